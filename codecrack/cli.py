@@ -1,0 +1,120 @@
+"""The ``codecrack`` command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .core.errors import OptionError
+from .core.options import split_option_text
+
+app = typer.Typer(help="codecrack: hidden-code deduction games, their AIs and an arena.", no_args_is_help=True)
+console = Console()
+
+OPTION_HELP = "A game option as key=value; repeatable."
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    try:
+        return split_option_text(pairs)
+    except OptionError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+@app.command()
+def play(
+    game: str = typer.Argument(..., help="coda, coding or alphacode"),
+    seats: str = typer.Option("human,random", help="Comma-separated: human or an agent name per seat."),
+    seed: Optional[int] = typer.Option(None, help="The game's seed (default: a fresh one)."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+    save: Optional[Path] = typer.Option(None, help="Write the game's record to this JSON file."),
+) -> None:
+    """Play a game in the terminal against humans (hot seat) and bots."""
+    from .terminal.play import play as play_game
+
+    try:
+        record = play_game(game, seats.split(","), seed=seed, options=_options(option), console=console)
+    except (OptionError, EOFError, KeyboardInterrupt) as error:
+        console.print(f"[red]{error or 'stopped'}[/red]")
+        raise typer.Exit(1) from None
+    if save is not None:
+        save.write_text(json.dumps(record, indent=1))
+
+
+@app.command()
+def arena(
+    game: str = typer.Option(..., help="coda, coding or alphacode"),
+    players: int = typer.Option(2, help="Seats per game."),
+    agents: str = typer.Option(..., help="Comma-separated agent names; the last one fills spare seats."),
+    games: int = typer.Option(100, help="Number of games."),
+    seed: int = typer.Option(0, help="Series seed; game i uses a seed derived from it."),
+    workers: int = typer.Option(1, help="Parallel processes."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """Play many games between agents, rotating seats, and report win rates."""
+    from .arena import ArenaConfig, run_arena
+
+    config = ArenaConfig(game, players, tuple(agents.split(",")), games, seed, workers, _options(option))
+    try:
+        report = run_arena(config)
+    except OptionError as error:
+        console.print(f"[red]{error}[/red]")
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps(report))
+        return
+    table = Table(title=f"{game}, {players} players, {report['games']} games, {report['games_per_s']} games/s")
+    for column in ("agent", "seats", "wins", "win rate", "95% CI", "fair share", "mean score", "ms p50", "ms p95"):
+        table.add_column(column)
+    for row in report["agents"]:
+        table.add_row(row["name"], str(row["seats"]), str(row["wins"]), f"{row['win_rate']:.3f}",
+                      f"{row['ci95'][0]:.3f}-{row['ci95'][1]:.3f}", f"{row['fair_share']:.3f}",
+                      str(row.get("mean_score", "")), str(row["decision_ms"]["p50"]), str(row["decision_ms"]["p95"]))
+    console.print(table)
+
+
+@app.command()
+def bench(
+    name: str = typer.Argument(..., help="engine, coda-belief, coding-belief, alphacode-solver, ..."),
+    game: Optional[str] = typer.Option(None, help="For engine: the game."),
+    seed: Optional[int] = typer.Option(None),
+    games: Optional[int] = typer.Option(None, help="How many games or positions."),
+    level: Optional[str] = typer.Option(None, help="Agent level, where the benchmark takes one."),
+    codes: Optional[int] = typer.Option(None, help="alphacode-solver: how many codes."),
+    letters: Optional[int] = typer.Option(None, help="alphacode-solver: 10 or 20 letters."),
+    option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Run a benchmark and report medians and p95s."""
+    from .bench import run_benchmark
+
+    params: dict[str, Any] = dict(game=game, seed=seed, games=games, level=level, codes=codes, letters=letters)
+    params.update(_options(option))
+    try:
+        report = run_benchmark(name, **params)
+    except (OptionError, TypeError) as error:
+        console.print(f"[red]{error}[/red]")
+        raise typer.Exit(2) from None
+    print(json.dumps(report) if as_json else json.dumps(report, indent=2))
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1"),
+    port: int = typer.Option(8000),
+    db: Optional[str] = typer.Option(None, help="SQLAlchemy URL (default: SQLite in ./data)."),
+) -> None:
+    """Start the web app."""
+    from .web.server import serve as run_server
+
+    run_server(host=host, port=port, db=db)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""The game-agnostic core: the engine contract, options, records and the registry."""

@@ -1,0 +1,129 @@
+"""The engine contract every game implements.
+
+A game is a state machine over seats ``0 .. players-1``.  Hosts (the CLI, the web server,
+the arena) only ever call the public methods below; games implement the underscored hooks.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Mapping
+
+from .errors import IllegalAction, OptionError
+from .options import GameOptions, parse_options
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class Game(ABC):
+    """Base class of every game. Subclasses declare their name, player range and options."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[GameOptions]] = GameOptions
+
+    def __init__(self, *, players: int, seed: int, **options: Any) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} takes {self.min_players}-{self.max_players} players, not {players!r}"
+            )
+        self.players = players
+        self.seed = seed
+        self.options = parse_options(self.Options, options)
+        if self.options.first is not None and not 0 <= self.options.first < players:
+            raise OptionError(f"first must be a seat from 0 to {players - 1}")
+        self.rng = random.Random(seed)
+        self._actions: list[list[Any]] = []
+        self._setup()
+
+    # -- hooks for games -------------------------------------------------------------
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal and prepare the opening state, drawing chance only from ``self.rng``."""
+
+    @abstractmethod
+    def _to_move(self) -> frozenset[int]: ...
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Check ``action`` fully, raising :class:`IllegalAction` before any change, then perform it."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _result(self) -> dict[str, Any] | None:
+        """``None`` while playing, else ``{"winners": [...], "scores": [...] or None, ...}``."""
+
+    # -- the contract ----------------------------------------------------------------
+    def first_seat(self) -> int:
+        """The starting seat: the ``first`` option, or one drawn from the seed."""
+        if self.options.first is not None:
+            return self.options.first
+        return self.rng.randrange(self.players)
+
+    @property
+    def to_move(self) -> frozenset[int]:
+        """Seats that may act now (several when the rules allow simultaneous or real-time play)."""
+        return frozenset() if self.over else self._to_move()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, as JSON-able dicts with a ``"type"``."""
+        self._check_seat(seat)
+        return self._legal_actions(seat) if seat in self.to_move else []
+
+    def apply(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
+        """Perform ``action`` for ``seat`` and return the public events it caused.
+
+        Raises :class:`IllegalAction` naming the problem; the game is then unchanged.
+        """
+        self._check_seat(seat)
+        if self.over:
+            raise IllegalAction("the game is over")
+        if not isinstance(action, Mapping):
+            raise IllegalAction(f"an action must be a dict with a 'type', not {type(action).__name__}")
+        if "type" not in action:
+            raise IllegalAction("an action needs a 'type'")
+        if seat not in self.to_move:
+            raise IllegalAction(f"seat {seat} may not act now (to move: {sorted(self.to_move)})")
+        action = copy.deepcopy(dict(action))
+        events = self._apply(seat, action)
+        self._actions.append([seat, action])
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know now (``None``: a spectator), public history included."""
+        if seat is not None:
+            self._check_seat(seat)
+        view = self._view(seat)
+        view["legal_actions"] = self.legal_actions(seat) if seat is not None else []
+        return view
+
+    @property
+    def over(self) -> bool:
+        return self._result() is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self._result()
+
+    def record(self) -> dict[str, Any]:
+        """The game's record: replaying it with :func:`codecrack.replay` rebuilds this game."""
+        return {
+            "game": self.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options.model_dump(mode="json", exclude_defaults=True),
+            "actions": copy.deepcopy(self._actions),
+        }
+
+    def _check_seat(self, seat: Any) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.players - 1}")

@@ -1,0 +1,43 @@
+"""Drive one game with one agent per seat: the loop shared by the arena and terminal play."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..agents.base import Agent
+from .game import Event, Game
+
+StepHook = Callable[[int, dict[str, Any], list[Event]], None]
+
+
+@dataclass
+class GameRun:
+    """What one run produced: the finished game and each seat's decision times in ms."""
+
+    game: Game
+    decision_ms: dict[int, list[float]] = field(default_factory=dict)
+
+
+def next_actor(game: Game, agents: Mapping[int, Agent]) -> int:
+    """Among the seats to move, the one whose agent reacts first (ties: lowest seat)."""
+    return min(game.to_move, key=lambda seat: (agents[seat].reaction_delay, seat))
+
+
+def run_game(game: Game, agents: Mapping[int, Agent], on_step: StepHook | None = None,
+             max_steps: int = 100_000) -> GameRun:
+    """Play ``game`` to the end. Each agent sees only its own seat's view."""
+    run = GameRun(game, {seat: [] for seat in range(game.players)})
+    for _ in range(max_steps):
+        if game.over:
+            return run
+        seat = next_actor(game, agents)
+        view = game.view(seat)
+        started = time.perf_counter()
+        action = agents[seat].act(view)
+        run.decision_ms[seat].append((time.perf_counter() - started) * 1000)
+        events = game.apply(seat, action)
+        if on_step is not None:
+            on_step(seat, action, events)
+    raise RuntimeError(f"{game.name} did not end within {max_steps} actions")

@@ -1,0 +1,1 @@
+"""Terminal play: Rich rendering of views and a prompt for human seats."""
