@@ -31,7 +31,7 @@ def seat_names(agents: tuple[str, ...], players: int, game_index: int) -> list[s
     """Fill the seats from ``agents`` (the last name repeats), rotated by ``game_index``.
 
     >>> seat_names(("hard", "medium"), 3, 1)
-    ['medium', 'medium', 'hard']
+    ['medium', 'hard', 'medium']
     """
     names = list(agents[:players]) + [agents[-1]] * (players - len(agents))
     shift = game_index % players

@@ -93,7 +93,7 @@ class Game(ABC):
             raise IllegalAction("an action needs a 'type'")
         if seat not in self.to_move:
             raise IllegalAction(f"seat {seat} may not act now (to move: {sorted(self.to_move)})")
-        action = copy.deepcopy(dict(action))
+        action = {key: _copied(value) for key, value in action.items()}
         events = self._apply(seat, action)
         self._actions.append([seat, action])
         return events
@@ -127,3 +127,8 @@ class Game(ABC):
     def _check_seat(self, seat: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+
+
+def _copied(value: Any) -> Any:
+    """Copy nested containers so that a caller's later edits cannot reach the record."""
+    return copy.deepcopy(value) if isinstance(value, (dict, list, tuple, set)) else value

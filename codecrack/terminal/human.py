@@ -29,10 +29,16 @@ def render_view(game: str, view: dict[str, Any]):
     return Pretty({k: v for k, v in view.items() if k != "legal_actions"})
 
 
+MENU_ROWS = 40
+
+
 def action_menu(actions: list[dict[str, Any]]) -> Table:
+    """The first legal actions, numbered; long lists are cut with a count of the rest."""
     table = Table(title="Legal actions (type the number)", show_header=False, box=None)
-    for number, action in enumerate(actions, 1):
+    for number, action in enumerate(actions[:MENU_ROWS], 1):
         table.add_row(str(number), json.dumps(action))
+    if len(actions) > MENU_ROWS:
+        table.add_row("...", f"{len(actions) - MENU_ROWS} more; type the game's short command instead")
     return table
 
 
