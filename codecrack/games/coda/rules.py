@@ -374,7 +374,8 @@ class CodaGame(Game):
     def _reveal_own(self, seat: int, index: int) -> None:
         tile = self.rows[seat][index]
         tile.revealed = True
-        self._emit({"type": "reveal", "seat": seat, "tile": tile.id, "index": index, "value": tile.value})
+        self._emit({"type": "reveal", "seat": seat, "tile": tile.id, "index": index, "color": tile.color,
+                    "value": tile.value})
         if not self._hidden_count(seat):
             self._eliminate(seat)
         self._end_turn_or_round()
