@@ -38,6 +38,19 @@ def random_action(game, rng: random.Random) -> tuple[int, dict]:
     return seat, rng.choice(game.legal_actions(seat))
 
 
+def start(case):
+    """The case's new game and the random source of its moves."""
+    players, seed, options, play_seed = case
+    return codecrack.new_game("coda", players=players, seed=seed, **options), random.Random(play_seed)
+
+
+def advance(game, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if game.over:
+            return
+        game.apply(*random_action(game, rng))
+
+
 def check_invariants(game) -> None:
     held = [t for row in game.rows for t in row] + game.pile + [t for hand in game.unplaced for t in hand]
     held += [game.drawn] if game.drawn is not None else []
@@ -63,13 +76,9 @@ def check_result(game) -> None:
 @FEW
 @given(GAMES)
 def test_random_legal_play_always_ends_with_a_valid_result(case):
-    players, seed, options, play_seed = case
-    game = codecrack.new_game("coda", players=players, seed=seed, **options)
-    rng = random.Random(play_seed)
-    for _ in range(3000):
-        if game.over:
-            break
-        game.apply(*random_action(game, rng))
+    game, rng = start(case)
+    while not game.over:
+        advance(game, rng, 1)
         check_invariants(game)
     check_result(game)
     view = game.view(0)
@@ -79,11 +88,9 @@ def test_random_legal_play_always_ends_with_a_valid_result(case):
 @settings(max_examples=12, deadline=None)
 @given(GAMES)
 def test_a_replayed_record_gives_the_same_view_for_every_seat_at_every_step(case):
-    players, seed, options, play_seed = case
-    game = codecrack.new_game("coda", players=players, seed=seed, **options)
-    twin = codecrack.new_game("coda", players=players, seed=seed, **options)
-    rng = random.Random(play_seed)
-    seats = [*range(players), None]
+    game, rng = start(case)
+    twin, _ = start(case)
+    seats = [*range(game.players), None]
     while not game.over:
         seat, action = random_action(game, rng)
         assert game.apply(seat, action) == twin.apply(seat, json.loads(json.dumps(action)))
@@ -111,16 +118,11 @@ ACTION_DICTS = st.dictionaries(
 @FEW
 @given(GAMES, st.lists(ACTION_DICTS, min_size=5, max_size=12), st.integers(0, 300))
 def test_junk_or_illegal_actions_never_change_the_state(case, attempts, steps):
-    players, seed, options, play_seed = case
-    game = codecrack.new_game("coda", players=players, seed=seed, **options)
-    rng = random.Random(play_seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.apply(*random_action(game, rng))
+    game, rng = start(case)
+    advance(game, rng, steps)
     before = snapshot(game)
     for action in [*JUNK, *attempts]:
-        for seat in [*range(players), -1, players, "0"]:
+        for seat in [*range(game.players), -1, game.players, "0"]:
             if accepted(game, seat, action):
                 continue
             try:
@@ -162,18 +164,13 @@ def shuffle_within_colours(tiles: list, rng: random.Random) -> None:
 @FEW
 @given(GAMES, st.integers(0, 400), st.integers(0, 3))
 def test_a_seat_sees_the_same_view_whatever_the_values_it_may_not_know(case, steps, seat):
-    players, seed, options, play_seed = case
-    seat %= players
-    game = codecrack.new_game("coda", players=players, seed=seed, **options)
-    rng = random.Random(play_seed)
-    for step in range(steps):
-        if game.over:
-            break
-        game.apply(*random_action(game, rng))
-        if step % 7 == 0:
-            other = copy.deepcopy(game)
-            shuffle_within_colours(unknown_tiles(other, seat), rng)
-            assert other.view(seat) == game.view(seat)
+    game, rng = start(case)
+    seat %= game.players
+    for _ in range(steps // 7 + 1):
+        other = copy.deepcopy(game)
+        shuffle_within_colours(unknown_tiles(other, seat), rng)
+        assert other.view(seat) == game.view(seat)
+        advance(game, rng, 7)
 
 
 def test_the_record_of_a_four_player_game_with_dashes_replays_identically():
