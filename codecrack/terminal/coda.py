@@ -127,7 +127,8 @@ def prompt_text(view: View) -> Text | None:
         "opening": "Choose your opening tiles: opening N takes N black tiles, the rest white.",
         "memorize": "Memorize your tiles, then type ready: afterwards you will not see their values.",
         "place": "Place your dash: place INDEX (0 = far left)." if view["unplaced"] or view["drawn"]
-                 else "Type ready when your row is arranged.",
+                 else "Type ready when your row is arranged"
+                 + (" and memorized: afterwards you will not see its values." if view["options"]["memory"] else "."),
         "draw": "Draw a tile: " + ("draw" if "total" in view["pile"] else "draw black or draw white") + ".",
         "guess": "Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3"
                  + (", or stop to keep your drawn tile hidden." if view["hits_this_turn"] else "."),
