@@ -1,7 +1,7 @@
 """Coda at the terminal: draw a seat's view with Rich, read short commands, log public events.
 
 Tiles read like ``[B5]``: the letter is the colour (B black, W white), then the value.
-A face-up tile is bold ``[B5]``, a face-down tile whose value you know is ``(b5)``, an unknown
+A face-up tile is underlined ``[B5]``, a face-down tile whose value you know is ``(b5)``, an unknown
 face-down tile is ``[B?]``.
 
 >>> view = {"seat": 0, "options": {"draw": "classic", "dashes": True}, "phase": "guess",
@@ -33,7 +33,6 @@ TILE_STYLE = {"black": "bold white on grey15", "white": "bold black on grey93"}
 HISTORY_LINES = 14
 COMMANDS = ("draw [black|white]", "guess SEAT INDEX TILE (e.g. guess 1 2 b5, b- for a dash)", "stop",
             "place INDEX", "reveal INDEX", "opening BLACKS", "ready", "? for a numbered menu")
-FREE_FORM_ACTIONS: set[str] = set()
 
 
 # -- rendering -----------------------------------------------------------------------
@@ -129,7 +128,7 @@ def prompt_text(view: View) -> Text | None:
         "place": f"Place your dash{drawn_dash_side(view)}: place INDEX (0 = far left)." if view["unplaced"] or view["drawn"]
                  else "Type ready when your row is arranged"
                  + (" and memorized: afterwards you will not see its values." if view["options"]["memory"] else "."),
-        "draw": "Draw a tile: " + ("draw" if "total" in view["pile"] else "draw black or draw white") + ".",
+        "draw": "Draw a tile: " + ("draw" if view["options"]["draw"] == "deck" else "draw black or draw white") + ".",
         "guess": "Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3"
                  + (", or stop to keep your drawn tile hidden." if view["hits_this_turn"] else "."),
         "reveal": "Wrong guess with an empty pile: turn up one of your own tiles: reveal INDEX.",
@@ -260,7 +259,7 @@ def own_index(command: str, index: int, view: View) -> int:
 
 
 def parse_draw(args: list[str], view: View) -> dict[str, Any]:
-    if "total" in view.get("pile", {}) or view["options"]["draw"] == "deck":
+    if view["options"]["draw"] == "deck":
         no_arguments("draw (deck mode: the top tile)", args)
         return {"type": "draw"}
     if not args:
