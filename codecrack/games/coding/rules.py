@@ -156,7 +156,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
     def _apply(self, seat: int, action: Action) -> list[Event]:
         handlers = self._step_handlers()[0]
         kind = action["type"]
-        if kind not in handlers:
+        if not isinstance(kind, str) or kind not in handlers:
             raise IllegalAction(
                 f"{kind!r} is not possible now (phase {self.phase}, step {self.step}); "
                 f"possible: {', '.join(sorted(handlers))}"
