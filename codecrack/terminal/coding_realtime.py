@@ -23,15 +23,22 @@ from .human import TerminalHuman
 
 
 class InputChannel:
-    """Lines typed at the terminal, read by a background thread so that waits can time out."""
+    """Lines typed at the terminal, read by a background thread so that waits can time out.
+
+    The thread reads a line only when the game asks for one; a line that arrives after a wait
+    timed out is kept for the next request.
+    """
 
     def __init__(self, read: Callable[[str], str], console: Console) -> None:
         self.console = console
         self.lines: queue.Queue = queue.Queue()
+        self.requests = threading.Semaphore(0)
+        self.outstanding = False        # a line has been asked for and not yet taken
         threading.Thread(target=self._pump, args=(read,), daemon=True).start()
 
     def _pump(self, read: Callable[[str], str]) -> None:
         while True:
+            self.requests.acquire()
             try:
                 self.lines.put(read(""))
             except BaseException as error:      # EOF or Ctrl-C: hand it to the game loop
@@ -40,6 +47,9 @@ class InputChannel:
 
     def get(self, timeout: float | None = None) -> str | None:
         """The next line, or ``None`` if ``timeout`` seconds pass first."""
+        if not self.outstanding:
+            self.outstanding = True
+            self.requests.release()
         try:
             line = self.lines.get(timeout=timeout)
         except queue.Empty:
@@ -47,6 +57,7 @@ class InputChannel:
         if isinstance(line, BaseException):
             self.lines.put(line)                # keep failing on later reads too
             raise line
+        self.outstanding = False
         return line
 
     def read(self, prompt: str) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import codecrack
 from codecrack.games.coding.cards import DIGITS, LETTERS, parse_code
 
@@ -31,10 +29,9 @@ def rigged(codes: list[str], *, mode: str = "counter-revised", first: int = 0,
     return game
 
 
-def snapshot(game) -> str:
+def snapshot(game) -> list:
     """Everything observable about a game: every seat's view and the record."""
-    views = [game.view(seat) for seat in range(game.players)] + [game.view(None)]
-    return json.dumps([views, game.record()], sort_keys=True)
+    return [game.view(seat) for seat in range(game.players)] + [game.view(None), game.record()]
 
 
 def hack_turn(game, seat: int, to: int, card: int | None = None) -> list:

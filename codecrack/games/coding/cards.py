@@ -62,9 +62,12 @@ def code_text(code: Code) -> str:
     return f"{code['letter']}{code['x1']}{code['x2']}"
 
 
-def all_code_texts() -> list[str]:
+ALL_CODE_TEXTS = tuple(f"{letter}{a}{b}" for letter in LETTERS for a in DIGITS for b in DIGITS if a != b)
+
+
+def all_code_texts() -> tuple[str, ...]:
     """Every possible code, in order: 6 letters x 90 ordered digit pairs = 540."""
-    return [f"{letter}{a}{b}" for letter in LETTERS for a in DIGITS for b in DIGITS if a != b]
+    return ALL_CODE_TEXTS
 
 
 def rules_out(data_type: str, code: Code) -> bool:

@@ -14,7 +14,7 @@ The phases, their steps and the action formats are documented in ``docs/rules/co
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any, Literal
 
 from pydantic import Field
@@ -203,7 +203,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
             public = sheet.public(notes)
             public["code"] = code_text(sheet.code) if over or sheet.seat == seat and sheet.code else None
             players.append(public)
-        return copy.deepcopy({
+        return json.loads(json.dumps({
             "game": self.name,
             "seat": seat,
             "players": self.players,
@@ -230,7 +230,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
             **self._answers_view(seat),
             "history": self.history if notes else [],
             "result": self.outcome,
-        })
+        }))
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else dict(self.outcome)
