@@ -69,7 +69,7 @@ JUNK = st.one_of(
                               st.sampled_from(["take", "give", "decode", "reveal", "answer", "order", "slap",
                                                "pass", "stop", "cannot", "timeout", "A-B", "x1", "D57"]),
                               st.lists(st.integers(0, 9), max_size=2),
-                              st.dictionaries(st.sampled_from(["0", "1", "2", "9"]), st.text(max_size=4))),
+                              st.dictionaries(st.sampled_from(["0", "1", "2", "9", "²", "x"]), st.text(max_size=4))),
                     max_size=4),
     st.none(), st.integers(), st.text(max_size=5),
 )

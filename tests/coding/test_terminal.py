@@ -4,6 +4,8 @@ import io
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 from codecrack import IllegalAction
@@ -44,7 +46,7 @@ def test_parse_short_commands(command, action):
 
 @pytest.mark.parametrize("command, message", [
     ("", "type a command"), ("dance", "unknown command"), ("pass 9 to 1", "cards 1 to 5"),
-    ("pass x to 1", "must be a number"), ("order 9", "order your digits"),
+    ("pass x to 1", "must be a number"), ("order 9", "order your digits"), ("pass ² to 1", "must be a number"),
     ("answer 1", "answer like"), ("reveal x5", "unknown command"),
 ])
 def test_parse_errors_explain(command, message):
@@ -186,3 +188,15 @@ def test_end_of_input_stops_a_speed_game():
         raise EOFError
     with pytest.raises(EOFError):
         run_speed(["F98", "D57", "A01"], lines, {1: Passer(60), 2: Passer(60)})
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(max_size=20))
+def test_parse_turns_any_text_into_an_action_or_a_helpful_error(text):
+    view = rigged(["F98", "D57", "A01"]).view(0)
+    try:
+        action = screen.parse(text, view)
+    except IllegalAction as error:
+        assert str(error)
+    else:
+        assert isinstance(action, dict) and isinstance(action["type"], str)
