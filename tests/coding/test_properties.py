@@ -148,7 +148,9 @@ def test_views_do_not_leak_what_a_seat_cannot_know(params):
     def check(game, rng):
         if rng.random() < 0.2:
             for seat in range(game.players):
-                assert alternative_world(game, seat, rng).view(seat) == game.view(seat)
+                view = game.view(seat)
+                assert alternative_world(game, seat, rng).view(seat) == view
+                assert json.loads(json.dumps(view)) == view
 
     play(*params, each_step=check)
 
