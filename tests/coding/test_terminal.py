@@ -200,3 +200,17 @@ def test_parse_turns_any_text_into_an_action_or_a_helpful_error(text):
         assert str(error)
     else:
         assert isinstance(action, dict) and isinstance(action["type"], str)
+
+
+def test_speed_human_goes_through_a_deal_and_a_number_card_reveal():
+    def lines(game):
+        if game.step == "open":
+            wait_for(lambda: game.passed >= {1, 2, 3} or game.step != "open")
+            return "s" if game.sheets[0].revealed else "p"
+        if game.step == "stalemate":
+            return "reveal x1"
+        return "decode 3 B23"
+    bots = {seat: Passer(0) for seat in (1, 2, 3)}
+    game, out = run_speed(["F98", "D57", "A01", "B23"], first_or(lines), bots)
+    assert game.result["winners"] == [0]
+    assert "stalemate: leftover cards face up" in out and "seat 0 reveals x1 = 9" in out
