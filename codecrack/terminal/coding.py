@@ -59,7 +59,8 @@ def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
     for hack in sheet["hacks"]:
         hacks.append(hack_text(hack["card"]) + " ", style="green" if hack["green"] else "red")
     shown = " ".join(str(sheet["revealed"][p]) if sheet["revealed"][p] is not None else "?" for p in POSITIONS)
-    data = " ".join(sheet["data"]) + "".join(f" cannot[{','.join(c)}]" for c in sheet["cannot"])
+    spoken = sheet["cannot"] if view["options"]["notes"] else []
+    data = " ".join(sheet["data"]) + "".join(f" cannot[{','.join(c)}]" for c in spoken)
     row = [name, status, data, hacks, sheet["code"] or shown]
     if view["options"]["notes"]:
         cands = candidates(view, seat)

@@ -3,9 +3,11 @@
 import json
 
 import pytest
+from rich.console import Console
 
 import codecrack
 from codecrack import IllegalAction, OptionError
+from codecrack.terminal import coding as coding_screen
 from codecrack.games.coding.cards import load_deck
 
 from .helpers import play_rounds, rigged, snapshot
@@ -60,15 +62,18 @@ def test_one_shot_answer_errors():
             game.apply(0, bad)
 
 
-def test_no_notes_views_keep_the_table_but_no_history_or_spoken_facts():
+def test_no_notes_views_still_carry_everything_and_the_terminal_hides_the_spoken_facts():
     game = rigged(["F98", "D57", "A01"], notes=False)
     for kind in ("A-B", "C-D", "00-19", "20-39", "40-59", "60-79"):
         game.stacks[kind] = 0
     game.apply(0, {"type": "cannot"})
     game.apply(0, {"type": "give", "card": game.row[0], "to": 1})
     view = game.view(2)
-    assert view["history"] == [] and view["sheets"][0]["cannot"] == []
+    assert view["history"] and view["sheets"][0]["cannot"] == [["E-F", "80-99"]]
     assert len(view["sheets"][1]["hacks"]) == 1 and view["options"]["notes"] is False
+    screen = Console(width=200, record=True)
+    screen.print(coding_screen.render(view))
+    assert "cannot[" not in screen.export_text() and "possible letter" not in screen.export_text()
     with_notes = rigged(["F98", "D57", "A01"])
     with_notes.stacks = dict(game.stacks)
     with_notes.apply(0, {"type": "cannot"})

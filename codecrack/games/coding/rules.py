@@ -197,11 +197,10 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
 
     # -- views ----------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
-        notes = self.options.notes
         over = self.outcome is not None
         players = []
         for sheet in self.sheets:
-            public = sheet.public(notes)
+            public = sheet.public()
             public["code"] = code_text(sheet.code) if over or sheet.seat == seat and sheet.code else None
             players.append(public)
         # A deep copy (pickle is the fastest), so that no caller can reach the game's state.
@@ -230,7 +229,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
             **self._cracking_view(seat),
             **self._decoding_view(),
             **self._answers_view(seat),
-            "history": self.history if notes else [],
+            "history": self.history,
             "result": self.outcome,
         }, protocol=pickle.HIGHEST_PROTOCOL))
 

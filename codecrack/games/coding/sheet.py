@@ -33,19 +33,19 @@ class PlayerSheet:
     def place(self, card: HackCard, green: bool) -> None:
         self.hacks.append({"card": card, "green": green})
 
-    def public(self, notes: bool) -> dict[str, Any]:
-        """The sheet as every seat sees it (shares state: the caller copies). Without notes, the spoken facts (declarations and
-        wrong guesses) are left out: only what lies on the table remains."""
+    def public(self) -> dict[str, Any]:
+        """The sheet as every seat sees it, spoken facts included (shares state: the caller copies).
+        The no-notes option is honoured by clients, which hide the history and the cracking sheet."""
         return {
             "seat": self.seat,
             "out": self.out,
             "data": self.data,
-            "cannot": self.cannot if notes else [],
+            "cannot": self.cannot,
             "hacks": self.hacks,
             "revealed": {p: (self.code[p] if p in self.revealed else None) for p in POSITIONS}
             if self.code else {p: None for p in POSITIONS},
             "wrong_decodes": len(self.wrong),
-            "wrong_guesses": self.wrong if notes else [],
+            "wrong_guesses": self.wrong,
         }
 
     def private(self) -> dict[str, Any]:
