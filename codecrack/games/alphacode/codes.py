@@ -5,10 +5,14 @@ whole zones (even lattice steps). A code is written as a list of
 ``{"letter": "a", "row": "N", "column": "A"}`` entries: letter ``a`` drawn in zone column B.
 
 >>> sheet = Sheet()
->>> code = parse_code([in_zone_column(x, c, sheet) for x, c in zip("abcde", "BDFHJ")], sheet, "abcdefghij")
+>>> code = parse_code(entries_from_text("a@B h@F f@J i@PK j@L", sheet), sheet, "abcdefghij")
 >>> check_code(code, sheet, "abcdefghij")
 >>> describe_code(code, sheet)
-'a@NA b@NC c@PE d@NG e@NI'
+'a@NA h@NE f@NI i@PK j@NK'
+>>> check_code(parse_code(entries_from_text("a@B b@D c@F d@H e@J", sheet), sheet, "abcdefghij"), sheet, "abcdefghij")
+Traceback (most recent call last):
+...
+codecrack.core.errors.IllegalAction: letters a and b touch: both fill square (O, C)
 >>> len(legal_codes())
 44099
 """
@@ -23,7 +27,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from ...core.errors import IllegalAction
-from .letters import LETTER_SETS, check_letters, frame_offset, shape
+from .letters import GLYPHS, LETTER_SETS, check_letters, frame_offset, shape
 from .sheet import Sheet
 from .words import spells_word, words_for
 
@@ -74,11 +78,34 @@ def in_zone_column(letter: str, zone_column: str, sheet: Sheet) -> dict[str, str
     >>> in_zone_column("a", "B", Sheet()), in_zone_column("i", "B", Sheet())
     ({'letter': 'a', 'row': 'N', 'column': 'A'}, {'letter': 'i', 'row': 'P', 'column': 'C'})
     """
+    if letter not in GLYPHS:
+        raise IllegalAction(f"there is no letter piece {letter!r}")
     _, column = sheet.cell(sheet.row_labels[1], zone_column)
     if column % 2 == 0:
         raise IllegalAction(f"column {zone_column} is not a zone column ({', '.join(sheet.column_labels[1::2])})")
     top, left = frame_offset(letter)
     return {"letter": letter, "row": sheet.row_labels[top], "column": sheet.column_labels[column - 1 + left]}
+
+
+def entries_from_text(text: str, sheet: Sheet) -> list[dict[str, str]]:
+    """Code entries from text such as ``a@NA c@PE`` (letter @ row and column of its top-left corner
+    point) or ``a@B`` (the letter in the box of zone column B).
+
+    >>> entries_from_text("a@B i@pc", Sheet())
+    [{'letter': 'a', 'row': 'N', 'column': 'A'}, {'letter': 'i', 'row': 'P', 'column': 'C'}]
+    """
+    entries = []
+    for word in text.split():
+        letter, at, where = word.partition("@")
+        if not at or len(letter) != 1 or len(where) not in (1, 2):
+            raise IllegalAction(f"write each letter as letter@RC (row and column of its top-left corner, "
+                                f"like a@NA) or letter@C (its zone column, like a@B), not {word!r}")
+        letter, where = letter.lower(), where.upper()
+        if len(where) == 1:
+            entries.append(in_zone_column(letter, where, sheet))
+        else:
+            entries.append({"letter": letter, "row": where[0], "column": where[1]})
+    return entries
 
 
 def parse_code(entries: Any, sheet: Sheet, letters: str) -> Code:
@@ -120,8 +147,8 @@ def reading(code: Code) -> str:
     """The code's letters in writing order.
 
     >>> sheet = Sheet()
-    >>> reading(parse_code([{"letter": x, "column": c} for x, c in zip("badge", "BDFHJ")], sheet, "abcdefghij"))
-    'badge'
+    >>> reading(parse_code(entries_from_text("e@NG h@NC c@PA f@NK i@NE", sheet), sheet, "abcdefghij"))
+    'chief'
     """
     return "".join(piece.letter for piece in sorted(code, key=reading_key))
 
