@@ -19,7 +19,7 @@ from rich.console import Group
 from rich.text import Text
 
 from ..core.errors import IllegalAction
-from ..games.alphacode.codes import entries_from_text, parse_code, text_position
+from ..games.alphacode.codes import check_code, entries_from_text, parse_code, text_position
 from ..games.alphacode.sheet import Sheet
 
 FREE_FORM_ACTIONS = {"code", "declare"}
@@ -42,7 +42,12 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     if command in ("random", "pass"):
         return {"type": "random_code" if command == "random" else "pass"}
     if command in ("code", "declare"):
-        return {"type": command, "letters": entries_from_text(" ".join(rest), _sheet(view))}
+        sheet = _sheet(view)
+        entries = entries_from_text(" ".join(rest), sheet)
+        if "letters" in view:   # check the code now, so that a typo costs nothing
+            check_code(parse_code(entries, sheet, view["letters"]), sheet, view["letters"],
+                       view["options"]["real_words"])
+        return {"type": command, "letters": entries}
     raise IllegalAction(f"unknown command {command!r}; {HELP}")
 
 
