@@ -7,7 +7,7 @@ import codecrack
 from codecrack.games.alphacode import legal_codes
 from codecrack.games.alphacode.codes import (check_code, code_mask, codes_filling, describe_code, parse_code,
                                              random_code, reading)
-from codecrack.games.alphacode.sheet import Sheet
+from codecrack.games.alphacode.sheet import Sheet, all_questions, answer
 
 from .helpers import CODE_A, CODE_B, letters
 
@@ -34,6 +34,18 @@ def test_table_rows_are_legal_codes_with_their_own_squares():
         assert code_mask(code) == int(table.masks[i])
         assert table.filled[i].tolist() == [bool(code_mask(code) >> s & 1) for s in range(32)]
         assert parse_code(table.code_json(i), SHEET, AJ) == code
+
+
+def test_the_table_answers_questions_like_the_sheet():
+    table = legal_codes()
+    rng = random.Random(5)
+    questions = [q for q in all_questions(SHEET)]
+    for i in rng.sample(range(len(table)), 10):
+        mask = int(table.masks[i])
+        for question in rng.sample(questions, 8):
+            assert table.answers(question)[i] == int(answer(SHEET, question, mask))
+    answered = [{"question": q, "answer": answer(SHEET, q, int(table.masks[7]))} for q in questions]
+    assert np.flatnonzero(table.consistent(answered)).tolist() == [7]
 
 
 def test_pieces_slide_by_whole_zones_beyond_their_box():

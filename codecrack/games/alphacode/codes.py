@@ -28,7 +28,7 @@ import numpy as np
 
 from ...core.errors import IllegalAction
 from .letters import GLYPHS, LETTER_SETS, check_letters, frame_offset, shape
-from .sheet import Sheet
+from .sheet import Sheet, question_cell
 from .words import spells_word, words_for
 
 CODE_LENGTH = 5
@@ -287,6 +287,31 @@ class CodeTable:
         squares = np.arange(len(self.sheet.squares))
         bits = self.words[:, squares // 64] >> (squares % 64).astype(np.uint64)
         return (bits & np.uint64(1)).astype(bool)
+
+    def answers(self, question: dict[str, Any]) -> np.ndarray:
+        """Every code's answer to ``question``: 0-4 for ``count``, 0 or 1 for ``filled``.
+
+        >>> table = legal_codes()
+        >>> int(table.answers({"type": "count", "row": "O", "column": "B"}).max())
+        4
+        """
+        row, column = question_cell(self.sheet, question)
+        if question["type"] == "count":
+            bits = self.sheet.zone_mask(row, column)
+        else:
+            bits = 1 << self.sheet.square_index(row, column)
+        total = np.zeros(len(self), dtype=np.uint8)
+        for w in range(self.words.shape[1]):
+            total += np.bitwise_count(self.words[:, w] & np.uint64((bits >> (64 * w)) & (2**64 - 1)))
+        return total
+
+    def consistent(self, answered: Iterable[dict[str, Any]]) -> np.ndarray:
+        """Which codes agree with every ``{"question": ..., "answer": ...}`` entry (as in a view's
+        ``questions``; filter them by ``target`` first)."""
+        keep = np.ones(len(self), dtype=bool)
+        for entry in answered:
+            keep &= self.answers(entry["question"]) == int(entry["answer"])
+        return keep
 
     def code(self, i: int) -> Code:
         return tuple(sorted((self.pieces[j] for j in self.piece_ids[i]), key=reading_key))
