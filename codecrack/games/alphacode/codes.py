@@ -185,7 +185,7 @@ def check_code(code: Code, sheet: Sheet, letters: str, real_words: bool = False)
 
 
 def describe_code(code: Code, sheet: Sheet) -> str:
-    """``a@B b@D ...``: the short text form used in messages and the terminal."""
+    """``a@NA h@NE ...``: the short text form used in messages and the terminal."""
     return " ".join(text_position(entry) for entry in code_json(code, sheet))
 
 

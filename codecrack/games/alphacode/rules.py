@@ -222,22 +222,23 @@ class AlphacodeGame(Game):
         self.declarations.append({"seat": seat, "target": target, "letters": code_json(guess, self.sheet),
                                   "correct": correct})
         event: Event = {"type": "declared", "seat": seat, "correct": correct}
-        if self.duel:
+        if self.duel:   # spoken aloud in a duel; handed to the creator alone with 3+ players
             event["letters"] = code_json(guess, self.sheet)
-        if self.duel:
-            return [event] + self._after_duel_declaration(seat, correct)
-        return [event] + self._after_submission(seat, correct)
+        return [event] + self._settle(seat, correct)
 
     def _pass(self, seat: int, action: Action) -> list[Event]:
         if self.phase not in ("final", "cascade"):
             raise IllegalAction("you may pass only on a final declaration")
         _only_keys(action, set())
-        event: Event = {"type": "passed", "seat": seat}
-        if self.duel:
-            return [event] + self._after_duel_declaration(seat, False)
-        return [event] + self._after_submission(seat, False)
+        return [{"type": "passed", "seat": seat}] + self._settle(seat, False)
 
     # -- consequences ----------------------------------------------------------------
+    def _settle(self, seat: int, correct: bool) -> list[Event]:
+        """What a declaration (or a pass, counted as wrong) leads to."""
+        if self.duel:
+            return self._after_duel_declaration(seat, correct)
+        return self._after_submission(seat, correct)
+
     def _after_duel_declaration(self, seat: int, correct: bool) -> list[Event]:
         other = 1 - seat
         if self.phase == "final":
