@@ -229,19 +229,47 @@ def random_code(rng: random.Random, sheet: Sheet, letters: str, real_words: bool
 
     Five placements are drawn from all placements of all letters, and the draw is thrown away when
     a letter repeats, letters touch or the squares could be read another way. Under the real-words
-    rule the code is drawn from :func:`legal_codes` instead (few codes spell a word).
+    rule see :func:`_random_word_code`.
     """
     if real_words:
-        table = legal_codes(letters, sheet.columns, sheet.rows, real_words=True)
-        if not len(table):
-            raise IllegalAction(f"no legal code spells an English word with the letters {letters}")
-        return table.code(rng.randrange(len(table)))
+        return _random_word_code(rng, sheet, letters)
     everything = list(pieces(sheet, letters).values())
     while True:
         code = tuple(rng.sample(everything, CODE_LENGTH))
         if len({piece.letter for piece in code}) == CODE_LENGTH and _disjoint(code) \
                 and is_legal(code, sheet, letters):
             return tuple(sorted(code, key=reading_key))
+
+
+DENSE_SQUARES = 32      # on sheets this small few codes spell a word: draw them from the table
+WORD_CODE_TRIES = 200_000
+
+
+def _random_word_code(rng: random.Random, sheet: Sheet, letters: str) -> Code:
+    """A legal code that spells a word. On the default sheet every such code is equally likely
+    (drawn from :func:`legal_codes`); on larger sheets, where the table would be huge, a random word
+    gets random placements until they are legal and read in the word's order."""
+    if len(sheet.squares) <= DENSE_SQUARES:
+        table = legal_codes(letters, sheet.columns, sheet.rows, real_words=True)
+        if not len(table):
+            raise IllegalAction(f"no legal code spells an English word with the letters {letters}")
+        return table.code(rng.randrange(len(table)))
+    words = sorted(words_for(letters))
+    by_letter = _pieces_by_letter(sheet, letters)
+    for _ in range(WORD_CODE_TRIES if words else 0):
+        word = rng.choice(words)
+        code = tuple(sorted((rng.choice(by_letter[letter]) for letter in word), key=reading_key))
+        if _disjoint(code) and reading(code) == word and is_legal(code, sheet, letters, real_words=True):
+            return code
+    raise IllegalAction(f"could not place an English word with the letters {letters} on this sheet")
+
+
+@cache
+def _pieces_by_letter(sheet: Sheet, letters: str) -> dict[str, list[Piece]]:
+    table: dict[str, list[Piece]] = {}
+    for piece in pieces(sheet, letters).values():
+        table.setdefault(piece.letter, []).append(piece)
+    return table
 
 
 def _disjoint(code: Code) -> bool:
