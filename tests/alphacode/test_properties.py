@@ -12,7 +12,7 @@ from codecrack.agents import RandomAgent
 from codecrack.core.runner import run_game
 from codecrack.games.alphacode import legal_codes
 
-from .helpers import CODE_A, CODE_B, CODE_C, circle, declare, letters, spend_turn
+from .helpers import CODE_B, CODE_C, circle, declare, letters, spend_turn
 
 SETUPS = [
     (2, {}),
