@@ -1,0 +1,35 @@
+"""Cracking-sheet hints: a game's belief engine run on the asking seat's own view, in a thread.
+
+Each provider takes ``view(seat)`` and returns a JSON-able dict for that game's notes panel.
+There are no hints when the game's ``notes`` option is off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from concurrent.futures import Executor
+from typing import Any, Callable
+
+from ..core.game import Game
+
+HintProvider = Callable[[dict[str, Any]], dict[str, Any]]
+
+# game -> "module:function" of a provider that turns a view into a hint
+PROVIDERS: dict[str, str] = {}
+
+
+def provider(game: str) -> HintProvider | None:
+    if game not in PROVIDERS:
+        return None
+    module, _, name = PROVIDERS[game].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+async def hint_for(game: Game, seat: int, pool: Executor) -> dict[str, Any] | None:
+    """The hint for ``seat`` now, or ``None`` (no provider, or notes are off)."""
+    find = provider(game.name)
+    if find is None or not getattr(game.options, "notes", True):
+        return None
+    view = game.view(seat)
+    return await asyncio.get_running_loop().run_in_executor(pool, find, view)
