@@ -1,0 +1,476 @@
+"""Coda's rules: options, the opening, the turn (draw, guess, stop or miss), elimination and the
+3-round tournament. The rules as implemented are written up in ``docs/rules/coda.md``.
+
+>>> game = CodaGame(players=2, seed=5, first=0)
+>>> game.phase, sorted(game.to_move)
+('opening', [0, 1])
+>>> for seat in (0, 1):
+...     _ = game.apply(seat, {"type": "opening", "black": 2})
+>>> game.phase, game.current, game.legal_actions(0)
+('draw', 0, [{'type': 'draw', 'color': 'black'}, {'type': 'draw', 'color': 'white'}])
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Literal
+
+from pydantic import field_validator
+
+from ...core.errors import IllegalAction
+from ...core.game import Action, Event, Game
+from ...core.options import GameOptions
+from .tiles import (BLACK, COLORS, DASH, HIGHEST, WHITE, Tile, canonical_index, color_counts, full_set,
+                    hidden_value_sum, tile_values)
+from .view import coda_view, copy_event
+
+TOURNAMENT_ROUNDS = 3
+HIT_POINTS, EXPOSE_POINTS, WIN_POINTS = 1, 3, 5
+
+# Which action types each phase accepts ("timeout" only with the clock option).
+PHASE_ACTIONS = {
+    "opening": {"opening"},
+    "setup": {"place", "ready"},
+    "draw": {"draw", "timeout"},
+    "guess": {"guess", "stop", "timeout"},
+    "place": {"place", "timeout"},
+    "reveal": {"reveal", "timeout"},
+    "over": set(),
+}
+
+
+class CodaOptions(GameOptions):
+    """The option keys of the rulings; defaults in the first position."""
+
+    draw: Literal["classic", "deck"] = "classic"
+    dashes: bool = False
+    empty_deck: Literal["reveal", "eliminate"] = "reveal"
+    memory: bool = False
+    notes: bool = True
+    clock: bool = False
+    rounds: int = 1
+
+    @field_validator("rounds")
+    @classmethod
+    def _one_or_tournament(cls, rounds: int) -> int:
+        if rounds not in (1, TOURNAMENT_ROUNDS):
+            raise ValueError("rounds must be 1 or 3 (3 is the tournament)")
+        return rounds
+
+
+def expect_keys(action: Action, *keys: str) -> None:
+    """Refuse missing or unknown keys, naming them."""
+    wanted = {"type", *keys}
+    missing = sorted(wanted - action.keys())
+    extra = sorted(action.keys() - wanted)
+    if missing:
+        raise IllegalAction(f"{action['type']} needs {', '.join(missing)}")
+    if extra:
+        raise IllegalAction(f"{action['type']} takes no {', '.join(extra)}")
+
+
+def whole_number(action: Action, key: str, low: int, high: int) -> int:
+    value = action[key]
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise IllegalAction(f"{key} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+class CodaGame(Game):
+    """Coda for 2-4 players. State is public attributes read by :mod:`.view`; change it only via ``apply``."""
+
+    name = "coda"
+    min_players = 2
+    max_players = 4
+    Options = CodaOptions
+
+    # -- setup -----------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.options_json = self.options.model_dump(mode="json")
+        self.hand_size = 3 if self.players == 4 else 4
+        self.tournament = self.options.rounds == TOURNAMENT_ROUNDS
+        self.history: list[Event] = []
+        self.scores = [0] * self.players
+        self.round_log: list[dict[str, Any]] = []
+        self.round = 0
+        self._start_round(self.first_seat())
+
+    def _start_round(self, first: int) -> None:
+        players = range(self.players)
+        self.round += 1
+        self.current = first
+        self.rows: list[list[Tile]] = [[] for _ in players]
+        self.next_id = [0] * self.players
+        self.unplaced: list[list[Tile]] = [[] for _ in players]  # opening dashes the owner must place
+        self.shown = [False] * self.players  # a row stands publicly once its owner has arranged it
+        self.opened: set[int] = set()
+        self.ready: set[int] = set()
+        self.eliminated: list[int] = []
+        self.drawn: Tile | None = None
+        self.drawn_face_up = False
+        self.hits = 0
+        self.round_points = [0] * self.players
+        self.pile = full_set(self.options.dashes)
+        self._emit({"type": "round", "round": self.round, "first": first})
+        if self.options.draw == "classic":
+            self.phase = "opening"
+            return
+        self.rng.shuffle(self.pile)
+        for seat in players:
+            self._deal(seat, [self.pile.pop() for _ in range(self.hand_size)])
+        self._dealing_done()
+
+    def _deal(self, seat: int, tiles: list[Tile]) -> None:
+        """Sort the numbered tiles into the row; dashes wait for their owner to place them."""
+        for tile in tiles:
+            if tile.is_dash:
+                self.unplaced[seat].append(tile)
+            else:
+                self._enter(seat, tile, canonical_index(self.rows[seat], tile), revealed=False)
+        if not self.options.dashes:
+            self._show(seat)
+
+    def _show(self, seat: int) -> None:
+        self.shown[seat] = True
+        self._emit({"type": "deal", "seat": seat, "colors": [tile.color for tile in self.rows[seat]]})
+
+    def _dealing_done(self) -> None:
+        if self.options.dashes or self.options.memory:
+            self.phase = "setup"
+        else:
+            self._start_turn()
+
+    # -- the contract hooks ------------------------------------------------------------
+    @property
+    def public_phase(self) -> str:
+        """The phase as views name it: the arranging step is "place" with dashes, else "memorize"."""
+        if self.phase == "setup":
+            return "place" if self.options.dashes else "memorize"
+        return self.phase
+
+    def _to_move(self) -> frozenset[int]:
+        if self.phase == "opening":
+            return frozenset(set(range(self.players)) - self.opened)
+        if self.phase == "setup":
+            return frozenset(set(range(self.players)) - self.ready)
+        return frozenset({self.current})
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == "opening":
+            low, high = self._opening_range()
+            return [{"type": "opening", "black": black} for black in range(low, high + 1)]
+        if phase == "setup":
+            if self.unplaced[seat]:
+                return self._place_actions(seat)
+            return [{"type": "ready"}]
+        if phase == "draw":
+            if self.options.draw == "deck":
+                return [{"type": "draw"}]
+            return [{"type": "draw", "color": color} for color in self._colors_left()]
+        if phase == "guess":
+            return self._guess_actions(seat) + ([{"type": "stop"}] if self.hits else [])
+        if phase == "place":
+            return self._place_actions(seat)
+        return [{"type": "reveal", "index": i} for i, tile in enumerate(self.rows[seat]) if not tile.revealed]
+
+    def _place_actions(self, seat: int) -> list[Action]:
+        return [{"type": "place", "index": i} for i in range(len(self.rows[seat]) + 1)]
+
+    def _guess_actions(self, seat: int) -> list[Action]:
+        values = tile_values(self.options.dashes)
+        return [
+            {"type": "guess", "target": target, "index": index, "color": color, "value": value}
+            for target in self._targets(seat)
+            for index, tile in enumerate(self.rows[target]) if not tile.revealed
+            for color in COLORS
+            for value in values
+        ]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        handler = self._handlers().get(kind)
+        if handler is None:
+            raise IllegalAction(f"unknown action type {kind!r}; Coda actions are {', '.join(sorted(self._handlers()))}")
+        if kind not in PHASE_ACTIONS[self.phase] or (kind == "timeout" and not self.options.clock):
+            raise IllegalAction(self._not_now(kind))
+        start = len(self.history)
+        handler(seat, action)
+        return [copy_event(event) for event in self.history[start:]]
+
+    def _handlers(self) -> dict[str, Callable[[int, Action], None]]:
+        return {"opening": self._opening, "ready": self._ready, "place": self._place, "draw": self._draw,
+                "guess": self._guess, "stop": self._stop, "reveal": self._reveal, "timeout": self._timeout}
+
+    def _not_now(self, kind: str) -> str:
+        if kind == "timeout" and not self.options.clock:
+            return "timeout needs the clock option (clock=true)"
+        allowed = sorted(PHASE_ACTIONS[self.phase] - ({"timeout"} if not self.options.clock else set()))
+        return f"no {kind} now: the phase is {self.public_phase}, which takes {', '.join(allowed)}"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return coda_view(self, seat)
+
+    def _result(self) -> dict[str, Any] | None:
+        if self.phase != "over":
+            return None
+        rounds = [copy_event(entry) for entry in self.round_log]
+        if not self.tournament:
+            return {"winners": [rounds[-1]["winner"]], "scores": None, "rounds": rounds}
+        best = max(self.scores)
+        return {"winners": [s for s, score in enumerate(self.scores) if score == best],
+                "scores": list(self.scores), "rounds": rounds}
+
+    # -- setup actions ---------------------------------------------------------------
+    def _opening_range(self) -> tuple[int, int]:
+        """How many black tiles an opening hand may take, given what is left of each colour."""
+        left = color_counts(self.pile)
+        return max(0, self.hand_size - left[WHITE]), min(self.hand_size, left[BLACK])
+
+    def _opening(self, seat: int, action: Action) -> None:
+        expect_keys(action, "black")
+        black = whole_number(action, "black", *self._opening_range())
+        self.opened.add(seat)
+        self._emit({"type": "opening", "seat": seat, "black": black})
+        colors = [BLACK] * black + [WHITE] * (self.hand_size - black)
+        self._deal(seat, [self._take(color) for color in colors])
+        if len(self.opened) == self.players:
+            self._dealing_done()
+
+    def _ready(self, seat: int, action: Action) -> None:
+        expect_keys(action)
+        if self.unplaced[seat]:
+            raise IllegalAction("place your dash first (place INDEX)")
+        self.ready.add(seat)
+        self._emit({"type": "ready", "seat": seat})
+        if self.options.dashes:
+            self._show(seat)
+        if len(self.ready) == self.players:
+            self._start_turn()
+
+    def _place(self, seat: int, action: Action) -> None:
+        """Put a dash into the row: an opening dash (private until ready) or the drawn dash."""
+        expect_keys(action, "index")
+        if self.phase == "setup" and not self.unplaced[seat]:
+            raise IllegalAction("you have no dash to place; send ready")
+        index = whole_number(action, "index", 0, len(self.rows[seat]))
+        if self.phase == "setup":
+            self._enter(seat, self.unplaced[seat].pop(0), index, revealed=False)
+        else:
+            self._insert_drawn(index, self.drawn_face_up)
+            self._end_turn()
+
+    # -- the turn --------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        self.phase = "draw" if self.pile else "guess"
+        self.hits = 0
+        self.drawn = None
+        self.drawn_face_up = False
+
+    def _draw(self, seat: int, action: Action) -> None:
+        if self.options.draw == "deck":
+            expect_keys(action)
+            self._draw_tile(seat, None)
+            return
+        expect_keys(action, "color")
+        color = action["color"]
+        if color not in COLORS:
+            raise IllegalAction(f"color must be 'black' or 'white', not {color!r}")
+        if color not in self._colors_left():
+            raise IllegalAction(f"no {color} tiles are left; draw {' or '.join(self._colors_left())}")
+        self._draw_tile(seat, color)
+
+    def _draw_tile(self, seat: int, color: str | None) -> None:
+        self.drawn = self._take(color)
+        self.phase = "guess"
+        self._emit({"type": "draw", "seat": seat, "color": self.drawn.color})
+
+    def _guess(self, seat: int, action: Action) -> None:
+        expect_keys(action, "target", "index", "color", "value")
+        target, index = self._check_guess_target(seat, action)
+        color, value = self._check_guess_tile(action)
+        tile = self.rows[target][index]
+        hit = tile.color == color and tile.value == value
+        self._emit({"type": "guess", "seat": seat, "target": target, "tile": tile.id, "index": index,
+                    "color": color, "value": value, "hit": hit})
+        if not hit:
+            self._penalty(seat)
+            return
+        tile.revealed = True
+        self.hits += 1
+        self._score(seat, HIT_POINTS)
+        if not self._hidden_count(target):
+            self._eliminate(target)
+            self._score(seat, EXPOSE_POINTS)
+            if len(self._alive()) == 1:
+                self._finish_round()
+
+    def _check_guess_target(self, seat: int, action: Action) -> tuple[int, int]:
+        target = action["target"]
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise IllegalAction(f"target must be a seat number, not {target!r}")
+        if target == seat:
+            raise IllegalAction("you cannot guess your own tiles; pick an opponent's seat")
+        if target not in self._targets(seat):
+            raise IllegalAction(f"target must be an opponent still in the round: {self._targets(seat)}, not {target!r}")
+        index = whole_number(action, "index", 0, len(self.rows[target]) - 1)
+        if self.rows[target][index].revealed:
+            raise IllegalAction(f"tile {index} of seat {target} is already face up; guess a face-down tile")
+        return target, index
+
+    def _check_guess_tile(self, action: Action) -> tuple[str, int | str]:
+        color, value = action["color"], action["value"]
+        if color not in COLORS:
+            raise IllegalAction(f"color must be 'black' or 'white', not {color!r}")
+        if value == DASH and isinstance(value, str):
+            if not self.options.dashes:
+                raise IllegalAction("there are no dashes in this game (dashes=false)")
+        elif not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= HIGHEST:
+            raise IllegalAction(f"value must be a whole number from 0 to {HIGHEST}"
+                                + (" or '-'" if self.options.dashes else "") + f", not {value!r}")
+        return color, value
+
+    def _stop(self, seat: int, action: Action) -> None:
+        expect_keys(action)
+        if not self.hits:
+            raise IllegalAction("you may stop only after a correct guess; guess first")
+        self._emit({"type": "stop", "seat": seat})
+        if self.drawn is not None:
+            self._settle_drawn(face_up=False)
+        else:
+            self._end_turn()
+
+    def _penalty(self, seat: int) -> None:
+        """A miss (or a timeout): the drawn tile goes in face up; with none, the empty-deck ruling."""
+        if self.drawn is not None:
+            self._settle_drawn(face_up=True)
+        elif self.options.empty_deck == "reveal":
+            self.phase = "reveal"
+        else:
+            self._eliminate(seat)
+            self._end_turn_or_round()
+
+    def _settle_drawn(self, face_up: bool) -> None:
+        """A numbered tile goes to its sorted place; a dash waits for its owner to place it."""
+        if self.drawn.is_dash:
+            self.phase = "place"
+            self.drawn_face_up = face_up
+        else:
+            self._insert_drawn(canonical_index(self.rows[self.current], self.drawn), face_up)
+            self._end_turn()
+
+    def _insert_drawn(self, index: int, face_up: bool) -> None:
+        tile, self.drawn = self.drawn, None
+        self._enter(self.current, tile, index, revealed=face_up)
+        self._emit({"type": "insert", "seat": self.current, "tile": tile.id, "index": index, "color": tile.color,
+                    "revealed": face_up, "value": tile.value if face_up else None})
+
+    def _reveal(self, seat: int, action: Action) -> None:
+        expect_keys(action, "index")
+        index = whole_number(action, "index", 0, len(self.rows[seat]) - 1)
+        if self.rows[seat][index].revealed:
+            raise IllegalAction(f"your tile {index} is already face up; reveal a face-down one")
+        self._reveal_own(seat, index)
+
+    def _reveal_own(self, seat: int, index: int) -> None:
+        tile = self.rows[seat][index]
+        tile.revealed = True
+        self._emit({"type": "reveal", "seat": seat, "tile": tile.id, "index": index, "value": tile.value})
+        if not self._hidden_count(seat):
+            self._eliminate(seat)
+        self._end_turn_or_round()
+
+    def _timeout(self, seat: int, action: Action) -> None:
+        """The host's clock ran out: the drawn tile goes in face up (the engine draws it if needed).
+
+        With an empty pile this is a miss. A pending dash goes to the right end; a pending
+        reveal turns up the leftmost face-down tile.
+        """
+        expect_keys(action)
+        self._emit({"type": "timeout", "seat": seat})
+        if self.phase == "draw":
+            self._draw_tile(seat, self._fuller_color())
+            self._settle_drawn(face_up=True)
+        elif self.phase == "guess":
+            self._penalty(seat)
+        elif self.phase == "place":
+            self._insert_drawn(len(self.rows[seat]), self.drawn_face_up)
+            self._end_turn()
+        else:
+            self._reveal_own(seat, next(i for i, tile in enumerate(self.rows[seat]) if not tile.revealed))
+
+    def _end_turn_or_round(self) -> None:
+        if len(self._alive()) == 1:
+            self._finish_round()
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.current
+        while True:
+            seat = (seat + 1) % self.players
+            if seat not in self.eliminated:
+                break
+        self.current = seat
+        self._start_turn()
+
+    # -- rounds and scores -------------------------------------------------------------
+    def _finish_round(self) -> None:
+        """The last seat with a face-down tile wins the round; its drawn tile joins its row face down."""
+        winner = self._alive()[0]
+        if self.drawn is not None:
+            index = len(self.rows[winner]) if self.drawn.is_dash else canonical_index(self.rows[winner], self.drawn)
+            self._insert_drawn(index, face_up=False)
+        self._score(winner, WIN_POINTS + hidden_value_sum(self.rows[winner]))
+        entry = {"round": self.round, "winner": winner, "points": list(self.round_points)}
+        self.round_log.append(entry)
+        self._emit({"type": "round_over", **entry, "scores": list(self.scores)})
+        if self.round < self.options.rounds:
+            self._start_round(winner)
+        else:
+            self.phase = "over"
+
+    def _score(self, seat: int, points: int) -> None:
+        if self.tournament:
+            self.scores[seat] += points
+            self.round_points[seat] += points
+
+    def _eliminate(self, seat: int) -> None:
+        self.eliminated.append(seat)
+        self._emit({"type": "eliminated", "seat": seat})
+
+    # -- small helpers -----------------------------------------------------------------
+    def _emit(self, event: Event) -> None:
+        self.history.append(event)
+
+    def _enter(self, seat: int, tile: Tile, index: int, revealed: bool) -> None:
+        tile.id = self.next_id[seat]
+        tile.revealed = revealed
+        self.next_id[seat] += 1
+        self.rows[seat].insert(index, tile)
+
+    def _take(self, color: str | None) -> Tile:
+        """Deck: the top tile. Classic: a random remaining tile of ``color``."""
+        if color is None:
+            return self.pile.pop()
+        choices = [i for i, tile in enumerate(self.pile) if tile.color == color]
+        return self.pile.pop(self.rng.choice(choices))
+
+    def _colors_left(self) -> list[str]:
+        counts = color_counts(self.pile)
+        return [color for color in COLORS if counts[color]]
+
+    def _fuller_color(self) -> str | None:
+        """What a timeout draws: the deck's top, or the colour with more tiles left (black on ties)."""
+        if self.options.draw == "deck":
+            return None
+        counts = color_counts(self.pile)
+        return BLACK if counts[BLACK] >= counts[WHITE] else WHITE
+
+    def _alive(self) -> list[int]:
+        return [seat for seat in range(self.players) if seat not in self.eliminated]
+
+    def _targets(self, seat: int) -> list[int]:
+        return [other for other in self._alive() if other != seat]
+
+    def _hidden_count(self, seat: int) -> int:
+        return sum(not tile.revealed for tile in self.rows[seat])

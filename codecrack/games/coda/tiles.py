@@ -1,0 +1,101 @@
+"""Coda tiles: colours, values, the sort order, and where a numbered tile lands in a row.
+
+>>> row = [Tile("black", 1), Tile("white", DASH), Tile("white", 7)]
+>>> canonical_index(row, Tile("white", 3)), canonical_index(row, Tile("black", 0))
+(1, 0)
+>>> label("black", 5), label("white", DASH), label("white", None)
+('B5', 'W-', 'W?')
+>>> parse_tile("b5"), parse_tile("W-"), parse_tile("white 11")
+(('black', 5), ('white', '-'), ('white', 11))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BLACK, WHITE = "black", "white"
+COLORS = (BLACK, WHITE)
+DASH = "-"
+NUMBERS = tuple(range(12))
+HIGHEST = NUMBERS[-1]
+
+Value = int | str
+
+
+@dataclass(slots=True)
+class Tile:
+    """One tile. ``id`` is set when the tile enters a row (unique within that row)."""
+
+    color: str
+    value: Value
+    id: int = -1
+    revealed: bool = False
+
+    @property
+    def is_dash(self) -> bool:
+        return self.value == DASH
+
+
+def tile_values(dashes: bool) -> list[Value]:
+    """The values of one colour's tiles: 0-11, plus the dash in the advanced game."""
+    return [*NUMBERS, DASH] if dashes else list(NUMBERS)
+
+
+def full_set(dashes: bool) -> list[Tile]:
+    """All tiles of a game, black first, in value order."""
+    return [Tile(color, value) for color in COLORS for value in tile_values(dashes)]
+
+
+def color_counts(tiles: list[Tile]) -> dict[str, int]:
+    """How many tiles of each colour, black first."""
+    counts = dict.fromkeys(COLORS, 0)
+    for tile in tiles:
+        counts[tile.color] += 1
+    return counts
+
+
+def sort_key(tile: Tile) -> tuple[int, int]:
+    """Numbered tiles sort by value, black before white on equal values."""
+    return (tile.value, COLORS.index(tile.color))
+
+
+def canonical_index(row: list[Tile], tile: Tile) -> int:
+    """Where a numbered tile goes: right after the rightmost numbered tile that sorts before it.
+
+    Dashes stay where their owner put them, so a new tile goes left of any dashes that follow
+    that neighbour; with no smaller numbered tile it goes to the far left.
+    """
+    key = sort_key(tile)
+    index = 0
+    for position, other in enumerate(row):
+        if not other.is_dash and sort_key(other) < key:
+            index = position + 1
+    return index
+
+
+def hidden_value_sum(row: list[Tile]) -> int:
+    """Face value of the face-down tiles of a row (a dash counts 0): the round winner's bonus."""
+    return sum(tile.value for tile in row if not tile.revealed and not tile.is_dash)
+
+
+def label(color: str, value: Value | None) -> str:
+    """Short name of a tile: ``B5``, ``W-``; ``B?`` when the value is unknown."""
+    return color[0].upper() + ("?" if value is None else str(value))
+
+
+def parse_tile(text: str) -> tuple[str, Value]:
+    """Read ``b5``, ``W11``, ``b-``, ``black 5`` or ``white-`` as (colour, value).
+
+    Raises ``ValueError`` with a readable message.
+    """
+    compact = "".join(text.lower().split())
+    for color in COLORS:
+        for prefix in (color, color[0]):
+            if compact.startswith(prefix):
+                rest = compact[len(prefix):]
+                if rest == DASH:
+                    return color, DASH
+                if rest.isdigit() and int(rest) <= HIGHEST:
+                    return color, int(rest)
+                raise ValueError(f"{text!r}: after the colour give a value 0-{HIGHEST} or '-' (e.g. b5, w-)")
+    raise ValueError(f"{text!r} is not a tile: write a colour and a value, e.g. b5 or w11 (b- for a dash)")
