@@ -19,17 +19,20 @@ HintProvider = Callable[[dict[str, Any]], dict[str, Any]]
 PROVIDERS: dict[str, str] = {}
 
 
-def provider(game: str) -> HintProvider | None:
-    if game not in PROVIDERS:
-        return None
+def provider(game: str) -> HintProvider:
     module, _, name = PROVIDERS[game].partition(":")
     return getattr(importlib.import_module(module), name)
 
 
+def hints_available(game: Game) -> bool:
+    """Whether the notes panel may offer probabilities for this game."""
+    return game.name in PROVIDERS and getattr(game.options, "notes", True)
+
+
 async def hint_for(game: Game, seat: int, pool: Executor) -> dict[str, Any] | None:
     """The hint for ``seat`` now, or ``None`` (no provider, or notes are off)."""
-    find = provider(game.name)
-    if find is None or not getattr(game.options, "notes", True):
+    if not hints_available(game):
         return None
+    find = provider(game.name)
     view = game.view(seat)
     return await asyncio.get_running_loop().run_in_executor(pool, find, view)

@@ -15,6 +15,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.registry import replay
 from .clocks import Clock, clock_for
+from .hints import hints_available
 from .store import TableRow
 
 if TYPE_CHECKING:
@@ -90,7 +91,8 @@ class LiveTable:
         return {"code": self.code, "game": self.row.game, "players": self.row.players,
                 "options": self.game.options.model_dump(mode="json"), "seats": seats,
                 "takeover": self.row.takeover, "step": self.step, "over": self.game.over,
-                "result": self.game.result, "rematch": self.row.rematch}
+                "result": self.game.result, "rematch": self.row.rematch,
+                "hints": hints_available(self.game)}
 
     # -- messages -----------------------------------------------------------------------
     def state_message(self, seat: int | None) -> dict[str, Any]:
