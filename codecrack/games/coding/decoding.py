@@ -1,0 +1,139 @@
+"""Counter and counter-revised modes after the hacking rounds: each turn, HACK or DECODE.
+
+From The First One holder and going left, a player either hacks (data step, then a hack card,
+exactly as in the rounds, but to any other remaining player with fewer than 5 hack cards) or
+decodes a target. A correct decode puts the target out and the decoder may go on or stop; a
+wrong one costs the decoder one of their own code cards, face up, and the third puts them out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import IllegalAction
+from ...core.game import Action, Event
+from .cards import POSITIONS, all_code_texts, code_text, parse_code
+from .checks import check_fields, check_seat_number
+
+WRONG_DECODES_ALLOWED = 2
+
+
+class DecodingPhase:
+    """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: the counter modes' phase 2."""
+
+    def _init_decoding(self) -> None:
+        self.may_stop = False       # True right after a correct decode: the decoder may stop
+
+    def _start_decoding(self) -> list[Event]:
+        self.phase = "decoding"
+        self.turn = self.holder
+        self.may_stop = False
+        self.step = "choose"
+        return self.log({"type": "phase", "phase": "decoding", "first": self.turn})
+
+    def _decoding_view(self) -> dict[str, Any]:
+        return {"may_stop": self.may_stop}
+
+    # -- choosing: HACK (its data step, or a direct give when no data card is left) or DECODE --
+    def hack_possible(self, seat: int) -> bool:
+        """HACK must do something: take a data card or pass a hack card."""
+        return bool(self.takable(seat)) or self.can_give(seat)
+
+    def _hack_openings(self, seat: int) -> list[Action]:
+        if not self.hack_possible(seat):
+            return []
+        if self.data_left():
+            return self._data_actions(seat)
+        return self._give_actions(seat)
+
+    def decode_actions(self, seat: int) -> list[Action]:
+        codes = all_code_texts()
+        return [{"type": "decode", "target": target, "code": code}
+                for target in self.remaining() if target != seat for code in codes]
+
+    def _legal_choose(self, seat: int) -> list[Action]:
+        stop = [{"type": "stop"}] if self.may_stop else []
+        return self._hack_openings(seat) + self.decode_actions(seat) + stop
+
+    def _choose_handlers(self) -> dict:
+        return {"take": self._choose_hack, "cannot": self._choose_hack, "give": self._choose_hack,
+                "decode": self._act_decode, "stop": self._act_stop}
+
+    def _choose_hack(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if not self.hack_possible(seat):
+            raise IllegalAction("you have nothing left to hack (no data card to take and no hack card "
+                                "to pass), so you must decode")
+        if kind == "give" and self.data_left():
+            raise IllegalAction("data cards remain: take one (or declare 'cannot') before passing a hack card")
+        if kind != "give" and not self.data_left():
+            raise IllegalAction("no data card is left in the game: pass a hack card directly")
+        self.may_stop = False
+        return {"take": self._act_take, "cannot": self._act_cannot, "give": self._act_give}[kind](seat, action)
+
+    def _end_decoding_turn(self, seat: int) -> list[Event]:
+        if self.outcome is not None:
+            return []
+        self.turn = self.left_of(seat)
+        self.step = "choose"
+        self.may_stop = False
+        return []
+
+    # -- decoding ---------------------------------------------------------------------------
+    def check_decode(self, seat: int, action: Action) -> tuple[int, dict]:
+        check_fields(action, "target", "code")
+        target = check_seat_number(action["target"], self.players, "the target")
+        if target == seat:
+            raise IllegalAction("you may not decode your own code")
+        if self.sheets[target].out:
+            raise IllegalAction(f"seat {target} is already out of the game")
+        return target, parse_code(action["code"])
+
+    def decode_is_correct(self, target: int, code: dict) -> bool:
+        return code == self.sheets[target].code
+
+    def _act_decode(self, seat: int, action: Action) -> list[Event]:
+        target, code = self.check_decode(seat, action)
+        correct = self.decode_is_correct(target, code)
+        events = self.log({"type": "decode", "seat": seat, "target": target,
+                           "code": code_text(code), "correct": correct})
+        if correct:
+            events += self.eliminate(target, f"decoded by seat {seat}")
+            if self.outcome is None:
+                self.may_stop = True
+            return events
+        sheet = self.sheets[seat]
+        sheet.wrong.append({"target": target, "code": code_text(code)})
+        self.may_stop = False
+        if len(sheet.wrong) > WRONG_DECODES_ALLOWED:
+            return events + self.eliminate(seat, "third wrong decode") + self._end_decoding_turn(seat)
+        self.step = "penalty"
+        return events
+
+    def _act_stop(self, seat: int, action: Action) -> list[Event]:
+        check_fields(action)
+        if not self.may_stop:
+            raise IllegalAction("you may stop only right after a correct decode")
+        return self.log({"type": "stop", "seat": seat}) + self._end_decoding_turn(seat)
+
+    # -- the wrong-decode penalty: reveal one of your own hidden code cards ------------------
+    def _legal_penalty(self, seat: int) -> list[Action]:
+        return [{"type": "reveal", "card": p} for p in self.sheets[seat].hidden()]
+
+    def check_reveal(self, seat: int, action: Action, positions: tuple[str, ...] = POSITIONS) -> str:
+        check_fields(action, "card")
+        position = action["card"]
+        if position not in positions:
+            raise IllegalAction(f"reveal one of {', '.join(positions)}, not {position!r}")
+        if position in self.sheets[seat].revealed:
+            raise IllegalAction(f"your {position} card is already face up")
+        return position
+
+    def reveal_event(self, seat: int, position: str) -> Event:
+        sheet = self.sheets[seat]
+        sheet.revealed.append(position)
+        return {"type": "revealed", "seat": seat, "card": position, "value": sheet.code[position]}
+
+    def _act_penalty_reveal(self, seat: int, action: Action) -> list[Event]:
+        position = self.check_reveal(seat, action)
+        return self.log(self.reveal_event(seat, position)) + self._end_decoding_turn(seat)

@@ -1,0 +1,85 @@
+"""One-shot mode after the 5 hacking rounds: every player writes a code for every opponent.
+
+Answers stay secret until everyone has written all of theirs, then they are revealed at once.
+Each symbol named in the right position scores 1 point (at most 3 per opponent); the highest
+total wins and ties share the win.
+
+>>> score_answer({"letter": "D", "x1": 5, "x2": 7}, {"letter": "D", "x1": 7, "x2": 5})
+1
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import IllegalAction
+from ...core.game import Action, Event
+from .cards import POSITIONS, all_code_texts, code_text, parse_code
+from .checks import check_fields, check_seat_number
+
+
+def score_answer(truth: dict, answer: dict) -> int:
+    """Points for one written answer: matching symbols, position by position."""
+    return sum(truth[p] == answer[p] for p in POSITIONS)
+
+
+class OneShotPhase:
+    """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: one-shot's written answers."""
+
+    def _init_answers(self) -> None:
+        self.answers: dict[int, dict[int, dict]] = {seat: {} for seat in range(self.players)}
+
+    def _start_answers(self) -> list[Event]:
+        self.phase, self.step, self.turn = "answering", "answers", None
+        return self.log({"type": "phase", "phase": "answering"})
+
+    def _unanswered(self, seat: int) -> list[int]:
+        return [t for t in range(self.players) if t != seat and t not in self.answers[seat]]
+
+    def _answer_movers(self) -> set[int]:
+        return {seat for seat in range(self.players) if self._unanswered(seat)}
+
+    def _answers_view(self, seat: int | None) -> dict[str, Any]:
+        own = self.answers[seat] if seat is not None else {}
+        return {
+            "answered": {str(s): sorted(self.answers[s]) for s in range(self.players)},
+            "own_answers": {str(t): code_text(c) for t, c in sorted(own.items())},
+        }
+
+    def _result_extras(self) -> dict[str, Any]:
+        if self.options.mode != "one-shot":
+            return {}
+        return {"answers": {str(s): {str(t): code_text(c) for t, c in sorted(a.items())}
+                            for s, a in self.answers.items()}}
+
+    def _legal_answers(self, seat: int) -> list[Action]:
+        codes = all_code_texts()
+        return [{"type": "answer", "codes": {str(t): code}} for t in self._unanswered(seat) for code in codes]
+
+    def _check_answer(self, seat: int, action: Action) -> dict[int, dict]:
+        check_fields(action, "codes")
+        given = action["codes"]
+        if not isinstance(given, dict) or not given:
+            raise IllegalAction("'codes' maps opponent seats to codes, like {\"1\": \"D57\"}")
+        written: dict[int, dict] = {}
+        for key, text in given.items():
+            target = check_seat_number(int(key) if isinstance(key, str) and key.isdigit() else key,
+                                       self.players, "each opponent")
+            if target not in self._unanswered(seat):
+                raise IllegalAction(f"you have no answer left to write for seat {target}")
+            written[target] = parse_code(text)
+        return written
+
+    def _act_answer(self, seat: int, action: Action) -> list[Event]:
+        written = self._check_answer(seat, action)
+        self.answers[seat].update(written)
+        events = self.log({"type": "answered", "seat": seat, "targets": sorted(written)})
+        if self._answer_movers():
+            return events
+        return events + self._score()
+
+    def _score(self) -> list[Event]:
+        scores = [sum(score_answer(self.sheets[t].code, code) for t, code in self.answers[seat].items())
+                  for seat in range(self.players)]
+        best = max(scores)
+        return self.finish([s for s in range(self.players) if scores[s] == best], "highest score", scores)

@@ -1,0 +1,237 @@
+"""The Coding: crack the other players' three-symbol codes from data cards and hack cards.
+
+>>> import codecrack
+>>> game = codecrack.new_game("coding", players=3, seed=1, first=0)
+>>> game.view(0)["phase"], sorted(game.to_move)
+('order', [0, 1, 2])
+>>> digits = game.view(0)["own"]["digits"]
+>>> _ = game.apply(0, {"type": "order", "x1": digits[1], "x2": digits[0]})
+>>> sorted(game.to_move)
+[1, 2]
+
+The phases, their steps and the action formats are documented in ``docs/rules/coding.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ...core.errors import IllegalAction
+from ...core.game import Action, Event, Game
+from ...core.options import GameOptions
+from .cards import DATA_TYPES, DIGITS, LETTERS, code_text, load_deck
+from .checks import check_fields
+from .cracking import CrackingPhase
+from .decoding import DecodingPhase
+from .hacking import HackingPhase
+from .oneshot import OneShotPhase
+from .sheet import PlayerSheet
+
+MODES = ("counter-revised", "counter", "speed", "one-shot")
+ROUNDS = {"counter-revised": 4, "counter": 4, "speed": 4, "one-shot": 5}
+
+
+class CodingOptions(GameOptions):
+    mode: Literal["counter-revised", "counter", "speed", "one-shot"] = "counter-revised"
+    deck: str | None = None
+    answer_window: float = Field(10, gt=0)
+    notes: bool = True
+
+
+class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game):
+    """The Coding for 2-4 players in the four modes of the rulebook and its revision sheet."""
+
+    name = "coding"
+    min_players = 2
+    max_players = 4
+    Options = CodingOptions
+
+    # -- setup -------------------------------------------------------------------------
+    def _setup(self) -> None:
+        mode = self.options.mode
+        self.deck_cards = load_deck(self.options.deck)
+        letters, digits = list(LETTERS), list(DIGITS)
+        self.rng.shuffle(letters)
+        self.rng.shuffle(digits)
+        self.sheets = [
+            PlayerSheet(seat, letters.pop(), sorted([digits.pop(), digits.pop()]))
+            for seat in range(self.players)
+        ]
+        # The leftover code cards stay aside, shuffled together, for speed mode's stalemate deals.
+        self.pile: list[tuple[str, Any]] = [("letter", x) for x in letters] + [("digit", d) for d in digits]
+        self.rng.shuffle(self.pile)
+        self.table_letters: list[str] = []
+        self.table_digits: list[int] = []
+        self.stacks = {kind: 1 if self.players == 2 else 2 for kind in DATA_TYPES}
+        hack_ids = list(range(len(self.deck_cards)))
+        self.rng.shuffle(hack_ids)
+        self.row, self.hack_deck = hack_ids[:5], hack_ids[5:]
+        self.holder: int | None = self.first_seat()     # The First One card
+        self.rounds = ROUNDS[mode]
+        self.round = 0
+        self.received: set[int] = set()
+        self.last_give: tuple[int, int] | None = None
+        self.phase, self.step = "order", "order"
+        self.turn: int | None = None
+        self.history: list[Event] = []
+        self.outcome: dict[str, Any] | None = None
+        self._init_decoding()
+        self._init_cracking()
+        self._init_answers()
+
+    # -- small helpers used by every phase ----------------------------------------------
+    @property
+    def hack_limit(self) -> int | None:
+        """At most 5 hack cards per player, except in speed mode."""
+        return None if self.options.mode == "speed" else 5
+
+    def remaining(self) -> list[int]:
+        return [s.seat for s in self.sheets if not s.out]
+
+    def left_of(self, seat: int) -> int:
+        """The next seat still in the game, going left (to the next seat number)."""
+        for step in range(1, self.players + 1):
+            nxt = (seat + step) % self.players
+            if not self.sheets[nxt].out:
+                return nxt
+        return seat
+
+    def log(self, *events: Event) -> list[Event]:
+        self.history.extend(events)
+        return list(events)
+
+    def finish(self, winners: list[int], reason: str, scores: list[int] | None = None) -> list[Event]:
+        for sheet in self.sheets:
+            sheet.reveal_all()
+        self.phase, self.step, self.turn = "over", "over", None
+        self.outcome = {
+            "winners": sorted(winners),
+            "scores": scores,
+            "reason": reason,
+            "codes": [code_text(s.code) for s in self.sheets],
+        }
+        self.outcome.update(self._result_extras())
+        return self.log({"type": "over", "winners": sorted(winners), "reason": reason,
+                         "codes": list(self.outcome["codes"]), "scores": scores})
+
+    def eliminate(self, seat: int, why: str) -> list[Event]:
+        """Put ``seat`` out with every card face up; the last player standing wins."""
+        sheet = self.sheets[seat]
+        sheet.out = True
+        sheet.reveal_all()
+        events = self.log({"type": "out", "seat": seat, "why": why, "code": code_text(sheet.code)})
+        left = self.remaining()
+        if len(left) == 1:
+            events += self.finish(left, "last player remaining")
+        return events
+
+    def start_next_phase(self) -> list[Event]:
+        """After the hacking rounds: the mode's cracking phase."""
+        mode = self.options.mode
+        if mode == "speed":
+            return self._start_cracking()
+        if mode == "one-shot":
+            return self._start_answers()
+        return self._start_decoding()
+
+    # -- the contract -------------------------------------------------------------------
+    def _to_move(self) -> frozenset[int]:
+        if self.step == "order":
+            return frozenset(s.seat for s in self.sheets if s.code is None)
+        if self.step in ("open", "stalemate", "answers"):
+            return frozenset(self._simultaneous_movers())
+        return frozenset({self.turn})
+
+    def _simultaneous_movers(self) -> set[int]:
+        if self.step == "answers":
+            return self._answer_movers()
+        return self._cracking_movers()
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return self._step_handlers()[1](seat)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        handlers = self._step_handlers()[0]
+        kind = action["type"]
+        if not isinstance(kind, str) or kind not in handlers:
+            raise IllegalAction(
+                f"{kind!r} is not possible now (phase {self.phase}, step {self.step}); "
+                f"possible: {', '.join(sorted(handlers))}"
+            )
+        return handlers[kind](seat, action)
+
+    def _step_handlers(self):
+        """(action type -> handler, legal-actions function) for the current step."""
+        table = {
+            "order": ({"order": self._act_order}, self._legal_order),
+            "data": ({"take": self._act_take, "cannot": self._act_cannot}, self._legal_data),
+            "give": ({"give": self._act_give}, self._legal_give),
+            "choose": (self._choose_handlers(), self._legal_choose),
+            "penalty": ({"reveal": self._act_penalty_reveal}, self._legal_penalty),
+            "open": ({"slap": self._act_slap, "pass": self._act_pass}, self._legal_open),
+            "answer": ({"decode": self._act_speed_decode, "timeout": self._act_timeout}, self._legal_answer),
+            "stalemate": ({"reveal": self._act_stalemate_reveal}, self._legal_stalemate),
+            "answers": ({"answer": self._act_answer}, self._legal_answers),
+        }
+        return table[self.step]
+
+    # -- ordering the digits (every seat at once) ----------------------------------------
+    def _legal_order(self, seat: int) -> list[Action]:
+        a, b = self.sheets[seat].digits
+        return [{"type": "order", "x1": a, "x2": b}, {"type": "order", "x1": b, "x2": a}]
+
+    def _act_order(self, seat: int, action: Action) -> list[Event]:
+        check_fields(action, "x1", "x2")
+        sheet = self.sheets[seat]
+        if sorted([action["x1"], action["x2"]], key=repr) != sorted(sheet.digits, key=repr):
+            raise IllegalAction(f"order your own two number cards {sheet.digits}: x1 and x2 must be those digits")
+        sheet.code = {"letter": sheet.letter, "x1": action["x1"], "x2": action["x2"]}
+        events = self.log({"type": "ordered", "seat": seat})
+        if all(s.code is not None for s in self.sheets):
+            events += self._start_round()
+        return events
+
+    # -- views ----------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        notes = self.options.notes
+        over = self.outcome is not None
+        players = []
+        for sheet in self.sheets:
+            public = sheet.public(notes)
+            public["code"] = code_text(sheet.code) if over or sheet.seat == seat and sheet.code else None
+            players.append(public)
+        return json.loads(json.dumps({
+            "game": self.name,
+            "seat": seat,
+            "players": self.players,
+            "options": self.options.model_dump(mode="json"),
+            "phase": self.phase,
+            "step": self.step,
+            "round": self.round,
+            "rounds": self.rounds,
+            "turn": self.turn,
+            "first_one": self.holder,
+            "to_move": sorted(self.to_move),
+            "received": sorted(self.received),
+            "last_give": list(self.last_give) if self.last_give else None,
+            "data_stacks": dict(self.stacks),
+            "hack_row": [self.deck_cards[i] for i in self.row],
+            "hack_deck": len(self.hack_deck),
+            "hack_limit": self.hack_limit,
+            "code_pile": len(self.pile),
+            "table": {"letters": list(self.table_letters), "digits": list(self.table_digits)},
+            "sheets": players,
+            "own": self.sheets[seat].private() if seat is not None else None,
+            **self._cracking_view(seat),
+            **self._decoding_view(),
+            **self._answers_view(seat),
+            "history": self.history if notes else [],
+            "result": self.outcome,
+        }))
+
+    def _result(self) -> dict[str, Any] | None:
+        return None if self.outcome is None else dict(self.outcome)
+

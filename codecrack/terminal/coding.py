@@ -1,0 +1,196 @@
+"""The Coding at the terminal: the table and each opponent's sheet of known facts, short
+commands, and real-time slapping in speed mode.
+
+Commands (``?`` lists the legal actions as a numbered menu):
+
+    order 9 8          choose your digit order: X1 = 9, X2 = 8 (also ``order 98``)
+    take 20-39         take a data card            cannot      declare "cannot take"
+    pass 2 to 1        pass hack card 2 of the row (1-5) to seat 1 (also ``give 2 1``)
+    decode 1 D57       decode seat 1 as D 5 7      stop        stop after a correct decode
+    reveal x1          reveal your X1 card (letter, x1, x2)
+    slap / s           slap The First One (speed)  pass / p    not enough information yet
+    answer 1 D57 2 A01 one-shot: write codes for seats 1 and 2
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..core.errors import IllegalAction
+from ..games.coding.cards import POSITIONS
+from ..games.coding.crack_sheet import candidates
+from .coding_realtime import run
+
+__all__ = ["FREE_FORM_ACTIONS", "describe", "parse", "render", "run"]
+
+FREE_FORM_ACTIONS = {"answer"}
+
+STEP_HINTS = {
+    "order": "order X1 X2 (e.g. order 9 8)",
+    "data": "take TYPE (e.g. take 20-39) or cannot",
+    "give": "pass N to SEAT (hack card N of the row)",
+    "choose": "take TYPE / cannot / pass N to SEAT (hack) or decode SEAT CODE (or stop)",
+    "penalty": "reveal letter|x1|x2 (wrong decode: show one of your cards)",
+    "open": "s + Enter to slap, p + Enter to pass",
+    "answer": "decode SEAT CODE, quickly!",
+    "stalemate": "reveal x1|x2",
+    "answers": "answer SEAT CODE [SEAT CODE ...]",
+}
+
+
+# -- rendering ---------------------------------------------------------------------------------
+def hack_text(card: dict[str, Any]) -> str:
+    values = ",".join(str(v) for v in card["values"])
+    return f"{card['position']}∈{{{values}}}"
+
+
+def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
+    seat = sheet["seat"]
+    name = f"{seat}" + (" (you)" if seat == view["seat"] else "")
+    if view["first_one"] == seat:
+        name += " ★"
+    status = "OUT" if sheet["out"] else ("" if not sheet["wrong_decodes"] else f"{sheet['wrong_decodes']} wrong")
+    hacks = Text()
+    for hack in sheet["hacks"]:
+        hacks.append(hack_text(hack["card"]) + " ", style="green" if hack["green"] else "red")
+    shown = " ".join(str(sheet["revealed"][p]) if sheet["revealed"][p] is not None else "?" for p in POSITIONS)
+    data = " ".join(sheet["data"]) + "".join(f" cannot[{','.join(c)}]" for c in sheet["cannot"])
+    row = [name, status, data, hacks, sheet["code"] or shown]
+    if view["options"]["notes"]:
+        cands = candidates(view, seat)
+        row.append(" | ".join("".join(str(v) for v in cands[p]) for p in POSITIONS))
+    return row
+
+
+def render(view: dict[str, Any]):
+    """The table, your code, every seat's sheet, and what to type."""
+    options = view["options"]
+    head = (f"The Coding, {options['mode']} — phase {view['phase']}, step {view['step']}, "
+            f"round {view['round']}/{view['rounds']} — to move: {view['to_move']}")
+    parts: list[Any] = [Text(head, style="bold")]
+    own = view.get("own")
+    if own is not None:
+        code = own["code"] or f"{own['letter']} with digits {own['digits'][0]} and {own['digits'][1]} (order them)"
+        parts.append(Text(f"Your code: {code}", style="bold cyan"))
+    stacks = " ".join(f"{k}×{n}" for k, n in view["data_stacks"].items() if n)
+    parts.append(Text(f"Data stacks: {stacks or '(none left)'}"))
+    row = "  ".join(f"{i}:{hack_text(c)}" for i, c in enumerate(view["hack_row"], 1))
+    parts.append(Text(f"Hack row: {row or '(empty)'}   deck: {view['hack_deck']}"))
+    table_cards = view["table"]["letters"] + view["table"]["digits"]
+    if options["mode"] == "speed":
+        parts.append(Text(f"Leftover code cards: {view['code_pile']} aside, face up: {table_cards or '-'}"
+                          f"   passed: {view['passed'] or '-'}   slapper: {view['slapper']}"))
+    sheets = Table(title="Known facts", show_lines=False)
+    for column in ["seat", "status", "data cards", "hack cards", "code"]:
+        sheets.add_column(column)
+    if options["notes"]:
+        sheets.add_column("possible letter | x1 | x2")
+    for sheet in view["sheets"]:
+        sheets.add_row(*_sheet_row(view, sheet))
+    parts.append(sheets)
+    if view["result"] is not None:
+        result = view["result"]
+        parts.append(Text(f"Winners: {result['winners']} ({result['reason']}); codes {result['codes']}"
+                          + (f"; scores {result['scores']}" if result["scores"] else ""), style="bold green"))
+    elif view["seat"] in view["to_move"]:
+        parts.append(Text(f"Your move: {STEP_HINTS.get(view['step'], '')}   (? for the menu)", style="yellow"))
+    return Panel(Group(*parts))
+
+
+# -- parsing -----------------------------------------------------------------------------------
+def _int(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise IllegalAction(f"{what} must be a number, not {word!r}")
+    return int(word)
+
+
+def _give(words: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    words = [w for w in words if w != "to"]
+    if len(words) != 2:
+        raise IllegalAction("pass a hack card like: pass 2 to 1 (card 2 of the row to seat 1)")
+    index, seat = _int(words[0], "the hack card number"), _int(words[1], "the seat")
+    row = view["hack_row"]
+    if not 1 <= index <= len(row):
+        raise IllegalAction(f"the hack row has cards 1 to {len(row)}")
+    return {"type": "give", "card": row[index - 1]["id"], "to": seat}
+
+
+def _order(words: list[str]) -> dict[str, Any]:
+    digits = "".join(words)
+    if len(digits) != 2 or not digits.isdigit():
+        raise IllegalAction("order your digits like: order 9 8 (X1 = 9, X2 = 8)")
+    return {"type": "order", "x1": int(digits[0]), "x2": int(digits[1])}
+
+
+def _answer(words: list[str]) -> dict[str, Any]:
+    if not words or len(words) % 2:
+        raise IllegalAction("answer like: answer 1 D57 2 A01 (seat, code, seat, code ...)")
+    return {"type": "answer", "codes": {str(_int(words[i], "the seat")): words[i + 1].upper()
+                                        for i in range(0, len(words), 2)}}
+
+
+def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
+    """Turn a typed command into an action (the engine checks whether it is legal)."""
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalAction("type a command, or ? for the menu")
+    verb, rest = words[0], words[1:]
+    if verb in ("s", "slap"):
+        return {"type": "slap"}
+    if verb in ("p", "pass") and (not rest or view["step"] == "open"):
+        return {"type": "pass"}
+    if verb in ("pass", "give", "hack"):
+        return _give(rest, view)
+    if verb == "take" and len(rest) == 1:
+        return {"type": "take", "card": rest[0].upper()}
+    if verb in ("cannot", "stop", "timeout") and not rest:
+        return {"type": verb}
+    if verb == "order":
+        return _order(rest)
+    if verb == "decode" and len(rest) == 2:
+        return {"type": "decode", "target": _int(rest[0], "the target seat"), "code": rest[1].upper()}
+    if verb == "reveal" and len(rest) == 1 and rest[0] in POSITIONS:
+        return {"type": "reveal", "card": rest[0]}
+    if verb == "answer":
+        return _answer(rest)
+    raise IllegalAction(f"unknown command {text.strip()!r}; try: {STEP_HINTS.get(view['step'], '?')}")
+
+
+# -- the public log ----------------------------------------------------------------------------
+def _event_text(event: dict[str, Any]) -> str:
+    kind, seat = event["type"], event.get("seat")
+    texts = {
+        "ordered": lambda: f"seat {seat} ordered their code",
+        "round": lambda: f"round {event['round']} starts; seat {event['first_one']} holds The First One",
+        "took": lambda: f"seat {seat} took data card {event['card']}",
+        "cannot": lambda: f"seat {seat} cannot take a data card (offered: {', '.join(event['offered'])})",
+        "hacked": lambda: (f"seat {seat} passed {hack_text(event['card'])} to seat {event['to']}: "
+                           + ("GREEN" if event["green"] else "RED")),
+        "no_hack_cards": lambda: "no hack card is left: the hacking rounds end",
+        "phase": lambda: f"{event['phase']} phase begins",
+        "decode": lambda: (f"seat {seat} decodes seat {event['target']} as {event['code']}: "
+                           + ("CORRECT" if event["correct"] else "wrong")),
+        "revealed": lambda: f"seat {seat} reveals {event['card']} = {event['value']}",
+        "out": lambda: f"seat {seat} is out ({event['why']}); code {event['code']}",
+        "stop": lambda: f"seat {seat} stops",
+        "slap": lambda: f"seat {seat} SLAPS The First One!",
+        "pass": lambda: f"seat {seat} passes",
+        "timeout": lambda: f"seat {seat} hesitated too long",
+        "dealt": lambda: f"stalemate: leftover cards face up: {event['letters'] + event['digits']}",
+        "stalemate_reveal": lambda: f"stalemate: seats {event['seats']} each reveal a number card",
+        "chose_reveal": lambda: f"seat {seat} has chosen a card to reveal",
+        "answered": lambda: f"seat {seat} wrote answers for seats {event['targets']}",
+        "over": lambda: f"game over: winners {event['winners']} ({event['reason']})",
+    }
+    return texts[kind]() if kind in texts else f"{kind}: {event}"
+
+
+def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) -> str:
+    """One public line from the events only (the action itself may hold secrets)."""
+    return "; ".join(_event_text(event) for event in events) or f"seat {seat} acted"
