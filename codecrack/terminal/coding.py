@@ -14,7 +14,6 @@ Commands (``?`` lists the legal actions as a numbered menu):
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.console import Group

@@ -132,3 +132,11 @@ def test_bad_input_raises_and_changes_nothing(junk):
     with pytest.raises(IllegalAction):
         game.apply(0, junk)
     assert snapshot(game) == before
+
+
+def test_one_shot_maximum_is_nine_points_with_four_players():
+    codes = ["F98", "D57", "A01", "B23"]
+    game = answering(codes)
+    for seat in range(4):
+        game.apply(seat, {"type": "answer", "codes": {str(t): codes[t] for t in range(4) if t != seat}})
+    assert game.result["scores"] == [9, 9, 9, 9] and game.result["winners"] == [0, 1, 2, 3]

@@ -179,3 +179,10 @@ def test_play_command_runs_counter_mode_and_speed_without_humans():
     assert record["game"] == "coding" and "Game over" in console.file.getvalue()
     record = play("coding", ["random", "random", "random"], seed=2, options={"mode": "speed"}, console=console)
     assert record["options"] == {"mode": "speed"}
+
+
+def test_end_of_input_stops_a_speed_game():
+    def lines(game):
+        raise EOFError
+    with pytest.raises(EOFError):
+        run_speed(["F98", "D57", "A01"], lines, {1: Passer(60), 2: Passer(60)})

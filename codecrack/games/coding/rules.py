@@ -131,6 +131,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
     def start_next_phase(self) -> list[Event]:
         """After the hacking rounds: the mode's cracking phase."""
         mode = self.options.mode
+        self.received = set()
         if mode == "speed":
             return self._start_cracking()
         if mode == "one-shot":
