@@ -1,0 +1,387 @@
+"""Codes: five different letters placed on the sheet, their validation, random drawing and enumeration.
+
+A letter piece is placed by the corner point at the top left of its drawing, and moves only by
+whole zones (even lattice steps). A code is written as a list of
+``{"letter": "a", "row": "N", "column": "A"}`` entries: letter ``a`` drawn in zone column B.
+
+>>> sheet = Sheet()
+>>> code = parse_code(entries_from_text("a@B h@F f@J i@PK j@L", sheet), sheet, "abcdefghij")
+>>> check_code(code, sheet, "abcdefghij")
+>>> describe_code(code, sheet)
+'a@NA h@NE f@NI i@PK j@NK'
+>>> check_code(parse_code(entries_from_text("a@B b@D c@F d@H e@J", sheet), sheet, "abcdefghij"), sheet, "abcdefghij")
+Traceback (most recent call last):
+...
+codecrack.core.errors.IllegalAction: letters a and b touch: both fill square (O, C)
+>>> len(legal_codes())
+44099
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ...core.errors import IllegalAction
+from .letters import GLYPHS, LETTER_SETS, check_letters, frame_offset, shape
+from .sheet import Sheet
+from .words import spells_word, words_for
+
+CODE_LENGTH = 5
+
+
+@dataclass(frozen=True, order=True)
+class Piece:
+    """One letter with its top-left corner point at (``row``, ``column``), and its filled squares."""
+
+    row: int
+    column: int
+    letter: str
+    mask: int
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        return sorted((self.row + r, self.column + c) for r, c in shape(self.letter))
+
+    @property
+    def zone_column(self) -> int:
+        """The zone column of the letter's glyph box (-1 for an ``i`` slid onto column A)."""
+        return (self.column - frame_offset(self.letter)[1]) // 2
+
+
+Code = tuple[Piece, ...]
+
+
+@cache
+def pieces(sheet: Sheet, letters: str) -> dict[tuple[str, int, int], Piece]:
+    """Every placement of every letter on ``sheet``, keyed by (letter, row, column) of its corner."""
+    table = {}
+    for letter in letters:
+        cells = shape(letter)
+        for row in range(0, sheet.rows, 2):
+            for column in range(0, sheet.columns, 2):
+                placed = [(row + r, column + c) for r, c in cells]
+                if all(sheet.on_sheet(*cell) for cell in placed):
+                    mask = sum(1 << sheet.square_index(*cell) for cell in placed)
+                    table[letter, row, column] = Piece(row, column, letter, mask)
+    return table
+
+
+# -- reading and writing codes -----------------------------------------------------------
+def in_zone_column(letter: str, zone_column: str, sheet: Sheet) -> dict[str, str]:
+    """The entry for ``letter`` drawn in zone column ``zone_column`` at the top of the sheet.
+
+    >>> in_zone_column("a", "B", Sheet()), in_zone_column("i", "B", Sheet())
+    ({'letter': 'a', 'row': 'N', 'column': 'A'}, {'letter': 'i', 'row': 'P', 'column': 'C'})
+    """
+    if letter not in GLYPHS:
+        raise IllegalAction(f"there is no letter piece {letter!r}")
+    _, column = sheet.cell(sheet.row_labels[1], zone_column)
+    if column % 2 == 0:
+        raise IllegalAction(f"column {zone_column} is not a zone column ({', '.join(sheet.column_labels[1::2])})")
+    top, left = frame_offset(letter)
+    return {"letter": letter, "row": sheet.row_labels[top], "column": sheet.column_labels[column - 1 + left]}
+
+
+def entries_from_text(text: str, sheet: Sheet) -> list[dict[str, str]]:
+    """Code entries from text such as ``a@NA c@PE`` (letter @ row and column of its top-left corner
+    point) or ``a@B`` (the letter in the box of zone column B).
+
+    >>> entries_from_text("a@B i@pc", Sheet())
+    [{'letter': 'a', 'row': 'N', 'column': 'A'}, {'letter': 'i', 'row': 'P', 'column': 'C'}]
+    """
+    entries = []
+    for word in text.split():
+        letter, at, where = word.partition("@")
+        if not at or len(letter) != 1 or len(where) not in (1, 2):
+            raise IllegalAction(f"write each letter as letter@RC (row and column of its top-left corner, "
+                                f"like a@NA) or letter@C (its zone column, like a@B), not {word!r}")
+        letter, where = letter.lower(), where.upper()
+        if len(where) == 1:
+            entries.append(in_zone_column(letter, where, sheet))
+        else:
+            entries.append({"letter": letter, "row": where[0], "column": where[1]})
+    return entries
+
+
+def parse_code(entries: Any, sheet: Sheet, letters: str) -> Code:
+    """Turn the JSON form of a code into pieces. Checks form, letters, positions and count."""
+    if not isinstance(entries, list):
+        raise IllegalAction('a code is a list of {"letter": ..., "row": ..., "column": ...} entries')
+    code = [parse_piece(entry, sheet, letters) for entry in entries]
+    seen = [piece.letter for piece in code]
+    repeated = sorted({letter for letter in seen if seen.count(letter) > 1})
+    if repeated:
+        raise IllegalAction(f"letter {repeated[0]} is used twice: each letter may be used only once")
+    if len(code) != CODE_LENGTH:
+        raise IllegalAction(f"a code has exactly {CODE_LENGTH} letters, not {len(code)}")
+    return tuple(sorted(code, key=reading_key))
+
+
+def parse_piece(entry: Any, sheet: Sheet, letters: str) -> Piece:
+    if not isinstance(entry, dict) or set(entry) != {"letter", "row", "column"}:
+        raise IllegalAction(f'each letter is {{"letter": "a", "row": "N", "column": "A"}}, not {entry!r}')
+    letter = entry["letter"]
+    if not isinstance(letter, str) or letter not in letters:
+        raise IllegalAction(f"letter {letter!r} is not in this game's set {letters}")
+    row, column = sheet.cell(entry["row"], entry["column"])
+    if sheet.kind(row, column) != "corner":
+        raise IllegalAction(f"{sheet.label(row, column)} is a {sheet.kind(row, column)}: a letter is placed by "
+                            f"the corner point at its top left, such as (N, A)")
+    piece = pieces(sheet, letters).get((letter, row, column))
+    if piece is None:
+        raise IllegalAction(f"letter {letter} at {sheet.label(row, column)} would hang off the sheet")
+    return piece
+
+
+def reading_key(piece: Piece) -> tuple[int, int, int]:
+    """Writing order: zone column left to right, then top to bottom (then left to right) within it."""
+    return (piece.zone_column, *piece.cells[0])
+
+
+def reading(code: Code) -> str:
+    """The code's letters in writing order.
+
+    >>> sheet = Sheet()
+    >>> reading(parse_code(entries_from_text("e@NG h@NC c@PA f@NK i@NE", sheet), sheet, "abcdefghij"))
+    'chief'
+    """
+    return "".join(piece.letter for piece in sorted(code, key=reading_key))
+
+
+def code_json(code: Code, sheet: Sheet) -> list[dict[str, str]]:
+    """The JSON form of a code, in writing order."""
+    return [{"letter": piece.letter, "row": sheet.row_labels[piece.row], "column": sheet.column_labels[piece.column]}
+            for piece in sorted(code, key=reading_key)]
+
+
+def code_mask(code: Iterable[Piece]) -> int:
+    """Bitmask of the squares a code fills."""
+    mask = 0
+    for piece in code:
+        mask |= piece.mask
+    return mask
+
+
+# -- legality ----------------------------------------------------------------------------
+def check_code(code: Code, sheet: Sheet, letters: str, real_words: bool = False) -> None:
+    """Raise :class:`IllegalAction` naming why ``code`` is not a legal code, else return ``None``."""
+    for i, first in enumerate(code):
+        for second in code[i + 1:]:
+            shared = first.mask & second.mask
+            if shared:
+                square = sheet.squares[(shared & -shared).bit_length() - 1]
+                raise IllegalAction(f"letters {first.letter} and {second.letter} touch: both fill square "
+                                    f"{sheet.label(*square)}")
+    others = [other for other in codes_filling(code_mask(code), sheet, letters, limit=2) if set(other) != set(code)]
+    if others:
+        raise IllegalAction(f"ambiguous: {describe_code(others[0], sheet)} fills exactly the same squares")
+    if real_words and not spells_word(reading(code)):
+        raise IllegalAction(f"{reading(code)!r} (the letters in writing order) is not an English word")
+
+
+def describe_code(code: Code, sheet: Sheet) -> str:
+    """``a@B b@D ...``: the short text form used in messages and the terminal."""
+    return " ".join(text_position(entry) for entry in code_json(code, sheet))
+
+
+def text_position(entry: dict[str, str]) -> str:
+    """``a@NA``: the letter, then the row and column of its top-left corner point."""
+    return f"{entry['letter']}@{entry['row']}{entry['column']}"
+
+
+def codes_filling(mask: int, sheet: Sheet, letters: str, limit: int) -> list[Code]:
+    """Up to ``limit`` sets of 5 different, non-touching letters that fill exactly ``mask``."""
+    by_lowest_square = _pieces_by_lowest_square(sheet, letters)
+    found: list[Code] = []
+
+    def cover(remaining: int, used: tuple[Piece, ...]) -> None:
+        if len(found) >= limit:
+            return
+        if remaining == 0 or len(used) == CODE_LENGTH:
+            if remaining == 0 and len(used) == CODE_LENGTH:
+                found.append(used)
+            return
+        lowest = (remaining & -remaining).bit_length() - 1
+        for piece in by_lowest_square.get(lowest, ()):
+            if piece.mask & remaining == piece.mask and all(piece.letter != p.letter for p in used):
+                cover(remaining & ~piece.mask, used + (piece,))
+
+    cover(mask, ())
+    return found
+
+
+@cache
+def _pieces_by_lowest_square(sheet: Sheet, letters: str) -> dict[int, list[Piece]]:
+    table: dict[int, list[Piece]] = {}
+    for piece in pieces(sheet, letters).values():
+        table.setdefault((piece.mask & -piece.mask).bit_length() - 1, []).append(piece)
+    return table
+
+
+# -- drawing a code at random ------------------------------------------------------------
+def random_code(rng: random.Random, sheet: Sheet, letters: str, real_words: bool = False) -> Code:
+    """A legal code drawn with ``rng``; every legal code is equally likely.
+
+    Five placements are drawn from all placements of all letters, and the draw is thrown away when
+    a letter repeats, letters touch or the squares could be read another way. Under the real-words
+    rule the code is drawn from :func:`legal_codes` instead (few codes spell a word).
+    """
+    if real_words:
+        table = legal_codes(letters, sheet.columns, sheet.rows, real_words=True)
+        if not len(table):
+            raise IllegalAction(f"no legal code spells an English word with the letters {letters}")
+        return table.code(rng.randrange(len(table)))
+    everything = list(pieces(sheet, letters).values())
+    while True:
+        code = tuple(rng.sample(everything, CODE_LENGTH))
+        if len({piece.letter for piece in code}) == CODE_LENGTH and _disjoint(code) \
+                and is_legal(code, sheet, letters):
+            return tuple(sorted(code, key=reading_key))
+
+
+def _disjoint(code: Code) -> bool:
+    return sum(piece.mask.bit_count() for piece in code) == code_mask(code).bit_count()
+
+
+def is_legal(code: Code, sheet: Sheet, letters: str, real_words: bool = False) -> bool:
+    try:
+        check_code(code, sheet, letters, real_words)
+    except IllegalAction:
+        return False
+    return True
+
+
+# -- every legal code --------------------------------------------------------------------
+@dataclass(frozen=True)
+class CodeTable:
+    """Every legal code of one game setup, as numpy arrays (row ``i`` is code ``i``, sorted by squares).
+
+    ``piece_ids[i]`` are 5 indices into ``pieces``; ``words[i]`` is the filled-square bitmask split
+    into 64-bit words (square ``s`` is bit ``s % 64`` of word ``s // 64``).
+    """
+
+    sheet: Sheet
+    letters: str
+    pieces: tuple[Piece, ...]
+    piece_ids: np.ndarray
+    words: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.piece_ids)
+
+    @property
+    def masks(self) -> np.ndarray:
+        """The filled squares of every code as one ``uint64`` each (sheets of up to 64 squares)."""
+        if self.words.shape[1] != 1:
+            raise ValueError(f"this sheet has {len(self.sheet.squares)} squares: use .words or .filled")
+        return self.words[:, 0]
+
+    @cached_property
+    def filled(self) -> np.ndarray:
+        """Boolean matrix: ``filled[i, s]`` says whether code ``i`` fills square ``s``."""
+        squares = np.arange(len(self.sheet.squares))
+        bits = self.words[:, squares // 64] >> (squares % 64).astype(np.uint64)
+        return (bits & np.uint64(1)).astype(bool)
+
+    def code(self, i: int) -> Code:
+        return tuple(sorted((self.pieces[j] for j in self.piece_ids[i]), key=reading_key))
+
+    def code_json(self, i: int) -> list[dict[str, str]]:
+        return code_json(self.code(i), self.sheet)
+
+
+@cache
+def legal_codes(letters: str = LETTER_SETS[10], columns: int = 13, rows: int = 5,
+                real_words: bool = False) -> CodeTable:
+    """Every legal code for this letter set and sheet size (cached; big setups take a while).
+
+    >>> table = legal_codes()
+    >>> table.masks.shape, table.filled.shape
+    ((44099,), (44099, 32))
+    """
+    if real_words:
+        table = legal_codes(letters, columns, rows)
+        keep = _spelling_words(table.pieces, table.piece_ids, letters)
+        return CodeTable(table.sheet, letters, table.pieces, table.piece_ids[keep], table.words[keep])
+    sheet = Sheet(columns, rows)
+    check_letters(letters)
+    all_pieces = tuple(sorted(pieces(sheet, letters).values(), key=lambda p: (letters.index(p.letter), p.row, p.column)))
+    ids, words = _disjoint_sets(all_pieces, letters, len(sheet.squares))
+    ids, words = _unambiguous(ids, words)
+    return CodeTable(sheet, letters, all_pieces, ids, words)
+
+
+def _spelling_words(all_pieces: Sequence[Piece], ids: np.ndarray, letters: str) -> np.ndarray:
+    """Which rows read an English word in writing order (rows whose letters fit no word are skipped)."""
+    words = words_for(letters)
+    letter_of = np.array([letters.index(p.letter) for p in all_pieces], dtype=np.int64)
+    letter_sets = (np.int64(1) << letter_of[ids]).sum(axis=1)
+    keep = np.isin(letter_sets, [sum(1 << letters.index(x) for x in word) for word in words])
+    rank = np.empty(len(all_pieces), dtype=np.int64)
+    rank[sorted(range(len(all_pieces)), key=lambda j: reading_key(all_pieces[j]))] = np.arange(len(all_pieces))
+    candidates = ids[keep]
+    in_order = np.take_along_axis(candidates, np.argsort(rank[candidates], axis=1), axis=1)
+    spelled = (letter_of[in_order] * (32 ** np.arange(CODE_LENGTH)[::-1])).sum(axis=1)
+    keep[keep] = np.isin(spelled, [sum(letters.index(x) * 32 ** (CODE_LENGTH - 1 - i) for i, x in enumerate(w))
+                                   for w in words])
+    return keep
+
+
+def _piece_words(piece: Piece, n_words: int) -> np.ndarray:
+    return np.array([(piece.mask >> (64 * w)) & (2**64 - 1) for w in range(n_words)], dtype=np.uint64)
+
+
+def _disjoint_sets(all_pieces: Sequence[Piece], letters: str, n_squares: int) -> tuple[np.ndarray, np.ndarray]:
+    """All sets of 5 pieces with different letters and no shared square, grown one letter at a time.
+
+    ``all_pieces`` is sorted by letter, so every level's rows come out sorted by their last letter and
+    the rows a piece may extend (those whose letters all come before it) are a prefix.
+    """
+    n_words = (n_squares + 63) // 64
+    piece_words = np.stack([_piece_words(p, n_words) for p in all_pieces])
+    letter_of = np.array([letters.index(p.letter) for p in all_pieces])
+    ids = np.zeros((1, 0), dtype=np.int16)
+    words = np.zeros((1, n_words), dtype=np.uint64)
+    last = np.full(1, -1)
+    for _ in range(CODE_LENGTH):
+        grown_ids, grown_words, grown_last = [], [], []
+        for j in range(len(all_pieces)):
+            end = np.searchsorted(last, letter_of[j])
+            free = _free_rows(words[:end], piece_words[j])
+            grown_ids.append(np.column_stack([ids[:end][free], np.full(len(free), j, dtype=np.int16)]))
+            grown_words.append(words[:end][free] | piece_words[j])
+            grown_last.append(np.full(len(free), letter_of[j]))
+        ids, words, last = np.concatenate(grown_ids), np.concatenate(grown_words), np.concatenate(grown_last)
+    return ids, words
+
+
+def _free_rows(words: np.ndarray, piece: np.ndarray) -> np.ndarray:
+    """Indices of the rows that share no square with ``piece``."""
+    if words.shape[1] == 1:
+        return np.flatnonzero((words[:, 0] & piece[0]) == 0)
+    return np.flatnonzero(~np.any(words & piece, axis=1))
+
+
+def _unambiguous(ids: np.ndarray, words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Keep the sets whose filled squares no other set fills; sort them by their squares."""
+    order = _sorting_order(words)
+    words = words[order]
+    same_as_next = np.all(words[1:] == words[:-1], axis=1)
+    alone = np.ones(len(words), dtype=bool)
+    alone[1:] &= ~same_as_next
+    alone[:-1] &= ~same_as_next
+    return ids[order[alone]], words[alone]
+
+
+def _sorting_order(words: np.ndarray) -> np.ndarray:
+    """The row order that sorts ``words``; one plain sort of (mask, row) keys when they fit in 64 bits."""
+    index_bits = max(1, int(len(words)).bit_length())
+    if words.shape[1] == 1 and int(words[:, 0].max(initial=0)).bit_length() + index_bits <= 64:
+        keys = np.sort((words[:, 0] << np.uint64(index_bits)) | np.arange(len(words), dtype=np.uint64))
+        return (keys & np.uint64(2**index_bits - 1)).astype(np.int64)
+    return np.lexsort(words.T[::-1])

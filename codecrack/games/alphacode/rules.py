@@ -1,0 +1,360 @@
+"""Alphabet Code: deduce a hidden code of five seven-segment letters by asking about the sheet.
+
+Two players race to crack each other's code; with three or more, one seat creates the code and
+the others crack it together. See ``docs/rules/alphacode.md`` for the rules as implemented and
+the view and action formats.
+
+>>> import codecrack
+>>> game = codecrack.new_game("alphacode", players=2, seed=3, first=0)
+>>> for seat in (0, 1):
+...     _ = game.apply(seat, {"type": "random_code"})
+>>> game.apply(0, {"type": "count", "row": "O", "column": "D"})[0]["type"]
+'answer'
+>>> sorted(game.to_move)
+[1]
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from ...core.errors import IllegalAction, OptionError
+from ...core.game import Action, Event, Game
+from ...core.options import GameOptions
+from .codes import Code, check_code, code_json, code_mask, codes_filling, parse_code, random_code
+from .letters import LETTER_SETS
+from .sheet import Sheet, all_questions, answer, check_size, question_cell
+
+MISSES_ALLOWED = 1  # the second wrong declaration loses (2 players) or eliminates (3+ players)
+
+
+class AlphacodeOptions(GameOptions):
+    letters: int = 10
+    columns: int = 13
+    rows: int = 5
+    real_words: bool = False
+    handicap: int = Field(0, ge=0, le=3)
+    creator: int | None = None  # 3+ players: the code creator's seat; None means the last seat
+
+    @field_validator("letters")
+    @classmethod
+    def _known_set(cls, value: int) -> int:
+        if value not in LETTER_SETS:
+            raise ValueError(f"letters must be one of {sorted(LETTER_SETS)}")
+        return value
+
+    @field_validator("columns", "rows")
+    @classmethod
+    def _odd_size(cls, value: int, info) -> int:
+        columns, rows = (value, 5) if info.field_name == "columns" else (13, value)
+        check_size(columns, rows)
+        return value
+
+
+class AlphacodeGame(Game):
+    name = "alphacode"
+    min_players = 2
+    max_players = 6
+    Options = AlphacodeOptions
+
+    # -- setup ------------------------------------------------------------------------
+    def _setup(self) -> None:
+        options = self.options
+        self.sheet = Sheet(options.columns, options.rows)
+        self.letters = LETTER_SETS[options.letters]
+        self.duel = self.players == 2
+        if self.duel and options.creator is not None:
+            raise OptionError("creator is for games of 3 or more players")
+        if not self.duel and options.handicap:
+            raise OptionError("handicap is a 2-player rule")
+        self.creator = None if self.duel else (self.players - 1 if options.creator is None else options.creator)
+        if self.creator is not None and not 0 <= self.creator < self.players:
+            raise OptionError(f"creator must be a seat from 0 to {self.players - 1}")
+        if options.first is not None and options.first == self.creator:
+            raise OptionError("the code creator does not take turns: first must be a solver")
+        self.solvers = [seat for seat in range(self.players) if seat != self.creator]
+        self.history: list[Event] = []
+        self.past_rounds: list[dict[str, Any]] = []
+        self.outcome: dict[str, Any] | None = None
+        self.round = 0
+        self._start_round(self.first_seat() if self.duel or options.first is not None
+                          else self.rng.choice(self.solvers))
+
+    def _start_round(self, first: int) -> None:
+        self.round += 1
+        self.first = first
+        self.codes: list[Code | None] = [None] * self.players
+        self.questions: list[dict[str, Any]] = []
+        self.declarations: list[dict[str, Any]] = []
+        self.misses = [0] * self.players
+        self.eliminated: list[int] = []
+        self.pending: list[int] = []
+        self.correct: list[int] = []
+        self.handicap_left = self.options.handicap if self.duel else 0
+        self.turn = first
+        self.phase = "code"
+
+    # -- who moves, and what they may do ------------------------------------------------
+    def code_makers(self) -> list[int]:
+        return list(range(self.players)) if self.duel else [self.creator]
+
+    def target(self, seat: int | None) -> int | None:
+        """Whose code ``seat`` is cracking."""
+        if seat is None or seat == self.creator:
+            return None
+        return 1 - seat if self.duel else self.creator
+
+    def _to_move(self) -> frozenset[int]:
+        if self.phase == "code":
+            return frozenset(s for s in self.code_makers() if self.codes[s] is None)
+        if self.phase == "handicap":
+            return frozenset({0})
+        if self.phase in ("final", "cascade"):
+            return frozenset(self.pending)
+        return frozenset({self.turn})
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "code":
+            return [{"type": "random_code"}]
+        known = self.known_declaration(seat)
+        declare = [] if known is None else [{"type": "declare", "letters": known}]
+        if self.phase in ("final", "cascade"):
+            return declare + [{"type": "pass"}]
+        asked = {self._question_key(entry["question"]) for entry in self._answers_about(self.target(seat))}
+        questions = [q for q in all_questions(self.sheet) if self._question_key(q) not in asked]
+        return questions + (declare if self.phase == "play" else [])
+
+    def known_declaration(self, seat: int) -> list[dict[str, str]] | None:
+        """The code ``seat`` is cracking, once the public answers settle every square; else ``None``."""
+        known, filled = 0, 0
+        for entry in self._answers_about(self.target(seat)):
+            row, column = question_cell(self.sheet, entry["question"])
+            if entry["question"]["type"] == "filled":
+                bit = 1 << self.sheet.square_index(row, column)
+                known |= bit
+                filled |= bit if entry["answer"] else 0
+            elif entry["answer"] in (0, 4):
+                mask = self.sheet.zone_mask(row, column)
+                known |= mask
+                filled |= mask if entry["answer"] == 4 else 0
+        if known != (1 << len(self.sheet.squares)) - 1:
+            return None
+        found = codes_filling(filled, self.sheet, self.letters, limit=1)
+        return code_json(found[0], self.sheet) if found else None
+
+    # -- actions ---------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        handlers = {"code": self._make_code, "random_code": self._make_code, "count": self._ask,
+                    "filled": self._ask, "declare": self._declare, "pass": self._pass}
+        if kind not in handlers:
+            raise IllegalAction(f"unknown action type {kind!r}; valid types: {', '.join(handlers)}")
+        played_round = self.round
+        events = handlers[kind](seat, action)
+        for event in events:
+            event.setdefault("round", played_round)
+        self.history.extend(events)
+        return copy.deepcopy(events)
+
+    def _make_code(self, seat: int, action: Action) -> list[Event]:
+        if self.phase != "code":
+            raise IllegalAction("the codes are already made")
+        if action["type"] == "random_code":
+            _only_keys(action, set())
+            code = random_code(self.rng, self.sheet, self.letters, self.options.real_words)
+        else:
+            _only_keys(action, {"letters"})
+            code = parse_code(action["letters"], self.sheet, self.letters)
+            check_code(code, self.sheet, self.letters, self.options.real_words)
+        self.codes[seat] = code
+        events: list[Event] = [{"type": "code_made", "seat": seat}]
+        if all(self.codes[s] is not None for s in self.code_makers()):
+            self.phase = "handicap" if self.handicap_left else "play"
+            events.append({"type": "start", "first": self.first, "handicap": self.handicap_left})
+        return events
+
+    def _ask(self, seat: int, action: Action) -> list[Event]:
+        if self.phase not in ("handicap", "play"):
+            raise IllegalAction("no questions now: " + ("make your code first" if self.phase == "code"
+                                                       else "only a declaration or a pass is allowed"))
+        _only_keys(action, {"row", "column"})
+        row, column = question_cell(self.sheet, action)
+        question = {"type": action["type"], "row": self.sheet.row_labels[row],
+                    "column": self.sheet.column_labels[column]}
+        target = self.target(seat)
+        for entry in self._answers_about(target):
+            if self._question_key(entry["question"]) == self._question_key(question):
+                raise IllegalAction(f"{question['type']} {self.sheet.label(row, column)} was already asked: "
+                                    f"the answer was {_answer_text(entry['answer'])}")
+        result = answer(self.sheet, question, code_mask(self.codes[target]))
+        entry = {"type": "answer", "seat": seat, "target": target, "question": question, "answer": result}
+        self.questions.append(entry)
+        if self.phase == "handicap":
+            self.handicap_left -= 1
+            if not self.handicap_left:
+                self.phase = "play"
+        else:
+            self.turn = self._next_solver(seat)
+        return [entry]
+
+    def _declare(self, seat: int, action: Action) -> list[Event]:
+        if self.phase not in ("play", "final", "cascade"):
+            raise IllegalAction("no declarations now: " + ("make your code first" if self.phase == "code"
+                                                          else "the opening handicap questions come first"))
+        _only_keys(action, {"letters"})
+        guess = parse_code(action["letters"], self.sheet, self.letters)
+        check_code(guess, self.sheet, self.letters, self.options.real_words)
+        target = self.target(seat)
+        correct = set(guess) == set(self.codes[target])
+        self.declarations.append({"seat": seat, "target": target, "letters": code_json(guess, self.sheet),
+                                  "correct": correct})
+        event: Event = {"type": "declared", "seat": seat, "correct": correct}
+        if self.duel:
+            event["letters"] = code_json(guess, self.sheet)
+        if self.duel:
+            return [event] + self._after_duel_declaration(seat, correct)
+        return [event] + self._after_submission(seat, correct)
+
+    def _pass(self, seat: int, action: Action) -> list[Event]:
+        if self.phase not in ("final", "cascade"):
+            raise IllegalAction("you may pass only on a final declaration")
+        _only_keys(action, set())
+        event: Event = {"type": "passed", "seat": seat}
+        if self.duel:
+            return [event] + self._after_duel_declaration(seat, False)
+        return [event] + self._after_submission(seat, False)
+
+    # -- consequences ----------------------------------------------------------------
+    def _after_duel_declaration(self, seat: int, correct: bool) -> list[Event]:
+        other = 1 - seat
+        if self.phase == "final":
+            if correct:
+                return self._replay_after_draw()
+            return self._finish([other], "the second player missed the final declaration")
+        if correct and seat != self.first:
+            return self._finish([seat], "the second player declared correctly")
+        if correct:
+            self.phase = "final"
+            self.pending = [other]
+            return [{"type": "final_chance", "seat": other}]
+        return self._miss(seat) or self._pass_turn(seat)
+
+    def _after_submission(self, seat: int, correct: bool) -> list[Event]:
+        if self.phase == "cascade":
+            self.pending.remove(seat)
+            if correct:
+                self.correct.append(seat)
+            return [] if self.pending else self._finish(sorted(self.correct), "the submissions are in")
+        if correct:
+            self.correct = [seat]
+            self.pending = [s for s in self.solvers if s != seat and s not in self.eliminated]
+            if not self.pending:
+                return self._finish([seat], "a solver cracked the code")
+            self.phase = "cascade"
+            return [{"type": "last_submissions", "seats": list(self.pending)}]
+        return self._miss(seat) or self._pass_turn(seat)
+
+    def _miss(self, seat: int) -> list[Event]:
+        """Count a wrong declaration; return the events if it ends something, else ``[]``."""
+        self.misses[seat] += 1
+        if self.misses[seat] <= MISSES_ALLOWED:
+            return []
+        if self.duel:
+            return self._finish([1 - seat], "two wrong declarations")
+        self.eliminated.append(seat)
+        events: list[Event] = [{"type": "eliminated", "seat": seat}]
+        if all(s in self.eliminated for s in self.solvers):
+            return events + self._finish([self.creator], "every solver was eliminated")
+        self.turn = self._next_solver(seat)
+        return events
+
+    def _pass_turn(self, seat: int) -> list[Event]:
+        self.turn = self._next_solver(seat)
+        return []
+
+    def _next_solver(self, seat: int) -> int:
+        order = self.solvers[self.solvers.index(seat) + 1:] + self.solvers[: self.solvers.index(seat) + 1]
+        return next(s for s in order if s not in self.eliminated)
+
+    def _replay_after_draw(self) -> list[Event]:
+        self.past_rounds.append({"round": self.round, "outcome": "draw", "first": self.first,
+                                 "codes": self._codes_json(), "questions": self.questions,
+                                 "declarations": self.declarations})
+        events: list[Event] = [{"type": "draw", "round": self.round}]
+        self._start_round(1 - self.first)
+        events.append({"type": "new_round", "round": self.round, "first": self.first})
+        return events
+
+    def _finish(self, winners: list[int], reason: str) -> list[Event]:
+        self.phase = "over"
+        self.pending = []
+        self.outcome = {"winners": winners, "scores": None, "rounds": self.round, "reason": reason}
+        return [{"type": "game_over", "winners": winners, "reason": reason, "codes": self._codes_json()}]
+
+    # -- views -----------------------------------------------------------------------
+    def _codes_json(self) -> list[list[dict[str, str]] | None]:
+        return [None if code is None else code_json(code, self.sheet) for code in self.codes]
+
+    def _answers_about(self, target: int | None) -> list[dict[str, Any]]:
+        return [entry for entry in self.questions if entry["target"] == target]
+
+    @staticmethod
+    def _question_key(question: dict[str, str]) -> tuple[str, str, str]:
+        return question["type"], question["row"].upper(), question["column"].upper()
+
+    def _visible_declarations(self, seat: int | None) -> list[dict[str, Any]]:
+        if self.duel or self.outcome is not None:
+            return list(self.declarations)
+        if seat == self.creator:
+            return list(self.declarations)
+        return [d for d in self.declarations if d["seat"] == seat]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        own = None if seat is None else self.codes[seat]
+        return copy.deepcopy({
+            "game": self.name,
+            "seat": seat,
+            "players": self.players,
+            "options": self.options.model_dump(mode="json"),
+            "sheet": self.sheet.describe(),
+            "letters": self.letters,
+            "mode": "duel" if self.duel else "creator",
+            "creator": self.creator,
+            "round": self.round,
+            "phase": self.phase,
+            "first": self.first,
+            "to_move": sorted(self.to_move),
+            "handicap_left": self.handicap_left,
+            "coded": [code is not None for code in self.codes],
+            "code": None if own is None else code_json(own, self.sheet),
+            "target": self.target(seat),
+            "questions": self.questions,
+            "declarations": self._visible_declarations(seat),
+            "misses": self.misses,
+            "eliminated": self.eliminated,
+            "pending": self.pending,
+            "past_rounds": self.past_rounds,
+            "codes": self._codes_json() if self.outcome is not None else None,
+            "history": self.history,
+            "result": self.outcome,
+        })
+
+    def _result(self) -> dict[str, Any] | None:
+        return self.outcome
+
+
+def _only_keys(action: Action, allowed: set[str]) -> None:
+    extra = sorted(set(action) - allowed - {"type"})
+    missing = sorted(allowed - set(action))
+    if extra or missing:
+        raise IllegalAction(f"a {action['type']!r} action takes "
+                            f"{', '.join(sorted(allowed)) or 'nothing else'}"
+                            + (f"; unexpected: {', '.join(extra)}" if extra else "")
+                            + (f"; missing: {', '.join(missing)}" if missing else ""))
+
+
+def _answer_text(value: int | bool) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)

@@ -1,0 +1,144 @@
+"""The answer sheet: a lattice of zones, squares and corner points with lettered coordinates.
+
+Cell (row r, column c), counting from 0, is a *zone* when r and c are both odd, a *square* when
+exactly one of them is odd, and a *corner point* otherwise. Columns are labelled A, B, C, ...
+and rows N, O, P, ...; a coordinate is written row first, as in the rulebook's "zone (O, D)".
+
+>>> sheet = Sheet()
+>>> len(sheet.squares), len(sheet.zones)
+(32, 12)
+>>> sheet.kind(1, 3), sheet.kind(3, 8), sheet.kind(0, 0)
+('zone', 'square', 'corner')
+>>> sheet.label(1, 3)
+'(O, D)'
+>>> sheet.cell("Q", "I")
+(3, 8)
+>>> [sheet.label(*cell) for cell in sheet.sides(1, 3)]
+['(N, D)', '(P, D)', '(O, C)', '(O, E)']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from ...core.errors import IllegalAction
+
+COLUMN_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+ROW_LABELS = "NOPQRSTUVWXYZ"
+MIN_COLUMNS, MIN_ROWS = 13, 5
+
+Cell = tuple[int, int]
+
+
+def check_size(columns: int, rows: int) -> None:
+    """Raise ``ValueError`` unless ``columns`` x ``rows`` is an allowed sheet size."""
+    for name, value, low, high in (("columns", columns, MIN_COLUMNS, len(COLUMN_LABELS)),
+                                   ("rows", rows, MIN_ROWS, len(ROW_LABELS))):
+        if not isinstance(value, int) or value % 2 == 0 or not low <= value <= high:
+            raise ValueError(f"{name} must be an odd number from {low} to {high}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The lattice of one sheet size; squares are numbered in reading order (bit ``i`` = square ``i``)."""
+
+    columns: int = 13
+    rows: int = 5
+    squares: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    zones: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        check_size(self.columns, self.rows)
+        cells = [(r, c) for r in range(self.rows) for c in range(self.columns)]
+        object.__setattr__(self, "squares", tuple(cell for cell in cells if self.kind(*cell) == "square"))
+        object.__setattr__(self, "zones", tuple(cell for cell in cells if self.kind(*cell) == "zone"))
+
+    # -- geometry ----------------------------------------------------------------
+    @property
+    def column_labels(self) -> str:
+        return COLUMN_LABELS[: self.columns]
+
+    @property
+    def row_labels(self) -> str:
+        return ROW_LABELS[: self.rows]
+
+    def kind(self, row: int, column: int) -> str:
+        """``"zone"``, ``"square"`` or ``"corner"`` (a corner point)."""
+        odd = (row % 2) + (column % 2)
+        return ("corner", "square", "zone")[odd]
+
+    def on_sheet(self, row: int, column: int) -> bool:
+        return 0 <= row < self.rows and 0 <= column < self.columns
+
+    def square_index(self, row: int, column: int) -> int:
+        """The bit number of square (row, column)."""
+        return _square_numbers(self)[(row, column)]
+
+    def sides(self, row: int, column: int) -> list[Cell]:
+        """The 4 squares around a zone: above, below, left, right."""
+        return [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+
+    def zone_mask(self, row: int, column: int) -> int:
+        """Bitmask of the 4 squares around zone (row, column)."""
+        return sum(1 << self.square_index(*cell) for cell in self.sides(row, column))
+
+    def label(self, row: int, column: int) -> str:
+        return f"({self.row_labels[row]}, {self.column_labels[column]})"
+
+    # -- coordinates -------------------------------------------------------------
+    def cell(self, row: str, column: str) -> Cell:
+        """Indices of the point (row, column) given by labels; off the sheet is an error."""
+        return self._index(self.row_labels, row, "row"), self._index(self.column_labels, column, "column")
+
+    @staticmethod
+    def _index(labels: str, text: object, what: str) -> int:
+        if not isinstance(text, str) or len(text) != 1 or text.upper() not in labels:
+            raise IllegalAction(f"{what} {text!r} is off the sheet ({what}s {labels[0]}-{labels[-1]})")
+        return labels.index(text.upper())
+
+    def describe(self) -> dict:
+        """The sheet as it appears in views."""
+        return {"columns": self.columns, "rows": self.rows,
+                "column_labels": self.column_labels, "row_labels": self.row_labels}
+
+
+@cache
+def _square_numbers(sheet: Sheet) -> dict[Cell, int]:
+    return {cell: index for index, cell in enumerate(sheet.squares)}
+
+
+def answer(sheet: Sheet, question: dict, filled: int) -> int | bool:
+    """Answer a question about a code whose filled squares are the bitmask ``filled``.
+
+    ``{"type": "count", "row", "column"}`` names a zone and returns 0-4;
+    ``{"type": "filled", "row", "column"}`` names a square and returns True or False.
+    """
+    row, column = question_cell(sheet, question)
+    if question["type"] == "count":
+        return (filled & sheet.zone_mask(row, column)).bit_count()
+    return bool(filled >> sheet.square_index(row, column) & 1)
+
+
+def question_cell(sheet: Sheet, question: dict) -> Cell:
+    """Check that a question names a point of the right kind; return its cell. Errors name the problem."""
+    kind = question.get("type")
+    if kind not in ("count", "filled"):
+        raise IllegalAction(f"a question is 'count' (a zone) or 'filled' (a square), not {kind!r}")
+    row, column = sheet.cell(question.get("row"), question.get("column"))
+    point = sheet.kind(row, column)
+    where = sheet.label(row, column)
+    if point == "corner":
+        raise IllegalAction(f"{where} is a corner point: it can be neither filled nor asked about")
+    if kind == "count" and point != "zone":
+        raise IllegalAction(f"{where} is a square, not a zone: ask 'filled' about it")
+    if kind == "filled" and point != "square":
+        raise IllegalAction(f"{where} is a zone, not a square: ask 'count' about it")
+    return row, column
+
+
+def all_questions(sheet: Sheet) -> list[dict]:
+    """Every question one may ask: ``count`` for each zone, ``filled`` for each square."""
+    def named(kind: str, row: int, column: int) -> dict:
+        return {"type": kind, "row": sheet.row_labels[row], "column": sheet.column_labels[column]}
+    return [named("count", *zone) for zone in sheet.zones] + [named("filled", *sq) for sq in sheet.squares]

@@ -1,0 +1,173 @@
+"""Alphabet Code at the terminal: your code and your notes drawn on the lettered sheet.
+
+Commands: ``count O D`` (a zone), ``filled Q I`` (a square), ``code a@B h@F ...`` or ``random``
+(make your code), ``declare a@NA c@PE ...``, ``pass``. A letter is written ``x@RC`` (the row and
+column of its top-left corner point) or ``x@C`` (the letter in the box of zone column C).
+
+>>> view = {"phase": "play", "sheet": {"columns": 13, "rows": 5}}
+>>> parse("count o d", view)
+{'type': 'count', 'row': 'O', 'column': 'D'}
+>>> parse("declare a@B h@F f@J i@PK j@L", view)["letters"][0]
+{'letter': 'a', 'row': 'N', 'column': 'A'}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+
+from ..core.errors import IllegalAction
+from ..games.alphacode.codes import entries_from_text, parse_code, text_position
+from ..games.alphacode.sheet import Sheet
+
+FREE_FORM_ACTIONS = {"code", "declare"}
+HELP = ("commands: count O D | filled Q I | code a@B h@F ... | random | declare a@NA ... | pass "
+        "(a letter is x@RC, its top-left corner point, or x@C, its zone column)")
+
+
+# -- parsing -------------------------------------------------------------------------------
+def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
+    """Turn a typed command into an action; unknown text raises :class:`IllegalAction` with help."""
+    words = text.split()
+    if not words:
+        raise IllegalAction(HELP)
+    command, rest = words[0].lower(), words[1:]
+    if command in ("count", "filled"):
+        where = "".join(rest).upper()
+        if len(where) != 2:
+            raise IllegalAction(f"{command} takes a row and a column, like '{command} O D'")
+        return {"type": command, "row": where[0], "column": where[1]}
+    if command in ("random", "pass"):
+        return {"type": "random_code" if command == "random" else "pass"}
+    if command in ("code", "declare"):
+        return {"type": command, "letters": entries_from_text(" ".join(rest), _sheet(view))}
+    raise IllegalAction(f"unknown command {command!r}; {HELP}")
+
+
+def _sheet(view: dict[str, Any]) -> Sheet:
+    return Sheet(view["sheet"]["columns"], view["sheet"]["rows"])
+
+
+# -- the log line --------------------------------------------------------------------------
+def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) -> str:
+    """A public one-line account of an action (never a hidden code)."""
+    parts = []
+    for event in events:
+        kind = event["type"]
+        if kind == "code_made":
+            parts.append(f"seat {seat} made a code")
+        elif kind == "start":
+            parts.append(f"round {event['round']}: seat {event['first']} goes first"
+                         + (f" after {event['handicap']} handicap question(s) by seat 0" if event["handicap"] else ""))
+        elif kind == "answer":
+            question = event["question"]
+            answer = event["answer"]
+            said = ("yes" if answer else "no") if isinstance(answer, bool) else f"{answer} of 4 sides filled"
+            parts.append(f"seat {seat} asks {question['type']} ({question['row']}, {question['column']}): {said}")
+        elif kind == "declared":
+            guess = " ".join(text_position(entry) for entry in event.get("letters", []))
+            parts.append(f"seat {seat} declares {guess + ' ' if guess else ''}"
+                         f"— {'Correct' if event['correct'] else 'Incorrect'}")
+        elif kind == "passed":
+            parts.append(f"seat {seat} passes")
+        else:
+            parts.append(_describe_outcome(event))
+    return "; ".join(parts) or f"seat {seat}: {action['type']}"
+
+
+def _describe_outcome(event: dict[str, Any]) -> str:
+    kind = event["type"]
+    if kind == "final_chance":
+        return f"seat {event['seat']} gets one final declaration"
+    if kind == "last_submissions":
+        return f"seats {', '.join(map(str, event['seats']))} may each submit once more"
+    if kind == "eliminated":
+        return f"seat {event['seat']} is eliminated"
+    if kind == "draw":
+        return f"round {event['round']} is a draw"
+    if kind == "new_round":
+        return f"round {event['round']} begins: make new codes"
+    return f"game over ({event['reason']}): winners {event['winners']}"
+
+
+# -- rendering -----------------------------------------------------------------------------
+def render(view: dict[str, Any]):
+    """The seat's status, its own code, and its notes about the code it is cracking."""
+    sheet = _sheet(view)
+    parts: list[Any] = [Text(_status(view), style="bold")]
+    if view["code"] is not None:
+        code = parse_code(view["code"], sheet, view["letters"])
+        parts += [Text("Your code: " + " ".join(text_position(e) for e in view["code"])),
+                  draw_sheet(sheet, filled=_code_cells(code))]
+    targets = [view["target"]] if view["target"] is not None else sorted({q["target"] for q in view["questions"]})
+    for target in targets:
+        parts += [Text(f"Notes on seat {target}'s code:"), draw_notes(sheet, view["questions"], target)]
+    if view["codes"] is not None:
+        for seat, code in enumerate(view["codes"]):
+            if code is not None:
+                parts.append(Text(f"seat {seat}'s code: " + " ".join(text_position(e) for e in code)))
+    mine = [d for d in view["declarations"] if d["seat"] == view["seat"]]
+    for declaration in mine:
+        guess = " ".join(text_position(e) for e in declaration["letters"])
+        parts.append(Text(f"you declared {guess}: {'Correct' if declaration['correct'] else 'Incorrect'}"))
+    parts.append(Text(HELP, style="dim"))
+    return Group(*parts)
+
+
+def _status(view: dict[str, Any]) -> str:
+    who = "spectator" if view["seat"] is None else f"seat {view['seat']}"
+    role = " (code creator)" if view["seat"] is not None and view["seat"] == view["creator"] else ""
+    misses = ", ".join(f"seat {s}: {m}" for s, m in enumerate(view["misses"]) if m)
+    return (f"Alphabet Code, {who}{role}, round {view['round']}, phase {view['phase']}, "
+            f"to move {view['to_move']}, letters {view['letters']}"
+            + (f", misses {misses}" if misses else "")
+            + (f", eliminated {view['eliminated']}" if view["eliminated"] else ""))
+
+
+def _code_cells(code) -> set[tuple[int, int]]:
+    return {cell for piece in code for cell in piece.cells}
+
+
+def draw_notes(sheet: Sheet, questions: list[dict[str, Any]], target: int) -> Text:
+    """The answers so far about ``target``'s code: zone counts, filled and empty squares."""
+    filled, empty, counts = set(), set(), {}
+    for entry in questions:
+        if entry["target"] != target:
+            continue
+        cell = sheet.cell(entry["question"]["row"], entry["question"]["column"])
+        if entry["question"]["type"] == "filled":
+            (filled if entry["answer"] else empty).add(cell)
+            continue
+        counts[cell] = entry["answer"]
+        if entry["answer"] in (0, 4):
+            (filled if entry["answer"] == 4 else empty).update(sheet.sides(*cell))
+    return draw_sheet(sheet, filled=filled, empty=empty, counts=counts)
+
+
+def draw_sheet(sheet: Sheet, filled: set = frozenset(), empty: set = frozenset(), counts: dict | None = None) -> Text:
+    """The lattice with its coordinates: ``━``/``┃`` filled squares, ``x`` known-empty ones,
+    ``·`` corner points, zone counts as digits."""
+    counts = counts or {}
+    text = Text("   " + " ".join(sheet.column_labels) + "\n")
+    for row in range(sheet.rows):
+        text.append(f" {sheet.row_labels[row]} ")
+        for column in range(sheet.columns):
+            text.append(*_cell_glyph(sheet, (row, column), filled, empty, counts))
+            text.append(" ")
+        text.append("\n")
+    return text
+
+
+def _cell_glyph(sheet: Sheet, cell: tuple[int, int], filled, empty, counts) -> tuple[str, str]:
+    kind = sheet.kind(*cell)
+    if kind == "corner":
+        return "·", "dim"
+    if kind == "zone":
+        return (str(counts[cell]), "bold cyan") if cell in counts else (" ", "")
+    if cell in filled:
+        return ("━" if cell[0] % 2 == 0 else "┃"), "bold green"
+    if cell in empty:
+        return "x", "red"
+    return ("-" if cell[0] % 2 == 0 else "¦"), "dim"
