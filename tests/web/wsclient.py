@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import random
 from contextlib import contextmanager
 from typing import Any, Callable
+
+import codecrack
 
 Message = dict[str, Any]
 
@@ -68,3 +72,32 @@ def create(client, game: str, seats: list[dict[str, Any]], **body) -> dict[str, 
 
 HUMAN = {"kind": "human"}
 RANDOM = {"kind": "ai", "agent": "random"}
+
+
+def view_at(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
+    """``view(seat)`` after the record's first ``step`` actions, as it travels in JSON."""
+    game = codecrack.replay({**record, "actions": record["actions"][:step]})
+    return json.loads(json.dumps(game.view(seat)))
+
+
+def play_out(players: dict[int, Seat], rng: random.Random, steps: int | None = None) -> dict[str, Any] | None:
+    """Human seats play random legal moves, one mover per step, until the table reports the end
+    (or ``steps`` more actions were accepted).
+
+    Every connection receives one state message per accepted action, so each seat reads step by
+    step; a bot may move in between, which only makes a queued move fail or land later.
+    """
+    step = min(p.step for p in players.values())
+    stop = None if steps is None else step + steps
+    while step != stop:
+        views = {seat: p.state_at(step) for seat, p in players.items()}
+        if any(view.get("result") is not None for view in views.values()):
+            first = next(iter(players.values()))
+            return first.until(lambda m: m["type"] == "table" and m["table"]["over"])["table"]
+        movers = [seat for seat, view in views.items() if view["legal_actions"]]
+        if movers:
+            players[movers[0]].act(rng.choice(views[movers[0]]["legal_actions"]))
+        step += 1
+    for p in players.values():
+        p.state_at(step)
+    return None
