@@ -1,8 +1,9 @@
 """Bots at the table: each AI seat in ``to_move`` gets a driver task that thinks in a thread.
 
-In a turn-based moment a bot waits ``ai_pace`` so humans can follow; when several seats may act
-(real-time or simultaneous phases) it waits its agent's ``reaction_delay`` instead, so humans can
-win a race. A decision made on a state that has since changed is dropped and made again.
+In a turn-based or simultaneous moment a bot waits ``ai_pace`` so humans can follow; in a
+real-time moment (a race, such as The Coding's slapping) it waits its agent's ``reaction_delay``
+instead, so humans can win it. A decision made on a state that has since changed is dropped and
+made again.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ import asyncio
 import logging
 import random
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..agents import Agent, make_agent
+from ..core.game import Game
 from .table import STALE
 
 if TYPE_CHECKING:
@@ -21,6 +23,19 @@ if TYPE_CHECKING:
     from .table import LiveTable
 
 log = logging.getLogger("codecrack.web")
+
+# Games whose simultaneous moments are not all races say which ones are; for any other game every
+# moment with several seats to move counts as real time.
+REAL_TIME: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "coding": lambda view: view.get("step") == "open",
+    "coda": lambda view: False,
+    "alphacode": lambda view: False,
+}
+
+
+def real_time(game: Game) -> bool:
+    rule = REAL_TIME.get(game.name)
+    return rule(game.view(None)) if rule else len(game.to_move) > 1
 
 
 class Bots:
@@ -38,7 +53,7 @@ class Bots:
         return self.agents[key]
 
     def delay(self, table: "LiveTable", agent: Agent) -> float:
-        return agent.reaction_delay if len(table.game.to_move) > 1 else self.config.ai_pace
+        return agent.reaction_delay if real_time(table.game) else self.config.ai_pace
 
     async def drive(self, table: "LiveTable", seat: int) -> None:
         """Play ``seat`` for as long as it is a bot's turn there."""

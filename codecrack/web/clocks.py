@@ -37,7 +37,16 @@ def coda_turn_clock(game: Game, view: dict[str, Any], config: WebConfig) -> Cloc
                  config.turn_countdown, TIMEOUT)
 
 
-CLOCK_RULES: dict[str, ClockRule] = {"coda": coda_turn_clock}
+def coding_answer_window(game: Game, view: dict[str, Any], config: WebConfig) -> Clock | None:
+    """The Coding in speed mode: after a slap, the slapper must decode within the answer window;
+    when it runs out the host sends ``timeout`` (the rulebook's hesitation foul)."""
+    if view.get("step") != "answer" or view.get("slapper") is None:
+        return None
+    window = config.answer_window if config.answer_window is not None else float(view["options"]["answer_window"])
+    return Clock(view["slapper"], "answer", window, window, TIMEOUT)
+
+
+CLOCK_RULES: dict[str, ClockRule] = {"coda": coda_turn_clock, "coding": coding_answer_window}
 
 
 def clock_for(game: Game, config: WebConfig) -> Clock | None:

@@ -16,7 +16,10 @@ from ..core.game import Game
 HintProvider = Callable[[dict[str, Any]], dict[str, Any]]
 
 # game -> "module:function" of a provider that turns a view into a hint
-PROVIDERS: dict[str, str] = {}
+PROVIDERS: dict[str, str] = {
+    "coda": "codecrack.web.hint_providers:coda_hint",
+    "coding": "codecrack.web.hint_providers:coding_hint",
+}
 
 
 def provider(game: str) -> HintProvider:

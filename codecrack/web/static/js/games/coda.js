@@ -1,5 +1,6 @@
 // Coda: rows of black and white tiles drawn in CSS. Backs show the colour; values show where known.
 import { button, h } from "../dom.js";
+import { sheetLine, sheetTable } from "../sheet.js";
 
 const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const COLORS = ["black", "white"];
@@ -135,32 +136,19 @@ function board(view, ctx) {
 // The cracking sheet: one line per face-down tile you cannot read, values to cross out by hand,
 // values you can see elsewhere greyed, and the belief engine's probabilities when asked for.
 function notes(view, ctx) {
-  const seen = new Set();
-  view.rows.forEach((row) => row.forEach((t) => { if (t.value !== null) seen.add(`${t.color}${t.value}`); }));
+  const seen = { black: new Set(), white: new Set() };
+  view.rows.forEach((row) => row.forEach((t) => { if (t.value !== null) seen[t.color].add(t.value); }));
+  if (view.drawn?.value !== null && view.drawn?.value !== undefined) seen[view.drawn.color].add(view.drawn.value);
   const values = view.options.dashes ? [...VALUES, "-"] : VALUES;
   const lines = [];
   view.rows.forEach((row, seat) => row.forEach((tile, index) => {
     if (tile.value !== null) return;
-    const key = `${seat}:${tile.id}`;
-    const crossed = new Set(ctx.notes[key] ?? []);
-    const odds = ctx.hint?.rows?.[seat]?.[index] ?? null;
-    lines.push(h("tr", {}, h("th", {}, `${ctx.name(seat)} #${index + 1} `, h("span", { class: `dot ${tile.color}` })),
-      values.map((value) => {
-        const p = odds ? odds[String(value)] ?? 0 : null;
-        const cls = [crossed.has(value) ? "crossed" : "", seen.has(`${tile.color}${value}`) ? "seen" : ""].join(" ");
-        return h("td", {
-          class: cls, style: p !== null ? `--p:${p}` : null, title: p !== null ? `${Math.round(p * 100)}%` : "click to cross out",
-          onclick: () => {
-            crossed.has(value) ? crossed.delete(value) : crossed.add(value);
-            ctx.notes[key] = [...crossed];
-            ctx.saveNotes();
-            ctx.rerender();
-          },
-        }, p !== null && p > 0 ? `${Math.round(p * 100)}` : show(value));
-      })));
+    const label = [`${ctx.name(seat)} #${index + 1} `, h("span", { class: `dot ${tile.color}` })];
+    lines.push(sheetLine(ctx, `${seat}:${tile.id}`, label, values,
+      { odds: ctx.hint?.rows?.[seat]?.[index] ?? null, seen: seen[tile.color], text: show }));
   }));
   if (!lines.length) return h("p", { class: "muted" }, "No hidden tiles to note.");
-  return h("table", { class: `coda-sheet${ctx.hint ? " odds" : ""}` }, lines);
+  return sheetTable(ctx, lines);
 }
 
 function describe(event, ctx) {

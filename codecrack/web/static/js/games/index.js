@@ -3,6 +3,7 @@ import generic from "../generic.js";
 
 const MODULES = {
   coda: () => import("./coda.js"),
+  coding: () => import("./coding.js"),
 };
 
 const TITLES = { coda: "Coda", coding: "The Coding", alphacode: "Alphabet Code" };
