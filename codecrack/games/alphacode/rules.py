@@ -150,7 +150,7 @@ class AlphacodeGame(Game):
         kind = action["type"]
         handlers = {"code": self._make_code, "random_code": self._make_code, "count": self._ask,
                     "filled": self._ask, "declare": self._declare, "pass": self._pass}
-        if kind not in handlers:
+        if not isinstance(kind, str) or kind not in handlers:
             raise IllegalAction(f"unknown action type {kind!r}; valid types: {', '.join(handlers)}")
         played_round = self.round
         events = handlers[kind](seat, action)

@@ -1,0 +1,148 @@
+"""Alphabet Code agents: three solver tiers that also make codes.
+
+- ``easy`` asks plausible questions (a random one among the more informative half) and declares
+  only when sure. It makes a random legal code.
+- ``medium`` asks the question whose answer has the most entropy over the candidates and declares
+  when sure. It makes a random legal code.
+- ``hard`` looks two questions ahead, minimising the expected number of turns; it spends its
+  spare miss on a declaration when that is expected to save turns (always with two candidates
+  left), races (guesses when the opponent is about to win) and makes hard-to-crack codes.
+
+Every agent sees only its seat's view; the candidates are rebuilt from the public answers and
+the seat's own (or, in a duel, the spoken) declarations. In the final chance and the submission
+cascade they declare a candidate.
+
+>>> import codecrack
+>>> from codecrack.core.runner import run_game
+>>> game = codecrack.new_game("alphacode", players=2, seed=5)
+>>> run = run_game(game, {0: AGENTS["hard"](seed=1), 1: AGENTS["medium"](seed=2)})
+>>> game.result["winners"] in ([0], [1])
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...agents.base import Agent
+from .knowledge import Tracker
+from .makers import tricky_code
+from .solver import CodeSpace, declare_turns, entropy, lookahead
+
+OPENING_DEPTH = 2  # decisions after this many answers are memoised per process (an opening book)
+LOOKAHEAD_WORK = 300_000  # candidates x width of the hard tier's two-ply search
+MAX_WIDTH = 6
+
+_OPENINGS: dict[tuple, dict[str, Any]] = {}
+
+
+def declaration(space: CodeSpace, code: int) -> dict[str, Any]:
+    return {"type": "declare", "letters": space.code_json(code)}
+
+
+def question(space: CodeSpace, q: int) -> dict[str, Any]:
+    return dict(space.questions[q])
+
+
+class Solver(Agent):
+    """The shared frame of the tiers: code making, tracking, last chances. Tiers choose moves."""
+
+    name = "solver"
+    memoise = True  # the tier's questions depend only on the candidates (no chance)
+
+    def __init__(self, seed: int = 0, solo: bool = False) -> None:
+        super().__init__(seed)
+        self.solo = solo  # ignore the race against the opponent (the solver benchmark)
+        self.knowledge = Tracker(target_of=lambda view: view["target"])
+
+    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["phase"] == "code":
+            return self.make_code(view)
+        space = CodeSpace.for_view(view)
+        alive = self.knowledge.update(view)
+        if len(alive) == 0:  # only possible if the table and the engine disagree
+            raise RuntimeError("no legal code fits the answers")
+        if view["phase"] in ("final", "cascade"):
+            return declaration(space, self.rng.choice(alive.tolist()))
+        if view["phase"] == "play" and len(alive) == 1:
+            return declaration(space, int(alive[0]))
+        if len(alive) == 1:  # the handicap opening allows questions only
+            return next(a for a in view["legal_actions"] if a["type"] in ("count", "filled"))
+        spare_miss = view["misses"][view["seat"]] == 0
+        book = self.memoise and self.knowledge.pristine and len(self.knowledge.answers) <= OPENING_DEPTH
+        key = (self.name, id(space), tuple(sorted(self.knowledge.answers)), spare_miss, view["phase"])
+        if book and key in _OPENINGS:
+            return dict(_OPENINGS[key])
+        action = self.choose(view, space, alive, spare_miss)
+        if book and action["type"] != "declare":  # declarations pick a candidate with the agent's rng
+            _OPENINGS[key] = action
+        return action
+
+    def make_code(self, view: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "random_code"}
+
+    def choose(self, view: dict[str, Any], space: CodeSpace, alive: np.ndarray, spare_miss: bool) -> dict[str, Any]:
+        """A question (or, in phase ``play``, a declaration) for two or more candidates."""
+        raise NotImplementedError
+
+
+class EasySolver(Solver):
+    name = "easy"
+    memoise = False
+
+    def choose(self, view, space, alive, spare_miss):
+        gains = entropy(space.counts(alive))
+        informative = np.flatnonzero(gains > 0)
+        plausible = informative[gains[informative] >= np.median(gains[informative])]
+        return question(space, int(self.rng.choice(plausible.tolist())))
+
+
+class MediumSolver(Solver):
+    name = "medium"
+
+    def choose(self, view, space, alive, spare_miss):
+        return question(space, int(np.argmax(entropy(space.counts(alive)))))
+
+
+class HardSolver(Solver):
+    name = "hard"
+
+    def __init__(self, seed: int = 0, solo: bool = False) -> None:
+        super().__init__(seed, solo)
+        self.exposure = Tracker(target_of=lambda view: view["seat"])  # own code, as the opponent sees it
+
+    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["phase"] == "play" and view["mode"] == "duel" and not self.solo:
+            alive = self.knowledge.update(view)
+            if len(alive) > 1 and len(self.exposure.update(view)) == 1:
+                return self.race(view, CodeSpace.for_view(view), alive)
+        return super().act(view)
+
+    def make_code(self, view):
+        space = CodeSpace.for_view(view)
+        return {"type": "code", "letters": space.code_json(tricky_code(space, self.rng))}
+
+    def choose(self, view, space, alive, spare_miss):
+        width = max(1, min(MAX_WIDTH, LOOKAHEAD_WORK // len(alive)))
+        turns, q = lookahead(space, alive, spare_miss, width)
+        if view["phase"] == "play" and spare_miss and declare_turns(len(alive)) <= turns:
+            return declaration(space, self.rng.choice(alive.tolist()))
+        return question(space, q)
+
+    def race(self, view: dict[str, Any], space: CodeSpace, alive: np.ndarray) -> dict[str, Any]:
+        """The opponent knows this seat's code and declares next turn. If they are the second
+        player that wins outright: guess now. Otherwise a final chance follows: guess now too if a
+        spare miss makes that two shots and no question splits the candidates three ways; else ask
+        the question that splits them most, to guess better at the final chance."""
+        guess = declaration(space, self.rng.choice(alive.tolist()))
+        if view["first"] == view["seat"]:
+            return guess
+        parts = np.count_nonzero(space.counts(alive), axis=1)
+        if view["misses"][view["seat"]] == 0 and parts.max() <= 2:
+            return guess
+        return question(space, int(np.argmax(parts)))
+
+
+AGENTS = {"easy": EasySolver, "medium": MediumSolver, "hard": HardSolver}
