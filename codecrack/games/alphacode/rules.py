@@ -16,7 +16,7 @@ the view and action formats.
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from pydantic import Field, field_validator
@@ -157,7 +157,7 @@ class AlphacodeGame(Game):
         for event in events:
             event.setdefault("round", played_round)
         self.history.extend(events)
-        return copy.deepcopy(events)
+        return _fresh(events)
 
     def _make_code(self, seat: int, action: Action) -> list[Event]:
         if self.phase != "code":
@@ -314,7 +314,7 @@ class AlphacodeGame(Game):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         own = None if seat is None else self.codes[seat]
-        return copy.deepcopy({
+        return _fresh({
             "game": self.name,
             "seat": seat,
             "players": self.players,
@@ -344,6 +344,11 @@ class AlphacodeGame(Game):
 
     def _result(self) -> dict[str, Any] | None:
         return self.outcome
+
+
+def _fresh(data: Any) -> Any:
+    """A deep copy of JSON data (views and events never share state with the game)."""
+    return json.loads(json.dumps(data))
 
 
 def _only_keys(action: Action, allowed: set[str]) -> None:
