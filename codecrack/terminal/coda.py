@@ -1,7 +1,7 @@
 """Coda at the terminal: draw a seat's view with Rich, read short commands, log public events.
 
 Tiles read like ``[B5]``: the letter is the colour (B black, W white), then the value.
-A face-up tile is bold ``[B5]``, a face-down tile whose value you know is ``(b5)``, an unknown
+A face-up tile is underlined ``[B5]``, a face-down tile whose value you know is ``(b5)``, an unknown
 face-down tile is ``[B?]``.
 
 >>> view = {"seat": 0, "options": {"draw": "classic", "dashes": True}, "phase": "guess",
@@ -33,7 +33,6 @@ TILE_STYLE = {"black": "bold white on grey15", "white": "bold black on grey93"}
 HISTORY_LINES = 14
 COMMANDS = ("draw [black|white]", "guess SEAT INDEX TILE (e.g. guess 1 2 b5, b- for a dash)", "stop",
             "place INDEX", "reveal INDEX", "opening BLACKS", "ready", "? for a numbered menu")
-FREE_FORM_ACTIONS: set[str] = set()
 
 
 # -- rendering -----------------------------------------------------------------------
@@ -126,9 +125,10 @@ def prompt_text(view: View) -> Text | None:
     hints = {
         "opening": "Choose your opening tiles: opening N takes N black tiles, the rest white.",
         "memorize": "Memorize your tiles, then type ready: afterwards you will not see their values.",
-        "place": "Place your dash: place INDEX (0 = far left)." if view["unplaced"] or view["drawn"]
-                 else "Type ready when your row is arranged.",
-        "draw": "Draw a tile: " + ("draw" if "total" in view["pile"] else "draw black or draw white") + ".",
+        "place": f"Place your dash{drawn_dash_side(view)}: place INDEX (0 = far left)." if view["unplaced"] or view["drawn"]
+                 else "Type ready when your row is arranged"
+                 + (" and memorized: afterwards you will not see its values." if view["options"]["memory"] else "."),
+        "draw": "Draw a tile: " + ("draw" if view["options"]["draw"] == "deck" else "draw black or draw white") + ".",
         "guess": "Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3"
                  + (", or stop to keep your drawn tile hidden." if view["hits_this_turn"] else "."),
         "reveal": "Wrong guess with an empty pile: turn up one of your own tiles: reveal INDEX.",
@@ -138,6 +138,14 @@ def prompt_text(view: View) -> Text | None:
 
 LEGEND = Text("[B5] face up   (b5) face down, known to you   [B?] face down   B black, W white, - dash",
               style="dim")
+
+
+def drawn_dash_side(view: View) -> str:
+    """How a drawn dash goes in: face up after a miss or a timeout, face down after a stop."""
+    if view["drawn"] is None:
+        return ""
+    last = view["history"][-1]
+    return " (face down)" if last["type"] == "stop" else " (face up)"
 
 
 def render(view: View) -> Group:
@@ -181,11 +189,22 @@ def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
     return "; ".join(event_text(event) for event in events)
 
 
+WELCOME = """Welcome to Coda. Every player has a row of tiles sorted from low to high (black before
+white on equal numbers; a dash can stand anywhere). On your turn draw a tile, then guess a
+face-down tile of an opponent: its seat, its index, its colour and number (guess 1 2 b5).
+Right: it turns face up, and you guess again or stop (your drawn tile then goes in face down).
+Wrong: your drawn tile goes in face up and your turn ends. A player with no face-down tile is
+out; the last one with a face-down tile wins. Type ? at any prompt for a numbered list of moves."""
+
+
 def run(game, agents, console: Console) -> None:
     """The default loop, but private actions (arranging opening dashes) leave no log line, and
     with notes=false and a human seated there is no running log (the human's screen shows only
     what happened since their last move)."""
-    notes = game.options.notes or all(agent.name != "human" for agent in agents.values())
+    humans = any(agent.name == "human" for agent in agents.values())
+    notes = game.options.notes or not humans
+    if humans:
+        console.print(Panel(WELCOME, title="How to play", title_align="left"))
 
     def log(seat: int, action: dict[str, Any], events: list[Event]) -> None:
         line = describe(seat, action, events)
@@ -240,7 +259,7 @@ def own_index(command: str, index: int, view: View) -> int:
 
 
 def parse_draw(args: list[str], view: View) -> dict[str, Any]:
-    if "total" in view.get("pile", {}) or view["options"]["draw"] == "deck":
+    if view["options"]["draw"] == "deck":
         no_arguments("draw (deck mode: the top tile)", args)
         return {"type": "draw"}
     if not args:

@@ -13,6 +13,7 @@ def test_exposing_the_last_face_down_tile_puts_that_player_out():
     events = guess(game, 1, 0, "b2")
     assert events[-1] == {"type": "eliminated", "seat": 1}
     assert game.view(2)["eliminated"] == [1] and not game.over
+    assert row_labels(game, 1) == "B2 W6"  # face-up tiles never leave the row
 
 
 def test_a_player_who_is_out_can_neither_be_targeted_nor_guess():

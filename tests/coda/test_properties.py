@@ -96,10 +96,12 @@ def test_a_replayed_record_gives_the_same_view_for_every_seat_at_every_step(case
         assert game.apply(seat, action) == twin.apply(seat, json.loads(json.dumps(action)))
         assert [game.view(s) for s in seats] == [twin.view(s) for s in seats]
     again = codecrack.replay(json.loads(json.dumps(game.record())))
-    assert [again.view(s) for s in seats] == [game.view(s) for s in seats] and again.result == game.result
+    views = [game.view(s) for s in seats]
+    assert [again.view(s) for s in seats] == views == json.loads(json.dumps(views))
+    assert again.result == game.result
 
 
-JUNK = [None, 3, "guess", [], {}, {"type": 5}, {"type": "guess"}, {"type": "fly"}, {"type": "draw", "color": "red"},
+JUNK = [None, 3, "guess", [], {}, {"type": 5}, {"type": ["guess"]}, {"type": {"draw": 1}}, {"type": "guess"}, {"type": "fly"}, {"type": "draw", "color": "red"},
         {"type": "draw", "color": "black", "extra": 1}, {"type": "opening", "black": 9}, {"type": "opening", "black": "2"},
         {"type": "place", "index": -1}, {"type": "place", "index": 99}, {"type": "reveal", "index": 99},
         {"type": "ready", "now": True}, {"type": "stop", "please": 1},
@@ -111,7 +113,7 @@ ACTION_DICTS = st.dictionaries(
     st.sampled_from(["type", "target", "index", "color", "value", "black"]),
     st.one_of(st.sampled_from(["guess", "draw", "stop", "place", "reveal", "ready", "opening", "timeout",
                                "black", "white", "-"]),
-              st.integers(-2, 13), st.booleans(), st.none(), st.floats(0, 3)),
+              st.integers(-2, 13), st.booleans(), st.none(), st.floats(0, 3), st.lists(st.integers(0, 3))),
     min_size=1)
 
 

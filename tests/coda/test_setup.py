@@ -80,6 +80,7 @@ def test_deck_mode_has_no_opening_and_draws_the_top_tile():
         game.apply(0, {"type": "draw", "color": "black"})
     game.apply(0, {"type": "draw"})
     assert (game.drawn.color, game.drawn.value) == ("white", 9)
+    assert game.view(1)["drawn"] == {"color": "white", "value": None}  # the back shows the colour
 
 
 def test_classic_drawing_picks_a_colour_with_tiles_left():

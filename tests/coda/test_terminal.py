@@ -110,6 +110,16 @@ def test_without_notes_the_screen_shows_only_what_happened_since_your_last_move(
     assert "seat 0 draws" not in text and "seat 1 draws a white tile" in text
 
 
+def test_a_drawn_dash_prompt_says_which_side_up_it_goes():
+    game = rigged(["b1 w5", "b2 w6"], dashes=True, drawn="w-")
+    guess(game, 1, 0, "b4")
+    assert "Place your dash (face up)" in text_of(screen.render(game.view(0)))
+    game = rigged(["b1 w5", "b2 w6"], dashes=True, drawn="w-")
+    guess(game, 1, 0, "b2")
+    game.apply(0, {"type": "stop"})
+    assert "Place your dash (face down)" in text_of(screen.render(game.view(0)))
+
+
 def test_memory_variant_screen_hides_your_own_values():
     game = rigged(["b1 W5", "b2 w6"], "b3", memory=True)
     assert "[B?] [W5]" in text_of(screen.render(game.view(0)))
@@ -146,6 +156,7 @@ def test_a_newcomer_plays_a_whole_game_by_typing(options):
     screen.run(game, agents, console)
     output = console.file.getvalue()
     assert game.over and "unknown command 'hello'" in output and "Legal actions" in output
+    assert "How to play" in output
     assert "seat 0 (you)" in output
 
 

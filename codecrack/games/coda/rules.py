@@ -190,7 +190,7 @@ class CodaGame(Game):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
-        handler = self._handlers().get(kind)
+        handler = self._handlers().get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r}; Coda actions are {', '.join(sorted(self._handlers()))}")
         if kind not in PHASE_ACTIONS[self.phase] or (kind == "timeout" and not self.options.clock):
