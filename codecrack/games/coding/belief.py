@@ -10,8 +10,8 @@ Each player's facts are a weight per code (1 allowed, 0 ruled out). Codes that u
 symbols form one of 270 *groups* (letter + unordered digit pair, a 16-bit symbol set). The
 posterior of player ``a`` having code ``c`` is ``w_a[c] * free_a(group(c)) / Z``, where
 ``free_a(S)`` is the total weight of the other players' codes that use no symbol of ``S`` and
-no symbol twice. ``free`` is computed by a subset-sum (zeta) transform over the 2**16 symbol
-sets, so four players take a few milliseconds.
+no symbol twice. ``free`` sums over the letter pairs and digit quadruples that two players
+use together, as small matrix products, so four players take a few milliseconds.
 
 >>> belief = Belief([allowed(letter="A"), allowed(letter="AB")])
 >>> round(belief.p_code(1, code_index("B", 1, 2)), 6) == round(1 / 90, 6)
@@ -32,8 +32,6 @@ import numpy as np
 LETTERS = "ABCDEF"
 DIGITS = range(10)
 POSITIONS = ("letter", "x1", "x2")
-SYMBOL_BITS = 16  # 6 letters, then 10 digits
-FULL = (1 << SYMBOL_BITS) - 1
 
 #: Every code as (letter, x1, x2), letter as a str.
 CODES: tuple[tuple[str, int, int], ...] = tuple(
@@ -49,10 +47,32 @@ CODE_BITS = (1 << CODE_LETTER) | (1 << (6 + CODE_X1)) | (1 << (6 + CODE_X2))
 GROUP_BITS, CODE_GROUP = np.unique(CODE_BITS, return_inverse=True)
 N_GROUPS = len(GROUP_BITS)
 _DISJOINT = (GROUP_BITS[:, None] & GROUP_BITS[None, :]) == 0
-_PAIR_I, _PAIR_J = np.nonzero(_DISJOINT)
-_PAIR_UNION = GROUP_BITS[_PAIR_I] | GROUP_BITS[_PAIR_J]
-_UNION = GROUP_BITS[:, None] | GROUP_BITS[None, :]
 _DISJOINT_F = _DISJOINT.astype(float)
+_PAIR_I, _PAIR_J = np.nonzero(_DISJOINT)   # every two groups that share no symbol
+
+
+def _index_sets(bits: np.ndarray, shift: int, width: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Number the ``size``-element subsets of a ``width``-bit field; index each of ``bits``."""
+    subsets = np.array([m for m in range(1 << width) if bin(m).count("1") == size])
+    lookup = np.full(1 << width, -1)
+    lookup[subsets] = np.arange(len(subsets))
+    return subsets, lookup[(bits >> shift) & ((1 << width) - 1)]
+
+
+def _avoid(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return ((a[:, None] & b[None, :]) == 0).astype(float)
+
+
+# Two players use 2 letters and 4 digits: 15 letter pairs x 210 digit quadruples ("cells").
+_LETTERS1, _GROUP_LETTER = _index_sets(GROUP_BITS, 0, 6, 1)
+_DIGITS2, _GROUP_DIGITS = _index_sets(GROUP_BITS, 6, 10, 2)
+_PAIR_BITS = GROUP_BITS[_PAIR_I] | GROUP_BITS[_PAIR_J]
+_LETTERS2, _PAIR_LETTERS = _index_sets(_PAIR_BITS, 0, 6, 2)
+_DIGITS4, _PAIR_DIGITS = _index_sets(_PAIR_BITS, 6, 10, 4)
+_PAIR_CELL = _PAIR_LETTERS * len(_DIGITS4) + _PAIR_DIGITS
+_N_CELLS = len(_LETTERS2) * len(_DIGITS4)
+_LETTER_AVOID1, _DIGIT_AVOID1 = _avoid(_LETTERS1, _LETTERS2), _avoid(_DIGITS4, _DIGITS2)
+_LETTER_AVOID2, _DIGIT_AVOID2 = _avoid(_LETTERS2, _LETTERS2), _avoid(_DIGITS4, _DIGITS4)
 
 
 def code_index(letter: str, x1: int, x2: int) -> int:
@@ -79,8 +99,9 @@ def in_set(position: str, values: Iterable[str | int]) -> np.ndarray:
     >>> int(in_set("x1", [7, 8, 9]).sum())
     162
     """
-    wanted = [symbol_value(position, v) for v in values]
-    return np.isin(CODE_VALUES[position], wanted)
+    wanted = np.zeros(10, dtype=bool)
+    wanted[[symbol_value(position, v) for v in values]] = True
+    return wanted[CODE_VALUES[position]]
 
 
 def allowed(letter: Iterable[str] | None = None, x1: Iterable[int] | None = None,
@@ -116,39 +137,33 @@ def symbol_bits(letters: Iterable[str] = (), digits: Iterable[int] = ()) -> int:
     return bits
 
 
-def _subset_sums(table: np.ndarray) -> np.ndarray:
-    """Zeta transform: ``out[S]`` = sum of ``table[T]`` over every ``T`` inside ``S``."""
-    out = table.copy()
-    for bit in range(SYMBOL_BITS):
-        view = out.reshape(-1, 2, 1 << bit)
-        view[:, 1, :] += view[:, 0, :]
-    return out
-
-
-def _exact_unions(groups: Sequence[np.ndarray]) -> np.ndarray:
-    """Weight of one or two players' symbol-disjoint choices by the exact set they use."""
-    if len(groups) == 1:
-        return np.bincount(GROUP_BITS, weights=groups[0], minlength=FULL + 1)
-    first, second = groups
-    return np.bincount(_PAIR_UNION, weights=first[_PAIR_I] * second[_PAIR_J], minlength=FULL + 1)
+def _pair_cells(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Two players' symbol-disjoint choices, weighted, by the cell of symbols they use together."""
+    weights = first[_PAIR_I] * second[_PAIR_J]
+    return np.bincount(_PAIR_CELL, weights=weights, minlength=_N_CELLS).reshape(len(_LETTERS2), -1)
 
 
 def free_weight(groups: Sequence[np.ndarray]) -> np.ndarray:
     """For each group, the total weight of the players' choices that avoid its symbols.
 
     ``groups`` holds each player's weight per group (0 to 3 players). Players never share a
-    symbol with each other either.
+    symbol with each other either. With two or three players the sums run over cells (the
+    letter pair and digit quadruple that two players use together), so they reduce to small
+    matrix products.
     """
     if not groups:
         return np.ones(N_GROUPS)
     if len(groups) == 1:
         return _DISJOINT_F @ groups[0]
     if len(groups) == 2:
-        return _subset_sums(_exact_unions(groups))[FULL ^ GROUP_BITS]
+        by_cell = _pair_cells(*groups)
+        free = _LETTER_AVOID1 @ by_cell @ _DIGIT_AVOID1          # letter x digit pair
+        return free[_GROUP_LETTER, _GROUP_DIGITS]
     if len(groups) == 3:
         first, *rest = groups
-        avoid_rest = _subset_sums(_exact_unions(rest))
-        return (avoid_rest[FULL ^ _UNION] * _DISJOINT_F) @ first
+        rest_free = _LETTER_AVOID2 @ _pair_cells(*rest) @ _DIGIT_AVOID2   # avoiding each cell
+        weights = first[_PAIR_J] * rest_free.ravel()[_PAIR_CELL]
+        return np.bincount(_PAIR_I, weights=weights, minlength=N_GROUPS)
     raise ValueError("The Coding has at most 4 players")
 
 
