@@ -47,3 +47,22 @@ def coding_hint(view: View) -> dict[str, Any]:
     except Inconsistent:
         return {"seats": {}}
     return {"seats": hint}
+
+
+def alphacode_hint(view: View) -> dict[str, Any] | None:
+    """``{"squares": {"row,column": p_filled}, "candidates": n}`` for the code this seat cracks."""
+    import numpy as np
+
+    from codecrack.games.alphacode.knowledge import Tracker
+    from codecrack.games.alphacode.solver import CodeSpace
+
+    if view.get("target") is None:
+        return None
+    space = CodeSpace.for_view(view)
+    alive = Tracker(target_of=lambda seen: seen["target"]).update(view)
+    words = space.table.words[alive]
+    squares = {}
+    for index, (row, column) in enumerate(space.sheet.squares):
+        bits = (words[:, index // 64] >> np.uint64(index % 64)) & np.uint64(1)
+        squares[f"{row},{column}"] = round(float(bits.mean()), 4) if len(alive) else 0.0
+    return {"squares": squares, "candidates": int(len(alive))}

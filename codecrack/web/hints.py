@@ -19,6 +19,7 @@ HintProvider = Callable[[dict[str, Any]], dict[str, Any]]
 PROVIDERS: dict[str, str] = {
     "coda": "codecrack.web.hint_providers:coda_hint",
     "coding": "codecrack.web.hint_providers:coding_hint",
+    "alphacode": "codecrack.web.hint_providers:alphacode_hint",
 }
 
 

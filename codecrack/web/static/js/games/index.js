@@ -4,6 +4,7 @@ import generic from "../generic.js";
 const MODULES = {
   coda: () => import("./coda.js"),
   coding: () => import("./coding.js"),
+  alphacode: () => import("./alphacode.js"),
 };
 
 const TITLES = { coda: "Coda", coding: "The Coding", alphacode: "Alphabet Code" };
