@@ -160,8 +160,8 @@ async def handle(table: LiveTable, connection: Connection, text: str) -> dict[st
         refused = await table.submit(connection.seat, message.get("action"))
         return None if refused is None else {"type": "error", "message": refused}
     if kind == "hint":
-        return {"type": "hint", "step": table.step,
-                "hint": await hint_for(table.game, connection.seat, table.hub.bots.pool)}
+        step, view = await table.seat_view(connection.seat)
+        return {"type": "hint", "step": step, "hint": await hint_for(table.game, view, table.hub.hint_pool)}
     return {"type": "error", "message": f"unknown message type {kind!r}"}
 
 

@@ -33,10 +33,8 @@ def hints_available(game: Game) -> bool:
     return game.name in PROVIDERS and getattr(game.options, "notes", True)
 
 
-async def hint_for(game: Game, seat: int, pool: Executor) -> dict[str, Any] | None:
-    """The hint for ``seat`` now, or ``None`` (no provider, or notes are off)."""
+async def hint_for(game: Game, view: dict[str, Any], pool: Executor) -> dict[str, Any] | None:
+    """The hint for the seat whose ``view`` this is, or ``None`` (no provider, or notes are off)."""
     if not hints_available(game):
         return None
-    find = provider(game.name)
-    view = game.view(seat)
-    return await asyncio.get_running_loop().run_in_executor(pool, find, view)
+    return await asyncio.get_running_loop().run_in_executor(pool, provider(game.name), view)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..agents import agent_names
@@ -46,6 +47,7 @@ class Hub:
         self.engine = make_engine(config.db_url)
         self.store = Store(self.engine)
         self.bots = Bots(config)
+        self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live: dict[str, LiveTable] = {}
 
     # -- life cycle -------------------------------------------------------------------
@@ -67,6 +69,7 @@ class Hub:
         for table in self.live.values():
             table.close()
         self.bots.close()
+        self.hint_pool.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
 
     # -- tables -----------------------------------------------------------------------

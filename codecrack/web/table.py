@@ -122,21 +122,30 @@ class LiveTable:
 
     # -- connections --------------------------------------------------------------------
     async def connect(self, connection: Connection) -> None:
-        self.connections.add(connection)
-        seat = connection.seat
-        if seat is not None:
-            self.cancel(("absent", seat))
-            self.taken_over.discard(seat)
-        await self.send(connection, {"type": "hello", "seat": seat, "table": self.info()})
-        await self.send(connection, self.state_message(seat))
-        await self.broadcast_table()
+        """Greet a new connection with the table and its view; under the lock, so that the view
+        and its step match (an action may be half-way through being stored)."""
+        async with self.lock:
+            self.connections.add(connection)
+            seat = connection.seat
+            if seat is not None:
+                self.cancel(("absent", seat))
+                self.taken_over.discard(seat)
+            await self.send(connection, {"type": "hello", "seat": seat, "table": self.info()})
+            await self.send(connection, self.state_message(seat))
+            await self.broadcast_table()
         self.wake()
 
     async def disconnect(self, connection: Connection) -> None:
-        self.connections.discard(connection)
-        if connection.seat is not None:
-            self.watch_absence(connection.seat)
-        await self.broadcast_table()
+        async with self.lock:
+            self.connections.discard(connection)
+            if connection.seat is not None:
+                self.watch_absence(connection.seat)
+            await self.broadcast_table()
+
+    async def seat_view(self, seat: int) -> tuple[int, dict[str, Any]]:
+        """The step and ``view(seat)`` together, for work done outside the lock (hints)."""
+        async with self.lock:
+            return self.step, self.game.view(seat)
 
     def watch_absence(self, seat: int) -> None:
         """After the disconnect timeout, an absent human's seat is played by the takeover AI."""

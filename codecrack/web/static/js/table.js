@@ -51,7 +51,7 @@ class TablePage {
       this.render();
       setTimeout(() => this.connect(), 1000);
     };
-    this.socket.onopen = () => { this.online = true; };
+    this.socket.onopen = () => { this.online = true; this.hintAsked = false; };
   }
 
   receive(message) {
@@ -65,7 +65,11 @@ class TablePage {
         this.error = "";
         if (this.showHints) this.askHint();
         break;
-      case "hint": this.hint = message.hint; break;
+      case "hint":
+        this.hint = message.hint;
+        this.hintAsked = false;
+        if (this.showHints && message.step !== this.step) this.askHint();
+        break;
       case "error": this.error = message.message; break;
       case "rematch": this.followRematch(message.code); return;
       default: return;
@@ -78,6 +82,8 @@ class TablePage {
   }
 
   askHint() {
+    if (this.hintAsked) return; // one question at a time; the answer's step tells if it is stale
+    this.hintAsked = true;
     this.socket?.send(JSON.stringify({ type: "hint" }));
   }
 
