@@ -59,6 +59,11 @@ class CodaAgent(Agent):
     def position(self, view: View) -> Position:
         return position_from_view(view, self.remembered(view))
 
+    def knowledge(self, view: View) -> tuple[Position, Belief]:
+        """The position this agent reads from the view, and its exact belief."""
+        position = self.position(view)
+        return position, solve(position)
+
     def opening(self, view: View, legal: list[Action]) -> Action:
         """An even mix of colours (a 3-tile hand leans either way)."""
         hand = 3 if view["players"] == 4 else 4
@@ -103,8 +108,7 @@ class MediumAgent(CodaAgent):
     keep_going = 0.5
 
     def guess_or_stop(self, view: View) -> Action:
-        position = self.position(view)
-        belief = solve(position)
+        position, belief = self.knowledge(view)
         options = self.options(view, position, belief)
         top = [g for g in options if g.p == options[0].p]
         best = self.rng.choice(top)
@@ -151,8 +155,7 @@ class EasyAgent(MediumAgent):
         return self.rng.choice(legal)
 
     def guess_or_stop(self, view: View) -> Action:
-        position = self.position(view)
-        belief = solve(position)
+        position, belief = self.knowledge(view)
         options = self.options(view, position, belief)[:6]
         weights = np.array([max(g.p, 1e-9) ** self.picky for g in options])
         choice = options[self.rng.choices(range(len(options)), weights=weights)[0]]
@@ -171,10 +174,20 @@ class HardAgent(MediumAgent):
     guard = 1.0  # weight of the own row's cover against the opponents'
     win = 4.0  # value of winning the round outright, in cover units
     knockout = 1.0  # bonus for eliminating one of several opponents
+    read_guessers = True  # opponents never name a tile they hold
+
+    def knowledge(self, view: View) -> tuple[Position, Belief]:
+        """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
+        (dropped if some opponent broke that habit and no world fits any more)."""
+        if self.read_guessers:
+            sharp = position_from_view(view, self.remembered(view), read_guessers=True)
+            belief = solve(sharp)
+            if belief.total:
+                return sharp, belief
+        return super().knowledge(view)
 
     def guess_or_stop(self, view: View) -> Action:
-        position = self.position(view)
-        belief = solve(position)
+        position, belief = self.knowledge(view)
         if not belief.total:
             return self.blind_guesses(view, position)[0].action()
         stop, miss = self.turn_costs(view)
@@ -263,8 +276,7 @@ class HardAgent(MediumAgent):
         """Draw the colour whose tile should most sharpen the first guess of the turn."""
         if len(legal) == 1:
             return legal[0]
-        position = self.position(view)
-        belief = solve(position)
+        position, belief = self.knowledge(view)
         if not belief.total:
             return super().draw(view, legal)
         return max(legal, key=lambda a: (self.draw_value(view, position, belief, COLORS[a["color"]]), self.rng.random()))

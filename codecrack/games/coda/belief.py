@@ -41,6 +41,7 @@ DASH = 12
 VALUES = 13  # 0..11 and the dash
 KEYS = 24
 ANY = (1 << VALUES) - 1
+VALUE_BITS = 1 << np.arange(12)
 
 
 def key(color: int, value: int) -> int:
@@ -95,8 +96,11 @@ def solve(position: Position) -> Belief:
     rows = position.rows
     masks = _hidden_masks(position)
     total = 0
-    counts = [[np.zeros(VALUES, dtype=object) for _ in row] for row in rows]
-    for dash_at in _dash_cases(rows, masks):
+    cases = list(_dash_cases(rows, masks))
+    # One case cannot overflow int64 (at most 5**24 worlds); sums over dash cases use Python ints.
+    kind = np.int64 if len(cases) == 1 else object
+    counts = [[np.zeros(VALUES, dtype=kind) for _ in row] for row in rows]
+    for dash_at in cases:
         if not _landings_ok(rows, dash_at):
             continue
         chains = [_chain(row, r, masks, dash_at) for r, row in enumerate(rows)]
@@ -111,7 +115,7 @@ def solve(position: Position) -> Belief:
             counts[r][i][DASH] += ways
         for (r, (indices, _)), marginal in zip(live, per_key):
             for i, tile_keys in zip(indices, marginal):
-                counts[r][i][:12] += tile_keys[rows[r][i].color :: 2].astype(object)
+                counts[r][i][:12] += tile_keys[rows[r][i].color :: 2].astype(kind)
     for r, row in enumerate(rows):
         for i, tile in enumerate(row):
             if tile.value is not None:
@@ -175,10 +179,9 @@ def _chain(row: list[Tile], r: int, masks: dict[tuple[int, int], int], dash_at: 
     for j, i in enumerate(indices):
         low = max((k for at, k in known if at < i), default=-1)
         high = min((k for at, k in known if at > i), default=KEYS)
-        color, bits = row[i].color, masks[(r, i)]
-        for value in range(12):
-            k = key(color, value)
-            keys[j, k] = bool(bits >> value & 1) and low < k < high
+        keys[j, row[i].color :: 2] = masks[(r, i)] & VALUE_BITS != 0
+        keys[j, : low + 1] = False
+        keys[j, max(high, 0) :] = False
     return indices, keys
 
 
@@ -195,12 +198,17 @@ def _count_chains(chains: list[np.ndarray]) -> tuple[int, list[np.ndarray]]:
     """
     if not chains:
         return 1, []
+    if len(chains) == 1:
+        return _count_one_chain(chains[0])
     shape = tuple(len(chain) + 1 for chain in chains)
     dims = len(shape)
     cut = [(_along(d, dims, slice(None, -1)), _along(d, dims, slice(1, None))) for d in range(dims)]
     others = [tuple(x for x in range(dims) if x != d) for d in range(dims)]
     keys = np.flatnonzero(np.any(np.concatenate(chains), axis=0))
-    columns = [[_column(chain[:, k], d, dims) for d, chain in enumerate(chains)] for k in keys]
+    flags = [chain[:, keys].T.astype(np.int64) for chain in chains]
+    shapes = [[-1 if d == axis else 1 for d in range(dims)] for axis in range(dims)]
+    columns = [[f[n].reshape(shapes[d]) if f[n].any() else None for d, f in enumerate(flags)]
+               for n in range(len(keys))]
     ways = np.zeros(shape, dtype=np.int64)
     ways[(0,) * dims] = 1
     forward = []
@@ -230,8 +238,26 @@ def _along(axis: int, dims: int, part: slice) -> tuple[slice, ...]:
     return tuple(part if d == axis else slice(None) for d in range(dims))
 
 
-def _column(allowed: np.ndarray, axis: int, dims: int) -> np.ndarray | None:
-    """A chain's allowed flags for one key, shaped to broadcast along its own axis."""
-    if not allowed.any():
-        return None
-    return allowed.astype(np.int64).reshape([-1 if d == axis else 1 for d in range(dims)])
+def _count_one_chain(chain: np.ndarray) -> tuple[int, list[np.ndarray]]:
+    """:func:`_count_chains` for a single chain, in plain integers (faster for short rows)."""
+    length, width = chain.shape
+    allowed = chain.tolist()
+    keys = [k for k in range(width) if any(place[k] for place in allowed)]
+    ways = [1] + [0] * length
+    forward = []
+    for k in keys:
+        forward.append(ways)
+        ways = ways[:]
+        for p in range(length):
+            if allowed[p][k]:
+                ways[p + 1] += forward[-1][p]
+    marginal = [[0] * width for _ in range(length)]
+    rest = [0] * length + [1]
+    for k, before in zip(reversed(keys), reversed(forward)):
+        after = rest[:]
+        for p in range(length):
+            if allowed[p][k]:
+                marginal[p][k] = before[p] * rest[p + 1]
+                after[p] += rest[p + 1]
+        rest = after
+    return ways[length], [np.array(marginal, dtype=np.int64).reshape(length, width)]

@@ -49,6 +49,38 @@ def missed_values(events: list[dict[str, Any]], rows: list[list[dict[str, Any]]]
     return missed
 
 
+def guesser_lacks(events: list[dict[str, Any]], rows: list[list[dict[str, Any]]]) -> dict[tuple[int, int], int]:
+    """Values each tile ``(seat, id)`` cannot hold if players never name a tile they hold.
+
+    A guess of colour ``c`` and value ``v`` says the guesser holds no ``c v``: neither in its row
+    at that moment nor in the tile it drew that turn (which enters the row when the turn ends).
+    """
+    colours = {(seat, tile["id"]): tile["color"] for seat, row in enumerate(rows) for tile in row}
+    entered = {(e["seat"], e["tile"]) for e in events if e.get("type") == "insert"}
+    present = {seat: {tile["id"] for tile in row if (seat, tile["id"]) not in entered} for seat, row in enumerate(rows)}
+    pending: dict[int, list[tuple[str, int]]] = {}
+    lacks: dict[tuple[int, int], int] = {}
+
+    def exclude(place: tuple[int, int], color: str, value: int) -> None:
+        if colours.get(place) == color:
+            lacks[place] = lacks.get(place, 0) | 1 << value
+
+    for event in events:
+        kind, seat = event.get("type"), event.get("seat")
+        if kind == "draw":
+            pending[seat] = []
+        elif kind == "guess":
+            named = (event["color"], value_code(event["value"]))
+            for tile in present.get(seat, ()):
+                exclude((seat, tile), *named)
+            pending.setdefault(seat, []).append(named)
+        elif kind == "insert":
+            for named in pending.pop(seat, []):
+                exclude((seat, event["tile"]), *named)
+            present.setdefault(seat, set()).add(event["tile"])
+    return lacks
+
+
 def entry_lefts(events: list[dict[str, Any]], seat: int, row: list[dict[str, Any]]) -> list[int | None]:
     """For each tile, the index of its left neighbour when it entered mid-round (else ``None``)."""
     order = [e["tile"] for e in events if e.get("type") == "insert" and e.get("seat") == seat]
@@ -62,13 +94,14 @@ def entry_lefts(events: list[dict[str, Any]], seat: int, row: list[dict[str, Any
 
 
 def position_from_view(view: dict[str, Any], memory: dict[int, int] | None = None,
-                       public: bool = False, recent: int | None = None) -> Position:
+                       public: bool = False, recent: int | None = None, read_guessers: bool = False) -> Position:
     """The belief position of ``view["seat"]``.
 
     ``memory`` maps the seat's own tile ids to masks of values it remembers them to be (memory
     variant); ``public`` drops everything private (the seat's own values and drawn tile), giving
     what any opponent can infer about this seat's row; ``recent`` keeps only the last ``recent``
-    missed guesses (a forgetful player).
+    missed guesses (a forgetful player); ``read_guessers`` adds :func:`guesser_lacks` for the
+    opponents' rows.
     """
     seat = view["seat"]
     events = round_events(view)
@@ -78,6 +111,10 @@ def position_from_view(view: dict[str, Any], memory: dict[int, int] | None = Non
         kept = {id(e) for e in guesses[len(guesses) - recent :]} if recent else set()
         events = [e for e in events if e.get("type") != "guess" or e.get("hit") or id(e) in kept]
     missed = missed_values(events, rows)
+    if read_guessers:
+        for place, bits in guesser_lacks(events, rows).items():
+            if place[0] != seat:
+                missed[place] = missed.get(place, 0) | bits
     tiles = []
     for s, row in enumerate(rows):
         lefts = entry_lefts(events, s, row)
