@@ -14,7 +14,6 @@ Commands (``?`` lists the legal actions as a numbered menu):
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.console import Group
@@ -105,7 +104,7 @@ def render(view: dict[str, Any]):
 
 # -- parsing -----------------------------------------------------------------------------------
 def _int(word: str, what: str) -> int:
-    if not word.isdigit():
+    if not word.isdecimal():
         raise IllegalAction(f"{what} must be a number, not {word!r}")
     return int(word)
 
@@ -123,7 +122,7 @@ def _give(words: list[str], view: dict[str, Any]) -> dict[str, Any]:
 
 def _order(words: list[str]) -> dict[str, Any]:
     digits = "".join(words)
-    if len(digits) != 2 or not digits.isdigit():
+    if len(digits) != 2 or not digits.isdecimal():
         raise IllegalAction("order your digits like: order 9 8 (X1 = 9, X2 = 8)")
     return {"type": "order", "x1": int(digits[0]), "x2": int(digits[1])}
 

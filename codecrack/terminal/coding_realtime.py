@@ -123,7 +123,7 @@ class SpeedHost:
         """``s``/``p``, optionally followed by the seat when several humans share the terminal."""
         words = line.split()
         seat = waiting[0]
-        if len(words) == 2 and words[1].isdigit():
+        if len(words) == 2 and words[1].isdecimal():
             seat = int(words[1])
             words = words[:1]
         try:

@@ -134,3 +134,25 @@ def test_decode_errors_change_nothing(decoding):
         with pytest.raises(IllegalAction, match=message):
             decoding.apply(1, bad)
     assert snapshot(decoding) == before
+
+
+def test_two_players_may_pass_back_in_the_decoding_phase():
+    game = rigged(["F98", "D57"], mode="counter")
+    play_rounds(game)
+    game.stacks = {kind: 0 for kind in game.stacks}
+    game.apply(0, {"type": "give", "card": game.row[0], "to": 1})
+    assert game.turn == 1
+    game.apply(1, {"type": "give", "card": game.row[0], "to": 0})
+    assert len(game.sheets[0].hacks) == 5 and game.turn == 0
+
+
+def test_a_seat_that_is_out_is_skipped_and_cannot_receive():
+    game = rigged(["F98", "D57", "A01", "B23"], mode="counter")
+    play_rounds(game)
+    game.apply(0, {"type": "decode", "target": 1, "code": "D57"})
+    game.stacks = {kind: 0 for kind in game.stacks}
+    assert {a["to"] for a in game.legal_actions(0) if a["type"] == "give"} == {2, 3}
+    with pytest.raises(IllegalAction, match="seat 1 is out"):
+        game.apply(0, {"type": "give", "card": game.row[0], "to": 1})
+    game.apply(0, {"type": "give", "card": game.row[0], "to": 3})
+    assert game.turn == 2

@@ -132,3 +132,23 @@ def test_bad_input_raises_and_changes_nothing(junk):
     with pytest.raises(IllegalAction):
         game.apply(0, junk)
     assert snapshot(game) == before
+
+
+def test_one_shot_maximum_is_nine_points_with_four_players():
+    codes = ["F98", "D57", "A01", "B23"]
+    game = answering(codes)
+    for seat in range(4):
+        game.apply(seat, {"type": "answer", "codes": {str(t): codes[t] for t in range(4) if t != seat}})
+    assert game.result["scores"] == [9, 9, 9, 9] and game.result["winners"] == [0, 1, 2, 3]
+
+
+def test_views_are_copies_that_cannot_reach_the_game():
+    game = rigged(["F98", "D57", "A01"])
+    game.apply(0, {"type": "take", "card": "20-39"})
+    game.apply(0, {"type": "give", "card": game.row[0], "to": 1})
+    view = game.view(2)
+    view["sheets"][1]["hacks"][0]["card"]["values"].append(7)
+    view["history"][-1]["green"] = "maybe"
+    view["data_stacks"]["20-39"] = 9
+    assert game.view(2) != view
+    assert json.loads(json.dumps(game.view(2))) == game.view(2)

@@ -69,7 +69,7 @@ JUNK = st.one_of(
                               st.sampled_from(["take", "give", "decode", "reveal", "answer", "order", "slap",
                                                "pass", "stop", "cannot", "timeout", "A-B", "x1", "D57"]),
                               st.lists(st.integers(0, 9), max_size=2),
-                              st.dictionaries(st.sampled_from(["0", "1", "2", "9"]), st.text(max_size=4))),
+                              st.dictionaries(st.sampled_from(["0", "1", "2", "9", "²", "x"]), st.text(max_size=4))),
                     max_size=4),
     st.none(), st.integers(), st.text(max_size=5),
 )
@@ -148,7 +148,9 @@ def test_views_do_not_leak_what_a_seat_cannot_know(params):
     def check(game, rng):
         if rng.random() < 0.2:
             for seat in range(game.players):
-                assert alternative_world(game, seat, rng).view(seat) == game.view(seat)
+                view = game.view(seat)
+                assert alternative_world(game, seat, rng).view(seat) == view
+                assert json.loads(json.dumps(view)) == view
 
     play(*params, each_step=check)
 

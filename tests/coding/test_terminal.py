@@ -4,6 +4,8 @@ import io
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 from codecrack import IllegalAction
@@ -44,7 +46,7 @@ def test_parse_short_commands(command, action):
 
 @pytest.mark.parametrize("command, message", [
     ("", "type a command"), ("dance", "unknown command"), ("pass 9 to 1", "cards 1 to 5"),
-    ("pass x to 1", "must be a number"), ("order 9", "order your digits"),
+    ("pass x to 1", "must be a number"), ("order 9", "order your digits"), ("pass ² to 1", "must be a number"),
     ("answer 1", "answer like"), ("reveal x5", "unknown command"),
 ])
 def test_parse_errors_explain(command, message):
@@ -179,3 +181,36 @@ def test_play_command_runs_counter_mode_and_speed_without_humans():
     assert record["game"] == "coding" and "Game over" in console.file.getvalue()
     record = play("coding", ["random", "random", "random"], seed=2, options={"mode": "speed"}, console=console)
     assert record["options"] == {"mode": "speed"}
+
+
+def test_end_of_input_stops_a_speed_game():
+    def lines(game):
+        raise EOFError
+    with pytest.raises(EOFError):
+        run_speed(["F98", "D57", "A01"], lines, {1: Passer(60), 2: Passer(60)})
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(max_size=20))
+def test_parse_turns_any_text_into_an_action_or_a_helpful_error(text):
+    view = rigged(["F98", "D57", "A01"]).view(0)
+    try:
+        action = screen.parse(text, view)
+    except IllegalAction as error:
+        assert str(error)
+    else:
+        assert isinstance(action, dict) and isinstance(action["type"], str)
+
+
+def test_speed_human_goes_through_a_deal_and_a_number_card_reveal():
+    def lines(game):
+        if game.step == "open":
+            wait_for(lambda: game.passed >= {1, 2, 3} or game.step != "open")
+            return "s" if game.sheets[0].revealed else "p"
+        if game.step == "stalemate":
+            return "reveal x1"
+        return "decode 3 B23"
+    bots = {seat: Passer(0) for seat in (1, 2, 3)}
+    game, out = run_speed(["F98", "D57", "A01", "B23"], first_or(lines), bots)
+    assert game.result["winners"] == [0]
+    assert "stalemate: leftover cards face up" in out and "seat 0 reveals x1 = 9" in out

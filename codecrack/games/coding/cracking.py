@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event
-from .cards import NUMBER_POSITIONS, code_text
+from .cards import NUMBER_POSITIONS
 from .checks import check_fields
 
 
@@ -96,13 +96,9 @@ class CrackingPhase:
         return self.decode_actions(seat) + [{"type": "timeout"}]
 
     def _act_speed_decode(self, seat: int, action: Action) -> list[Event]:
-        target, code = self.check_decode(seat, action)
-        correct = self.decode_is_correct(target, code)
-        events = self.log({"type": "decode", "seat": seat, "target": target,
-                           "code": code_text(code), "correct": correct})
+        target, correct, events = self.judge_decode(seat, action)
         if correct:
             return events + self.finish([seat], f"seat {seat} cracked seat {target}'s code")
-        self.sheets[seat].wrong.append({"target": target, "code": code_text(code)})
         return events + self._slapper_out(seat, "wrong answer")
 
     def _act_timeout(self, seat: int, action: Action) -> list[Event]:

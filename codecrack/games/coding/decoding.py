@@ -89,23 +89,25 @@ class DecodingPhase:
             raise IllegalAction(f"seat {target} is already out of the game")
         return target, parse_code(action["code"])
 
-    def decode_is_correct(self, target: int, code: dict) -> bool:
-        return code == self.sheets[target].code
-
-    def _act_decode(self, seat: int, action: Action) -> list[Event]:
+    def judge_decode(self, seat: int, action: Action) -> tuple[int, bool, list[Event]]:
+        """Check a decode, announce whether it is right, and note a wrong guess on the sheet."""
         target, code = self.check_decode(seat, action)
-        correct = self.decode_is_correct(target, code)
+        correct = code == self.sheets[target].code
+        if not correct:
+            self.sheets[seat].wrong.append({"target": target, "code": code_text(code)})
         events = self.log({"type": "decode", "seat": seat, "target": target,
                            "code": code_text(code), "correct": correct})
+        return target, correct, events
+
+    def _act_decode(self, seat: int, action: Action) -> list[Event]:
+        target, correct, events = self.judge_decode(seat, action)
         if correct:
             events += self.eliminate(target, f"decoded by seat {seat}")
             if self.outcome is None:
                 self.may_stop = True
             return events
-        sheet = self.sheets[seat]
-        sheet.wrong.append({"target": target, "code": code_text(code)})
         self.may_stop = False
-        if len(sheet.wrong) > WRONG_DECODES_ALLOWED:
+        if len(self.sheets[seat].wrong) > WRONG_DECODES_ALLOWED:
             return events + self.eliminate(seat, "third wrong decode") + self._end_decoding_turn(seat)
         self.step = "penalty"
         return events

@@ -63,7 +63,7 @@ class OneShotPhase:
             raise IllegalAction("'codes' maps opponent seats to codes, like {\"1\": \"D57\"}")
         written: dict[int, dict] = {}
         for key, text in given.items():
-            target = check_seat_number(int(key) if isinstance(key, str) and key.isdigit() else key,
+            target = check_seat_number(int(key) if isinstance(key, str) and key.isdecimal() else key,
                                        self.players, "each opponent")
             if target not in self._unanswered(seat):
                 raise IllegalAction(f"you have no answer left to write for seat {target}")

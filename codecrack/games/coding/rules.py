@@ -14,7 +14,7 @@ The phases, their steps and the action formats are documented in ``docs/rules/co
 
 from __future__ import annotations
 
-import json
+import pickle
 from typing import Any, Literal
 
 from pydantic import Field
@@ -131,6 +131,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
     def start_next_phase(self) -> list[Event]:
         """After the hacking rounds: the mode's cracking phase."""
         mode = self.options.mode
+        self.received = set()
         if mode == "speed":
             return self._start_cracking()
         if mode == "one-shot":
@@ -203,7 +204,8 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
             public = sheet.public(notes)
             public["code"] = code_text(sheet.code) if over or sheet.seat == seat and sheet.code else None
             players.append(public)
-        return json.loads(json.dumps({
+        # A deep copy (pickle is the fastest), so that no caller can reach the game's state.
+        return pickle.loads(pickle.dumps({
             "game": self.name,
             "seat": seat,
             "players": self.players,
@@ -230,7 +232,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
             **self._answers_view(seat),
             "history": self.history if notes else [],
             "result": self.outcome,
-        }))
+        }, protocol=pickle.HIGHEST_PROTOCOL))
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else dict(self.outcome)
