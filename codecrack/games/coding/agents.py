@@ -26,11 +26,12 @@ from typing import Any, Callable
 import numpy as np
 
 from ...agents.base import Agent
-from .belief import code_index, symbol_bits, uses_none
+from .belief import Inconsistent, code_index, symbol_bits, uses_none
 from .facts import Facts
 from .reading import View, facts_from_view, live_opponents, own_code, revealed_symbols
 from .tactics import (
-    best_answer, code_text, decode_gain, information_gain, kept_mass, reveal_cost, score_gain,
+    best_answer, code_text, decode_gain, exposure_after, information_gain, kept_mass, reveal_cost,
+    score_gain,
 )
 
 Action = dict[str, Any]
@@ -51,6 +52,7 @@ class Style:
     slap_at: float            # speed: slap when the best code is this likely
     reaction_delay: float     # seconds, for real-time play against humans
     adaptive: bool = False    # decode earlier when onlookers are close to decoding us
+    read_guessers: bool = False  # a wrong decoder holds none of the symbols they named
 
 
 EASY = Style("easy", joint=False, spoken=False, careful=False, exact_leak=False, give="random",
@@ -58,7 +60,8 @@ EASY = Style("easy", joint=False, spoken=False, careful=False, exact_leak=False,
 MEDIUM = Style("medium", joint=False, spoken=True, careful=True, exact_leak=False, give="bits",
                decode_at=0.6, last_strike_at=0.9, slap_at=0.6, reaction_delay=4.0)
 HARD = Style("hard", joint=True, spoken=True, careful=True, exact_leak=True, give="decode",
-             decode_at=0.5, last_strike_at=0.85, slap_at=0.5, reaction_delay=2.5, adaptive=True)
+             decode_at=0.5, last_strike_at=0.85, slap_at=0.5, reaction_delay=2.5, adaptive=True,
+             read_guessers=True)
 
 
 @dataclass
@@ -88,13 +91,17 @@ class CodingAgent(Agent):
     # -- reading the view -------------------------------------------------------------------
     def read(self, view: View) -> Reading:
         me, mine = view["seat"], own_code(view)
-        facts = facts_from_view(view, spoken=self.style.spoken)
+        facts = facts_from_view(view, spoken=self.style.spoken, guessers=self.style.read_guessers)
         opponents = live_opponents(view)
-        if self.style.joint:
+        if not self.style.joint:
+            return Reading(view, facts, me, mine, {s: self._alone(view, facts, s, mine) for s in opponents})
+        try:
             belief, seats = facts.belief(me, mine)
-            beliefs = {s: belief.probs[i] for i, s in enumerate(seats) if s in opponents}
-        else:
-            beliefs = {s: self._alone(view, facts, s, mine) for s in opponents}
+            belief.probs
+        except Inconsistent:     # someone named their own symbol: drop that inference
+            facts = facts_from_view(view, spoken=self.style.spoken)
+            belief, seats = facts.belief(me, mine)
+        beliefs = {s: belief.probs[i] for i, s in enumerate(seats) if s in opponents}
         return Reading(view, facts, me, mine, beliefs)
 
     @staticmethod
@@ -157,10 +164,28 @@ class CodingAgent(Agent):
             args = (probs, card["position"], card["values"])
             if self.style.give == "bits":
                 return (information_gain(*args), self.rng.random())
-            main = score_gain(*args) if one_shot else decode_gain(*args)
-            return (round(main, 9), information_gain(*args))
+            if one_shot:
+                return (round(score_gain(*args), 9), information_gain(*args))
+            return (round(decode_gain(*args) - shield.get(action["card"], 0.0), 9), information_gain(*args))
 
+        shield = {} if one_shot or self.style.give != "decode" else self.shield(reading, cards)
         return max(gives, key=value)
+
+    def shield(self, reading: Reading, cards: dict[int, dict]) -> dict[int, float]:
+        """For each card I might pass: how much the worst card left in the row could expose me.
+
+        Passing a card removes it from the row, so the cards that would say most about my own
+        code are best passed to someone else.
+        """
+        sheet = reading.view["sheets"][reading.me]
+        limit = reading.view.get("hack_limit")
+        if limit is not None and len(sheet["hacks"]) >= limit:
+            return {}
+        public = self.public_view_of_me(reading)
+        mine = code_index(*reading.mine)
+        now = float(public[mine])
+        harm = {cid: exposure_after(public, mine, c["position"], c["values"]) - now for cid, c in cards.items()}
+        return {cid: max([h for other, h in harm.items() if other != cid], default=0.0) for cid in cards}
 
     def decode_threshold(self, reading: Reading) -> float:
         style = self.style

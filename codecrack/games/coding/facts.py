@@ -101,6 +101,14 @@ class Facts:
         """Someone decoded ``target`` as ``code`` and was wrong."""
         self.masks[target][code_index(*code)] = False
 
+    def avoids(self, seat: int, code: Code) -> None:
+        """``seat`` named ``code`` as someone else's: a player never names a symbol they hold.
+
+        This one is an inference about players, not a rule of the game, so only the readings
+        that want it apply it.
+        """
+        self.require(seat, uses_none(symbol_bits(code[0], code[1:])))
+
     def unused(self, letters: Iterable[str] = (), digits: Iterable[int] = ()) -> None:
         """Leftover code cards dealt face up: nobody holds these symbols."""
         self.unused_bits |= symbol_bits(letters, digits)

@@ -18,11 +18,13 @@ def own_code(view: View) -> Code | None:
     return code_of(own["code"]) if own.get("code") else None
 
 
-def facts_from_view(view: View, spoken: bool = True) -> Facts:
+def facts_from_view(view: View, spoken: bool = True, guessers: bool = False) -> Facts:
     """Every public fact in ``view`` about every seat's code.
 
     ``spoken=False`` leaves out the spoken facts ("cannot take" declarations and wrong
     decodes), as a casual player who only looks at the cards on the table would.
+    ``guessers=True`` adds that whoever named a wrong code holds none of its symbols (a
+    player never names a symbol in their own code).
     """
     facts = Facts(view["players"])
     for sheet in view["sheets"]:
@@ -40,6 +42,8 @@ def facts_from_view(view: View, spoken: bool = True) -> Facts:
                 facts.cannot_take(seat, offered)
             for guess in sheet["wrong_guesses"]:
                 facts.wrong_decode(guess["target"], code_of(guess["code"]))
+                if guessers:
+                    facts.avoids(seat, code_of(guess["code"]))
     table = view.get("table") or {}
     facts.unused(table.get("letters", ()), table.get("digits", ()))
     return facts

@@ -83,6 +83,14 @@ def code_text(code: int) -> str:
     return f"{letter}{x1}{x2}"
 
 
+def exposure_after(public: np.ndarray, my_code: int, position: str, values: Iterable) -> float:
+    """Onlookers' probability of my true code once I answer this hack card (truthfully)."""
+    inside = in_set(position, values)
+    same = inside if inside[my_code] else ~inside
+    mass = public[same].sum()
+    return float(public[my_code] / mass) if mass > 0 else 1.0
+
+
 def reveal_cost(public: np.ndarray, my_code: int, position: str) -> float:
     """How likely onlookers find my code after I turn up the card at ``position``."""
     value = CODE_VALUES[position][my_code]
