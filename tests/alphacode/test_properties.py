@@ -11,9 +11,8 @@ import codecrack
 from codecrack.agents import RandomAgent
 from codecrack.core.runner import run_game
 from codecrack.games.alphacode import legal_codes
-from codecrack.games.alphacode.sheet import Sheet
 
-from .helpers import CODE_A, CODE_B, CODE_C, circle, declare, letters, spend_turn
+from .helpers import CODE_B, CODE_C, circle, declare, letters, spend_turn
 
 SETUPS = [
     (2, {}),
@@ -86,18 +85,7 @@ def test_junk_actions_change_nothing(junk, moves, players):
 
 def consistent_codes(view, target):
     """Indices of the legal codes that agree with every public answer about ``target``'s code."""
-    table = legal_codes()
-    sheet = Sheet()
-    keep = np.ones(len(table), dtype=bool)
-    for entry in view["questions"]:
-        if entry["target"] != target:
-            continue
-        cell = sheet.cell(entry["question"]["row"], entry["question"]["column"])
-        if entry["question"]["type"] == "filled":
-            keep &= table.filled[:, sheet.square_index(*cell)] == entry["answer"]
-        else:
-            keep &= np.bitwise_count(table.masks & np.uint64(sheet.zone_mask(*cell))) == entry["answer"]
-    return np.flatnonzero(keep)
+    return np.flatnonzero(legal_codes().consistent(q for q in view["questions"] if q["target"] == target))
 
 
 def swap_code(game, seat, index):
