@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +16,22 @@ def default_db_url(data_dir: Path = DEFAULT_DATA_DIR) -> str:
     'sqlite:///data/codecrack.db'
     """
     return f"sqlite:///{data_dir.as_posix()}/codecrack.db"
+
+
+def db_url_from(given: str | None = None, environ: dict[str, str] | None = None) -> str:
+    """The database to use: ``--db``, else ``$CODECRACK_DB``, else SQLite in ``$CODECRACK_DATA`` or ./data.
+
+    >>> db_url_from(None, {"CODECRACK_DATA": "/srv/cc"})
+    'sqlite:////srv/cc/codecrack.db'
+    >>> db_url_from("postgresql+psycopg://cc@localhost/cc", {})
+    'postgresql+psycopg://cc@localhost/cc'
+    """
+    environ = os.environ if environ is None else environ
+    if given:
+        return given
+    if environ.get("CODECRACK_DB"):
+        return environ["CODECRACK_DB"]
+    return default_db_url(Path(environ.get("CODECRACK_DATA", DEFAULT_DATA_DIR)))
 
 
 @dataclass(frozen=True)

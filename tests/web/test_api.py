@@ -139,3 +139,29 @@ def test_the_index_page_and_static_files_are_served(client):
     assert client.get("/t/ABCDE").status_code == 200
     assert client.get("/static/js/main.js").status_code == 200
     assert client.get("/static/icons/hand.svg").text.lstrip().startswith("<!--")
+
+
+def test_every_broadcast_action_is_already_stored(client):
+    made = create(client, "toy", [HUMAN, RANDOM], sit=0, options={"first": 0, "target": 8})
+    store = client.app.state.hub.store
+    with seated(client, made["code"], made["token"]) as me:
+        seen = []
+
+        def choose(view):
+            seen.append((me.step, len(store.moves(made["code"]))))
+            return {"type": "add", "amount": 1}
+
+        me.play_to_the_end(choose)
+    assert seen and all(stored >= step for step, stored in seen)
+
+
+def test_a_failing_bot_falls_back_to_a_legal_move(client, monkeypatch):
+    from codecrack.agents.random_agent import RandomAgent
+
+    def broken(self, view):
+        raise RuntimeError("the bot crashed")
+
+    monkeypatch.setattr(RandomAgent, "act", broken)
+    made = create(client, "toy", [RANDOM, RANDOM], options={"target": 4})
+    with seated(client, made["code"]) as spectator:
+        spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])

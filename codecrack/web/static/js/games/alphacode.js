@@ -55,15 +55,21 @@ function sheetGrid(view, cell, id) {
   return h("div", { class: "lattice", id, style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}` }, children);
 }
 
-// The target's sheet: answers so far, clickable questions, probabilities when hints are on.
-function targetSheet(view, ctx) {
+// Whose codes are being cracked: a player's target, or every target for a spectator.
+function targets(view) {
+  if (view.seat !== null) return view.target === null ? [] : [view.target];
+  return view.mode === "duel" ? [0, 1] : [view.creator];
+}
+
+// A target's sheet: answers so far, clickable questions, probabilities when hints are on.
+function targetSheet(view, ctx, target) {
   const at = labels(view);
   const answers = new Map();
-  for (const q of view.questions.filter((q) => q.target === view.target)) {
+  for (const q of view.questions.filter((q) => q.target === target)) {
     answers.set(`${at.row(q.question.row)},${at.column(q.question.column)}`, q.answer);
   }
   const asks = new Map([...legal(ctx, "count"), ...legal(ctx, "filled")].map((a) => [`${at.row(a.row)},${at.column(a.column)}`, a]));
-  const solved = inked(view, view.codes?.[view.target]);
+  const solved = inked(view, view.codes?.[target]);
   return sheetGrid(view, (r, c) => {
     const key = `${r},${c}`;
     const answer = answers.get(key);
@@ -76,7 +82,7 @@ function targetSheet(view, ctx) {
       title: p !== undefined ? `${Math.round(p * 100)}% filled` : null,
       onclick: ask ? () => ctx.send(ask) : null,
     };
-  }, "target-sheet");
+  }, target === view.target ? "target-sheet" : `sheet-${target}`);
 }
 
 // A code being built: pick a letter, click where its top-left corner goes.
@@ -125,7 +131,8 @@ function board(view, ctx) {
       misses ? ` · ${misses} wrong declaration${misses > 1 ? "s" : ""}` : ""),
     status(view, ctx) ? h("p", { class: "prompt", id: "alphacode-status" }, status(view, ctx)) : null,
     h("div", { class: "sheets" },
-      view.target !== null ? h("div", {}, h("b", {}, view.mode === "duel" ? `${ctx.name(view.target)}'s code` : "The code"), targetSheet(view, ctx)) : null,
+      targets(view).map((target) => h("div", {}, h("b", {}, view.mode === "duel" ? `${ctx.name(target)}'s code` : "The code"),
+        targetSheet(view, ctx, target))),
       view.code ? ownSheet(view) : null),
     making ? h("div", { class: "controls" }, button("Draw a random code", () => ctx.send({ type: "random_code" }), { id: "alphacode-random", class: "primary" }),
       builder(view, ctx, "code", "code", "…or build your own")) : null,

@@ -114,6 +114,10 @@ function guessPicker(view, ctx) {
 }
 
 function drawnEl(view, ctx) {
+  if (view.unplaced?.length) {
+    return h("div", { class: "drawn" }, "To place: ",
+      view.unplaced.map((tile, i) => tileEl({ id: `unplaced-${i}`, color: tile.color, revealed: false, value: tile.value }, { own: true })));
+  }
   if (!view.drawn) return null;
   const who = view.current === view.seat ? "You drew" : `${ctx.name(view.current)} drew`;
   return h("div", { class: "drawn" }, `${who} `, tileEl({ id: "drawn", color: view.drawn.color, revealed: false, value: view.drawn.value }, { own: true }));
