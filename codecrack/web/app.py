@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -78,9 +79,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
-        rows = hub.store.list_tables()
-        return [(await table_or_404(row.code)).info() if row.code in hub.live else summary(row)
-                for row in rows]
+        rows = await asyncio.to_thread(hub.store.list_tables)
+        return [hub.live[row.code].info() if row.code in hub.live else summary(row) for row in rows]
 
     @app.post("/api/tables")
     async def create(request: CreateTable) -> dict[str, Any]:
@@ -141,6 +141,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             pass
         finally:
             await table.disconnect(connection)
+            hub.unload_if_idle(table)
 
     return app
 

@@ -81,6 +81,12 @@ class Hub:
         self.live[row.code] = table
         return table
 
+    def unload_if_idle(self, table: LiveTable) -> None:
+        """Forget a finished table nobody watches; it is loaded again from the store on demand."""
+        if table.game.over and not table.connections and self.live.get(table.code) is table:
+            table.close()
+            del self.live[table.code]
+
     async def get(self, code: str) -> LiveTable | None:
         """A live table, loading a stored one (a finished game, say) on first use."""
         code = code.upper()

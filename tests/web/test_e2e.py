@@ -111,6 +111,27 @@ def test_a_phone_sized_screen(site):
     page.screenshot(path=str(SCREENSHOTS / "coda-phone.png"), full_page=True)
 
 
+def test_a_friend_joins_by_code_and_takes_the_open_seat(site):
+    url, browser = site
+    host = browser.new_page()
+    host.goto(url)
+    host.select_option("#create-form select[name=seat-1]", "open")
+    host.click("#create-go")
+    host.wait_for_selector(".board")
+    code = host.inner_text("#table-code")
+    friend = browser.new_context().new_page()  # another browser: its own localStorage
+    friend.goto(url)
+    friend.fill("#join-code", code.lower())
+    friend.click("#join-go")
+    friend.wait_for_selector("button.sit")
+    assert "Spectating" in friend.inner_text(".table-head")
+    friend.fill("#sit-name", "Friend")
+    friend.click("button.sit")
+    friend.wait_for_selector("text=You: Friend")
+    host.wait_for_selector(".seat-list >> text=Friend")
+    friend.context.close()
+
+
 def coding_moves(page, rng):
     if page.query_selector("#coding-slap"):
         page.keyboard.press("Space")  # the slap shortcut

@@ -94,7 +94,7 @@ class TablePage {
   }
 
   async sit(seat) {
-    const name = seats.name() || prompt("Your name?", "") || "";
+    const name = this.root.querySelector("#sit-name")?.value.trim() || seats.name();
     seats.setName(name);
     try {
       const joined = await api.join(this.code, seat, name);
@@ -246,7 +246,9 @@ class TablePage {
         s.kind === "human" && s.claimed && !s.bot ? h("span", { class: s.connected ? "online" : "muted" },
           s.connected ? " online" : " away") : null,
         s.kind === "human" && !s.claimed && this.seat === null
-          ? button("Sit here", () => this.sit(i), { class: "sit", dataset: { seat: i } }) : null))));
+          ? button("Sit here", () => this.sit(i), { class: "sit", dataset: { seat: i } }) : null))),
+      this.seat === null && this.table.seats.some((s) => s.kind === "human" && !s.claimed)
+        ? h("input", { id: "sit-name", placeholder: "Your name", maxlength: 40, value: seats.name() }) : null);
   }
 
   notesPanel(view, ctx) {
