@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ...agents.base import Agent
-from .belief import DASH, Belief, Position, solve
+from .belief import DASH, Belief, Position, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view
 from .search import (Guess, best_per_tile, cover, drawn_tile, exposure_after, guesses, hidden, landing_index,
                      own_values, targets, with_value)
@@ -172,6 +172,10 @@ class HardAgent(MediumAgent):
     breadth = 4  # tiles considered at the first step of the lookahead
     depth = 1  # further guesses looked at after a hypothetical hit
     guard = 1.0  # weight of the own row's cover against the opponents'
+    crowd = 0.5  # extra guard per further opponent: every one of them reads the own row
+    eager = 1.0  # guess on regardless of the costs when a hit is at least this likely
+    budget = 5000  # solve effort above which hard looks less far (dash-heavy 3-4 player tables)
+    rough_costs = (0.5, -0.3)  # typical stop and miss values, used beyond the budget
     win = 4.0  # value of winning the round outright, in cover units
     knockout = 1.0  # bonus for eliminating one of several opponents
     read_guessers = True  # opponents never name a tile they hold
@@ -190,9 +194,11 @@ class HardAgent(MediumAgent):
         position, belief = self.knowledge(view)
         if not belief.total:
             return self.blind_guesses(view, position)[0].action()
-        stop, miss = self.turn_costs(view)
-        value, guess = self.lookahead(view, position, belief, frozenset(), stop, miss, self.depth)
-        if view["hits_this_turn"] and value <= stop:
+        public = position_from_view(view, public=True)
+        stop, miss = self.turn_costs(view, public) if effort(public) <= self.budget else self.rough_costs
+        depth = self.depth if effort(position) <= self.budget else 0
+        value, guess = self.lookahead(view, position, belief, frozenset(), stop, miss, depth)
+        if view["hits_this_turn"] and value <= stop and guess.p < self.eager:
             return {"type": "stop"}
         return guess.action()
 
@@ -220,9 +226,9 @@ class HardAgent(MediumAgent):
                 best = (value, guess)
         return best
 
-    def turn_costs(self, view: View) -> tuple[float, float]:
-        """Change in the own row's public cover if the turn ends by stopping, or by a miss."""
-        public = position_from_view(view, public=True)
+    def turn_costs(self, view: View, public: Position) -> tuple[float, float]:
+        """Value of ending the turn by stopping, or by a miss: the change in the own row's cover
+        as anyone may read it, weighted by how many opponents read it."""
         seat = view["seat"]
         base = cover(public, solve(public), seat)
         drawn = drawn_tile(view)
@@ -230,12 +236,13 @@ class HardAgent(MediumAgent):
             if view["options"]["empty_deck"] == "eliminate":
                 return 0.0, -self.win
             reveals = [self.cover_after_reveal(view, public, i) for i in hidden(public, seat)]
-            return 0.0, self.guard * (max(reveals) - base)
+            return 0.0, self.guard * (1 + self.crowd * (len(targets(view)) - 1)) * (max(reveals) - base)
         color, value = drawn
         indices = self.landings(view, color, value)
         stop = max(exposure_after(public, view, i, color, None) for i in indices)
         miss = max(exposure_after(public, view, i, color, value) for i in indices)
-        return self.guard * (stop - base), self.guard * (miss - base)
+        guard = self.guard * (1 + self.crowd * (len(targets(view)) - 1))
+        return guard * (stop - base), guard * (miss - base)
 
     def landings(self, view: View, color: int, value: int) -> list[int]:
         """Where the drawn tile may enter the own row: anywhere for a dash, else its sorted place."""
@@ -257,11 +264,15 @@ class HardAgent(MediumAgent):
     def reveal(self, view: View, legal: list[Action]) -> Action:
         """Turn up the own tile whose reveal leaves the row hardest to read."""
         public = position_from_view(view, public=True)
+        if effort(public) > self.budget:
+            return super().reveal(view, legal)
         return max(legal, key=lambda a: (self.cover_after_reveal(view, public, a["index"]), -a["index"]))
 
     def place(self, view: View, legal: list[Action]) -> Action:
         """Put a dash where it leaves the own row hardest to read."""
         public = position_from_view(view, public=True)
+        if effort(public) > self.budget:
+            return super().place(view, legal)
         face_up = view["phase"] == "place" and view["drawn"] is not None and self.missed_this_turn(view)
         color = COLORS[(view["drawn"] or view["unplaced"][0])["color"]]
         value = DASH if face_up else None
@@ -277,7 +288,7 @@ class HardAgent(MediumAgent):
         if len(legal) == 1:
             return legal[0]
         position, belief = self.knowledge(view)
-        if not belief.total:
+        if not belief.total or effort(position) * 12 > self.budget:
             return super().draw(view, legal)
         return max(legal, key=lambda a: (self.draw_value(view, position, belief, COLORS[a["color"]]), self.rng.random()))
 

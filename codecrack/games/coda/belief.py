@@ -123,6 +123,22 @@ def solve(position: Position) -> Belief:
     return Belief(total, counts)
 
 
+def effort(position: Position) -> int:
+    """A deterministic size of :func:`solve`'s work: DP cells times dash cases.
+
+    >>> effort(Position([[Tile(BLACK, None), Tile(WHITE, None)], [Tile(BLACK, 4)]]))
+    3
+    """
+    masks = _hidden_masks(position)
+    cells = 1
+    for r in range(len(position.rows)):
+        cells *= 1 + sum(1 for place in masks if place[0] == r)
+    cases = 1
+    for color in (BLACK, WHITE):
+        cases *= 1 + sum(1 for (r, i), bits in masks.items() if bits >> DASH & 1 and position.rows[r][i].color == color)
+    return cells * cases
+
+
 def _hidden_masks(position: Position) -> dict[tuple[int, int], int]:
     """Each hidden tile's mask after removing values the observer sees elsewhere."""
     seen = {BLACK: 0, WHITE: 0}
