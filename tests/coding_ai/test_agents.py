@@ -12,7 +12,7 @@ import codecrack
 from codecrack.agents import make_agent
 from codecrack.core.runner import next_actor, run_game
 from codecrack.games.coding.agents import AGENTS, HARD
-from codecrack.games.coding.belief import CODES
+from codecrack.games.coding.belief import CODES, code_index
 from codecrack.games.coding.reading import facts_from_view, own_code
 
 TIERS = ["hard", "medium", "easy", "medium"]
@@ -114,3 +114,29 @@ def test_careful_tiers_leak_less_than_random_takers():
             mask = public.probs[seat] > 0
             exposure[name].append(np.log2(mask.sum()))
     assert np.mean(exposure["hard"]) > np.mean(exposure["easy"])
+
+
+def test_wrong_decoders_hold_none_of_the_named_symbols():
+    facts_view = {
+        "players": 2, "table": {"letters": [], "digits": []},
+        "sheets": [
+            {"seat": 0, "data": [], "hacks": [], "cannot": [], "revealed": {"letter": None, "x1": None, "x2": None},
+             "wrong_guesses": []},
+            {"seat": 1, "data": [], "hacks": [], "cannot": [], "revealed": {"letter": None, "x1": None, "x2": None},
+             "wrong_guesses": [{"target": 0, "code": "A12"}]},
+        ],
+    }
+    plain = facts_from_view(facts_view)
+    read = facts_from_view(facts_view, guessers=True)
+    assert plain.masks[1].all() and not plain.masks[0][code_index("A", 1, 2)]
+    assert all(code[0] != "A" and 1 not in code[1:] and 2 not in code[1:]
+               for code, ok in zip(CODES, read.masks[1]) if ok)
+
+
+def test_hard_copes_with_players_who_name_their_own_symbols():
+    # random players may decode with their own symbols: hard drops that inference
+    for seed in range(3):
+        game = codecrack.new_game("coding", players=3, seed=seed, mode="counter")
+        agents = {0: make_agent("hard", "coding", seed=0), 1: make_agent("random", "coding", seed=1),
+                  2: make_agent("random", "coding", seed=2)}
+        assert run_game(game, agents).game.over

@@ -60,7 +60,7 @@ EASY = Style("easy", joint=False, spoken=False, careful=False, exact_leak=False,
 MEDIUM = Style("medium", joint=False, spoken=True, careful=True, exact_leak=False, give="bits",
                decode_at=0.6, last_strike_at=0.9, slap_at=0.6, reaction_delay=4.0)
 HARD = Style("hard", joint=True, spoken=True, careful=True, exact_leak=True, give="decode",
-             decode_at=0.5, last_strike_at=0.85, slap_at=0.5, reaction_delay=2.5, adaptive=True,
+             decode_at=0.4, last_strike_at=0.75, slap_at=0.5, reaction_delay=2.5, adaptive=True,
              read_guessers=True)
 
 

@@ -63,12 +63,6 @@ class Facts:
         self.masks = [np.ones(N_CODES, dtype=bool) for _ in range(players)]
         self.unused_bits = 0  # symbols dealt face up from the leftover code cards
 
-    def copy(self) -> "Facts":
-        twin = Facts(self.players)
-        twin.masks = [mask.copy() for mask in self.masks]
-        twin.unused_bits = self.unused_bits
-        return twin
-
     # -- what happens at the table ------------------------------------------------------
     def require(self, seat: int, mask: np.ndarray) -> None:
         self.masks[seat] &= mask
