@@ -19,7 +19,7 @@ from rich.console import Group
 from rich.text import Text
 
 from ..core.errors import IllegalAction
-from ..games.alphacode.codes import entries_from_text, parse_code, text_position
+from ..games.alphacode.codes import check_code, entries_from_text, parse_code, text_position
 from ..games.alphacode.sheet import Sheet
 
 FREE_FORM_ACTIONS = {"code", "declare"}
@@ -42,7 +42,12 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     if command in ("random", "pass"):
         return {"type": "random_code" if command == "random" else "pass"}
     if command in ("code", "declare"):
-        return {"type": command, "letters": entries_from_text(" ".join(rest), _sheet(view))}
+        sheet = _sheet(view)
+        entries = entries_from_text(" ".join(rest), sheet)
+        if "letters" in view:   # check the code now, so that a typo costs nothing
+            check_code(parse_code(entries, sheet, view["letters"]), sheet, view["letters"],
+                       view["options"]["real_words"])
+        return {"type": command, "letters": entries}
     raise IllegalAction(f"unknown command {command!r}; {HELP}")
 
 
@@ -82,7 +87,10 @@ def _describe_outcome(event: dict[str, Any]) -> str:
     if kind == "final_chance":
         return f"seat {event['seat']} gets one final declaration"
     if kind == "last_submissions":
-        return f"seats {', '.join(map(str, event['seats']))} may each submit once more"
+        seats = event["seats"]
+        if len(seats) == 1:
+            return f"seat {seats[0]} may submit once more"
+        return f"seats {', '.join(map(str, seats))} may each submit once more"
     if kind == "eliminated":
         return f"seat {event['seat']} is eliminated"
     if kind == "draw":
@@ -97,23 +105,26 @@ def render(view: dict[str, Any]):
     """The seat's status, its own code, and its notes about the code it is cracking."""
     sheet = _sheet(view)
     parts: list[Any] = [Text(_status(view), style="bold")]
-    if view["code"] is not None:
-        code = parse_code(view["code"], sheet, view["letters"])
-        parts += [Text("Your code: " + " ".join(text_position(e) for e in view["code"])),
-                  draw_sheet(sheet, filled=_code_cells(code))]
+    if view["code"] is not None and view["codes"] is None:
+        parts += _drawn_code("Your code", view["code"], sheet, view["letters"])
     targets = [view["target"]] if view["target"] is not None else sorted({q["target"] for q in view["questions"]})
     for target in targets:
         parts += [Text(f"Notes on seat {target}'s code:"), draw_notes(sheet, view["questions"], target)]
-    if view["codes"] is not None:
-        for seat, code in enumerate(view["codes"]):
-            if code is not None:
-                parts.append(Text(f"seat {seat}'s code: " + " ".join(text_position(e) for e in code)))
+    for seat, code in enumerate(view["codes"] or []):
+        if code is not None:
+            parts += _drawn_code(f"seat {seat}'s code", code, sheet, view["letters"])
     mine = [d for d in view["declarations"] if d["seat"] == view["seat"]]
     for declaration in mine:
         guess = " ".join(text_position(e) for e in declaration["letters"])
         parts.append(Text(f"you declared {guess}: {'Correct' if declaration['correct'] else 'Incorrect'}"))
-    parts.append(Text(HELP, style="dim"))
+    if view["legal_actions"]:
+        parts.append(Text(HELP, style="dim"))
     return Group(*parts)
+
+
+def _drawn_code(title: str, entries: list[dict[str, str]], sheet: Sheet, letters: str) -> list:
+    cells = {cell for piece in parse_code(entries, sheet, letters) for cell in piece.cells}
+    return [Text(f"{title}: " + " ".join(text_position(e) for e in entries)), draw_sheet(sheet, filled=cells)]
 
 
 def _status(view: dict[str, Any]) -> str:
@@ -124,10 +135,6 @@ def _status(view: dict[str, Any]) -> str:
             f"to move {view['to_move']}, letters {view['letters']}"
             + (f", misses {misses}" if misses else "")
             + (f", eliminated {view['eliminated']}" if view["eliminated"] else ""))
-
-
-def _code_cells(code) -> set[tuple[int, int]]:
-    return {cell for piece in code for cell in piece.cells}
 
 
 def draw_notes(sheet: Sheet, questions: list[dict[str, Any]], target: int) -> Text:

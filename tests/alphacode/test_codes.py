@@ -2,12 +2,13 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import codecrack
 from codecrack.games.alphacode import legal_codes
 from codecrack.games.alphacode.codes import (check_code, code_mask, codes_filling, describe_code, parse_code,
-                                             random_code, reading)
-from codecrack.games.alphacode.sheet import Sheet
+                                             pieces, random_code, reading)
+from codecrack.games.alphacode.sheet import Sheet, all_questions, answer
 
 from .helpers import CODE_A, CODE_B, letters
 
@@ -34,6 +35,18 @@ def test_table_rows_are_legal_codes_with_their_own_squares():
         assert code_mask(code) == int(table.masks[i])
         assert table.filled[i].tolist() == [bool(code_mask(code) >> s & 1) for s in range(32)]
         assert parse_code(table.code_json(i), SHEET, AJ) == code
+
+
+def test_the_table_answers_questions_like_the_sheet():
+    table = legal_codes()
+    rng = random.Random(5)
+    questions = [q for q in all_questions(SHEET)]
+    for i in rng.sample(range(len(table)), 10):
+        mask = int(table.masks[i])
+        for question in rng.sample(questions, 8):
+            assert table.answers(question)[i] == int(answer(SHEET, question, mask))
+    answered = [{"question": q, "answer": answer(SHEET, q, int(table.masks[7]))} for q in questions]
+    assert np.flatnonzero(table.consistent(answered)).tolist() == [7]
 
 
 def test_pieces_slide_by_whole_zones_beyond_their_box():
@@ -125,3 +138,32 @@ def test_tables_of_big_sheets_keep_squares_beyond_64_bits():
         table.masks
     for i in random.Random(3).sample(range(len(table)), 20):
         assert code_mask(table.code(i)) == sum(1 << s for s in np.flatnonzero(table.filled[i]).tolist())
+
+
+
+def disjoint_sets():
+    """Every set of 5 different letters placed without shared squares, legal or not (64,817)."""
+    from codecrack.games.alphacode.codes import _disjoint_sets
+    ordered = tuple(sorted(pieces(SHEET, AJ).values(), key=lambda p: (AJ.index(p.letter), p.row, p.column)))
+    ids, _ = _disjoint_sets(ordered, AJ, len(SHEET.squares))
+    return ordered, ids
+
+
+ORDERED, DISJOINT = disjoint_sets()
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, len(DISJOINT) - 1))
+def test_a_code_is_legal_exactly_when_the_table_holds_it(index):
+    code = tuple(ORDERED[j] for j in DISJOINT[index])
+    table = legal_codes()
+    row = int(np.searchsorted(table.masks, np.uint64(code_mask(code))))
+    in_table = row < len(table) and int(table.masks[row]) == code_mask(code)
+    legal = True
+    try:
+        check_code(code, SHEET, AJ)
+    except codecrack.IllegalAction as error:
+        legal = False
+        assert "ambiguous" in str(error)
+    assert legal == in_table
+    assert len(DISJOINT) == 64817

@@ -51,3 +51,11 @@ def test_random_word_codes_come_from_the_seed():
     assert first == random_code(random.Random(3), sheet, "abcdefghij", real_words=True)
     assert reading(first) in {"chide", "chief", "faced", "fiche"}
     assert reading(parse_code(letters(CODE_C), sheet, "abcdefghij")) == "fiche"
+
+
+def test_word_codes_on_larger_sheets_are_drawn_without_the_table():
+    rng = random.Random(1)
+    for sheet in (Sheet(25, 13), Sheet(13, 7)):
+        code = random_code(rng, sheet, "abcdefghij", real_words=True)
+        check_code(code, sheet, "abcdefghij", real_words=True)
+        assert spells_word(reading(code))

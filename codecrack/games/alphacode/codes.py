@@ -28,7 +28,7 @@ import numpy as np
 
 from ...core.errors import IllegalAction
 from .letters import GLYPHS, LETTER_SETS, check_letters, frame_offset, shape
-from .sheet import Sheet
+from .sheet import Sheet, question_cell
 from .words import spells_word, words_for
 
 CODE_LENGTH = 5
@@ -185,7 +185,7 @@ def check_code(code: Code, sheet: Sheet, letters: str, real_words: bool = False)
 
 
 def describe_code(code: Code, sheet: Sheet) -> str:
-    """``a@B b@D ...``: the short text form used in messages and the terminal."""
+    """``a@NA h@NE ...``: the short text form used in messages and the terminal."""
     return " ".join(text_position(entry) for entry in code_json(code, sheet))
 
 
@@ -229,19 +229,47 @@ def random_code(rng: random.Random, sheet: Sheet, letters: str, real_words: bool
 
     Five placements are drawn from all placements of all letters, and the draw is thrown away when
     a letter repeats, letters touch or the squares could be read another way. Under the real-words
-    rule the code is drawn from :func:`legal_codes` instead (few codes spell a word).
+    rule see :func:`_random_word_code`.
     """
     if real_words:
-        table = legal_codes(letters, sheet.columns, sheet.rows, real_words=True)
-        if not len(table):
-            raise IllegalAction(f"no legal code spells an English word with the letters {letters}")
-        return table.code(rng.randrange(len(table)))
+        return _random_word_code(rng, sheet, letters)
     everything = list(pieces(sheet, letters).values())
     while True:
         code = tuple(rng.sample(everything, CODE_LENGTH))
         if len({piece.letter for piece in code}) == CODE_LENGTH and _disjoint(code) \
                 and is_legal(code, sheet, letters):
             return tuple(sorted(code, key=reading_key))
+
+
+DENSE_SQUARES = 32      # on sheets this small few codes spell a word: draw them from the table
+WORD_CODE_TRIES = 200_000
+
+
+def _random_word_code(rng: random.Random, sheet: Sheet, letters: str) -> Code:
+    """A legal code that spells a word. On the default sheet every such code is equally likely
+    (drawn from :func:`legal_codes`); on larger sheets, where the table would be huge, a random word
+    gets random placements until they are legal and read in the word's order."""
+    if len(sheet.squares) <= DENSE_SQUARES:
+        table = legal_codes(letters, sheet.columns, sheet.rows, real_words=True)
+        if not len(table):
+            raise IllegalAction(f"no legal code spells an English word with the letters {letters}")
+        return table.code(rng.randrange(len(table)))
+    words = sorted(words_for(letters))
+    by_letter = _pieces_by_letter(sheet, letters)
+    for _ in range(WORD_CODE_TRIES if words else 0):
+        word = rng.choice(words)
+        code = tuple(sorted((rng.choice(by_letter[letter]) for letter in word), key=reading_key))
+        if _disjoint(code) and reading(code) == word and is_legal(code, sheet, letters, real_words=True):
+            return code
+    raise IllegalAction(f"could not place an English word with the letters {letters} on this sheet")
+
+
+@cache
+def _pieces_by_letter(sheet: Sheet, letters: str) -> dict[str, list[Piece]]:
+    table: dict[str, list[Piece]] = {}
+    for piece in pieces(sheet, letters).values():
+        table.setdefault(piece.letter, []).append(piece)
+    return table
 
 
 def _disjoint(code: Code) -> bool:
@@ -287,6 +315,31 @@ class CodeTable:
         squares = np.arange(len(self.sheet.squares))
         bits = self.words[:, squares // 64] >> (squares % 64).astype(np.uint64)
         return (bits & np.uint64(1)).astype(bool)
+
+    def answers(self, question: dict[str, Any]) -> np.ndarray:
+        """Every code's answer to ``question``: 0-4 for ``count``, 0 or 1 for ``filled``.
+
+        >>> table = legal_codes()
+        >>> int(table.answers({"type": "count", "row": "O", "column": "B"}).max())
+        4
+        """
+        row, column = question_cell(self.sheet, question)
+        if question["type"] == "count":
+            bits = self.sheet.zone_mask(row, column)
+        else:
+            bits = 1 << self.sheet.square_index(row, column)
+        total = np.zeros(len(self), dtype=np.uint8)
+        for w in range(self.words.shape[1]):
+            total += np.bitwise_count(self.words[:, w] & np.uint64((bits >> (64 * w)) & (2**64 - 1)))
+        return total
+
+    def consistent(self, answered: Iterable[dict[str, Any]]) -> np.ndarray:
+        """Which codes agree with every ``{"question": ..., "answer": ...}`` entry (as in a view's
+        ``questions``; filter them by ``target`` first)."""
+        keep = np.ones(len(self), dtype=bool)
+        for entry in answered:
+            keep &= self.answers(entry["question"]) == int(entry["answer"])
+        return keep
 
     def code(self, i: int) -> Code:
         return tuple(sorted((self.pieces[j] for j in self.piece_ids[i]), key=reading_key))

@@ -16,7 +16,7 @@ the view and action formats.
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from pydantic import Field, field_validator
@@ -55,6 +55,8 @@ class AlphacodeOptions(GameOptions):
 
 
 class AlphacodeGame(Game):
+    """A duel (2 players, both make codes) or a circle of solvers around one code creator (3-6)."""
+
     name = "alphacode"
     min_players = 2
     max_players = 6
@@ -66,15 +68,7 @@ class AlphacodeGame(Game):
         self.sheet = Sheet(options.columns, options.rows)
         self.letters = LETTER_SETS[options.letters]
         self.duel = self.players == 2
-        if self.duel and options.creator is not None:
-            raise OptionError("creator is for games of 3 or more players")
-        if not self.duel and options.handicap:
-            raise OptionError("handicap is a 2-player rule")
-        self.creator = None if self.duel else (self.players - 1 if options.creator is None else options.creator)
-        if self.creator is not None and not 0 <= self.creator < self.players:
-            raise OptionError(f"creator must be a seat from 0 to {self.players - 1}")
-        if options.first is not None and options.first == self.creator:
-            raise OptionError("the code creator does not take turns: first must be a solver")
+        self.creator = self._creator_seat()
         self.solvers = [seat for seat in range(self.players) if seat != self.creator]
         self.history: list[Event] = []
         self.past_rounds: list[dict[str, Any]] = []
@@ -82,6 +76,22 @@ class AlphacodeGame(Game):
         self.round = 0
         self._start_round(self.first_seat() if self.duel or options.first is not None
                           else self.rng.choice(self.solvers))
+
+    def _creator_seat(self) -> int | None:
+        """The code creator's seat (``None`` in a duel), checking the options that depend on it."""
+        options = self.options
+        if self.duel:
+            if options.creator is not None:
+                raise OptionError("creator is for games of 3 or more players")
+            return None
+        if options.handicap:
+            raise OptionError("handicap is a 2-player rule")
+        creator = self.players - 1 if options.creator is None else options.creator
+        if not 0 <= creator < self.players:
+            raise OptionError(f"creator must be a seat from 0 to {self.players - 1}")
+        if options.first == creator:
+            raise OptionError("the code creator does not take turns: first must be a solver")
+        return creator
 
     def _start_round(self, first: int) -> None:
         self.round += 1
@@ -157,7 +167,7 @@ class AlphacodeGame(Game):
         for event in events:
             event.setdefault("round", played_round)
         self.history.extend(events)
-        return copy.deepcopy(events)
+        return _fresh(events)
 
     def _make_code(self, seat: int, action: Action) -> list[Event]:
         if self.phase != "code":
@@ -212,22 +222,23 @@ class AlphacodeGame(Game):
         self.declarations.append({"seat": seat, "target": target, "letters": code_json(guess, self.sheet),
                                   "correct": correct})
         event: Event = {"type": "declared", "seat": seat, "correct": correct}
-        if self.duel:
+        if self.duel:   # spoken aloud in a duel; handed to the creator alone with 3+ players
             event["letters"] = code_json(guess, self.sheet)
-        if self.duel:
-            return [event] + self._after_duel_declaration(seat, correct)
-        return [event] + self._after_submission(seat, correct)
+        return [event] + self._settle(seat, correct)
 
     def _pass(self, seat: int, action: Action) -> list[Event]:
         if self.phase not in ("final", "cascade"):
             raise IllegalAction("you may pass only on a final declaration")
         _only_keys(action, set())
-        event: Event = {"type": "passed", "seat": seat}
-        if self.duel:
-            return [event] + self._after_duel_declaration(seat, False)
-        return [event] + self._after_submission(seat, False)
+        return [{"type": "passed", "seat": seat}] + self._settle(seat, False)
 
     # -- consequences ----------------------------------------------------------------
+    def _settle(self, seat: int, correct: bool) -> list[Event]:
+        """What a declaration (or a pass, counted as wrong) leads to."""
+        if self.duel:
+            return self._after_duel_declaration(seat, correct)
+        return self._after_submission(seat, correct)
+
     def _after_duel_declaration(self, seat: int, correct: bool) -> list[Event]:
         other = 1 - seat
         if self.phase == "final":
@@ -314,7 +325,7 @@ class AlphacodeGame(Game):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         own = None if seat is None else self.codes[seat]
-        return copy.deepcopy({
+        return _fresh({
             "game": self.name,
             "seat": seat,
             "players": self.players,
@@ -344,6 +355,11 @@ class AlphacodeGame(Game):
 
     def _result(self) -> dict[str, Any] | None:
         return self.outcome
+
+
+def _fresh(data: Any) -> Any:
+    """A deep copy of JSON data (views and events never share state with the game)."""
+    return json.loads(json.dumps(data))
 
 
 def _only_keys(action: Action, allowed: set[str]) -> None:
