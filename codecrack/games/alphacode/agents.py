@@ -32,7 +32,7 @@ from ...agents.base import Agent
 from .knowledge import Tracker
 from .makers import tricky_code
 from .opening import book_question
-from .solver import CodeSpace, declare_turns, entropy, lookahead, rollout
+from .solver import CodeSpace, declare_turns, entropy, informative, lookahead, rollout
 
 MEMO_DEPTH = 2  # decisions after up to this many answers are memoised per process
 LOOKAHEAD_WORK = 300_000  # candidates x width of the hard tier's two-ply search
@@ -97,9 +97,10 @@ class EasySolver(Solver):
     memoise = False
 
     def choose(self, view, space, alive, spare_miss):
-        gains = entropy(space.counts(alive))
-        informative = np.flatnonzero(gains > 0)
-        plausible = informative[gains[informative] >= np.median(gains[informative])]
+        counts = space.counts(alive)
+        gains = entropy(counts)
+        useful = np.flatnonzero(informative(counts))
+        plausible = useful[gains[useful] >= np.median(gains[useful])]
         return question(space, int(self.rng.choice(plausible.tolist())))
 
 

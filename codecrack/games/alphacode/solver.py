@@ -161,13 +161,17 @@ def answer_counts(matrix: np.ndarray) -> np.ndarray:
 def entropy(counts: np.ndarray) -> np.ndarray:
     """Entropy in bits of each question's answer distribution (rows of ``counts``).
 
-    >>> entropy(np.array([[2, 2, 0, 0, 0], [4, 0, 0, 0, 0]])).tolist()
+    >>> entropy(np.array([[2, 2, 0, 0, 0], [3, 0, 0, 0, 0]])).round(6).tolist()
     [1.0, 0.0]
     """
-    total = counts.sum(axis=-1, keepdims=True)
-    p = counts / np.maximum(total, 1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(p > 0, -p * np.log2(p), 0.0).sum(axis=-1)
+    total = np.maximum(counts.sum(axis=-1), 1)
+    weighted = counts * np.log2(np.maximum(counts, 1))
+    return np.where(informative(counts), np.log2(total) - weighted.sum(axis=-1) / total, 0.0)
+
+
+def informative(counts: np.ndarray) -> np.ndarray:
+    """Which questions could still split the candidates (two or more answers occur)."""
+    return np.count_nonzero(counts, axis=-1) > 1
 
 
 # -- how many turns a candidate set still costs ---------------------------------------
@@ -252,10 +256,10 @@ def greedy_turns(matrix: np.ndarray, codes: np.ndarray, rows: np.ndarray, miss: 
             _GREEDY_MEMO.clear()
         sub = matrix[rows]
         column = sub[:, int(np.argmax(entropy(answer_counts(sub))))]
+        sizes = np.bincount(column)
         total = 0.0
-        for answer in np.unique(column):
-            branch = rows[column == answer]
-            total += len(branch) * greedy_turns(matrix, codes, branch, miss)
+        for answer in np.flatnonzero(sizes):
+            total += sizes[answer] * greedy_turns(matrix, codes, rows[column == answer], miss)
         _GREEDY_MEMO[key] = 1 + total / len(rows)
     return _GREEDY_MEMO[key]
 
