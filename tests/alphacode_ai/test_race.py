@@ -3,7 +3,7 @@
 import numpy as np
 
 from codecrack.games.alphacode.agents import AGENTS, question
-from codecrack.games.alphacode.solver import CodeSpace, entropy
+from codecrack.games.alphacode.solver import CodeSpace, entropy, informative
 
 from .helpers import duel
 
@@ -11,8 +11,8 @@ from .helpers import duel
 def dullest_question(view, alive):
     """The least informative question that still tells something."""
     space = CodeSpace.for_view(view)
-    gains = entropy(space.counts(alive))
-    return question(space, int(np.argmin(np.where(gains > 0, gains, np.inf))))
+    counts = space.counts(alive)
+    return question(space, int(np.argmin(np.where(informative(counts), entropy(counts), np.inf))))
 
 
 def cracked(first):

@@ -4,9 +4,11 @@
   only when sure. It makes a random legal code.
 - ``medium`` asks the question whose answer has the most entropy over the candidates and declares
   when sure. It makes a random legal code.
-- ``hard`` looks two questions ahead, minimising the expected number of turns; it spends its
-  spare miss on a declaration when that is expected to save turns (always with two candidates
-  left), races (guesses when the opponent is about to win) and makes hard-to-crack codes.
+- ``hard`` minimises the expected number of turns: an opening book, then rollouts of the greedy
+  policy (exact expected turns after each of the best questions) or a two-ply lookahead on big
+  sets. It spends its spare miss on a declaration when that is expected to save turns (always
+  with two candidates left), races (guesses when the opponent is about to win) and makes
+  hard-to-crack codes.
 
 Every agent sees only its seat's view; the candidates are rebuilt from the public answers and
 the seat's own (or, in a duel, the spoken) declarations. In the final chance and the submission
@@ -29,13 +31,15 @@ import numpy as np
 from ...agents.base import Agent
 from .knowledge import Tracker
 from .makers import tricky_code
-from .solver import CodeSpace, declare_turns, entropy, lookahead
+from .opening import book_question
+from .solver import CodeSpace, declare_turns, entropy, informative, lookahead, rollout
 
-OPENING_DEPTH = 2  # decisions after this many answers are memoised per process (an opening book)
+MEMO_DEPTH = 2  # decisions after up to this many answers are memoised per process
 LOOKAHEAD_WORK = 300_000  # candidates x width of the hard tier's two-ply search
 MAX_WIDTH = 6
+ROLLOUT_ROWS = 3000  # smaller candidate sets are searched by rollouts of the greedy policy
 
-_OPENINGS: dict[tuple, dict[str, Any]] = {}
+_MEMO: dict[tuple, dict[str, Any]] = {}
 
 
 def declaration(space: CodeSpace, code: int) -> dict[str, Any]:
@@ -71,13 +75,13 @@ class Solver(Agent):
         if len(alive) == 1:  # the handicap opening allows questions only
             return next(a for a in view["legal_actions"] if a["type"] in ("count", "filled"))
         spare_miss = view["misses"][view["seat"]] == 0
-        book = self.memoise and self.knowledge.pristine and len(self.knowledge.answers) <= OPENING_DEPTH
+        memo = self.memoise and self.knowledge.pristine and len(self.knowledge.answers) <= MEMO_DEPTH
         key = (self.name, id(space), tuple(sorted(self.knowledge.answers)), spare_miss, view["phase"])
-        if book and key in _OPENINGS:
-            return dict(_OPENINGS[key])
+        if memo and key in _MEMO:
+            return dict(_MEMO[key])
         action = self.choose(view, space, alive, spare_miss)
-        if book and action["type"] != "declare":  # declarations pick a candidate with the agent's rng
-            _OPENINGS[key] = action
+        if memo and action["type"] != "declare":  # declarations pick a candidate with the agent's rng
+            _MEMO[key] = action
         return action
 
     def make_code(self, view: dict[str, Any]) -> dict[str, Any]:
@@ -93,9 +97,10 @@ class EasySolver(Solver):
     memoise = False
 
     def choose(self, view, space, alive, spare_miss):
-        gains = entropy(space.counts(alive))
-        informative = np.flatnonzero(gains > 0)
-        plausible = informative[gains[informative] >= np.median(gains[informative])]
+        counts = space.counts(alive)
+        gains = entropy(counts)
+        useful = np.flatnonzero(informative(counts))
+        plausible = useful[gains[useful] >= np.median(gains[useful])]
         return question(space, int(self.rng.choice(plausible.tolist())))
 
 
@@ -125,8 +130,13 @@ class HardSolver(Solver):
         return {"type": "code", "letters": space.code_json(tricky_code(space, self.rng))}
 
     def choose(self, view, space, alive, spare_miss):
-        width = max(1, min(MAX_WIDTH, LOOKAHEAD_WORK // len(alive)))
-        turns, q = lookahead(space, alive, spare_miss, width)
+        booked = book_question(space, self.knowledge.answers) if self.knowledge.pristine and spare_miss else None
+        if booked is not None:
+            return booked
+        if len(alive) <= ROLLOUT_ROWS:
+            turns, q = rollout(space, alive, spare_miss, MAX_WIDTH)
+        else:
+            turns, q = lookahead(space, alive, spare_miss, max(1, min(MAX_WIDTH, LOOKAHEAD_WORK // len(alive))))
         if view["phase"] == "play" and spare_miss and declare_turns(len(alive)) <= turns:
             return declaration(space, self.rng.choice(alive.tolist()))
         return question(space, q)

@@ -31,7 +31,7 @@ from .letters import LETTER_SETS
 from .sheet import Sheet, all_questions, question_cell
 
 MAX_ANSWER = 4  # a zone has 4 sides
-CHUNK = 1 << 18  # rows per block when a candidate set is too big for one answer matrix
+MATRIX_ROWS = 20_000  # bigger candidate sets are counted question by question
 
 
 def popcount(values: np.ndarray) -> np.ndarray:
@@ -56,19 +56,12 @@ class CodeSpace:
     table: CodeTable
     questions: tuple[dict, ...]
     qwords: np.ndarray  # (questions, words) uint64: the squares each question covers
+    setup: tuple[int, int, int, bool]  # letters, columns, rows, real_words
 
     @staticmethod
-    @cache
     def of(letters: int = 10, columns: int = 13, rows: int = 5, real_words: bool = False) -> "CodeSpace":
         """The (cached) space for a game's options."""
-        table = legal_codes(LETTER_SETS[letters], columns, rows, real_words)
-        sheet = table.sheet
-        questions = tuple(all_questions(sheet))
-        n_words = table.words.shape[1]
-        masks = [question_mask(sheet, q) for q in questions]
-        qwords = np.array([[(m >> (64 * w)) & (2**64 - 1) for w in range(n_words)] for m in masks],
-                          dtype=np.uint64)
-        return CodeSpace(table, questions, qwords)
+        return _space(int(letters), int(columns), int(rows), bool(real_words))
 
     @staticmethod
     def for_view(view: dict) -> "CodeSpace":
@@ -92,7 +85,9 @@ class CodeSpace:
     # -- answers of many codes at once --------------------------------------------
     def column(self, alive: np.ndarray, q: int) -> np.ndarray:
         """Answers (0-4) of question ``q`` for every code in ``alive``."""
-        words = self.table.words[alive]
+        return self._answers(self.table.words[alive], q)
+
+    def _answers(self, words: np.ndarray, q: int) -> np.ndarray:
         answers = popcount(words[:, 0] & self.qwords[q, 0])
         for w in range(1, words.shape[1]):
             answers += popcount(words[:, w] & self.qwords[q, w])
@@ -108,10 +103,11 @@ class CodeSpace:
 
     def counts(self, alive: np.ndarray) -> np.ndarray:
         """``counts[q, a]``: how many codes of ``alive`` answer ``a`` to question ``q``."""
-        total = np.zeros((len(self.questions), MAX_ANSWER + 1), dtype=np.int64)
-        for start in range(0, len(alive), CHUNK):
-            total += answer_counts(self.matrix(alive[start:start + CHUNK]))
-        return total
+        if len(alive) <= MATRIX_ROWS:
+            return answer_counts(self.matrix(alive))
+        words = self.table.words[alive]
+        return np.stack([np.bincount(self._answers(words, q), minlength=MAX_ANSWER + 1)
+                         for q in range(len(self.questions))])
 
     def keep(self, alive: np.ndarray, q: int, answer: int) -> np.ndarray:
         """The codes of ``alive`` that answer ``answer`` to question ``q``."""
@@ -126,6 +122,16 @@ class CodeSpace:
 
     def code_json(self, i: int) -> list[dict[str, str]]:
         return self.table.code_json(int(i))
+
+
+@cache
+def _space(letters: int, columns: int, rows: int, real_words: bool) -> CodeSpace:
+    table = legal_codes(LETTER_SETS[letters], columns, rows, real_words)
+    questions = tuple(all_questions(table.sheet))
+    n_words = table.words.shape[1]
+    masks = [question_mask(table.sheet, q) for q in questions]
+    qwords = np.array([[(m >> (64 * w)) & (2**64 - 1) for w in range(n_words)] for m in masks], dtype=np.uint64)
+    return CodeSpace(table, questions, qwords, (letters, columns, rows, real_words))
 
 
 def question_mask(sheet: Sheet, question: dict) -> int:
@@ -155,13 +161,17 @@ def answer_counts(matrix: np.ndarray) -> np.ndarray:
 def entropy(counts: np.ndarray) -> np.ndarray:
     """Entropy in bits of each question's answer distribution (rows of ``counts``).
 
-    >>> entropy(np.array([[2, 2, 0, 0, 0], [4, 0, 0, 0, 0]])).tolist()
+    >>> entropy(np.array([[2, 2, 0, 0, 0], [3, 0, 0, 0, 0]])).round(6).tolist()
     [1.0, 0.0]
     """
-    total = counts.sum(axis=-1, keepdims=True)
-    p = counts / np.maximum(total, 1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(p > 0, -p * np.log2(p), 0.0).sum(axis=-1)
+    total = np.maximum(counts.sum(axis=-1), 1)
+    weighted = counts * np.log2(np.maximum(counts, 1))
+    return np.where(informative(counts), np.log2(total) - weighted.sum(axis=-1) / total, 0.0)
+
+
+def informative(counts: np.ndarray) -> np.ndarray:
+    """Which questions could still split the candidates (two or more answers occur)."""
+    return np.count_nonzero(counts, axis=-1) > 1
 
 
 # -- how many turns a candidate set still costs ---------------------------------------
@@ -232,3 +242,46 @@ def one_ply(space: CodeSpace, alive: np.ndarray, miss: bool) -> float:
         return 1.0
     best = float(question_turns(space.counts(alive), miss).min())
     return min(best, declare_turns(len(alive))) if miss else best
+
+
+def greedy_turns(matrix: np.ndarray, codes: np.ndarray, rows: np.ndarray, miss: bool) -> float:
+    """Exact expected turns of the greedy policy (ask the question with the most entropy; with a
+    spare miss, declare one of a pair) from the candidates ``codes[rows]``, whose answers are the
+    rows ``rows`` of ``matrix``. Results are memoised by candidate set."""
+    if len(rows) <= 2:
+        return 1.0 if len(rows) == 1 else (1.5 if miss else 2.0)
+    key = (codes[rows].tobytes(), miss)
+    if key not in _GREEDY_MEMO:
+        if len(_GREEDY_MEMO) > GREEDY_MEMO_SIZE:
+            _GREEDY_MEMO.clear()
+        sub = matrix[rows]
+        column = sub[:, int(np.argmax(entropy(answer_counts(sub))))]
+        sizes = np.bincount(column)
+        total = 0.0
+        for answer in np.flatnonzero(sizes):
+            total += sizes[answer] * greedy_turns(matrix, codes, rows[column == answer], miss)
+        _GREEDY_MEMO[key] = 1 + total / len(rows)
+    return _GREEDY_MEMO[key]
+
+
+GREEDY_MEMO_SIZE = 200_000
+_GREEDY_MEMO: dict[tuple[bytes, bool], float] = {}
+
+
+def rollout(space: CodeSpace, alive: np.ndarray, miss: bool, width: int) -> tuple[float, int]:
+    """One step of policy improvement over the greedy policy: for the ``width`` best questions by
+    :func:`question_turns`, the exact expected turns when the greedy policy plays on after them.
+    Returns (expected turns, question index)."""
+    matrix = space.matrix(alive)
+    rows = np.arange(len(alive))
+    scores = question_turns(answer_counts(matrix), miss)
+    best_value, best_q = np.inf, -1
+    for q in np.argsort(scores, kind="stable")[:width]:
+        column = matrix[:, q]
+        value = 1.0
+        for answer in np.unique(column):
+            branch = rows[column == answer]
+            value += len(branch) / len(rows) * greedy_turns(matrix, alive, branch, miss)
+        if value < best_value:
+            best_value, best_q = value, int(q)
+    return best_value, best_q
