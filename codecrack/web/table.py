@@ -35,6 +35,8 @@ class Connection:
 
 @dataclass
 class RunningClock:
+    """A clock that is ticking: when it rings, and the task that will send its action."""
+
     clock: Clock
     deadline: float
     task: asyncio.Task
@@ -46,6 +48,8 @@ class RunningClock:
 
 @dataclass
 class LiveTable:
+    """A table being played or watched; ``hub`` owns it, the store and the bots."""
+
     row: TableRow
     game: Game
     hub: "Hub"
@@ -60,7 +64,6 @@ class LiveTable:
     @property
     def code(self) -> str:
         return self.row.code
-
 
     # -- who is who ---------------------------------------------------------------------
     def seat_for(self, token: str | None) -> int | None:

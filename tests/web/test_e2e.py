@@ -136,10 +136,10 @@ def coding_moves(page, rng):
     if page.query_selector("#coding-slap"):
         page.keyboard.press("Space")  # the slap shortcut
         page.wait_for_selector("#coding-decode-go", timeout=5000)
-    if page.query_selector("#coding-decode-go") and page.query_selector(".phase-answer, #coding-decode"):
-        if rng.random() < 0.3 or "cracking" in page.inner_text(".coding"):
-            click_one(page, rng, "#coding-decode-go")
-            return
+    answering = "cracking" in page.inner_text(".coding")
+    if page.query_selector("#coding-decode-go") and (answering or rng.random() < 0.3):
+        click_one(page, rng, "#coding-decode-go")
+        return
     click_one(page, rng, "button.order", "button.give", "button.data.stack", "#coding-cannot",
               ".hack-row button.hack", "#coding-stop", "button.reveal", "#coding-answer-go", "#coding-decode-go")
 

@@ -64,10 +64,7 @@ function targets(view) {
 // A target's sheet: answers so far, clickable questions, probabilities when hints are on.
 function targetSheet(view, ctx, target) {
   const at = labels(view);
-  const answers = new Map();
-  for (const q of view.questions.filter((q) => q.target === target)) {
-    answers.set(`${at.row(q.question.row)},${at.column(q.question.column)}`, q.answer);
-  }
+  const answers = answersAbout(view, target);
   const asks = new Map([...legal(ctx, "count"), ...legal(ctx, "filled")].map((a) => [`${at.row(a.row)},${at.column(a.column)}`, a]));
   const solved = inked(view, view.codes?.[target]);
   return sheetGrid(view, (r, c) => {
@@ -105,10 +102,22 @@ function builder(view, ctx, key, type, title) {
       { class: "primary", id: `${key}-go`, disabled: entries.length !== 5 })));
 }
 
+function answersAbout(view, target) {
+  const at = labels(view);
+  return new Map(view.questions.filter((q) => q.target === target)
+    .map((q) => [`${at.row(q.question.row)},${at.column(q.question.column)}`, q.answer]));
+}
+
+// Your code, with the questions asked about it so far outlined (zones show their answer).
 function ownSheet(view) {
   const ink = inked(view, view.code);
+  const asked = answersAbout(view, view.seat);
   return h("div", {}, h("b", {}, "Your code: ", view.code.map((e) => e.letter).join(" ")),
-    sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "" }), "own-sheet"));
+    sheetGrid(view, (r, c) => {
+      const answer = asked.get(`${r},${c}`);
+      return { cls: `${ink.has(`${r},${c}`) ? "ink" : ""}${answer !== undefined ? " asked" : ""}`,
+        text: typeof answer === "number" ? String(answer) : "" };
+    }, "own-sheet"));
 }
 
 function status(view, ctx) {
