@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from codecrack.web.config import WebConfig
 
-from .browser import SCREENSHOTS, chromium, running_server
+from .browser import CHROMIUM, SCREENSHOTS, chromium, running_server
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
     folder = tmp_path_factory.mktemp("e2e")
     config = WebConfig(db_url=f"sqlite:///{folder}/web.db", ai_pace=0.0, disconnect_timeout=30)
     with running_server(config) as url, chromium() as browser:

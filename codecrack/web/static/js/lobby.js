@@ -10,6 +10,7 @@ export async function showLobby(root) {
   root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, joinCard(), listBox)));
   renderCreate(createBox, games);
   renderList(listBox);
+  setInterval(() => renderList(listBox), 5000);
 }
 
 function joinCard() {
