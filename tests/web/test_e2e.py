@@ -154,6 +154,11 @@ def test_the_coding_speed_mode_with_the_slap_key(site):
     history = page.inner_text("#history")
     assert "slaps The First One" in history
     finish(page, "coding-result.png")
+    code = page.inner_text("#table-code")
+    page.click("#rematch")  # a new table with the same seats; my token follows me there
+    page.wait_for_function(f"!location.pathname.endsWith('{code}')")
+    page.wait_for_selector(".coding")
+    assert "You: Tester" in page.inner_text(".table-head")
 
 
 def test_the_coding_one_shot_answers(site):
