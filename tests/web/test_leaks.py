@@ -36,9 +36,11 @@ def check_messages(log, seat, record):
         if message["type"] == "state":
             assert message["view"] == views[message["step"]]
         else:
-            text = json.dumps(message)
+            public = {k: v for k, v in message.get("table", {}).items() if k != "options"}
+            text = json.dumps({**message, "table": public})
             assert not any(f'"{key}"' in text for key in GAME_DATA), message
             if "table" in message:
+                assert message["table"]["options"] == views[0]["options"]
                 assert set(message["table"]) == TABLE_KEYS
                 assert message["table"]["result"] in (None, views[-1]["result"])
 
@@ -70,3 +72,36 @@ def test_coda_messages_hold_exactly_each_seats_view(client, options):
         hidden_coda_values_absent(player.log, seat)
     assert any(m["type"] == "error" for m in ann.log)  # the junk guess was refused, to Ann only
     assert not any(m["type"] == "error" for m in spectator.log)
+
+
+def hidden_coding_codes_absent(log, seat):
+    for view in (m["view"] for m in log if m["type"] == "state" and m["view"]["result"] is None):
+        for sheet in view["sheets"]:
+            assert sheet["code"] is None or sheet["seat"] == seat
+        assert (view["own"] is None) == (seat is None)
+
+
+def hidden_alphacode_codes_absent(log, seat):
+    for view in (m["view"] for m in log if m["type"] == "state" and m["view"]["result"] is None):
+        assert view["codes"] is None
+        assert (view["code"] is None) or seat is not None
+
+
+@pytest.mark.parametrize("game, options, hidden, steps", [
+    ("coding", {"first": 0, "mode": "counter"}, hidden_coding_codes_absent, None),
+    ("alphacode", {"first": 0}, hidden_alphacode_codes_absent, 40),
+])
+def test_other_games_messages_hold_exactly_each_seats_view(client, game, options, hidden, steps):
+    made = create(client, game, [HUMAN, HUMAN], sit=0, options=options)
+    code = made["code"]
+    bob = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
+    with seated(client, code, made["token"]) as ann, seated(client, code, bob) as ben, \
+            seated(client, code) as spectator:
+        if play_out({0: ann, 1: ben}, random.Random(3), steps=steps):
+            spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
+        else:
+            spectator.state_at(ann.step)
+    record = stored_record(client, code)
+    for seat, player in ((0, ann), (1, ben), (None, spectator)):
+        check_messages(player.log, seat, record)
+        hidden(player.log, seat)
