@@ -1,14 +1,16 @@
 """Records are stored before they are broadcast, survive a restart, and migrations run at start-up."""
 
+import os
 import random
 
+import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 import codecrack
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
-from codecrack.web.store import Store, make_engine
+from codecrack.web.store import Store, make_engine, metadata
 
 from .conftest import fast_config
 from .wsclient import HUMAN, RANDOM, create, play_out, seated, view_at
@@ -26,8 +28,25 @@ def stored_record(config, code):
     return store.table(code).record(store.moves(code))
 
 
-def test_a_restarted_server_rebuilds_the_table_and_play_carries_on(tmp_path):
-    config = fast_config(tmp_path)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """SQLite in a temporary folder; PostgreSQL too when ``CODECRACK_TEST_POSTGRES`` gives a URL
+    to an empty, disposable database (its tables are dropped first)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/web.db"
+    url = os.environ.get("CODECRACK_TEST_POSTGRES")
+    if not url:
+        pytest.skip("set CODECRACK_TEST_POSTGRES=postgresql+psycopg://... to test PostgreSQL")
+    engine = make_engine(url)
+    with engine.begin() as db:
+        metadata.drop_all(db)
+        db.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+    return url
+
+
+def test_a_restarted_server_rebuilds_the_table_and_play_carries_on(tmp_path, db_url):
+    config = fast_config(tmp_path, db_url=db_url)
     rng = random.Random(5)
     with TestClient(create_app(config)) as client:
         made = create(client, "coda", [HUMAN, HUMAN, RANDOM], sit=0, options={"first": 0, "dashes": True})
