@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any, Callable, Literal
 
 from pydantic import field_validator
@@ -188,7 +190,7 @@ class CodaGame(Game):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
-        handler = self._handlers().get(kind)
+        handler = self._handlers().get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalAction(f"unknown action type {kind!r}; Coda actions are {', '.join(sorted(self._handlers()))}")
         if kind not in PHASE_ACTIONS[self.phase] or (kind == "timeout" and not self.options.clock):
@@ -213,12 +215,29 @@ class CodaGame(Game):
     def _result(self) -> dict[str, Any] | None:
         if self.phase != "over":
             return None
-        rounds = [copy_event(entry) for entry in self.round_log]
+        rounds = [{**entry, "points": list(entry["points"])} for entry in self.round_log]
         if not self.tournament:
             return {"winners": [rounds[-1]["winner"]], "scores": None, "rounds": rounds}
         best = max(self.scores)
         return {"winners": [s for s, score in enumerate(self.scores) if score == best],
                 "scores": list(self.scores), "rounds": rounds}
+
+    def clone(self) -> CodaGame:
+        """An independent copy (same seed state, record and history) for fast simulations.
+
+        Events and round summaries are never changed once written, so the copy shares them.
+        """
+        other = copy.copy(self)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.rows = [[tile.copy() for tile in row] for row in self.rows]
+        other.pile = [tile.copy() for tile in self.pile]
+        other.unplaced = [[tile.copy() for tile in hand] for hand in self.unplaced]
+        other.drawn = self.drawn and self.drawn.copy()
+        for name in ("history", "round_log", "_actions", "scores", "round_points", "next_id", "shown",
+                     "eliminated", "opened", "ready"):
+            setattr(other, name, copy.copy(getattr(self, name)))
+        return other
 
     # -- setup actions ---------------------------------------------------------------
     def _opening_range(self) -> tuple[int, int]:
@@ -374,7 +393,8 @@ class CodaGame(Game):
     def _reveal_own(self, seat: int, index: int) -> None:
         tile = self.rows[seat][index]
         tile.revealed = True
-        self._emit({"type": "reveal", "seat": seat, "tile": tile.id, "index": index, "value": tile.value})
+        self._emit({"type": "reveal", "seat": seat, "tile": tile.id, "index": index, "color": tile.color,
+                    "value": tile.value})
         if not self._hidden_count(seat):
             self._eliminate(seat)
         self._end_turn_or_round()

@@ -35,6 +35,9 @@ class Tile:
     def is_dash(self) -> bool:
         return self.value == DASH
 
+    def copy(self) -> Tile:
+        return Tile(self.color, self.value, self.id, self.revealed)
+
 
 def tile_values(dashes: bool) -> list[Value]:
     """The values of one colour's tiles: 0-11, plus the dash in the advanced game."""

@@ -14,9 +14,14 @@ if TYPE_CHECKING:
     from .rules import CodaGame
 
 
+NESTED_EVENTS = {"deal", "round_over"}  # the only events holding lists
+
+
 def copy_event(event: dict[str, Any]) -> dict[str, Any]:
     """A copy of a history event that callers may change freely (events nest only flat lists)."""
-    return {key: list(value) if isinstance(value, list) else value for key, value in event.items()}
+    if event["type"] in NESTED_EVENTS:
+        return {key: list(value) if isinstance(value, list) else value for key, value in event.items()}
+    return event.copy()
 
 
 def tile_view(tile: Tile, value_known: bool) -> dict[str, Any]:
@@ -73,6 +78,6 @@ def coda_view(game: CodaGame, seat: int | None) -> dict[str, Any]:
         if seat is not None else [],
         "eliminated": list(game.eliminated),
         "hits_this_turn": game.hits,
-        "history": [copy_event(event) for event in game.history],
+        "history": [copy_event(e) if e["type"] in NESTED_EVENTS else e.copy() for e in game.history],
         "result": game.result,
     }

@@ -1,0 +1,292 @@
+"""Coda at the terminal: draw a seat's view with Rich, read short commands, log public events.
+
+Tiles read like ``[B5]``: the letter is the colour (B black, W white), then the value.
+A face-up tile is underlined ``[B5]``, a face-down tile whose value you know is ``(b5)``, an unknown
+face-down tile is ``[B?]``.
+
+>>> view = {"seat": 0, "options": {"draw": "classic", "dashes": True}, "phase": "guess",
+...         "rows": [[], [{"id": 0, "color": "white", "revealed": False, "value": None}]],
+...         "eliminated": [], "legal_actions": []}
+>>> parse("guess 1 0 w-", view)
+{'type': 'guess', 'target': 1, 'index': 0, 'color': 'white', 'value': '-'}
+>>> parse("draw b", view)
+{'type': 'draw', 'color': 'black'}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..core.errors import IllegalAction
+from ..core.runner import run_game
+from ..games.coda.tiles import COLORS, label, parse_tile
+
+View = dict[str, Any]
+Event = dict[str, Any]
+
+TILE_STYLE = {"black": "bold white on grey15", "white": "bold black on grey93"}
+HISTORY_LINES = 14
+COMMANDS = ("draw [black|white]", "guess SEAT INDEX TILE (e.g. guess 1 2 b5, b- for a dash)", "stop",
+            "place INDEX", "reveal INDEX", "opening BLACKS", "ready", "? for a numbered menu")
+
+
+# -- rendering -----------------------------------------------------------------------
+def tile_text(tile: dict[str, Any]) -> Text:
+    """``[B5]`` face up, ``(b5)`` face down but known to you, ``[B?]`` unknown."""
+    if tile["revealed"]:
+        return Text(f"[{label(tile['color'], tile['value'])}]", style=TILE_STYLE[tile["color"]] + " underline")
+    if tile["value"] is not None:
+        return Text(f"({label(tile['color'], tile['value']).lower()})", style=TILE_STYLE[tile["color"]] + " italic")
+    return Text(f"[{label(tile['color'], None)}]", style=TILE_STYLE[tile["color"]])
+
+
+def row_text(row: list[dict[str, Any]]) -> Text:
+    """The tiles on one line, their indices under them."""
+    tiles, indices = Text(), Text(style="dim")
+    for index, tile in enumerate(row):
+        cell = tile_text(tile)
+        width = max(len(cell), 4) + 1
+        tiles.append(cell).append(" " * (width - len(cell)))
+        indices.append(f"{index:^{len(cell)}}" + " " * (width - len(cell)))
+    return Text.assemble(tiles, "\n", indices) if row else Text("(arranging...)", style="dim")
+
+
+def seat_name(seat: int, viewer: int | None) -> str:
+    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
+
+
+def rows_table(view: View) -> Table:
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    for seat, row in enumerate(view["rows"]):
+        status = "out" if seat in view["eliminated"] else ("to move" if seat in view["to_move"] else "")
+        table.add_row(Text(seat_name(seat, view["seat"]), style="bold" if seat == view["seat"] else ""),
+                      row_text(row), Text(status, style="red" if status == "out" else "green"))
+    return table
+
+
+def pile_text(pile: dict[str, int]) -> str:
+    if "total" in pile:
+        return f"deck: {pile['total']} tiles"
+    return f"pile: {pile['black']} black, {pile['white']} white"
+
+
+def header(view: View) -> Text:
+    options = view["options"]
+    rounds = f"round {view['round']}/{options['rounds']}, " if options["rounds"] > 1 else ""
+    state = "game over" if view["phase"] == "over" else f"phase {view['phase']}, seat {view['current']} plays"
+    text = Text(f"Coda: {rounds}{state}; {pile_text(view['pile'])}", style="bold")
+    if options["rounds"] > 1:
+        text.append("\nscores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(view["scores"])))
+    return text
+
+
+def hand_text(view: View) -> Text | None:
+    """The drawn tile and any opening dash still to place."""
+    lines = []
+    drawn = view["drawn"]
+    if drawn is not None:
+        who = "You drew" if view["seat"] == view["current"] else f"Seat {view['current']} drew"
+        lines.append(f"{who} {tile_label(drawn)}.")
+    if view["unplaced"]:
+        tiles = " ".join(tile_label(t) for t in view["unplaced"])
+        lines.append(f"Your dash to place: {tiles}. place INDEX puts it before tile INDEX (0 = far left).")
+    return Text("\n".join(lines), style="cyan") if lines else None
+
+
+def tile_label(tile: dict[str, Any]) -> str:
+    return f"[{label(tile['color'], tile['value'])}]"
+
+
+def history_panel(view: View) -> Panel:
+    """The current round's events, or with notes=false only what happened since your last move."""
+    events = round_events(view["history"])
+    title = "history"
+    if not view["options"]["notes"]:
+        mine = [i for i, e in enumerate(events) if e.get("seat") == view["seat"]]
+        events = events[mine[-1] + 1:] if mine else events
+        title = "since your last move (no notes)"
+    lines = [event_text(event) for event in events][-HISTORY_LINES:]
+    return Panel("\n".join(lines) or "nothing yet", title=title, title_align="left")
+
+
+def round_events(history: list[Event]) -> list[Event]:
+    starts = [i for i, event in enumerate(history) if event["type"] == "round"]
+    return history[starts[-1]:] if starts else history
+
+
+def prompt_text(view: View) -> Text | None:
+    if view["seat"] not in view["to_move"]:
+        return None
+    hints = {
+        "opening": "Choose your opening tiles: opening N takes N black tiles, the rest white.",
+        "memorize": "Memorize your tiles, then type ready: afterwards you will not see their values.",
+        "place": f"Place your dash{drawn_dash_side(view)}: place INDEX (0 = far left)." if view["unplaced"] or view["drawn"]
+                 else "Type ready when your row is arranged"
+                 + (" and memorized: afterwards you will not see its values." if view["options"]["memory"] else "."),
+        "draw": "Draw a tile: " + ("draw" if view["options"]["draw"] == "deck" else "draw black or draw white") + ".",
+        "guess": "Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3"
+                 + (", or stop to keep your drawn tile hidden." if view["hits_this_turn"] else "."),
+        "reveal": "Wrong guess with an empty pile: turn up one of your own tiles: reveal INDEX.",
+    }
+    return Text(hints.get(view["phase"], ""), style="bold yellow")
+
+
+LEGEND = Text("[B5] face up   (b5) face down, known to you   [B?] face down   B black, W white, - dash",
+              style="dim")
+
+
+def drawn_dash_side(view: View) -> str:
+    """How a drawn dash goes in: face up after a miss or a timeout, face down after a stop."""
+    if view["drawn"] is None:
+        return ""
+    last = view["history"][-1]
+    return " (face down)" if last["type"] == "stop" else " (face up)"
+
+
+def render(view: View) -> Group:
+    parts = [header(view), rows_table(view), LEGEND, hand_text(view), history_panel(view)]
+    if view["result"] is not None:
+        parts.append(Text(f"Winner(s): {', '.join(f'seat {s}' for s in view['result']['winners'])}",
+                          style="bold green"))
+    parts.append(prompt_text(view))
+    return Group(*[part for part in parts if part is not None])
+
+
+# -- events as text ------------------------------------------------------------------
+def event_text(event: Event) -> str:
+    """One public event in words."""
+    kind, seat = event["type"], event.get("seat")
+    if kind == "guess":
+        guess = label(event["color"], event["value"])
+        return (f"seat {seat} guesses seat {event['target']}'s tile {event['index']} is {guess}: "
+                + ("HIT" if event["hit"] else "miss"))
+    if kind == "insert":
+        shown = f"face up as {label(event['color'], event['value'])}" if event["revealed"] else "face down"
+        return f"seat {seat} inserts a {event['color']} tile {shown} at index {event['index']}"
+    texts = {
+        "round": lambda: f"round {event['round']} begins; seat {event['first']} starts",
+        "opening": lambda: f"seat {seat} takes {event['black']} black tile(s) for the opening",
+        "deal": lambda: f"seat {seat} stands its row: {' '.join(c[0].upper() for c in event['colors'])}",
+        "ready": lambda: f"seat {seat} is ready",
+        "draw": lambda: f"seat {seat} draws a {event['color']} tile",
+        "stop": lambda: f"seat {seat} stops",
+        "reveal": lambda: f"seat {seat} turns up its tile {event['index']}: {label(event['color'], event['value'])}",
+        "eliminated": lambda: f"seat {seat} is out",
+        "timeout": lambda: f"seat {seat} ran out of time",
+        "round_over": lambda: f"round {event['round']} won by seat {event['winner']}"
+                              + (f"; points this round {event['points']}" if any(event["points"]) else ""),
+    }
+    return texts[kind]() if kind in texts else str(event)
+
+
+def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
+    """The public log line of one action: its events ("" when the action was private)."""
+    return "; ".join(event_text(event) for event in events)
+
+
+WELCOME = """Welcome to Coda. Every player has a row of tiles sorted from low to high (black before
+white on equal numbers; a dash can stand anywhere). On your turn draw a tile, then guess a
+face-down tile of an opponent: its seat, its index, its colour and number (guess 1 2 b5).
+Right: it turns face up, and you guess again or stop (your drawn tile then goes in face down).
+Wrong: your drawn tile goes in face up and your turn ends. A player with no face-down tile is
+out; the last one with a face-down tile wins. Type ? at any prompt for a numbered list of moves."""
+
+
+def run(game, agents, console: Console) -> None:
+    """The default loop, but private actions (arranging opening dashes) leave no log line, and
+    with notes=false and a human seated there is no running log (the human's screen shows only
+    what happened since their last move)."""
+    humans = any(agent.name == "human" for agent in agents.values())
+    notes = game.options.notes or not humans
+    if humans:
+        console.print(Panel(WELCOME, title="How to play", title_align="left"))
+
+    def log(seat: int, action: dict[str, Any], events: list[Event]) -> None:
+        line = describe(seat, action, events)
+        if line and notes:
+            console.print(line)
+
+    run_game(game, agents, on_step=log)
+
+
+# -- parsing -------------------------------------------------------------------------
+def parse(text: str, view: View) -> dict[str, Any]:
+    """Turn a short command into an action, or raise IllegalAction saying what to type."""
+    words = text.lower().split()
+    if not words:
+        raise IllegalAction("type a command; ? shows the legal actions")
+    command, args = words[0], words[1:]
+    if command in ("stop", "ready"):
+        no_arguments(command, args)
+        return {"type": command}
+    if command == "draw":
+        return parse_draw(args, view)
+    if command == "guess":
+        return parse_guess(args, view)
+    if command == "opening":
+        return {"type": command, "black": one_number(command, args)}
+    if command in ("place", "reveal"):
+        return {"type": command, "index": own_index(command, one_number(command, args), view)}
+    raise IllegalAction(f"unknown command {command!r}; commands: {'; '.join(COMMANDS)}")
+
+
+def no_arguments(command: str, args: list[str]) -> None:
+    if args:
+        raise IllegalAction(f"{command} takes nothing after it")
+
+
+def one_number(command: str, args: list[str]) -> int:
+    if len(args) != 1 or not args[0].isdigit():
+        what = "how many black tiles" if command == "opening" else "a tile index (0 = leftmost)"
+        raise IllegalAction(f"{command} needs one number: {what}, e.g. {command} 1")
+    return int(args[0])
+
+
+def own_index(command: str, index: int, view: View) -> int:
+    """Check an index into the seat's own row: place goes before tile INDEX, reveal turns it up."""
+    row = view["rows"][view["seat"]]
+    if command == "place" and index > len(row):
+        raise IllegalAction(f"place takes 0 (far left) to {len(row)} (far right)")
+    if command == "reveal" and (index >= len(row) or row[index]["revealed"]):
+        hidden = [str(i) for i, tile in enumerate(row) if not tile["revealed"]]
+        raise IllegalAction(f"reveal one of your face-down tiles: {', '.join(hidden)}")
+    return index
+
+
+def parse_draw(args: list[str], view: View) -> dict[str, Any]:
+    if view["options"]["draw"] == "deck":
+        no_arguments("draw (deck mode: the top tile)", args)
+        return {"type": "draw"}
+    if not args:
+        raise IllegalAction("say which colour: draw black or draw white")
+    colors = [c for c in COLORS if c.startswith(args[0])] if len(args) == 1 else []
+    if len(colors) != 1:
+        raise IllegalAction(f"draw black or draw white (b/w are fine), not {' '.join(args)!r}")
+    return {"type": "draw", "color": colors[0]}
+
+
+def parse_guess(args: list[str], view: View) -> dict[str, Any]:
+    if len(args) < 3 or not args[0].isdigit() or not args[1].isdigit():
+        raise IllegalAction("guess SEAT INDEX TILE, e.g. guess 1 2 b5 (seat 1, its tile 2, black 5; b- a dash)")
+    target, index = int(args[0]), int(args[1])
+    rows = view["rows"]
+    if target == view["seat"]:
+        raise IllegalAction("you cannot guess your own tiles; name an opponent's seat")
+    if target >= len(rows) or target in view["eliminated"]:
+        raise IllegalAction(f"seat {target} is not an opponent still playing")
+    if index >= len(rows[target]):
+        raise IllegalAction(f"seat {target} has tiles 0 to {len(rows[target]) - 1}")
+    if rows[target][index]["revealed"]:
+        raise IllegalAction(f"seat {target}'s tile {index} is already face up")
+    try:
+        color, value = parse_tile("".join(args[2:]))
+    except ValueError as error:
+        raise IllegalAction(str(error)) from None
+    if value == "-" and not view["options"]["dashes"]:
+        raise IllegalAction("there are no dashes in this game")
+    return {"type": "guess", "target": target, "index": index, "color": color, "value": value}

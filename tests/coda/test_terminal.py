@@ -1,0 +1,174 @@
+"""Terminal Coda: rendering, short commands, the public log, and whole games with a scripted human."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import random
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import codecrack
+from codecrack.agents import RandomAgent
+from codecrack.cli import app
+from codecrack.games.coda.tiles import label
+from codecrack.terminal import coda as screen
+from codecrack.terminal.human import TerminalHuman
+from codecrack.terminal.play import play
+
+from .helpers import guess, rigged
+from .test_properties import random_action
+
+
+def command(action: dict) -> str:
+    """What a person types for ``action``."""
+    kind = action["type"]
+    if kind == "guess":
+        return f"guess {action['target']} {action['index']} {label(action['color'], action['value']).lower()}"
+    if kind == "draw":
+        return " ".join(["draw", action.get("color", "")]).strip()
+    if kind == "opening":
+        return f"opening {action['black']}"
+    if kind in ("place", "reveal"):
+        return f"{kind} {action['index']}"
+    return kind
+
+
+def text_of(renderable) -> str:
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+@pytest.mark.parametrize("options", [{}, {"draw": "deck", "dashes": True, "memory": True},
+                                     {"dashes": True, "empty_deck": "eliminate", "rounds": 3}])
+def test_every_legal_action_can_be_typed(options):
+    game = codecrack.new_game("coda", players=3, seed=21, **options)
+    rng = random.Random(4)
+    while not game.over:
+        seat = min(game.to_move)
+        view = game.view(seat)
+        for action in view["legal_actions"][:60]:
+            assert screen.parse(command(action), view) == action
+        game.apply(*random_action(game, rng))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "type a command"),
+    ("jump", "unknown command 'jump'; commands: draw"),
+    ("draw", "say which colour"),
+    ("draw purple", "draw black or draw white"),
+    ("guess 1", "guess SEAT INDEX TILE"),
+    ("guess 0 0 b1", "your own tiles"),
+    ("guess 5 0 b1", "seat 5 is not an opponent"),
+    ("guess 1 7 b1", "seat 1 has tiles 0 to 2"),
+    ("guess 1 0 b1", "already face up"),
+    ("guess 1 1 q1", "is not a tile"),
+    ("guess 1 1 b13", "value 0-11"),
+    ("guess 1 1 b-", "no dashes in this game"),
+    ("stop now", "stop takes nothing"),
+    ("place x", "place needs one number"),
+    ("place 9", r"place takes 0 \(far left\) to 2"),
+    ("reveal 1", "reveal one of your face-down tiles: 0"),
+    ("opening", "how many black tiles"),
+])
+def test_bad_commands_get_helpful_messages(text, message):
+    game = rigged(["b1 W5", "B2 w6 b9"], "b3")
+    with pytest.raises(codecrack.IllegalAction, match=message):
+        screen.parse(text, game.view(0))
+
+
+def test_deck_mode_draw_takes_no_colour():
+    view = rigged(["b1", "b2"], "b3", draw="deck").view(0)
+    assert screen.parse("draw", view) == {"type": "draw"}
+    with pytest.raises(codecrack.IllegalAction, match="deck mode"):
+        screen.parse("draw black", view)
+
+
+def test_render_shows_rows_the_drawn_tile_the_history_and_a_prompt():
+    game = rigged(["b1 W5", "b2 w6"], "b3 w7", rounds=3)
+    game.apply(0, {"type": "draw", "color": "black"})
+    guess(game, 1, 0, "b2")
+    text = text_of(screen.render(game.view(0)))
+    assert "(b1) [W5]" in text and "[B2] [W?]" in text
+    assert "You drew [B3]." in text and "round 1/3" in text and "scores: seat 0: 1" in text
+    assert "seat 0 guesses seat 1's tile 0 is B2: HIT" in text and "or stop" in text
+    other = text_of(screen.render(game.view(1)))
+    assert "[B?] [W5]" in other and "Seat 0 drew [B?]." in other and "Guess a face-down" not in other
+
+
+def test_without_notes_the_screen_shows_only_what_happened_since_your_last_move():
+    game = rigged(["b1 w5", "b2 w6"], "b3 w7 b8", notes=False)
+    game.apply(0, {"type": "draw", "color": "black"})
+    guess(game, 1, 0, "b4")
+    game.apply(1, {"type": "draw", "color": "white"})
+    text = text_of(screen.render(game.view(1)))
+    assert "since your last move" in text and "seat 0 draws" not in text
+    text = text_of(screen.render(game.view(0)))
+    assert "seat 0 draws" not in text and "seat 1 draws a white tile" in text
+
+
+def test_a_drawn_dash_prompt_says_which_side_up_it_goes():
+    game = rigged(["b1 w5", "b2 w6"], dashes=True, drawn="w-")
+    guess(game, 1, 0, "b4")
+    assert "Place your dash (face up)" in text_of(screen.render(game.view(0)))
+    game = rigged(["b1 w5", "b2 w6"], dashes=True, drawn="w-")
+    guess(game, 1, 0, "b2")
+    game.apply(0, {"type": "stop"})
+    assert "Place your dash (face down)" in text_of(screen.render(game.view(0)))
+
+
+def test_memory_variant_screen_hides_your_own_values():
+    game = rigged(["b1 W5", "b2 w6"], "b3", memory=True)
+    assert "[B?] [W5]" in text_of(screen.render(game.view(0)))
+
+
+def test_the_log_line_is_public_and_private_arranging_leaves_none():
+    game = rigged(["b1 w5", "b2 w6"], "b3")
+    events = game.apply(0, {"type": "draw", "color": "black"})
+    assert screen.describe(0, {"type": "draw", "color": "black"}, events) == "seat 0 draws a black tile"
+    events = guess(game, 1, 1, "w6")
+    assert screen.describe(0, {}, events) == "seat 0 guesses seat 1's tile 1 is W6: HIT"
+    assert screen.describe(0, {"type": "place", "index": 0}, []) == ""
+
+
+def scripted_human(game, seat: int, console: Console, junk_every: int = 4) -> TerminalHuman:
+    """A human who types a random legal command, with a mistake now and then."""
+    rng = random.Random(seat)
+    mistakes = itertools.cycle(["hello", "guess 9 9 b1", "draw purple", "?", "place 99"])
+    count = itertools.count()
+
+    def read(prompt: str) -> str:
+        if next(count) % junk_every == 0:
+            return next(mistakes)
+        return command(rng.choice(game.legal_actions(seat)))
+
+    return TerminalHuman("coda", console, read)
+
+
+@pytest.mark.parametrize("options", [{}, {"dashes": True, "memory": True, "notes": False, "rounds": 3}])
+def test_a_newcomer_plays_a_whole_game_by_typing(options):
+    console = Console(file=io.StringIO(), width=100)
+    game = codecrack.new_game("coda", players=3, seed=7, **options)
+    agents = {0: scripted_human(game, 0, console), 1: RandomAgent(seed=1), 2: RandomAgent(seed=2)}
+    screen.run(game, agents, console)
+    output = console.file.getvalue()
+    assert game.over and "unknown command 'hello'" in output and "Legal actions" in output
+    assert "How to play" in output
+    assert "seat 0 (you)" in output
+
+
+def test_play_with_a_human_seat_and_the_numbered_menu():
+    console = Console(file=io.StringIO(), width=100)
+    answers = itertools.cycle(["?", "0", "1"])
+    record = play("coda", ["human", "random", "random"], seed=7, options={}, console=console,
+                  read=lambda prompt: next(answers))
+    assert codecrack.replay(record).over and "Game over" in console.file.getvalue()
+
+
+def test_cli_plays_a_bots_only_game():
+    result = CliRunner().invoke(app, ["play", "coda", "--seats", "random,random", "--seed", "7",
+                                      "--option", "dashes=true"])
+    assert result.exit_code == 0 and "Game over" in result.output and "seat 1 draws" in result.output
