@@ -172,12 +172,12 @@ class HardAgent(MediumAgent):
     breadth = 4  # tiles considered at the first step of the lookahead
     depth = 1  # further guesses looked at after a hypothetical hit
     guard = 1.0  # weight of the own row's cover against the opponents'
-    crowd = 0.5  # extra guard per further opponent: every one of them reads the own row
-    eager = 1.0  # guess on regardless of the costs when a hit is at least this likely
+    crowd = 1.0  # extra guard per further opponent: every one of them reads the own row
+    eager = 0.35  # guess on regardless of the costs when a hit is at least this likely
     budget = 5000  # solve effort above which hard looks less far (dash-heavy 3-4 player tables)
     rough_costs = (0.5, -0.3)  # typical stop and miss values, used beyond the budget
     win = 4.0  # value of winning the round outright, in cover units
-    knockout = 1.0  # bonus for eliminating one of several opponents
+    knockout = 3.0  # bonus for eliminating one of several opponents
     read_guessers = True  # opponents never name a tile they hold
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
