@@ -29,3 +29,12 @@ def test_arena_plays_every_seat_by_name(players, agents):
     report = run_arena(ArenaConfig("alphacode", players, agents, games=players, seed=1))
     assert report["games"] == players
     assert sum(row["wins"] for row in report["agents"]) > 0
+
+
+def test_the_exact_benchmark_walks_every_code():
+    hard = run_benchmark("alphacode-exact", level="hard", real_words="true")
+    medium = run_benchmark("alphacode-exact", level="medium", real_words="true")
+    assert hard["codes"] == medium["codes"] == 16
+    assert 1 <= hard["mean_turns"] <= medium["mean_turns"] <= medium["max_turns"]
+    with pytest.raises(OptionError, match="medium or hard"):
+        run_benchmark("alphacode-exact", level="easy")

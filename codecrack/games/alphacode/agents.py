@@ -50,6 +50,26 @@ def question(space: CodeSpace, q: int) -> dict[str, Any]:
     return dict(space.questions[q])
 
 
+def greedy_question(space: CodeSpace, alive: np.ndarray) -> int:
+    """The medium tier's question: the most entropy."""
+    return int(np.argmax(entropy(space.counts(alive))))
+
+
+def hard_question(space: CodeSpace, alive: np.ndarray, answers: list[tuple[int, int]] | None,
+                  spare_miss: bool, may_declare: bool = True) -> int | None:
+    """The hard tier's question for two or more candidates, or ``None`` to declare one of them now
+    (spending the spare miss). ``answers`` (question index, answer) open the book; pass ``None``
+    when a wrong declaration also shaped the candidates."""
+    booked = None if answers is None or not spare_miss else book_question(space, answers)
+    if booked is not None:
+        return space.question_index(booked)
+    if len(alive) <= ROLLOUT_ROWS:
+        turns, q = rollout(space, alive, spare_miss, MAX_WIDTH)
+    else:
+        turns, q = lookahead(space, alive, spare_miss, max(1, min(MAX_WIDTH, LOOKAHEAD_WORK // len(alive))))
+    return None if may_declare and spare_miss and declare_turns(len(alive)) <= turns else q
+
+
 class Solver(Agent):
     """The shared frame of the tiers: code making, tracking, last chances. Tiers choose moves."""
 
@@ -108,7 +128,7 @@ class MediumSolver(Solver):
     name = "medium"
 
     def choose(self, view, space, alive, spare_miss):
-        return question(space, int(np.argmax(entropy(space.counts(alive)))))
+        return question(space, greedy_question(space, alive))
 
 
 class HardSolver(Solver):
@@ -130,14 +150,9 @@ class HardSolver(Solver):
         return {"type": "code", "letters": space.code_json(tricky_code(space, self.rng))}
 
     def choose(self, view, space, alive, spare_miss):
-        booked = book_question(space, self.knowledge.answers) if self.knowledge.pristine and spare_miss else None
-        if booked is not None:
-            return booked
-        if len(alive) <= ROLLOUT_ROWS:
-            turns, q = rollout(space, alive, spare_miss, MAX_WIDTH)
-        else:
-            turns, q = lookahead(space, alive, spare_miss, max(1, min(MAX_WIDTH, LOOKAHEAD_WORK // len(alive))))
-        if view["phase"] == "play" and spare_miss and declare_turns(len(alive)) <= turns:
+        answers = self.knowledge.answers if self.knowledge.pristine else None
+        q = hard_question(space, alive, answers, spare_miss, view["phase"] == "play")
+        if q is None:
             return declaration(space, self.rng.choice(alive.tolist()))
         return question(space, q)
 

@@ -23,7 +23,8 @@ from ...agents.base import Agent
 from ...core.errors import OptionError
 from ...core.registry import new_game
 from ...core.runner import run_game
-from .agents import HardSolver
+from .agents import HardSolver, greedy_question, hard_question
+from .solver import CodeSpace
 
 
 class Sparring(Agent):
@@ -79,4 +80,44 @@ def solver_benchmark(level: str = "hard", codes: int = 100, seed: int = 0, lette
     }
 
 
-BENCHMARKS = {"alphacode-solver": solver_benchmark}
+def exact_benchmark(level: str = "hard", real_words: bool | str = False, **other: Any) -> dict[str, Any]:
+    """Exact mean and max turns of a deterministic tier over every legal code of the default setup
+    (``--option real_words=true``: of the 16 codes that spell words).
+
+    >>> exact_benchmark("hard", real_words="true")["codes"]
+    16
+
+    Walks the tier's decision tree (solo, spare miss in hand) instead of sampling codes. Where
+    ``hard`` spends its miss it declares the first candidate here (the agent draws one).
+    """
+    if other or level not in ("medium", "hard"):
+        raise OptionError("alphacode-exact takes --level medium or hard, and --option real_words=...")
+    space = CodeSpace.of(real_words=str(real_words).lower() == "true")
+    started = time.perf_counter()
+
+    def walk(alive: np.ndarray, answers: list[tuple[int, int]] | None, spent: int, spare_miss: bool) -> tuple[int, int]:
+        """(sum of turns over ``alive``, max turns) when ``spent`` turns are already played."""
+        if len(alive) == 1:
+            return spent + 1, spent + 1
+        if level == "medium":
+            q = greedy_question(space, alive)
+        else:
+            q = hard_question(space, alive, answers, spare_miss)
+        if q is None:
+            rest, most = walk(alive[1:], None, spent + 1, False)
+            return spent + 1 + rest, most
+        column = space.column(alive, q)
+        total, most = 0, 0
+        for answer in np.unique(column):
+            heard = None if answers is None else answers + [(q, int(answer))]
+            part_total, part_most = walk(alive[column == answer], heard, spent + 1, spare_miss)
+            total, most = total + part_total, max(most, part_most)
+        return total, most
+
+    total, most = walk(space.everything(), [], 0, True)
+    return {"benchmark": "alphacode-exact", "level": level, "codes": len(space.table),
+            "mean_turns": round(total / len(space.table), 4), "max_turns": most,
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
+BENCHMARKS = {"alphacode-solver": solver_benchmark, "alphacode-exact": exact_benchmark}
