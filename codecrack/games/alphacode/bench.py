@@ -1,0 +1,123 @@
+"""Alphabet Code benchmarks: how many turns a solver tier needs, and how long it thinks.
+
+``codecrack bench alphacode-solver --level hard --codes 500 --seed 0 --json`` plays ``codes``
+real duels through the engine. Seat 0 is the solver and goes first; seat 1 is a sparring partner
+that draws a random legal code (``--option maker=tricky``: a hard-to-crack one), then only asks
+questions. The solver plays solo: it ignores what the partner learns about its own code. A
+solver's turns are its questions and declarations until it declares correctly.
+
+>>> report = solver_benchmark(level="medium", codes=2, seed=1)
+>>> report["solved"], 5 <= report["mean_turns"] <= report["max_turns"] <= 14
+(2, True)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from ...agents import make_agent
+from ...agents.base import Agent
+from ...core.errors import OptionError
+from ...core.registry import new_game
+from ...core.runner import run_game
+from .agents import HardSolver, greedy_question, hard_question
+from .solver import CodeSpace
+
+
+class Sparring(Agent):
+    """Seat 1 of the benchmark: makes the code to crack, then asks questions and never declares."""
+
+    name = "sparring"
+
+    def __init__(self, seed: int = 0, tricky: bool = False) -> None:
+        super().__init__(seed)
+        self.maker = HardSolver(seed) if tricky else None
+
+    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["phase"] == "code" and self.maker is not None:
+            return self.maker.make_code(view)
+        return next(a for a in view["legal_actions"] if a["type"] in ("random_code", "count", "filled", "pass"))
+
+
+def solver_benchmark(level: str = "hard", codes: int = 100, seed: int = 0, letters: int = 10,
+                     maker: str = "random", **other: Any) -> dict[str, Any]:
+    """Mean and max turns to crack ``codes`` codes, and the solver's decision time p50/p95 (ms)."""
+    if other:
+        raise OptionError(f"alphacode-solver takes --level, --codes, --seed, --letters and --option maker=..., "
+                          f"not {', '.join(sorted(other))}")
+    if maker not in ("random", "tricky"):
+        raise OptionError(f"maker must be random or tricky, not {maker!r}")
+    codes, seed, letters = int(codes), int(seed), int(letters)
+    turns, times, solved = [], [], 0
+    started = time.perf_counter()
+    for index in range(codes):
+        game = new_game("alphacode", players=2, seed=seed * 1_000_003 + index, first=0, letters=letters)
+        game.apply(0, {"type": "random_code"})  # the solver's own code plays no part here
+        solver = make_agent(level, "alphacode", seed=seed * 31 + index, solo=True)
+        run = run_game(game, {0: solver, 1: Sparring(seed + index, tricky=maker == "tricky")})
+        moves = [action for seat, action in game.record()["actions"] if seat == 0]
+        turns.append(len(moves) - 1)
+        times.extend(run.decision_ms[0])
+        solved += game.result["winners"] == [0]
+    return {
+        "benchmark": "alphacode-solver",
+        "level": level,
+        "letters": letters,
+        "maker": maker,
+        "codes": codes,
+        "seed": seed,
+        "solved": solved,
+        "mean_turns": round(float(np.mean(turns)), 3),
+        "max_turns": int(max(turns)),
+        "turns_histogram": {str(t): turns.count(t) for t in sorted(set(turns))},
+        "decision_ms": {"p50": round(float(np.percentile(times, 50)), 2),
+                        "p95": round(float(np.percentile(times, 95)), 2),
+                        "max": round(float(max(times)), 2)},
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def exact_benchmark(level: str = "hard", real_words: bool | str = False, **other: Any) -> dict[str, Any]:
+    """Exact mean and max turns of a deterministic tier over every legal code of the default setup
+    (``--option real_words=true``: of the 16 codes that spell words).
+
+    >>> exact_benchmark("hard", real_words="true")["codes"]
+    16
+
+    Walks the tier's decision tree (solo, spare miss in hand) instead of sampling codes. Where
+    ``hard`` spends its miss it declares the first candidate here (the agent draws one).
+    """
+    if other or level not in ("medium", "hard"):
+        raise OptionError("alphacode-exact takes --level medium or hard, and --option real_words=...")
+    space = CodeSpace.of(real_words=str(real_words).lower() == "true")
+    started = time.perf_counter()
+
+    def walk(alive: np.ndarray, answers: list[tuple[int, int]] | None, spent: int, spare_miss: bool) -> tuple[int, int]:
+        """(sum of turns over ``alive``, max turns) when ``spent`` turns are already played."""
+        if len(alive) == 1:
+            return spent + 1, spent + 1
+        if level == "medium":
+            q = greedy_question(space, alive)
+        else:
+            q = hard_question(space, alive, answers, spare_miss)
+        if q is None:
+            rest, most = walk(alive[1:], None, spent + 1, False)
+            return spent + 1 + rest, most
+        column = space.column(alive, q)
+        total, most = 0, 0
+        for answer in np.unique(column):
+            heard = None if answers is None else answers + [(q, int(answer))]
+            part_total, part_most = walk(alive[column == answer], heard, spent + 1, spare_miss)
+            total, most = total + part_total, max(most, part_most)
+        return total, most
+
+    total, most = walk(space.everything(), [], 0, True)
+    return {"benchmark": "alphacode-exact", "level": level, "codes": len(space.table),
+            "mean_turns": round(total / len(space.table), 4), "max_turns": most,
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
+BENCHMARKS = {"alphacode-solver": solver_benchmark, "alphacode-exact": exact_benchmark}

@@ -1,0 +1,315 @@
+"""Coda opponents on three tiers. Each sees only its seat's view (and remembers earlier ones).
+
+* ``easy``: a casual player. It remembers its own tiles only as ranges, forgets all but the
+  last few missed guesses, guesses among the likelier tiles and stops by feel.
+* ``medium``: exact beliefs, the single most likely guess, and a plain continue-or-stop rule.
+* ``hard``: expected value with a two-step lookahead over belief-weighted hits: the hit chance,
+  what a hit teaches about every row, what a miss or a stop would show of its own row given
+  where the drawn tile lands, eliminations, and draws chosen for the information they bring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...agents.base import Agent
+from .belief import DASH, Belief, Position, effort, solve
+from .observe import COLORS, OwnMemory, position_from_view
+from .search import (Guess, best_per_tile, cover, drawn_tile, exposure_after, guesses, hidden, landing_index,
+                     own_values, targets, with_value)
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+class CodaAgent(Agent):
+    """Reads the phase from the legal actions and hands each decision to the tier."""
+
+    def __init__(self, seed: int = 0, **settings: Any) -> None:
+        super().__init__(seed)
+        self.memory = OwnMemory()
+        for name, value in settings.items():
+            if not hasattr(self, name):
+                raise TypeError(f"{type(self).__name__} has no setting {name!r}")
+            setattr(self, name, type(getattr(self, name))(value))
+
+    def act(self, view: View) -> Action:
+        self.memory.observe(view)
+        legal = view["legal_actions"]
+        kinds = {action["type"] for action in legal}
+        if "opening" in kinds:
+            return self.opening(view, legal)
+        if "place" in kinds:
+            return self.place(view, legal)
+        if "draw" in kinds:
+            return self.draw(view, legal)
+        if "reveal" in kinds:
+            return self.reveal(view, legal)
+        if "guess" in kinds:
+            return self.guess_or_stop(view)
+        return legal[0]  # "ready": the only choice
+
+    # -- what each tier decides -----------------------------------------------------------
+    def remembered(self, view: View) -> dict[int, int]:
+        """Masks of the seat's own values as it remembers them (memory variant)."""
+        return self.memory.masks
+
+    def position(self, view: View) -> Position:
+        return position_from_view(view, self.remembered(view))
+
+    def knowledge(self, view: View) -> tuple[Position, Belief]:
+        """The position this agent reads from the view, and its exact belief."""
+        position = self.position(view)
+        return position, solve(position)
+
+    def opening(self, view: View, legal: list[Action]) -> Action:
+        """An even mix of colours (a 3-tile hand leans either way)."""
+        hand = 3 if view["players"] == 4 else 4
+        return min(legal, key=lambda a: (abs(a["black"] - hand / 2), self.rng.random()))
+
+    def place(self, view: View, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+    def draw(self, view: View, legal: list[Action]) -> Action:
+        """The colour with more tiles left (the deck offers no choice)."""
+        pile = view["pile"]
+        return max(legal, key=lambda a: (pile.get(a.get("color"), 0), self.rng.random()))
+
+    def reveal(self, view: View, legal: list[Action]) -> Action:
+        """Turn up the own tile that anyone could already name most surely."""
+        public = position_from_view(view, public=True)
+        belief = solve(public)
+        seat = view["seat"]
+        return max(legal, key=lambda a: (belief.probs[seat][a["index"]].max() if belief.total else 0, -a["index"]))
+
+    def guess_or_stop(self, view: View) -> Action:
+        raise NotImplementedError
+
+    # -- shared helpers ------------------------------------------------------------------------
+    def options(self, view: View, position: Position, belief: Belief) -> list[Guess]:
+        found = guesses(position, belief, targets(view))
+        if not found:  # no consistent world: only possible after a forgetful player's confusion
+            found = self.blind_guesses(view, position)
+        return found
+
+    def blind_guesses(self, view: View, position: Position) -> list[Guess]:
+        seat = self.rng.choice(targets(view))
+        index = self.rng.choice(hidden(position, seat))
+        color = position.rows[seat][index].color
+        return [Guess(seat, index, color, self.rng.randrange(12), 0.0)]
+
+
+class MediumAgent(CodaAgent):
+    """Exact beliefs, the most likely guess, continue while a hit is at least ``keep_going`` likely."""
+
+    name = "medium"
+    keep_going = 0.5
+
+    def guess_or_stop(self, view: View) -> Action:
+        position, belief = self.knowledge(view)
+        options = self.options(view, position, belief)
+        top = [g for g in options if g.p == options[0].p]
+        best = self.rng.choice(top)
+        if view["hits_this_turn"] and best.p < self.threshold(view):
+            return {"type": "stop"}
+        return best.action()
+
+    def threshold(self, view: View) -> float:
+        """A miss costs the drawn tile; with none in hand it costs an own tile, or the game."""
+        if drawn_tile(view) is not None:
+            return self.keep_going
+        return 0.75 if view["options"]["empty_deck"] == "reveal" else 0.999
+
+
+class EasyAgent(MediumAgent):
+    """A casual human: fuzzy memory, likely-looking guesses, and a mood that decides when to stop."""
+
+    name = "easy"
+    recall = 3  # missed guesses it still remembers
+    spread = 1  # own tiles are remembered as value +- spread
+    picky = 2.0  # how strongly it prefers likely guesses
+
+    def remembered(self, view: View) -> dict[int, int]:
+        fuzzy = {}
+        for tile_id, mask in self.memory.masks.items():
+            value = mask.bit_length() - 1
+            if value == DASH:
+                fuzzy[tile_id] = mask
+                continue
+            low, high = max(0, value - self.spread), min(11, value + self.spread)
+            fuzzy[tile_id] = sum(1 << v for v in range(low, high + 1))
+        return fuzzy
+
+    def position(self, view: View) -> Position:
+        return position_from_view(view, self.remembered(view), recent=self.recall)
+
+    def opening(self, view: View, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+    def draw(self, view: View, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+    def reveal(self, view: View, legal: list[Action]) -> Action:
+        return self.rng.choice(legal)
+
+    def guess_or_stop(self, view: View) -> Action:
+        position, belief = self.knowledge(view)
+        options = self.options(view, position, belief)[:6]
+        weights = np.array([max(g.p, 1e-9) ** self.picky for g in options])
+        choice = options[self.rng.choices(range(len(options)), weights=weights)[0]]
+        mood = self.rng.uniform(0.3, 0.8)
+        if view["hits_this_turn"] and (options[0].p < mood or drawn_tile(view) is None and options[0].p < 0.9):
+            return {"type": "stop"}
+        return choice.action()
+
+
+class HardAgent(MediumAgent):
+    """Expected value over the next guesses, weighing hits against what misses and stops reveal."""
+
+    name = "hard"
+    breadth = 4  # tiles considered at the first step of the lookahead
+    depth = 1  # further guesses looked at after a hypothetical hit
+    guard = 1.0  # weight of the own row's cover against the opponents'
+    crowd = 1.0  # extra guard per further opponent: every one of them reads the own row
+    eager = 0.35  # guess on regardless of the costs when a hit is at least this likely
+    budget = 5000  # solve effort above which hard looks less far (dash-heavy 3-4 player tables)
+    rough_costs = (0.5, -0.3)  # typical stop and miss values, used beyond the budget
+    win = 4.0  # value of winning the round outright, in cover units
+    knockout = 3.0  # bonus for eliminating one of several opponents
+    read_guessers = True  # opponents never name a tile they hold
+
+    def knowledge(self, view: View) -> tuple[Position, Belief]:
+        """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
+        (dropped if some opponent broke that habit and no world fits any more)."""
+        if self.read_guessers:
+            sharp = position_from_view(view, self.remembered(view), read_guessers=True)
+            belief = solve(sharp)
+            if belief.total:
+                return sharp, belief
+        return super().knowledge(view)
+
+    def guess_or_stop(self, view: View) -> Action:
+        position, belief = self.knowledge(view)
+        if not belief.total:
+            return self.blind_guesses(view, position)[0].action()
+        public = position_from_view(view, public=True)
+        stop, miss = self.turn_costs(view, public) if effort(public) <= self.budget else self.rough_costs
+        depth = self.depth if effort(position) <= self.budget else 0
+        value, guess = self.lookahead(view, position, belief, frozenset(), stop, miss, depth)
+        if view["hits_this_turn"] and value <= stop and guess.p < self.eager:
+            return {"type": "stop"}
+        return guess.action()
+
+    # -- the lookahead -------------------------------------------------------------------------
+    def lookahead(self, view: View, position: Position, belief: Belief, out: frozenset[int],
+                  stop: float, miss: float, depth: int) -> tuple[float, Guess]:
+        """Best expected value of guessing now, and the guess; after a hit, the better of
+        stopping and guessing on (searched ``depth`` more steps)."""
+        seats = targets(view, out)
+        now = sum(cover(position, belief, s) for s in seats)
+        best: tuple[float, Guess] | None = None
+        for guess in best_per_tile(guesses(position, belief, seats))[: self.breadth]:
+            after = with_value(position, guess.target, guess.index, guess.value)
+            known = solve(after)
+            gain = now - sum(cover(after, known, s) for s in seats)
+            follow = stop
+            if not hidden(after, guess.target):
+                gain += self.win if len(seats) == 1 else self.knockout
+                follow = 0.0 if len(seats) == 1 else stop
+            if depth and follow == stop and len(seats) - (not hidden(after, guess.target)) > 0:
+                gone = out | ({guess.target} if not hidden(after, guess.target) else set())
+                follow = max(stop, self.lookahead(view, after, known, frozenset(gone), stop, miss, depth - 1)[0])
+            value = guess.p * (gain + follow) + (1 - guess.p) * miss
+            if best is None or value > best[0]:
+                best = (value, guess)
+        return best
+
+    def turn_costs(self, view: View, public: Position) -> tuple[float, float]:
+        """Value of ending the turn by stopping, or by a miss: the change in the own row's cover
+        as anyone may read it, weighted by how many opponents read it."""
+        seat = view["seat"]
+        base = cover(public, solve(public), seat)
+        drawn = drawn_tile(view)
+        if drawn is None:
+            if view["options"]["empty_deck"] == "eliminate":
+                return 0.0, -self.win
+            reveals = [self.cover_after_reveal(view, public, i) for i in hidden(public, seat)]
+            return 0.0, self.guard * (1 + self.crowd * (len(targets(view)) - 1)) * (max(reveals) - base)
+        color, value = drawn
+        indices = self.landings(view, color, value)
+        stop = max(exposure_after(public, view, i, color, None) for i in indices)
+        miss = max(exposure_after(public, view, i, color, value) for i in indices)
+        guard = self.guard * (1 + self.crowd * (len(targets(view)) - 1))
+        return guard * (stop - base), guard * (miss - base)
+
+    def landings(self, view: View, color: int, value: int) -> list[int]:
+        """Where the drawn tile may enter the own row: anywhere for a dash, else its sorted place."""
+        row = view["rows"][view["seat"]]
+        if value == DASH:
+            return list(range(len(row) + 1))
+        values = own_values(view, self.remembered(view))
+        return [landing_index(values, [COLORS[t["color"]] for t in row], color, value)]
+
+    def cover_after_reveal(self, view: View, public: Position, index: int) -> float:
+        seat = view["seat"]
+        value = own_values(view, self.remembered(view))[index]
+        if value is None:
+            return 0.0
+        after = with_value(public, seat, index, value)
+        return cover(after, solve(after), seat)
+
+    # -- the other decisions ----------------------------------------------------------------
+    def reveal(self, view: View, legal: list[Action]) -> Action:
+        """Turn up the own tile whose reveal leaves the row hardest to read."""
+        public = position_from_view(view, public=True)
+        if effort(public) > self.budget:
+            return super().reveal(view, legal)
+        return max(legal, key=lambda a: (self.cover_after_reveal(view, public, a["index"]), -a["index"]))
+
+    def place(self, view: View, legal: list[Action]) -> Action:
+        """Put a dash where it leaves the own row hardest to read."""
+        public = position_from_view(view, public=True)
+        if effort(public) > self.budget:
+            return super().place(view, legal)
+        face_up = view["phase"] == "place" and view["drawn"] is not None and self.missed_this_turn(view)
+        color = COLORS[(view["drawn"] or view["unplaced"][0])["color"]]
+        value = DASH if face_up else None
+        return max(legal, key=lambda a: (exposure_after(public, view, a["index"], color, value), self.rng.random()))
+
+    @staticmethod
+    def missed_this_turn(view: View) -> bool:
+        events = view["history"]
+        return bool(events) and events[-1].get("type") == "guess" and not events[-1].get("hit")
+
+    def draw(self, view: View, legal: list[Action]) -> Action:
+        """Draw the colour whose tile should most sharpen the first guess of the turn."""
+        if len(legal) == 1:
+            return legal[0]
+        position, belief = self.knowledge(view)
+        if not belief.total or effort(position) * 12 > self.budget:
+            return super().draw(view, legal)
+        return max(legal, key=lambda a: (self.draw_value(view, position, belief, COLORS[a["color"]]), self.rng.random()))
+
+    def draw_value(self, view: View, position: Position, belief: Belief, color: int) -> float:
+        """Expected best hit chance after drawing a tile of ``color``."""
+        seats = targets(view)
+        held = np.zeros(12)
+        for s, row in enumerate(position.rows):
+            for i, tile in enumerate(row):
+                if tile.color == color:
+                    held += belief.probs[s][i][:12]
+        free = np.clip(1.0 - held, 0.0, None)
+        seen = {v for c, v in position.elsewhere if c == color}
+        expected = 0.0
+        for value in np.flatnonzero(free > 1e-12):
+            if value in seen:
+                continue
+            after = solve(Position(position.rows, position.dashes, position.elsewhere | {(color, int(value))}))
+            options = guesses(position, after, seats) if after.total else []
+            expected += free[value] * (options[0].p if options else 0.0)
+        return expected / max(free.sum(), 1e-12)
+
+
+AGENTS = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}

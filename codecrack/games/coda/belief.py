@@ -1,0 +1,279 @@
+"""Exact Coda beliefs: count every assignment of the unseen tiles that fits what one seat knows.
+
+A :class:`Position` is the abstract public state seen from one seat: rows of tiles, each tile
+with its colour and either a value the observer knows or a mask of values it may still hold
+(missed guesses and remembered candidate sets shrink the mask).  :func:`solve` counts, exactly,
+the assignments of distinct tiles to the hidden places such that
+
+* every row's numbered tiles ascend by the key ``2 * value + colour`` (black before white),
+* a dash sits anywhere, but a numbered tile that entered mid-round landed directly right of a
+  numbered tile or at the left end (the canonical insertion place), so its left neighbour at
+  that moment cannot be a dash,
+* each value is used once per colour and values the observer knows elsewhere are excluded.
+
+Every such assignment is equally likely: tiles are dealt and drawn uniformly without
+replacement and every consistent world leaves the same number of ways to order the pile.
+
+The count is a dynamic programme over the 24 number keys in ascending order.  Each row's hidden
+numbered tiles form a chain that must take increasing keys, so walking the keys upwards each key
+either joins exactly one row (as that row's next hidden tile) or stays unseen.  The state is one
+pointer per row; with numpy the forward and backward passes are a few array shifts per key and
+give every tile's exact marginal counts.  Dashes (at most one per colour) are handled by
+enumerating where each dash is: nowhere in a row, or at one hidden tile of its colour.
+
+>>> row = [Tile(0, 3), Tile(1, None), Tile(0, 7)]          # black 3, hidden white, black 7
+>>> belief = solve(Position([row]))
+>>> belief.total                                          # white 3, 4, 5 or 6
+4
+>>> belief.probs[0][1][3:7].tolist()
+[0.25, 0.25, 0.25, 0.25]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+import numpy as np
+
+BLACK, WHITE = 0, 1
+DASH = 12
+VALUES = 13  # 0..11 and the dash
+KEYS = 24
+ANY = (1 << VALUES) - 1
+VALUE_BITS = 1 << np.arange(12)
+
+
+def key(color: int, value: int) -> int:
+    """Sort key of a numbered tile: black before white on equal values.
+
+    >>> key(BLACK, 5) < key(WHITE, 5) < key(BLACK, 6)
+    True
+    """
+    return 2 * value + color
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile as one observer sees it.
+
+    ``value`` is 0-11 or :data:`DASH` when the observer knows it, else ``None``; ``allowed`` is a
+    bitmask over the 13 values still possible for a hidden tile; ``left`` is the row index of the
+    tile that was its left neighbour when it entered mid-round (``None`` for opening tiles and for
+    tiles that entered at the left end).
+    """
+
+    color: int
+    value: int | None
+    allowed: int = ANY
+    left: int | None = None
+
+
+@dataclass
+class Position:
+    """Rows of tiles from one observer's side, plus tiles it knows outside the rows."""
+
+    rows: list[list[Tile]]
+    dashes: bool = False
+    elsewhere: frozenset[tuple[int, int]] = frozenset()  # (colour, value), e.g. the tile in hand
+
+
+@dataclass
+class Belief:
+    """Exact counts: ``total`` consistent worlds, ``counts[row][i][v]`` of them with value ``v``."""
+
+    total: int
+    counts: list[list[np.ndarray]]
+    probs: list[list[np.ndarray]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        scale = 1.0 / self.total if self.total else 0.0
+        self.probs = [[np.asarray(c, dtype=float) * scale for c in row] for row in self.counts]
+
+
+def solve(position: Position) -> Belief:
+    """Count every consistent assignment and each hidden tile's per-value counts exactly."""
+    rows = position.rows
+    masks = _hidden_masks(position)
+    total = 0
+    cases = list(_dash_cases(rows, masks))
+    # One case cannot overflow int64 (at most 5**24 worlds); sums over dash cases use Python ints.
+    kind = np.int64 if len(cases) == 1 else object
+    counts = [[np.zeros(VALUES, dtype=kind) for _ in row] for row in rows]
+    for dash_at in cases:
+        if not _landings_ok(rows, dash_at):
+            continue
+        chains = [_chain(row, r, masks, dash_at) for r, row in enumerate(rows)]
+        if any(chain is None for chain in chains):
+            continue
+        live = [(r, chain) for r, chain in enumerate(chains) if chain[0]]
+        ways, per_key = _count_chains([keys for _, (_, keys) in live])
+        if ways == 0:
+            continue
+        total += ways
+        for r, i in dash_at:
+            counts[r][i][DASH] += ways
+        for (r, (indices, _)), marginal in zip(live, per_key):
+            for i, tile_keys in zip(indices, marginal):
+                counts[r][i][:12] += tile_keys[rows[r][i].color :: 2].astype(kind)
+    for r, row in enumerate(rows):
+        for i, tile in enumerate(row):
+            if tile.value is not None:
+                counts[r][i][tile.value] = total
+    return Belief(total, counts)
+
+
+def effort(position: Position) -> int:
+    """A deterministic size of :func:`solve`'s work: DP cells times dash cases.
+
+    >>> effort(Position([[Tile(BLACK, None), Tile(WHITE, None)], [Tile(BLACK, 4)]]))
+    3
+    """
+    masks = _hidden_masks(position)
+    cells = 1
+    for r in range(len(position.rows)):
+        cells *= 1 + sum(1 for place in masks if place[0] == r)
+    cases = 1
+    for color in (BLACK, WHITE):
+        cases *= 1 + sum(1 for (r, i), bits in masks.items() if bits >> DASH & 1 and position.rows[r][i].color == color)
+    return cells * cases
+
+
+def _hidden_masks(position: Position) -> dict[tuple[int, int], int]:
+    """Each hidden tile's mask after removing values the observer sees elsewhere."""
+    seen = {BLACK: 0, WHITE: 0}
+    for color, value in position.elsewhere:
+        seen[color] |= 1 << value
+    for row in position.rows:
+        for tile in row:
+            if tile.value is not None:
+                seen[tile.color] |= 1 << tile.value
+    if not position.dashes:
+        seen = {color: bits | 1 << DASH for color, bits in seen.items()}
+    return {
+        (r, i): tile.allowed & ~seen[tile.color]
+        for r, row in enumerate(position.rows)
+        for i, tile in enumerate(row)
+        if tile.value is None
+    }
+
+
+def _dash_cases(rows: list[list[Tile]], masks: dict[tuple[int, int], int]):
+    """Every way to seat the unseen dashes: each one in no row, or at one hidden tile of its colour."""
+    options = []
+    for color in (BLACK, WHITE):
+        places = [place for place, bits in masks.items() if bits >> DASH & 1 and rows[place[0]][place[1]].color == color]
+        options.append([None, *places])
+    for black, white in product(*options):
+        yield {place for place in (black, white) if place is not None}
+
+
+def _is_dash(rows: list[list[Tile]], dash_at: set[tuple[int, int]], r: int, i: int) -> bool:
+    return rows[r][i].value == DASH or (r, i) in dash_at
+
+
+def _landings_ok(rows: list[list[Tile]], dash_at: set[tuple[int, int]]) -> bool:
+    """A numbered tile that entered mid-round never landed directly right of a dash."""
+    for r, row in enumerate(rows):
+        for i, tile in enumerate(row):
+            if tile.left is not None and not _is_dash(rows, dash_at, r, i) and _is_dash(rows, dash_at, r, tile.left):
+                return False
+    return True
+
+
+def _chain(row: list[Tile], r: int, masks: dict[tuple[int, int], int], dash_at: set[tuple[int, int]]):
+    """The row's hidden numbered tiles and their allowed keys, bounded by its known numbers.
+
+    Returns ``(indices, keys)`` with ``keys`` a boolean (tiles x 24) array, or ``None`` when the
+    row's known numbers are out of order (no world fits).
+    """
+    known = [(i, key(t.color, t.value)) for i, t in enumerate(row) if t.value is not None and t.value != DASH]
+    if any(a[1] >= b[1] for a, b in zip(known, known[1:])):
+        return None
+    indices = [i for i, t in enumerate(row) if t.value is None and (r, i) not in dash_at]
+    keys = np.zeros((len(indices), KEYS), dtype=bool)
+    for j, i in enumerate(indices):
+        low = max((k for at, k in known if at < i), default=-1)
+        high = min((k for at, k in known if at > i), default=KEYS)
+        keys[j, row[i].color :: 2] = masks[(r, i)] & VALUE_BITS != 0
+        keys[j, : low + 1] = False
+        keys[j, max(high, 0) :] = False
+    return indices, keys
+
+
+def _count_chains(chains: list[np.ndarray]) -> tuple[int, list[np.ndarray]]:
+    """Count increasing, pairwise distinct key assignments to several chains, with marginals.
+
+    ``chains[r]`` is a boolean (length x keys) array of the keys each place of chain ``r`` allows.
+    Returns the number of ways and, per chain, a (length x keys) array counting the ways in which
+    each place takes each key.
+
+    >>> ways, marginals = _count_chains([np.ones((2, 3), dtype=bool), np.ones((1, 3), dtype=bool)])
+    >>> ways, marginals[1].tolist()
+    (3, [[1, 1, 1]])
+    """
+    if not chains:
+        return 1, []
+    if len(chains) == 1:
+        return _count_one_chain(chains[0])
+    shape = tuple(len(chain) + 1 for chain in chains)
+    dims = len(shape)
+    cut = [(_along(d, dims, slice(None, -1)), _along(d, dims, slice(1, None))) for d in range(dims)]
+    others = [tuple(x for x in range(dims) if x != d) for d in range(dims)]
+    keys = np.flatnonzero(np.any(np.concatenate(chains), axis=0))
+    flags = [chain[:, keys].T.astype(np.int64) for chain in chains]
+    shapes = [[-1 if d == axis else 1 for d in range(dims)] for axis in range(dims)]
+    columns = [[f[n].reshape(shapes[d]) if f[n].any() else None for d, f in enumerate(flags)]
+               for n in range(len(keys))]
+    ways = np.zeros(shape, dtype=np.int64)
+    ways[(0,) * dims] = 1
+    forward = []
+    for column in columns:
+        forward.append(ways)
+        ways = ways.copy()
+        for d, allowed in enumerate(column):
+            if allowed is not None:
+                ways[cut[d][1]] += forward[-1][cut[d][0]] * allowed
+    total = int(ways[tuple(s - 1 for s in shape)])
+    marginals = [np.zeros(chain.shape, dtype=np.int64) for chain in chains]
+    rest = np.zeros(shape, dtype=np.int64)
+    rest[tuple(s - 1 for s in shape)] = 1
+    for k, column, before in zip(keys[::-1], columns[::-1], forward[::-1]):
+        after = rest.copy()
+        for d, allowed in enumerate(column):
+            if allowed is None:
+                continue
+            through = before[cut[d][0]] * rest[cut[d][1]] * allowed
+            marginals[d][:, k] = through.sum(axis=others[d]) if others[d] else through
+            after[cut[d][0]] += rest[cut[d][1]] * allowed
+        rest = after
+    return total, marginals
+
+
+def _along(axis: int, dims: int, part: slice) -> tuple[slice, ...]:
+    return tuple(part if d == axis else slice(None) for d in range(dims))
+
+
+def _count_one_chain(chain: np.ndarray) -> tuple[int, list[np.ndarray]]:
+    """:func:`_count_chains` for a single chain, in plain integers (faster for short rows)."""
+    length, width = chain.shape
+    allowed = chain.tolist()
+    keys = [k for k in range(width) if any(place[k] for place in allowed)]
+    ways = [1] + [0] * length
+    forward = []
+    for k in keys:
+        forward.append(ways)
+        ways = ways[:]
+        for p in range(length):
+            if allowed[p][k]:
+                ways[p + 1] += forward[-1][p]
+    marginal = [[0] * width for _ in range(length)]
+    rest = [0] * length + [1]
+    for k, before in zip(reversed(keys), reversed(forward)):
+        after = rest[:]
+        for p in range(length):
+            if allowed[p][k]:
+                marginal[p][k] = before[p] * rest[p + 1]
+                after[p] += rest[p + 1]
+        rest = after
+    return ways[length], [np.array(marginal, dtype=np.int64).reshape(length, width)]

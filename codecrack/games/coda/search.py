@@ -1,0 +1,131 @@
+"""What the Coda agents compute from beliefs: guesses and their odds, how exposed a row is,
+and what a hit, a miss, a stop or a reveal would change.
+
+All of it starts from one seat's view (through :mod:`.observe`) and the exact counts of
+:mod:`.belief`; nothing here touches a game object.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from .belief import ANY, DASH, Belief, Position, Tile, key, solve
+from .observe import COLOR_NAMES, COLORS, value_name
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A candidate guess: tile ``index`` of seat ``target`` holds ``value``, with chance ``p``."""
+
+    target: int
+    index: int
+    color: int
+    value: int
+    p: float
+
+    def action(self) -> dict[str, Any]:
+        return {"type": "guess", "target": self.target, "index": self.index,
+                "color": COLOR_NAMES[self.color], "value": value_name(self.value)}
+
+
+def targets(view: dict[str, Any], out: frozenset[int] = frozenset()) -> list[int]:
+    """Opponents still in the round (``out``: seats assumed eliminated in a lookahead)."""
+    gone = set(view["eliminated"]) | out
+    return [s for s in range(view["players"]) if s != view["seat"] and s not in gone]
+
+
+def hidden(position: Position, seat: int) -> list[int]:
+    """Indices of ``seat``'s tiles whose value the position's observer does not know."""
+    return [i for i, tile in enumerate(position.rows[seat]) if tile.value is None]
+
+
+def guesses(position: Position, belief: Belief, seats: list[int]) -> list[Guess]:
+    """Every guess on ``seats`` with a non-zero chance, most likely first (ties: leftmost)."""
+    found = []
+    for target in seats:
+        for index in hidden(position, target):
+            probs = belief.probs[target][index]
+            color = position.rows[target][index].color
+            found.extend(Guess(target, index, color, int(v), float(probs[v])) for v in np.flatnonzero(probs > 0))
+    found.sort(key=lambda g: (-g.p, g.target, g.index, g.value))
+    return found
+
+
+def best_per_tile(options: list[Guess]) -> list[Guess]:
+    """The most likely value of each tile, in order of likelihood."""
+    seen, best = set(), []
+    for guess in options:
+        if (guess.target, guess.index) not in seen:
+            seen.add((guess.target, guess.index))
+            best.append(guess)
+    return best
+
+
+def cover(position: Position, belief: Belief, seat: int) -> float:
+    """How hard ``seat``'s row still is to read for the position's observer: the sum over its
+    unknown tiles of the chance that the best guess on that tile misses (0 when all are certain)."""
+    return float(sum(1.0 - belief.probs[seat][i].max() for i in hidden(position, seat)))
+
+
+def with_value(position: Position, seat: int, index: int, value: int) -> Position:
+    """The position after tile ``index`` of ``seat`` turned out to hold ``value``."""
+    rows = list(position.rows)
+    row = list(rows[seat])
+    row[index] = replace(row[index], value=value)
+    rows[seat] = row
+    return replace(position, rows=rows)
+
+
+def with_insert(position: Position, seat: int, index: int, tile: Tile) -> Position:
+    """The position after ``tile`` entered ``seat``'s row at ``index`` (its left neighbour noted)."""
+    rows = list(position.rows)
+    shifted = [t if t.left is None or t.left < index else replace(t, left=t.left + 1) for t in rows[seat]]
+    shifted.insert(index, replace(tile, left=index - 1 if index else None))
+    rows[seat] = shifted
+    return replace(position, rows=rows)
+
+
+def landing_index(values: list[int | None], colors: list[int], color: int, value: int) -> int:
+    """Where a numbered tile lands among a row's tiles (values of dashes are :data:`DASH`).
+
+    >>> landing_index([1, DASH, 7], [0, 1, 1], 1, 3)
+    1
+    """
+    index = 0
+    for at, (v, c) in enumerate(zip(values, colors)):
+        if v is not None and v != DASH and key(c, v) < key(color, value):
+            index = at + 1
+    return index
+
+
+def own_values(view: dict[str, Any], memory: dict[int, int]) -> list[int | None]:
+    """The seat's own row values as it sees or remembers them (``None`` if not pinned down)."""
+    values = []
+    for tile in view["rows"][view["seat"]]:
+        mask = memory.get(tile["id"], 0)
+        if tile["value"] is not None:
+            values.append(DASH if tile["value"] == "-" else tile["value"])
+        elif mask and mask & (mask - 1) == 0:
+            values.append(mask.bit_length() - 1)
+        else:
+            values.append(None)
+    return values
+
+
+def drawn_tile(view: dict[str, Any]) -> tuple[int, int] | None:
+    """The (colour, value) of the tile this seat drew this turn, if it holds one."""
+    drawn = view.get("drawn")
+    if view.get("current") != view["seat"] or not drawn or drawn.get("value") is None:
+        return None
+    return COLORS[drawn["color"]], DASH if drawn["value"] == "-" else drawn["value"]
+
+
+def exposure_after(public: Position, view: dict[str, Any], index: int, color: int, value: int | None) -> float:
+    """Cover of this seat's row, as anyone may read it, after a tile enters at ``index``
+    (face-down when ``value`` is ``None``, else face-up with that value)."""
+    seat = view["seat"]
+    position = with_insert(public, seat, index, Tile(color, value, ANY))
+    return cover(position, solve(position), seat)

@@ -1,0 +1,121 @@
+"""Public facts about each player's code, kept as a mask over the 540 codes.
+
+:class:`Facts` turns what happens at the table into constraints, and builds exact
+:class:`~codecrack.games.coding.belief.Belief` objects from them: a seat's own belief (its own
+code known) or the public one (nobody's code known), which is what opponents can deduce about
+a seat.
+
+>>> facts = Facts(3)
+>>> facts.took_data(1, "A-B")
+>>> facts.hack_answer(1, "x1", [7, 8, 9], green=True)
+>>> belief, seats = facts.belief(me=0, my_code=("C", 7, 1))
+>>> seats
+[1, 2]
+>>> round(belief.marginals(0)["x1"][7], 3)
+0.0
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from .belief import (
+    CODE_VALUES, N_CODES, Belief, code_index, in_set, symbol_bits, symbol_value, uses_none,
+)
+
+Code = tuple[str, int, int]
+
+#: Each data card type: the position it speaks about and the values its taker does NOT have.
+DATA_RANGES: dict[str, tuple[str, tuple]] = {
+    "A-B": ("letter", ("A", "B")),
+    "C-D": ("letter", ("C", "D")),
+    "E-F": ("letter", ("E", "F")),
+    "00-19": ("x1", (0, 1)),
+    "20-39": ("x1", (2, 3)),
+    "40-59": ("x1", (4, 5)),
+    "60-79": ("x1", (6, 7)),
+    "80-99": ("x1", (8, 9)),
+}
+
+
+def data_range(data_type: str) -> np.ndarray:
+    """Codes inside a data card's range (codes that may NOT take it).
+
+    >>> int(data_range("20-39").sum()), int(data_range("E-F").sum())
+    (108, 180)
+    """
+    position, values = DATA_RANGES[data_type]
+    return in_set(position, values)
+
+
+def code_of(text: str) -> Code:
+    """``"F98"`` as ``("F", 9, 8)``."""
+    return (text[0], int(text[1]), int(text[2]))
+
+
+class Facts:
+    """Everything public about ``players`` codes, plus symbols known to be in nobody's code."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.masks = [np.ones(N_CODES, dtype=bool) for _ in range(players)]
+        self.unused_bits = 0  # symbols dealt face up from the leftover code cards
+
+    # -- what happens at the table ------------------------------------------------------
+    def require(self, seat: int, mask: np.ndarray) -> None:
+        self.masks[seat] &= mask
+
+    def took_data(self, seat: int, data_type: str) -> None:
+        """``seat`` took a data card: their code is outside its range."""
+        self.require(seat, ~data_range(data_type))
+
+    def cannot_take(self, seat: int, available: Iterable[str]) -> None:
+        """``seat`` declared "cannot take" while the types ``available`` (not held) were on the table."""
+        for data_type in available:
+            self.require(seat, data_range(data_type))
+
+    def hack_answer(self, seat: int, position: str, values: Iterable, green: bool) -> None:
+        """``seat`` placed a hack card green (value in ``values``) or red side up."""
+        inside = in_set(position, values)
+        self.require(seat, inside if green else ~inside)
+
+    def revealed(self, seat: int, position: str, symbol) -> None:
+        """One of ``seat``'s code cards was turned face up."""
+        self.require(seat, CODE_VALUES[position] == symbol_value(position, symbol))
+
+    def code_revealed(self, seat: int, code: Code) -> None:
+        """``seat``'s whole code is known (decoded, or revealed after a wrong slap)."""
+        exact = np.zeros(N_CODES, dtype=bool)
+        exact[code_index(*code)] = True
+        self.require(seat, exact)
+
+    def wrong_decode(self, target: int, code: Code) -> None:
+        """Someone decoded ``target`` as ``code`` and was wrong."""
+        self.masks[target][code_index(*code)] = False
+
+    def avoids(self, seat: int, code: Code) -> None:
+        """``seat`` named ``code`` as someone else's: a player never names a symbol they hold.
+
+        This one is an inference about players, not a rule of the game, so only the readings
+        that want it apply it.
+        """
+        self.require(seat, uses_none(symbol_bits(code[0], code[1:])))
+
+    def unused(self, letters: Iterable[str] = (), digits: Iterable[int] = ()) -> None:
+        """Leftover code cards dealt face up: nobody holds these symbols."""
+        self.unused_bits |= symbol_bits(letters, digits)
+
+    # -- beliefs ------------------------------------------------------------------------
+    def belief(self, me: int, my_code: Code, seats: Sequence[int] | None = None) -> tuple[Belief, list[int]]:
+        """``me``'s exact belief about the other players' codes, and the seats it covers."""
+        seats = [s for s in range(self.players) if s != me] if seats is None else list(seats)
+        taken = self.unused_bits | symbol_bits(my_code[0], my_code[1:])
+        free = uses_none(taken)
+        return Belief([self.masks[s] & free for s in seats]), seats
+
+    def public_belief(self) -> Belief:
+        """What an onlooker who knows no code can deduce about every player's code."""
+        free = uses_none(self.unused_bits)
+        return Belief([mask & free for mask in self.masks])

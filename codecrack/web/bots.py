@@ -1,0 +1,91 @@
+"""Bots at the table: each AI seat in ``to_move`` gets a driver task that thinks in a thread.
+
+In a turn-based or simultaneous moment a bot waits ``ai_pace`` so humans can follow; in a
+real-time moment (a race, such as The Coding's slapping) it waits its agent's ``reaction_delay``
+instead, so humans can win it. A decision made on a state that has since changed is dropped and
+made again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..agents import Agent, make_agent
+from ..core.game import Game
+from .table import STALE
+
+if TYPE_CHECKING:
+    from .config import WebConfig
+    from .table import LiveTable
+
+log = logging.getLogger("codecrack.web")
+
+# Games whose simultaneous moments are not all races say which ones are; for any other game every
+# moment with several seats to move counts as real time.
+REAL_TIME: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "coding": lambda view: view.get("step") == "open",
+    "coda": lambda view: False,
+    "alphacode": lambda view: False,
+}
+
+
+def real_time(game: Game) -> bool:
+    rule = REAL_TIME.get(game.name)
+    return rule(game.view(None)) if rule else len(game.to_move) > 1
+
+
+class Bots:
+    """The agents of every table and the thread pool they think in."""
+
+    def __init__(self, config: "WebConfig", workers: int = 2) -> None:
+        self.config = config
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="codecrack-bot")
+        self.agents: dict[tuple[str, int, str], Agent] = {}
+
+    def agent(self, table: "LiveTable", seat: int, tier: str) -> Agent:
+        key = (table.code, seat, tier)
+        if key not in self.agents:
+            self.agents[key] = make_agent(tier, table.row.game, seed=table.row.seed * 31 + seat)
+        return self.agents[key]
+
+    def delay(self, table: "LiveTable", agent: Agent) -> float:
+        return agent.reaction_delay if real_time(table.game) else self.config.ai_pace
+
+    async def drive(self, table: "LiveTable", seat: int) -> None:
+        """Play ``seat`` for as long as it is a bot's turn there."""
+        loop = asyncio.get_running_loop()
+        while not table.game.over and seat in table.game.to_move and table.bot_tier(seat):
+            agent = self.agent(table, seat, table.bot_tier(seat))
+            step = table.step
+            await asyncio.sleep(self.delay(table, agent))
+            if step != table.step:
+                continue
+            view = table.game.view(seat)
+            try:
+                action = await loop.run_in_executor(self.pool, agent.act, view)
+            except Exception:
+                log.exception("%s agent failed on %s seat %d", agent.name, table.code, seat)
+                action = None
+            refused = STALE if step != table.step else await self.play(table, seat, action, view, step)
+            if refused and refused != STALE:
+                log.warning("bot move refused on %s seat %d: %s", table.code, seat, refused)
+
+    async def play(self, table: "LiveTable", seat: int, action: Any, view: dict[str, Any],
+                   step: int) -> str | None:
+        """Submit the bot's action; if the engine refuses it, a legal one drawn from the seed."""
+        refused = await table.submit(seat, action, expect_step=step) if action is not None else "no action"
+        if refused in (None, STALE) or not view["legal_actions"]:
+            return refused
+        fallback = random.Random(table.row.seed + step).choice(view["legal_actions"])
+        return await table.submit(seat, fallback, expect_step=step) or refused
+
+    def forget(self, code: str) -> None:
+        for key in [key for key in self.agents if key[0] == code]:
+            del self.agents[key]
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,62 @@
+"""What the lobby offers: each game's player range, agent tiers and an options form.
+
+The form is generated from the game's pydantic ``Options`` model, so a new option appears in the
+browser without front-end changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..agents import agent_names
+from ..core.errors import OptionError
+from ..core.registry import GAMES, game_class
+
+# Options that name files on the server: not for web users to set.
+SERVER_ONLY_OPTIONS = {"deck"}
+
+
+def option_fields(game: str) -> list[dict[str, Any]]:
+    """One form field per option: ``{"name", "kind": bool|choice|int|seat|text, "default", ...}``."""
+    schema = game_class(game).Options.model_json_schema()
+    fields = []
+    for name, prop in schema.get("properties", {}).items():
+        if name in SERVER_ONLY_OPTIONS:
+            continue
+        fields.append({"name": name, "default": prop.get("default"),
+                       "help": prop.get("description", ""), **_field_kind(name, prop)})
+    return fields
+
+
+def _field_kind(name: str, prop: dict[str, Any]) -> dict[str, Any]:
+    if name == "first":
+        return {"kind": "seat"}
+    variants = prop.get("anyOf", [prop])
+    choices = [value for v in variants for value in v.get("enum", [v["const"]] if "const" in v else [])]
+    if choices:
+        return {"kind": "choice", "choices": choices}
+    types = {v.get("type") for v in variants}
+    if types <= {"boolean"}:
+        return {"kind": "bool"}
+    if types & {"integer", "number"}:
+        limits = next(v for v in variants if v.get("type") in ("integer", "number"))
+        return {"kind": "int" if "integer" in types else "number",
+                "min": limits.get("minimum"), "max": limits.get("maximum")}
+    return {"kind": "text"}
+
+
+def game_info(game: str) -> dict[str, Any]:
+    cls = game_class(game)
+    return {"name": game, "min_players": cls.min_players, "max_players": cls.max_players,
+            "agents": agent_names(game), "options": option_fields(game)}
+
+
+def catalog() -> list[dict[str, Any]]:
+    """Every game whose rules can be imported (a game still being built is left out)."""
+    games = []
+    for name in GAMES:
+        try:
+            games.append(game_info(name))
+        except (ImportError, OptionError):
+            continue
+    return games

@@ -1,0 +1,174 @@
+"""All tables of one server: creating, loading, restoring after a restart, and rematches."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from ..agents import agent_names
+from ..core.errors import OptionError
+from ..core.registry import game_class, new_game, replay
+from .bots import Bots
+from .config import WebConfig
+from .migrate import upgrade
+from .store import Store, TableRow, make_engine
+from .table import LiveTable
+
+log = logging.getLogger("codecrack.web")
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+
+
+def new_code(length: int = 5) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: str | None) -> None:
+    """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``."""
+    tiers = agent_names(game)
+    if len(seats) != players:
+        raise OptionError(f"give one seat per player: {players} seats, not {len(seats)}")
+    for seat, plan in enumerate(seats):
+        if plan.get("kind") not in ("human", "ai"):
+            raise OptionError(f"seat {seat}: kind must be 'human' or 'ai'")
+        if plan["kind"] == "ai" and plan.get("agent") not in tiers:
+            raise OptionError(f"seat {seat}: unknown AI {plan.get('agent')!r}; valid: {', '.join(tiers)}")
+    if takeover is not None and takeover not in tiers:
+        raise OptionError(f"unknown takeover AI {takeover!r}; valid: {', '.join(tiers)}")
+
+
+class Hub:
+    """Owns the store, the bots and every live table."""
+
+    def __init__(self, config: WebConfig) -> None:
+        self.config = config
+        self.engine = make_engine(config.db_url)
+        self.store = Store(self.engine)
+        self.bots = Bots(config)
+        self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
+        self.live: dict[str, LiveTable] = {}
+
+    # -- life cycle -------------------------------------------------------------------
+    async def start(self) -> None:
+        """Migrate the database, then rebuild every unfinished table from its record."""
+        await asyncio.to_thread(upgrade, self.engine)
+        for row in await asyncio.to_thread(self.store.unfinished):
+            try:
+                table = await self.load(row)
+            except Exception:
+                log.exception("could not restore table %s", row.code)
+                continue
+            for seat in range(row.players):
+                table.watch_absence(seat)
+            table.restart_clock()
+            table.wake()
+
+    async def stop(self) -> None:
+        for table in self.live.values():
+            table.close()
+        self.bots.close()
+        self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        self.engine.dispose()
+
+    # -- tables -----------------------------------------------------------------------
+    async def load(self, row: TableRow) -> LiveTable:
+        moves = await self.stored_moves(row.code)
+        game = replay(row.record(moves))
+        tokens = await asyncio.to_thread(self.store.tokens, row.code)
+        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves))
+        self.live[row.code] = table
+        return table
+
+    def unload_if_idle(self, table: LiveTable) -> None:
+        """Forget a finished table nobody watches; it is loaded again from the store on demand."""
+        if table.game.over and not table.connections and self.live.get(table.code) is table:
+            table.close()
+            del self.live[table.code]
+
+    async def get(self, code: str) -> LiveTable | None:
+        """A live table, loading a stored one (a finished game, say) on first use."""
+        code = code.upper()
+        if code in self.live:
+            return self.live[code]
+        row = await asyncio.to_thread(self.store.table, code)
+        return await self.load(row) if row else None
+
+    async def create(self, game: str, players: int, options: dict[str, Any],
+                     seats: list[dict[str, Any]], takeover: str | None = None,
+                     seed: int | None = None) -> LiveTable:
+        """A new table; raises :class:`OptionError` for a bad game, option or seat plan."""
+        game_class(game)
+        check_seats(game, players, seats, takeover)
+        instance = new_game(game, players=players, seed=seed, **options)
+        row = TableRow(code=await self._free_code(), game=game, players=players, seed=instance.seed,
+                       options=instance.record()["options"], takeover=takeover,
+                       seats=[{"kind": s["kind"], "agent": s.get("agent") if s["kind"] == "ai" else None,
+                               "name": s.get("name") or ""} for s in seats])
+        await asyncio.to_thread(self.store.add_table, row)
+        table = LiveTable(row=row, game=instance, hub=self, tokens={})
+        self.live[row.code] = table
+        table.restart_clock()
+        table.wake()
+        return table
+
+    async def _free_code(self) -> str:
+        while True:
+            code = new_code()
+            if code not in self.live and await asyncio.to_thread(self.store.table, code) is None:
+                return code
+
+    async def claim(self, table: LiveTable, seat: int, name: str, token: str | None = None) -> str:
+        """Give an open human seat to a player; returns the seat token."""
+        if not 0 <= seat < table.row.players:
+            raise OptionError(f"no seat {seat}: seats are 0 to {table.row.players - 1}")
+        if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
+            raise OptionError(f"seat {seat} is not open")
+        token = token or secrets.token_urlsafe(24)
+        name = (name or "").strip()[:40] or f"Player {seat + 1}"
+        await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
+        table.tokens[token] = (seat, name)
+        await table.broadcast_table()
+        return token
+
+    async def rematch(self, table: LiveTable) -> LiveTable:
+        """The same game, options and seats with a fresh seed; seated players keep their tokens."""
+        if not table.game.over:
+            raise OptionError("the game is not over yet")
+        if table.row.rematch:
+            return await self.get(table.row.rematch)
+        options = dict(table.row.options)
+        options.pop("first", None)
+        fresh = await self.create(table.row.game, table.row.players, options, table.row.seats,
+                                  table.row.takeover)
+        for token, (seat, name) in table.tokens.items():
+            await self.claim(fresh, seat, name, token)
+        table.row.rematch = fresh.code
+        await asyncio.to_thread(self.store.update_table, table.code, rematch=fresh.code)
+        await table.broadcast({"type": "rematch", "code": fresh.code})
+        await table.broadcast_table()
+        return fresh
+
+    # -- records ----------------------------------------------------------------------
+    async def stored_moves(self, code: str) -> list[list[Any]]:
+        return await asyncio.to_thread(self.store.moves, code)
+
+    async def persist(self, table: LiveTable, seat: int, action: dict[str, Any]) -> None:
+        """Store an accepted action (and the result when it ends the game) before any broadcast."""
+        await asyncio.to_thread(self.store.add_move, table.code, table.step, seat, action)
+        if table.game.over:
+            table.row.finished, table.row.result = True, table.game.result
+            await asyncio.to_thread(self.store.update_table, table.code, finished=True,
+                                    result=table.game.result)
+            self.bots.forget(table.code)
+
+    async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+        """The seat's view after each step of a finished game, for step-by-step replay."""
+        record = table.row.record(await self.stored_moves(table.code))
+        game = new_game(record["game"], players=record["players"], seed=record["seed"], **record["options"])
+        frames = [game.view(seat)]
+        for actor, action in record["actions"]:
+            game.apply(actor, action)
+            frames.append(game.view(seat))
+        return frames

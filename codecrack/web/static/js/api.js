@@ -1,0 +1,33 @@
+// HTTP calls to the server and the seat tokens kept in localStorage.
+
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
+  return data;
+}
+
+export const api = {
+  games: () => call("GET", "/api/games"),
+  tables: () => call("GET", "/api/tables"),
+  table: (code) => call("GET", `/api/tables/${code}`),
+  create: (body) => call("POST", "/api/tables", body),
+  join: (code, seat, name) => call("POST", `/api/tables/${code}/join`, { seat, name }),
+  rematch: (code) => call("POST", `/api/tables/${code}/rematch`),
+  replay: (code, token) => call("GET", `/api/tables/${code}/replay${token ? `?token=${encodeURIComponent(token)}` : ""}`),
+};
+
+const KEY = (code) => `codecrack:seat:${code}`;
+
+export const seats = {
+  get(code) {
+    try { return JSON.parse(localStorage.getItem(KEY(code))); } catch { return null; }
+  },
+  set(code, seat, token) { localStorage.setItem(KEY(code), JSON.stringify({ seat, token })); },
+  name() { return localStorage.getItem("codecrack:name") || ""; },
+  setName(name) { localStorage.setItem("codecrack:name", name); },
+};

@@ -1,0 +1,189 @@
+// Alphabet Code: the lettered sheet (zones, squares, corner points), questions by clicking, and a
+// code builder that places seven-segment letters by their top-left corner point.
+import { button, h } from "../dom.js";
+
+// Segments of each letter (RULINGS.md and docs/rules/alphacode.md) and where they sit in a glyph box.
+const GLYPHS = {
+  a: "abcdeg", b: "cdefg", c: "deg", d: "bcdeg", e: "abdefg", f: "aefg", g: "abcdfg", h: "cefg", i: "c", j: "bcd",
+  m: "abcef", n: "ceg", o: "cdeg", p: "abefg", r: "eg", s: "acdfg", t: "defg", u: "cde", w: "bcdef", y: "bcdfg",
+};
+const SEGMENT = { a: [0, 1], b: [1, 2], c: [3, 2], d: [4, 1], e: [3, 0], f: [1, 0], g: [2, 1] };
+const legal = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
+
+const kind = (r, c) => (r % 2 && c % 2 ? "zone" : (r + c) % 2 ? (r % 2 ? "vsq" : "hsq") : "corner");
+
+// The squares a letter fills when its drawing's top-left corner point is (row, column).
+function letterCells(letter, row, column) {
+  const cells = [...GLYPHS[letter]].map((s) => SEGMENT[s]);
+  const top = Math.min(...cells.map(([r]) => r)) & ~1;
+  const left = Math.min(...cells.map(([, c]) => c)) & ~1;
+  return cells.map(([r, c]) => [row + r - top, column + c - left]);
+}
+
+function labels(view) {
+  const { row_labels: rows, column_labels: columns } = view.sheet;
+  return { rows, columns, row: (label) => rows.indexOf(label), column: (label) => columns.indexOf(label) };
+}
+
+function inked(view, entries) {
+  const at = labels(view);
+  const ink = new Map();
+  for (const entry of entries ?? []) {
+    for (const [r, c] of letterCells(entry.letter, at.row(entry.row), at.column(entry.column))) ink.set(`${r},${c}`, entry.letter);
+  }
+  return ink;
+}
+
+// One sheet: cell(r, c) returns {cls, text, onclick, title} for each lattice point.
+function sheetGrid(view, cell, id) {
+  const { rows, columns } = view.sheet;
+  const at = labels(view);
+  const children = [h("span", { class: "label" })];
+  for (let c = 0; c < columns; c++) children.push(h("span", { class: "label" }, at.columns[c]));
+  for (let r = 0; r < rows; r++) {
+    children.push(h("span", { class: "label" }, at.rows[r]));
+    for (let c = 0; c < columns; c++) {
+      const spec = cell(r, c) ?? {};
+      children.push(h(spec.onclick ? "button" : "span", {
+        class: `cell ${kind(r, c)} ${spec.cls ?? ""}`, onclick: spec.onclick ?? null, type: spec.onclick ? "button" : null,
+        title: spec.title ?? `${at.rows[r]}${at.columns[c]}`, style: spec.style ?? null,
+        dataset: { row: at.rows[r], column: at.columns[c] },
+      }, spec.text ?? ""));
+    }
+  }
+  const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? "var(--wide)" : "var(--narrow)")).join(" ");
+  return h("div", { class: "lattice", id, style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}` }, children);
+}
+
+// Whose codes are being cracked: a player's target, or every target for a spectator.
+function targets(view) {
+  if (view.seat !== null) return view.target === null ? [] : [view.target];
+  return view.mode === "duel" ? [0, 1] : [view.creator];
+}
+
+// A target's sheet: answers so far, clickable questions, probabilities when hints are on.
+function targetSheet(view, ctx, target) {
+  const at = labels(view);
+  const answers = answersAbout(view, target);
+  const asks = new Map([...legal(ctx, "count"), ...legal(ctx, "filled")].map((a) => [`${at.row(a.row)},${at.column(a.column)}`, a]));
+  const solved = inked(view, view.codes?.[target]);
+  return sheetGrid(view, (r, c) => {
+    const key = `${r},${c}`;
+    const answer = answers.get(key);
+    const ask = asks.get(key);
+    const p = ctx.hint?.squares?.[key];
+    const cls = [answer === true || solved.has(key) ? "yes" : "", answer === false ? "no" : "", ask ? "ask" : ""].join(" ");
+    return {
+      cls, text: typeof answer === "number" ? String(answer) : "",
+      style: p !== undefined && answer === undefined ? `--p:${p}` : null,
+      title: p !== undefined ? `${Math.round(p * 100)}% filled` : null,
+      onclick: ask ? () => ctx.send(ask) : null,
+    };
+  }, target === view.target ? "target-sheet" : `sheet-${target}`);
+}
+
+// A code being built: pick a letter, click where its top-left corner goes.
+function builder(view, ctx, key, type, title) {
+  const state = (ctx.ui[key] ??= { letter: view.letters[0], placed: {} });
+  const at = labels(view);
+  const entries = Object.entries(state.placed).map(([letter, p]) => ({ letter, row: p.row, column: p.column }));
+  const ink = inked(view, entries);
+  const place = (r, c) => {
+    state.placed[state.letter] = { row: at.rows[r & ~1], column: at.columns[c & ~1] };
+    ctx.rerender();
+  };
+  return h("div", { class: "builder", id: `${key}-builder` }, h("b", {}, title),
+    h("div", { class: "row palette" }, [...view.letters].map((letter) => button(letter, () => { state.letter = letter; ctx.rerender(); },
+      { class: `letter${state.letter === letter ? " selected" : ""}${state.placed[letter] ? " used" : ""}`, dataset: { letter } }))),
+    sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "", onclick: () => place(r, c) }), `${key}-sheet`),
+    h("div", { class: "row" }, entries.map((e) => button(`${e.letter}@${e.row}${e.column} ✕`, () => { delete state.placed[e.letter]; ctx.rerender(); },
+      { class: "placed" })),
+    button(`${type === "code" ? "Set my code" : "Declare"} (${entries.length}/5)`, () => ctx.send({ type, letters: entries }),
+      { class: "primary", id: `${key}-go`, disabled: entries.length !== 5 })));
+}
+
+function answersAbout(view, target) {
+  const at = labels(view);
+  return new Map(view.questions.filter((q) => q.target === target)
+    .map((q) => [`${at.row(q.question.row)},${at.column(q.question.column)}`, q.answer]));
+}
+
+// Your code, with the questions asked about it so far outlined (zones show their answer).
+function ownSheet(view) {
+  const ink = inked(view, view.code);
+  const asked = answersAbout(view, view.seat);
+  return h("div", {}, h("b", {}, "Your code: ", view.code.map((e) => e.letter).join(" ")),
+    sheetGrid(view, (r, c) => {
+      const answer = asked.get(`${r},${c}`);
+      return { cls: `${ink.has(`${r},${c}`) ? "ink" : ""}${answer !== undefined ? " asked" : ""}`,
+        text: typeof answer === "number" ? String(answer) : "" };
+    }, "own-sheet"));
+}
+
+function status(view, ctx) {
+  const me = view.seat;
+  if (view.phase === "code") return view.coded?.[me] ? "Waiting for the other codes." : "Make your code: place 5 letters, or draw one at random.";
+  if (!view.to_move.includes(me)) return null;
+  if (view.phase === "final") return "Last chance: declare the code, or pass.";
+  if (view.phase === "cascade") return "Someone cracked it! Submit your answer now, or pass.";
+  if (view.phase === "handicap") return `Handicap: ask ${view.handicap_left} more question(s).`;
+  return "Ask: click a zone (how many sides filled) or a square (filled?), or declare below.";
+}
+
+function board(view, ctx) {
+  const me = view.seat;
+  const making = legal(ctx, "random_code").length > 0;
+  const declaring = ctx.send && ["play", "final", "cascade"].includes(view.phase) && view.to_move.includes(me);
+  const misses = me !== null ? view.misses[me] : 0;
+  return h("div", { class: "alphacode" },
+    h("div", { class: "muted" }, `${view.mode === "duel" ? "Duel" : `Code creator: ${ctx.name(view.creator)}`} · round ${view.round} · ${view.phase}`,
+      misses ? ` · ${misses} wrong declaration${misses > 1 ? "s" : ""}` : ""),
+    status(view, ctx) ? h("p", { class: "prompt", id: "alphacode-status" }, status(view, ctx)) : null,
+    h("div", { class: "sheets" },
+      targets(view).map((target) => h("div", {}, h("b", {}, view.mode === "duel" ? `${ctx.name(target)}'s code` : "The code"),
+        targetSheet(view, ctx, target))),
+      view.code ? ownSheet(view) : null),
+    making ? h("div", { class: "controls" }, button("Draw a random code", () => ctx.send({ type: "random_code" }), { id: "alphacode-random", class: "primary" }),
+      builder(view, ctx, "code", "code", "…or build your own")) : null,
+    declaring ? h("details", { class: "declare", open: view.phase !== "play" },
+      h("summary", {}, "Declare a code"), builder(view, ctx, "declare", "declare", "Your declaration")) : null,
+    legal(ctx, "declare").map((a) => button(`Declare ${a.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ")} (the only code left)`,
+      () => ctx.send(a), { class: "primary settled", dataset: { declare: "settled" } })),
+    legal(ctx, "pass").length ? button("Pass", () => ctx.send({ type: "pass" }), { id: "alphacode-pass" }) : null);
+}
+
+function notes(view, ctx) {
+  if (view.target === null) return null;
+  const about = view.questions.filter((q) => q.target === view.target);
+  const text = (q) => `${q.question.type === "count" ? "zone" : "square"} ${q.question.row}${q.question.column}: ${q.answer === true ? "filled" : q.answer === false ? "empty" : q.answer}`;
+  return h("div", {},
+    ctx.hint ? h("p", { id: "alphacode-candidates" }, `${ctx.hint.candidates} code(s) still possible; the target sheet is shaded by the chance each square is filled.`) : null,
+    about.length ? h("ul", { class: "answers-list" }, about.map((q) => h("li", {}, text(q)))) : h("p", { class: "muted" }, "No answers yet."));
+}
+
+function describe(event, ctx) {
+  const who = ctx.name(event.seat);
+  switch (event.type) {
+    case "code_made": return `${who} has made a code.`;
+    case "start": return `${ctx.name(event.first)} starts${event.handicap ? ` (handicap ${event.handicap})` : ""}.`;
+    case "answer": {
+      const q = event.question;
+      return q.type === "count" ? `${who} asks zone ${q.row}${q.column}: ${event.answer} side(s) filled.`
+        : `${who} asks square ${q.row}${q.column}: ${event.answer ? "filled" : "empty"}.`;
+    }
+    case "declared": return `${who} declares${event.letters ? ` ${event.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ")}` : ""}: ${event.correct ? "correct!" : "incorrect."}`;
+    case "passed": return `${who} passes.`;
+    case "final_chance": return `${ctx.name(event.seat)} gets one final declaration.`;
+    case "last_submissions": return "Last call: the other solvers may submit once.";
+    case "eliminated": return `${who} is eliminated.`;
+    case "draw": return "A draw: another round is played.";
+    case "new_round": return `Round ${event.round} begins.`;
+    case "game_over": return "Game over.";
+    default: return null;
+  }
+}
+
+export default {
+  covers: new Set(["random_code", "code", "count", "filled", "declare", "pass"]),
+  board, notes, describe,
+};

@@ -1,0 +1,184 @@
+// Coda: rows of black and white tiles drawn in CSS. Backs show the colour; values show where known.
+import { button, h } from "../dom.js";
+import { sheetLine, sheetTable } from "../sheet.js";
+
+const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const COLORS = ["black", "white"];
+const show = (value) => (value === "-" ? "–" : String(value));
+const mine = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
+
+function tileEl(tile, { own = false, landed = false, onclick = null, selected = false, label = "" } = {}) {
+  const known = tile.value !== null && tile.value !== undefined;
+  const classes = ["tile", tile.color, tile.revealed ? "up" : "down", known ? "known" : "back",
+    own && !tile.revealed ? "own" : "", landed ? "landed" : "", onclick ? "pick" : "", selected ? "selected" : ""];
+  return h(onclick ? "button" : "span", {
+    class: classes.filter(Boolean).join(" "), onclick, type: onclick ? "button" : null,
+    title: label, dataset: { tile: tile.id, color: tile.color },
+  }, known ? show(tile.value) : "");
+}
+
+function lastLanding(view) {
+  const landed = {};
+  for (const event of view.history) if (event.type === "insert") landed[event.seat] = event.tile;
+  return landed;
+}
+
+// Where a numbered drawn tile will land in the row: right after the last smaller numbered tile.
+function landingIndex(row, drawn) {
+  if (!drawn || drawn.value === null || drawn.value === "-") return null;
+  const key = (t) => t.value * 2 + (t.color === "white" ? 1 : 0);
+  let index = 0;
+  row.forEach((tile, i) => {
+    if (tile.value === null) index = null;
+    else if (index !== null && tile.value !== "-" && key(tile) < key(drawn)) index = i + 1;
+  });
+  return index;
+}
+
+function seatOrder(view) {
+  const seats = [...Array(view.players).keys()];
+  if (view.seat === null) return seats;
+  return [...seats.slice(view.seat + 1), ...seats.slice(0, view.seat), view.seat];
+}
+
+function rowEl(view, ctx, seat, landed) {
+  const row = view.rows[seat] ?? [];
+  const own = seat === view.seat;
+  const guessing = mine(ctx, "guess").some((a) => a.target === seat);
+  const revealing = own && mine(ctx, "reveal").length > 0;
+  const places = own ? mine(ctx, "place") : [];
+  const ghost = own && view.phase === "guess" ? landingIndex(row, view.drawn) : null;
+  const pick = ctx.ui.target;
+  const cells = [];
+  row.forEach((tile, index) => {
+    const slot = places.find((a) => a.index === index);
+    if (slot) cells.push(button("▾", () => ctx.send(slot), { class: "slot", title: `place here (${index + 1})`, dataset: { index } }));
+    if (ghost === index) cells.push(h("span", { class: "ghost", title: "your drawn tile lands here if you stop" }));
+    let onclick = null;
+    if (guessing && !tile.revealed) onclick = () => { ctx.ui.target = { target: seat, index, color: tile.color }; ctx.rerender(); };
+    if (revealing && !tile.revealed) onclick = () => ctx.send({ type: "reveal", index });
+    cells.push(tileEl(tile, { own, landed: landed[seat] === tile.id, onclick,
+      selected: pick && pick.target === seat && pick.index === index,
+      label: `${ctx.name(seat)}, tile ${index + 1}` }));
+  });
+  const end = places.find((a) => a.index === row.length);
+  if (end) cells.push(button("▾", () => ctx.send(end), { class: "slot", title: "place at the end", dataset: { index: row.length } }));
+  if (ghost === row.length) cells.push(h("span", { class: "ghost" }));
+  const out = view.eliminated.includes(seat);
+  const moving = view.to_move.includes(seat);
+  return h("div", { class: `coda-row${own ? " own" : ""}${out ? " out" : ""}`, dataset: { seat } },
+    h("div", { class: "row-name" }, moving ? "▶ " : "", ctx.name(seat), own ? " (you)" : "", out ? " · out" : "",
+      view.options.rounds > 1 ? h("span", { class: "muted" }, ` · ${view.scores[seat]} pts`) : null),
+    h("div", { class: "tiles" }, cells.length ? cells : h("span", { class: "muted" }, "no tiles yet")));
+}
+
+function controls(view, ctx) {
+  const parts = [];
+  const openings = mine(ctx, "opening");
+  if (openings.length) {
+    const size = view.players === 4 ? 3 : 4;
+    parts.push(h("span", { class: "prompt" }, "Choose your opening tiles:"),
+      openings.map((a) => button(`${a.black} black · ${size - a.black} white`, () => ctx.send(a), { class: "opening", dataset: { black: a.black } })));
+  }
+  if (mine(ctx, "ready").length) {
+    parts.push(h("span", { class: "prompt" }, view.options.memory ? "Memorise your tiles, then:" : "Your row is set."),
+      button("Ready", () => ctx.send({ type: "ready" }), { id: "coda-ready", class: "primary" }));
+  }
+  if (mine(ctx, "place").length) parts.push(h("span", { class: "prompt" }, "Place your dash: click a ▾ slot in your row."));
+  const draws = mine(ctx, "draw");
+  if (draws.length) {
+    parts.push(draws.map((a) => button(a.color ? `Draw ${a.color} (${view.pile[a.color]} left)` : `Draw (${view.pile.total} left)`,
+      () => ctx.send(a), { class: `primary draw ${a.color ?? ""}`, dataset: { color: a.color ?? "" } })));
+  }
+  if (mine(ctx, "guess").length) parts.push(guessPicker(view, ctx));
+  if (mine(ctx, "stop").length) parts.push(button("Stop and hide my tile", () => ctx.send({ type: "stop" }), { id: "coda-stop" }));
+  if (mine(ctx, "reveal").length) parts.push(h("span", { class: "prompt" }, "Wrong guess with an empty pile: click one of your tiles to reveal it."));
+  return parts.length ? h("div", { class: "controls" }, parts) : null;
+}
+
+function guessPicker(view, ctx) {
+  const pick = ctx.ui.target;
+  const legal = mine(ctx, "guess");
+  if (!pick || !legal.some((a) => a.target === pick.target && a.index === pick.index)) {
+    ctx.ui.target = null;
+    return h("span", { class: "prompt", id: "coda-guess-prompt" }, "Guess: click a face-down tile of an opponent.");
+  }
+  const color = pick.color;
+  const values = [...new Set(legal.filter((a) => a.target === pick.target && a.index === pick.index && a.color === color).map((a) => a.value))];
+  return h("div", { class: "guess-picker", id: "coda-guess" },
+    h("span", { class: "prompt" }, `${ctx.name(pick.target)}'s tile ${pick.index + 1} is`),
+    COLORS.map((c) => button(c, () => { pick.color = c; ctx.rerender(); }, { class: `colour ${c}${c === color ? " selected" : ""}` })),
+    h("span", { class: "values" }, values.map((value) => button(show(value),
+      () => { ctx.ui.target = null; ctx.send({ type: "guess", target: pick.target, index: pick.index, color, value }); },
+      { class: `value ${color}`, dataset: { value } }))));
+}
+
+function drawnEl(view, ctx) {
+  if (view.unplaced?.length) {
+    return h("div", { class: "drawn" }, "To place: ",
+      view.unplaced.map((tile, i) => tileEl({ id: `unplaced-${i}`, color: tile.color, revealed: false, value: tile.value }, { own: true })));
+  }
+  if (!view.drawn) return null;
+  const who = view.current === view.seat ? "You drew" : `${ctx.name(view.current)} drew`;
+  return h("div", { class: "drawn" }, `${who} `, tileEl({ id: "drawn", color: view.drawn.color, revealed: false, value: view.drawn.value }, { own: true }));
+}
+
+function pileEl(view) {
+  const pile = view.pile.total !== undefined ? `${view.pile.total} tiles in the deck`
+    : `${view.pile.black ?? 0} black · ${view.pile.white ?? 0} white in the pile`;
+  const round = view.options.rounds > 1 ? ` · round ${view.round} of ${view.options.rounds}` : "";
+  return h("div", { class: "pile muted" }, pile, round);
+}
+
+function board(view, ctx) {
+  const landed = lastLanding(view);
+  return h("div", { class: "coda" }, pileEl(view),
+    seatOrder(view).map((seat) => rowEl(view, ctx, seat, landed)),
+    drawnEl(view, ctx), controls(view, ctx));
+}
+
+// The cracking sheet: one line per face-down tile you cannot read, values to cross out by hand,
+// values you can see elsewhere greyed, and the belief engine's probabilities when asked for.
+function notes(view, ctx) {
+  const seen = { black: new Set(), white: new Set() };
+  view.rows.forEach((row) => row.forEach((t) => { if (t.value !== null) seen[t.color].add(t.value); }));
+  if (view.drawn?.value !== null && view.drawn?.value !== undefined) seen[view.drawn.color].add(view.drawn.value);
+  const values = view.options.dashes ? [...VALUES, "-"] : VALUES;
+  const lines = [];
+  view.rows.forEach((row, seat) => row.forEach((tile, index) => {
+    if (tile.value !== null) return;
+    const label = [`${ctx.name(seat)} #${index + 1} `, h("span", { class: `dot ${tile.color}` })];
+    lines.push(sheetLine(ctx, `${seat}:${tile.id}`, label, values,
+      { odds: ctx.hint?.rows?.[seat]?.[index] ?? null, seen: seen[tile.color], text: show }));
+  }));
+  if (!lines.length) return h("p", { class: "muted" }, "No hidden tiles to note.");
+  return sheetTable(ctx, lines);
+}
+
+function describe(event, ctx) {
+  const who = ctx.name(event.seat);
+  switch (event.type) {
+    case "round": return `Round ${event.round}: ${ctx.name(event.first)} starts.`;
+    case "deal": return `${who} gets ${event.colors.length} tiles (${event.colors.filter((c) => c === "black").length} black).`;
+    case "opening": return `${who} asks for ${event.black} black tile${event.black === 1 ? "" : "s"}.`;
+    case "ready": return `${who} is ready.`;
+    case "draw": return `${who} draws a ${event.color} tile.`;
+    case "guess": return `${who} guesses ${ctx.name(event.target)}'s tile ${event.index + 1} is ${event.color} ${show(event.value)}: ${event.hit ? "hit!" : "miss."}`;
+    case "stop": return `${who} stops.`;
+    case "insert": return event.revealed
+      ? `${who}'s ${event.color} ${show(event.value)} goes face up at place ${event.index + 1}.`
+      : `${who}'s ${event.color} tile goes face down at place ${event.index + 1}.`;
+    case "reveal": return `${who} reveals ${show(event.value)} (place ${event.index + 1}).`;
+    case "timeout": return `${who} ran out of time.`;
+    case "eliminated": return `${who} is out.`;
+    case "round_over": return `Round ${event.round ?? ""} over: ${ctx.name(event.winner)} wins it.`;
+    default: return null;
+  }
+}
+
+export default {
+  covers: new Set(["opening", "ready", "place", "draw", "guess", "stop", "reveal"]),
+  board,
+  notes,
+  describe,
+};

@@ -1,0 +1,271 @@
+// A table page: one websocket to the server, which sends this seat's view after every action.
+import { api, seats } from "./api.js";
+import { button, h, icon, seatName } from "./dom.js";
+import { actionsPanel } from "./generic.js";
+import { gameModule, gameTitle } from "./games/index.js";
+
+export async function showTable(root, code) {
+  const page = new TablePage(root, code);
+  await page.start();
+  window.codecrack = page; // handy in the console and for tests
+}
+
+class TablePage {
+  constructor(root, code) {
+    this.root = root;
+    this.code = code;
+    this.seat = null;
+    this.table = null;
+    this.view = null;
+    this.clock = null;
+    this.hint = null;
+    this.showHints = false;
+    this.replay = null;       // {frames, at} while replaying a finished game
+    this.error = "";
+    this.ui = {};             // the game module's own UI state (selections, half-filled forms)
+    this.notes = JSON.parse(localStorage.getItem(`codecrack:notes:${code}`) || "{}");
+  }
+
+  async start() {
+    try {
+      this.table = await api.table(this.code);
+    } catch (error) {
+      this.root.replaceChildren(h("section", { class: "card" }, h("h2", {}, "No such table"),
+        h("p", {}, error.message), h("a", { href: "/" }, "Back to the lobby")));
+      return;
+    }
+    this.module = await gameModule(this.table.game);
+    document.title = `${gameTitle(this.table.game)} · ${this.code} · codecrack`;
+    document.addEventListener("keydown", (event) => this.key(event));
+    setInterval(() => this.tick(), 250);
+    this.connect();
+  }
+
+  connect() {
+    const token = seats.get(this.code)?.token ?? "";
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}?token=${encodeURIComponent(token)}`);
+    this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
+    this.socket.onclose = () => {
+      this.online = false;
+      this.render();
+      setTimeout(() => this.connect(), 1000);
+    };
+    this.socket.onopen = () => { this.online = true; this.hintAsked = false; };
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case "hello": this.seat = message.seat; this.table = message.table; break;
+      case "table": this.table = message.table; break;
+      case "state":
+        this.view = message.view;
+        this.step = message.step;
+        this.clock = message.clock ? { ...message.clock, until: performance.now() + message.clock.remaining * 1000 } : null;
+        this.error = "";
+        if (this.showHints) this.askHint();
+        break;
+      case "hint":
+        this.hint = message.hint;
+        this.hintAsked = false;
+        if (this.showHints && message.step !== this.step) this.askHint();
+        break;
+      case "error": this.error = message.message; break;
+      case "rematch": this.followRematch(message.code); return;
+      default: return;
+    }
+    this.render();
+  }
+
+  send(action) {
+    this.socket?.send(JSON.stringify({ type: "action", action }));
+  }
+
+  askHint() {
+    if (this.hintAsked) return; // one question at a time; the answer's step tells if it is stale
+    this.hintAsked = true;
+    this.socket?.send(JSON.stringify({ type: "hint" }));
+  }
+
+  followRematch(code) {
+    const mine = seats.get(this.code);
+    if (mine) seats.set(code, mine.seat, mine.token);
+    location.href = `/t/${code}`;
+  }
+
+  async sit(seat) {
+    const name = this.root.querySelector("#sit-name")?.value.trim() || seats.name();
+    seats.setName(name);
+    try {
+      const joined = await api.join(this.code, seat, name);
+      seats.set(this.code, joined.seat, joined.token);
+      this.socket.onclose = null;
+      this.socket.close();
+      this.connect();
+    } catch (error) {
+      this.error = error.message;
+      this.render();
+    }
+  }
+
+  saveNotes() {
+    localStorage.setItem(`codecrack:notes:${this.code}`, JSON.stringify(this.notes));
+  }
+
+  key(event) {
+    if (!this.view || this.replay || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+    this.module.key?.(event, this.context(this.view));
+  }
+
+  tick() {
+    const el = this.root.querySelector(".clock");
+    if (!el || !this.clock) return;
+    const left = Math.max(0, (this.clock.until - performance.now()) / 1000);
+    const counting = left <= this.clock.countdown;
+    el.classList.toggle("urgent", counting);
+    el.querySelector(".clock-text").textContent = counting ? `${Math.ceil(left)} s` : "thinking";
+  }
+
+  context(view, live = true) {
+    return {
+      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.showHints ? this.hint : null,
+      notes: this.notes, saveNotes: () => this.saveNotes(), rerender: () => this.render(),
+      send: live ? (action) => this.send(action) : null,
+      name: (seat) => seatName(this.table, seat),
+    };
+  }
+
+  // -- rendering -------------------------------------------------------------------
+  render() {
+    if (!this.table) return;
+    const replaying = this.replay !== null;
+    const view = replaying ? this.replay.frames[this.replay.at] : this.view;
+    if (!view) return;
+    const ctx = this.context(view, !replaying);
+    const notesOn = view.options?.notes !== false;
+    this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
+      this.header(view),
+      h("div", { class: "layout" },
+        h("section", { class: "play" },
+          this.resultBanner(view),
+          replaying ? this.replayBar() : null,
+          h("div", { class: "board" }, this.module.board(view, ctx)),
+          replaying ? null : this.fallback(view),
+          this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
+        h("aside", { class: "side" },
+          this.seatList(),
+          notesOn ? this.notesPanel(view, ctx) : null,
+          this.historyPanel(view, ctx, notesOn)))));
+    this.tick();
+  }
+
+  header(view) {
+    const you = this.seat === null ? "Spectating" : `You: ${seatName(this.table, this.seat)}`;
+    const link = `${location.origin}/t/${this.code}`;
+    return h("div", { class: "table-head" },
+      h("h1", {}, gameTitle(this.table.game)),
+      h("span", { class: "code", title: link }, "Table ", h("b", { id: "table-code" }, this.code),
+        button(icon("copy"), () => navigator.clipboard?.writeText(link), { class: "ghost", title: "Copy the link" })),
+      h("span", { class: "you" }, icon(this.seat === null ? "eye" : "user"), " ", you),
+      h("span", { class: "status", id: "status" }, this.statusText(view)),
+      this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
+        h("span", { class: "clock-text" }, "")) : null,
+      this.online === false ? h("span", { class: "offline" }, "reconnecting…") : null);
+  }
+
+  statusText(view) {
+    if (view.result || this.table.over) return "Game over";
+    const moving = view.to_move ?? [];
+    if (this.seat !== null && moving.includes(this.seat)) return "Your move";
+    const waiting = moving.map((s) => seatName(this.table, s));
+    return waiting.length ? `Waiting for ${waiting.join(", ")}` : "";
+  }
+
+  resultBanner(view) {
+    const result = view.result ?? (this.table.over ? this.table.result : null);
+    if (!result) return null;
+    const winners = result.winners.map((s) => seatName(this.table, s));
+    const scores = result.scores
+      ? ` · scores ${result.scores.map((s, i) => `${seatName(this.table, i)} ${s}`).join(", ")}` : "";
+    const text = winners.length === 0 ? "Nobody wins" : winners.length > 1 ? `Shared win: ${winners.join(", ")}`
+      : `${winners[0]} wins`;
+    return h("div", { class: "result", id: "result" }, icon("trophy"), h("b", {}, ` ${text}`), scores,
+      h("span", { class: "row" },
+        this.table.rematch
+          ? h("a", { href: `/t/${this.table.rematch}`, class: "button" }, "Go to the rematch")
+          : button([icon("rotate-ccw"), " Rematch"], () => this.startRematch(), { id: "rematch" }),
+        this.replay ? button("Back to the end", () => { this.replay = null; this.render(); })
+          : button([icon("history"), " Replay"], () => this.startReplay(), { id: "replay" })));
+  }
+
+  async startRematch() {
+    try {
+      const made = await api.rematch(this.code);
+      this.followRematch(made.code);
+    } catch (error) {
+      this.error = error.message;
+      this.render();
+    }
+  }
+
+  async startReplay() {
+    const data = await api.replay(this.code, seats.get(this.code)?.token);
+    this.replay = { frames: data.frames, at: 0 };
+    this.render();
+  }
+
+  replayBar() {
+    const last = this.replay.frames.length - 1;
+    const go = (at) => { this.replay.at = Math.max(0, Math.min(last, at)); this.render(); };
+    return h("div", { class: "replay-bar", id: "replay-bar" },
+      button(icon("skip-back"), () => go(0), { title: "Start" }),
+      button(icon("chevron-left"), () => go(this.replay.at - 1), { title: "Back", id: "replay-back" }),
+      h("input", { type: "range", min: 0, max: last, value: this.replay.at, oninput: (e) => go(Number(e.target.value)) }),
+      button(icon("chevron-right"), () => go(this.replay.at + 1), { title: "Forward", id: "replay-next" }),
+      button(icon("skip-forward"), () => go(last), { title: "End" }),
+      h("span", { class: "muted", id: "replay-step" }, `step ${this.replay.at} / ${last}`));
+  }
+
+  fallback(view) {
+    const actions = view.legal_actions ?? [];
+    const uncovered = actions.filter((a) => !this.module.covers.has(a.type));
+    const panel = (covers) => actionsPanel(actions, (a) => this.send(a), covers);
+    return h("div", { class: "fallback" },
+      uncovered.length ? panel(this.module.covers) : null,
+      actions.length && uncovered.length < actions.length
+        ? h("details", { class: "all-actions" }, h("summary", {}, "All legal actions"), panel(new Set()))
+        : null);
+  }
+
+  seatList() {
+    return h("section", { class: "card seats-card" }, h("h2", {}, icon("users"), " Players"),
+      h("ul", { class: "seat-list" }, this.table.seats.map((s, i) => h("li", { class: i === this.seat ? "me" : "" },
+        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${s.name}`,
+        s.kind === "ai" ? h("span", { class: "muted" }, ` AI ${s.agent}`) : null,
+        s.kind === "human" && s.bot ? h("span", { class: "muted" }, ` (away, AI ${s.bot} plays)`) : null,
+        s.kind === "human" && s.claimed && !s.bot ? h("span", { class: s.connected ? "online" : "muted" },
+          s.connected ? " online" : " away") : null,
+        s.kind === "human" && !s.claimed && this.seat === null
+          ? button("Sit here", () => this.sit(i), { class: "sit", dataset: { seat: i } }) : null))),
+      this.seat === null && this.table.seats.some((s) => s.kind === "human" && !s.claimed)
+        ? h("input", { id: "sit-name", placeholder: "Your name", maxlength: 40, value: seats.name() }) : null);
+  }
+
+  notesPanel(view, ctx) {
+    const sheet = this.module.notes(view, ctx);
+    if (!sheet) return null;
+    const toggle = this.table.hints && this.seat !== null
+      ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "hints", checked: this.showHints,
+        onchange: (e) => { this.showHints = e.target.checked; if (this.showHints) this.askHint(); this.render(); } }),
+      " show probabilities") : null;
+    return h("section", { class: "card notes" }, h("h2", {}, icon("notebook-pen"), " Cracking sheet"), toggle, sheet);
+  }
+
+  historyPanel(view, ctx, notesOn) {
+    const events = view.history ?? [];
+    const lines = events.map((e) => this.module.describe(e, ctx)).filter(Boolean);
+    const shown = notesOn ? lines : lines.slice(-1);
+    return h("section", { class: "card history" }, h("h2", {}, icon("history"), notesOn ? " History" : " Last move"),
+      h("ol", { id: "history", reversed: true }, shown.map((line) => h("li", {}, line)).reverse()));
+  }
+}

@@ -1,0 +1,134 @@
+"""The database: tables, their seats and tokens, and every accepted action, via SQLAlchemy 2.
+
+The schema is created and upgraded only by the Alembic migrations in ``migrations/``
+(:func:`codecrack.web.migrate.upgrade`); this module just reads and writes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, MetaData,
+                        String, Table, UniqueConstraint, create_engine, insert, select, update)
+from sqlalchemy.engine import Engine, make_url
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("code", String(12), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("takeover", String(32)),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("result", JSON),
+    Column("rematch", String(12)),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_code", String(12), ForeignKey("tables.code"), nullable=False, index=True),
+    Column("step", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),
+    UniqueConstraint("table_code", "step"),
+)
+
+seat_tokens = Table(
+    "seat_tokens", metadata,
+    Column("token", String(64), primary_key=True),
+    Column("table_code", String(12), ForeignKey("tables.code"), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(40), nullable=False),
+)
+
+
+@dataclass
+class TableRow:
+    """One table as stored: its record header, seat plan and state. ``seats`` holds one
+    ``{"kind": "human"|"ai", "agent": tier|None, "name": str}`` per seat."""
+
+    code: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    takeover: str | None = None
+    created_at: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
+    finished: bool = False
+    result: dict[str, Any] | None = None
+    rematch: str | None = None
+
+    def record(self, moves: list[list[Any]]) -> dict[str, Any]:
+        """The game record for :func:`codecrack.replay`."""
+        return {"game": self.game, "players": self.players, "seed": self.seed,
+                "options": self.options, "actions": moves}
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file's folder is created first."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    return create_engine(url, connect_args={"check_same_thread": False})
+
+
+class Store:
+    """Reads and writes tables, actions and seat tokens. Each method is one transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def add_table(self, row: TableRow) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(tables).values(**row.__dict__))
+
+    def table(self, code: str) -> TableRow | None:
+        with self.engine.connect() as db:
+            found = db.execute(select(tables).where(tables.c.code == code)).mappings().first()
+        return TableRow(**found) if found else None
+
+    def list_tables(self, limit: int = 50) -> list[TableRow]:
+        query = select(tables).order_by(tables.c.created_at.desc()).limit(limit)
+        with self.engine.connect() as db:
+            return [TableRow(**row) for row in db.execute(query).mappings()]
+
+    def unfinished(self) -> list[TableRow]:
+        with self.engine.connect() as db:
+            rows = db.execute(select(tables).where(tables.c.finished.is_(False))).mappings()
+            return [TableRow(**row) for row in rows]
+
+    def update_table(self, code: str, **values: Any) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.code == code).values(**values))
+
+    def moves(self, code: str) -> list[list[Any]]:
+        """The table's accepted actions in order, as ``[seat, action]`` pairs."""
+        query = select(actions.c.seat, actions.c.action).where(actions.c.table_code == code)
+        with self.engine.connect() as db:
+            return [[seat, action] for seat, action in db.execute(query.order_by(actions.c.step))]
+
+    def add_move(self, code: str, step: int, seat: int, action: dict[str, Any]) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(actions).values(table_code=code, step=step, seat=seat, action=action))
+
+    def add_token(self, code: str, seat: int, token: str, name: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(seat_tokens).values(token=token, table_code=code, seat=seat, name=name))
+
+    def tokens(self, code: str) -> dict[str, tuple[int, str]]:
+        """``token -> (seat, name)`` for every claimed seat of the table."""
+        query = select(seat_tokens).where(seat_tokens.c.table_code == code)
+        with self.engine.connect() as db:
+            return {row.token: (row.seat, row.name) for row in db.execute(query)}

@@ -1,0 +1,233 @@
+"""One live table: the game, who sits where, the open connections, the bots and the clock.
+
+Every action, from a browser, a bot or a clock, goes through :meth:`LiveTable.submit`, which
+checks it with ``game.apply``, stores it, and only then sends each connection its own view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from ..core.errors import IllegalAction
+from ..core.game import Game
+from ..core.registry import replay
+from .clocks import Clock, clock_for
+from .hints import hints_available
+from .store import TableRow
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("codecrack.web")
+STALE = "stale"  # the game moved on while a bot or a clock was deciding
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: its seat (``None`` for a spectator) and how to send it a message."""
+
+    seat: int | None
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass
+class RunningClock:
+    """A clock that is ticking: when it rings, and the task that will send its action."""
+
+    clock: Clock
+    deadline: float
+    task: asyncio.Task
+
+    def public(self, now: float) -> dict[str, Any]:
+        return {"seat": self.clock.seat, "kind": self.clock.kind, "countdown": self.clock.countdown,
+                "remaining": max(0.0, round(self.deadline - now, 2))}
+
+
+@dataclass
+class LiveTable:
+    """A table being played or watched; ``hub`` owns it, the store and the bots."""
+
+    row: TableRow
+    game: Game
+    hub: "Hub"
+    tokens: dict[str, tuple[int, str]]
+    step: int = 0  # accepted actions so far
+    connections: set[Connection] = field(default_factory=set)
+    taken_over: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clock: RunningClock | None = None
+    tasks: dict[Any, asyncio.Task] = field(default_factory=dict)
+
+    @property
+    def code(self) -> str:
+        return self.row.code
+
+    # -- who is who ---------------------------------------------------------------------
+    def seat_for(self, token: str | None) -> int | None:
+        found = self.tokens.get(token or "")
+        return found[0] if found else None
+
+    def claimed(self, seat: int) -> bool:
+        return any(s == seat for s, _ in self.tokens.values())
+
+    def bot_tier(self, seat: int) -> str | None:
+        """The agent playing ``seat`` now: its own AI, or the takeover AI of an absent human."""
+        plan = self.row.seats[seat]
+        if plan["kind"] == "ai":
+            return plan["agent"]
+        return self.row.takeover if seat in self.taken_over else None
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
+
+    def info(self) -> dict[str, Any]:
+        """The public description of the table (no game state)."""
+        names = {seat: name for seat, name in self.tokens.values()}
+        seats = [{"kind": plan["kind"], "agent": plan.get("agent"),
+                  "name": names.get(seat) or plan.get("name") or f"Seat {seat + 1}",
+                  "claimed": plan["kind"] == "ai" or seat in names,
+                  "connected": self.connected(seat), "bot": self.bot_tier(seat)}
+                 for seat, plan in enumerate(self.row.seats)]
+        return {"code": self.code, "game": self.row.game, "players": self.row.players,
+                "options": self.game.options.model_dump(mode="json"), "seats": seats,
+                "takeover": self.row.takeover, "step": self.step, "over": self.game.over,
+                "result": self.game.result, "rematch": self.row.rematch,
+                "hints": hints_available(self.game)}
+
+    # -- messages -----------------------------------------------------------------------
+    def state_message(self, seat: int | None) -> dict[str, Any]:
+        now = asyncio.get_running_loop().time()
+        return {"type": "state", "step": self.step, "view": self.game.view(seat),
+                "clock": self.clock.public(now) if self.clock else None}
+
+    async def send(self, connection: Connection, message: dict[str, Any]) -> None:
+        try:
+            await connection.send(message)
+        except Exception:  # a closed socket: its handler will disconnect it
+            log.debug("dropping a message to a closed connection on %s", self.code)
+
+    async def broadcast_state(self) -> None:
+        messages: dict[int | None, dict[str, Any]] = {}
+        for connection in list(self.connections):
+            if connection.seat not in messages:
+                messages[connection.seat] = self.state_message(connection.seat)
+            await self.send(connection, messages[connection.seat])
+
+    async def broadcast(self, message: dict[str, Any]) -> None:
+        for connection in list(self.connections):
+            await self.send(connection, message)
+
+    async def broadcast_table(self) -> None:
+        await self.broadcast({"type": "table", "table": self.info()})
+
+    # -- connections --------------------------------------------------------------------
+    async def connect(self, connection: Connection) -> None:
+        """Greet a new connection with the table and its view; under the lock, so that the view
+        and its step match (an action may be half-way through being stored)."""
+        async with self.lock:
+            self.connections.add(connection)
+            seat = connection.seat
+            if seat is not None:
+                self.cancel(("absent", seat))
+                self.taken_over.discard(seat)
+            await self.send(connection, {"type": "hello", "seat": seat, "table": self.info()})
+            await self.send(connection, self.state_message(seat))
+            await self.broadcast_table()
+        self.wake()
+
+    async def disconnect(self, connection: Connection) -> None:
+        async with self.lock:
+            self.connections.discard(connection)
+            if connection.seat is not None:
+                self.watch_absence(connection.seat)
+            await self.broadcast_table()
+
+    async def seat_view(self, seat: int) -> tuple[int, dict[str, Any]]:
+        """The step and ``view(seat)`` together, for work done outside the lock (hints)."""
+        async with self.lock:
+            return self.step, self.game.view(seat)
+
+    def watch_absence(self, seat: int) -> None:
+        """After the disconnect timeout, an absent human's seat is played by the takeover AI."""
+        if self.row.takeover and not self.game.over and not self.connected(seat) and self.claimed(seat):
+            self.start(("absent", seat), self._take_over(seat))
+
+    async def _take_over(self, seat: int) -> None:
+        await asyncio.sleep(self.hub.config.disconnect_timeout)
+        if not self.connected(seat):
+            self.taken_over.add(seat)
+            await self.broadcast_table()
+            self.wake()
+
+    # -- actions ------------------------------------------------------------------------
+    async def submit(self, seat: int, action: Any, expect_step: int | None = None) -> str | None:
+        """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused."""
+        async with self.lock:
+            if expect_step is not None and expect_step != self.step:
+                return STALE
+            try:
+                self.game.apply(seat, action)
+            except IllegalAction as error:
+                return str(error)
+            try:
+                await self.hub.persist(self, seat, action)
+            except Exception:
+                log.exception("could not store an action on %s; rolling back", self.code)
+                self.game = replay(self.row.record(await self.hub.stored_moves(self.code)))
+                return "the server could not store this action; please try again"
+            self.step += 1
+            self.restart_clock()
+            await self.broadcast_state()
+            if self.game.over:
+                await self.broadcast_table()
+        self.wake()
+        return None
+
+    def wake(self) -> None:
+        """Make sure every bot that may act now has a driver task."""
+        if self.game.over:
+            return
+        for seat in self.game.to_move:
+            if self.bot_tier(seat) and not self.running(("bot", seat)):
+                self.start(("bot", seat), self.hub.bots.drive(self, seat))
+
+    # -- the clock ----------------------------------------------------------------------
+    def restart_clock(self) -> None:
+        self.cancel("clock")
+        self.clock = None
+        clock = clock_for(self.game, self.hub.config)
+        if clock is None:
+            return
+        deadline = asyncio.get_running_loop().time() + clock.seconds
+        task = self.start("clock", self._ring(clock, self.step))
+        self.clock = RunningClock(clock, deadline, task)
+
+    async def _ring(self, clock: Clock, step: int) -> None:
+        await asyncio.sleep(clock.seconds)
+        self.tasks.pop("clock", None)
+        refused = await self.submit(clock.seat, clock.action, expect_step=step)
+        if refused and refused != STALE:
+            log.warning("clock action refused on %s: %s", self.code, refused)
+
+    # -- background tasks ---------------------------------------------------------------
+    def start(self, key: Any, coroutine) -> asyncio.Task:
+        self.cancel(key)
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks[key] = task
+        task.add_done_callback(lambda done: self.tasks.pop(key, None) if self.tasks.get(key) is done else None)
+        return task
+
+    def running(self, key: Any) -> bool:
+        return key in self.tasks and not self.tasks[key].done()
+
+    def cancel(self, key: Any) -> None:
+        task = self.tasks.pop(key, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def close(self) -> None:
+        for key in list(self.tasks):
+            self.cancel(key)

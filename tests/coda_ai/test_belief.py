@@ -1,0 +1,63 @@
+"""The exact belief engine against brute-force enumeration."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from codecrack.games.coda.belief import ANY, BLACK, DASH, WHITE, Position, Tile, solve
+
+from .brute import brute_counts, random_position
+
+
+def assert_matches_brute(position: Position) -> None:
+    total, counts = brute_counts(position)
+    belief = solve(position)
+    assert belief.total == total
+    for (r, i), by_value in counts.items():
+        got = {v: int(c) for v, c in enumerate(belief.counts[r][i]) if c}
+        assert got == by_value, (r, i)
+
+
+@pytest.mark.parametrize("case", range(40))
+def test_random_positions_match_brute_force(case):
+    rng = random.Random(case)
+    assert_matches_brute(random_position(rng, dashes=case % 2 == 1))
+
+
+def test_missed_guesses_and_bounds():
+    row = [Tile(BLACK, 2), Tile(WHITE, None, ANY & ~(1 << 4)), Tile(BLACK, None), Tile(WHITE, 6)]
+    position = Position([row])
+    assert_matches_brute(position)
+    probs = solve(position).probs[0]
+    assert probs[1][4] == 0 and probs[1][2:6].sum() == pytest.approx(1)
+
+
+def test_rows_couple_through_distinct_values():
+    # Two rows each holding one hidden black tile boxed into {4, 5}: they must differ.
+    boxed = [Tile(WHITE, 3), Tile(BLACK, None), Tile(WHITE, 5)]
+    position = Position([boxed, list(boxed)])
+    belief = solve(position)
+    assert belief.total == 2
+    assert belief.probs[0][1][4] == pytest.approx(0.5)
+
+
+def test_dash_left_of_a_later_numbered_tile_is_impossible():
+    # Tile 1 entered mid-round directly right of tile 0: tile 0 cannot be the dash.
+    row = [Tile(BLACK, None), Tile(WHITE, 9, ANY, left=0)]
+    belief = solve(Position([row], dashes=True))
+    assert belief.probs[0][0][DASH] == 0
+    assert_matches_brute(Position([row], dashes=True))
+
+
+def test_hidden_dash_anywhere():
+    row = [Tile(WHITE, 2), Tile(BLACK, None), Tile(BLACK, 3)]
+    belief = solve(Position([row], dashes=True))
+    assert belief.total == 1 and belief.probs[0][1][DASH] == 1
+
+
+def test_known_values_elsewhere_are_excluded():
+    row = [Tile(BLACK, 10), Tile(BLACK, None)]
+    assert solve(Position([row], elsewhere=frozenset({(BLACK, 11)}))).total == 0
+    assert solve(Position([row])).total == 1

@@ -1,0 +1,23 @@
+import pytest
+from fastapi.testclient import TestClient
+
+from codecrack.core import registry
+from codecrack.web.app import create_app
+from codecrack.web.config import WebConfig
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "toy", "tests.core.toy_game:ToyGame")
+
+
+def fast_config(path, **changes) -> WebConfig:
+    """A server on a SQLite file in ``path`` whose bots and clocks do not wait."""
+    settings = dict(db_url=f"sqlite:///{path}/web.db", ai_pace=0.0, disconnect_timeout=0.05)
+    return WebConfig(**{**settings, **changes})
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(fast_config(tmp_path))) as test_client:
+        yield test_client

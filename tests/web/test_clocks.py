@@ -1,0 +1,59 @@
+"""The host's clocks: Coda's turn clock sends a timeout for a player who does not move in time."""
+
+from fastapi.testclient import TestClient
+
+from codecrack.web.app import create_app
+
+from .conftest import fast_config
+from .wsclient import HUMAN, create, seated
+
+
+def test_coda_turn_clock_times_out_a_slow_player(tmp_path):
+    config = fast_config(tmp_path, turn_think=0.05, turn_countdown=0.05)
+    with TestClient(create_app(config)) as client:
+        made = create(client, "coda", [HUMAN, HUMAN], sit=0, options={"first": 0, "clock": True})
+        code = made["code"]
+        other = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
+        with seated(client, code, made["token"]) as ann, seated(client, code, other) as bob:
+            ann.act({"type": "opening", "black": 2})
+            bob.act({"type": "opening", "black": 2})
+            # both rows are dealt; Ann is on the clock and says nothing
+            clocked = ann.until(lambda m: m["type"] == "state" and m["clock"] is not None)
+            assert clocked["clock"]["seat"] == 0 and clocked["clock"]["kind"] == "turn"
+            assert clocked["clock"]["countdown"] == 0.05
+            timed_out = ann.until(lambda m: m["type"] == "state"
+                                  and any(e["type"] == "timeout" for e in m["view"]["history"]))
+            assert timed_out["view"]["current"] == 1  # the drawn tile went face up, Bob's turn
+            assert any(e["type"] == "insert" and e["revealed"] for e in timed_out["view"]["history"])
+
+
+def test_no_clock_without_the_option(client):
+    made = create(client, "coda", [HUMAN, HUMAN], sit=0, options={"first": 0})
+    with seated(client, made["code"], made["token"]) as ann:
+        assert ann.log[-1]["clock"] is None
+
+
+def test_coding_answer_window_fouls_a_slapper_who_hesitates(tmp_path):
+    import random
+
+    rng = random.Random(8)
+    config = fast_config(tmp_path, answer_window=0.3)
+    with TestClient(create_app(config)) as client:
+        made = create(client, "coding", [HUMAN, HUMAN], sit=0, options={"mode": "speed", "first": 0})
+        code = made["code"]
+        other = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
+        with seated(client, code, made["token"]) as ann, seated(client, code, other) as bob:
+            players, step = {0: ann, 1: bob}, 0
+            while ann.state_at(step)["step"] != "open":  # the hacking rounds, played at random
+                bob.state_at(step)
+                seat = min(ann.view["to_move"])
+                players[seat].act(rng.choice(players[seat].view["legal_actions"]))
+                step += 1
+            ann.act({"type": "slap"})
+            answering = ann.until(lambda m: m["type"] == "state" and m["view"]["slapper"] == 0)
+            assert answering["clock"]["seat"] == 0 and answering["clock"]["kind"] == "answer"
+            bob.act({"type": "slap"})  # too late: the first slap won the right to answer
+            assert bob.until(lambda m: m["type"] == "error")["message"]
+            over = ann.until(lambda m: m["type"] == "state" and m["view"]["result"] is not None)
+            kinds = [event["type"] for event in over["view"]["history"]]
+            assert "timeout" in kinds and over["view"]["result"]["winners"] == [1]

@@ -1,0 +1,186 @@
+"""End to end in headless Chromium: for each game, a table against an AI, played to the end by clicking."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from codecrack.web.config import WebConfig
+
+from .browser import CHROMIUM, SCREENSHOTS, chromium, running_server
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
+    folder = tmp_path_factory.mktemp("e2e")
+    config = WebConfig(db_url=f"sqlite:///{folder}/web.db", ai_pace=0.0, disconnect_timeout=30)
+    with running_server(config) as url, chromium() as browser:
+        yield url, browser
+
+
+def new_table(site, game: str, ai: str, options: dict[str, str] | None = None, viewport=(1200, 900)):
+    """Open the lobby, create a table with seat 1 for me and seat 2 for ``ai``; return the page."""
+    url, browser = site
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(url)
+    page.select_option("#create-form select[name=game]", game)
+    page.select_option("#create-form select[name=seat-1]", f"ai:{ai}")
+    for name, value in (options or {}).items():
+        page.select_option(f"#create-form select[name=opt-{name}]", value)
+    page.fill("#create-form input[name=name]", "Tester")
+    page.click("#create-go")
+    page.wait_for_selector(".board")
+    return page
+
+
+def click_one(page, rng, *selectors: str) -> bool:
+    """Click a random visible element of the first selector that matches any; True if clicked."""
+    for selector in selectors:
+        count = page.locator(selector).count()
+        if count:
+            try:
+                page.locator(selector).nth(rng.randrange(count)).click(timeout=300)
+            except Exception:  # the page re-rendered under the pointer; the next round retries
+                return False
+            return True
+    return False
+
+
+def play(page, rng, moves, limit: int = 1500) -> None:
+    """Repeat ``moves(page, rng)`` until the result banner shows."""
+    for _ in range(limit):
+        if page.query_selector("#result"):
+            return
+        moves(page, rng)
+        page.wait_for_timeout(40)
+    raise AssertionError("the game did not end")
+
+
+def finish(page, name: str) -> str:
+    result = page.inner_text("#result")
+    assert "win" in result or "Nobody" in result
+    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+    assert page.errors == []
+    return result
+
+
+def coda_moves(page, rng):
+    if page.query_selector("#coda-stop") and rng.random() < 0.5:
+        click_one(page, rng, "#coda-stop")
+        return
+    click_one(page, rng, "button.opening", "#coda-ready", "button.slot", "button.draw",
+              "#coda-guess button.value", ".coda-row:not(.own) button.tile.pick", ".coda-row.own button.tile.pick")
+
+
+def test_coda_against_easy_ai_to_the_end(site):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page = new_table(site, "coda", "easy")
+    rng = random.Random(3)
+    for _ in range(12):  # a few moves, then a reload: the seat token brings us back
+        coda_moves(page, rng)
+        page.wait_for_timeout(40)
+    page.wait_for_selector(".coda-row.own .tile")
+    page.reload()
+    page.wait_for_selector(".coda-row.own")
+    assert "You: Tester" in page.inner_text(".table-head")
+    page.check("#hints")
+    page.wait_for_selector(".sheet.odds")
+    page.screenshot(path=str(SCREENSHOTS / "coda-table.png"))
+    play(page, rng, coda_moves)
+    finish(page, "coda-result.png")
+    page.click("#replay")
+    page.wait_for_selector("#replay-bar")
+    page.click("#replay-next")
+    assert "step 1 /" in page.inner_text("#replay-step")
+
+
+def test_a_phone_sized_screen(site):
+    page = new_table(site, "coda", "random", viewport=(390, 844))
+    rng = random.Random(4)
+    for _ in range(10):
+        coda_moves(page, rng)
+        page.wait_for_timeout(40)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390  # nothing forces sideways scrolling
+    page.screenshot(path=str(SCREENSHOTS / "coda-phone.png"), full_page=True)
+
+
+def test_a_friend_joins_by_code_and_takes_the_open_seat(site):
+    url, browser = site
+    host = browser.new_page()
+    host.goto(url)
+    host.select_option("#create-form select[name=seat-1]", "open")
+    host.click("#create-go")
+    host.wait_for_selector(".board")
+    code = host.inner_text("#table-code")
+    friend = browser.new_context().new_page()  # another browser: its own localStorage
+    friend.goto(url)
+    friend.fill("#join-code", code.lower())
+    friend.click("#join-go")
+    friend.wait_for_selector("button.sit")
+    assert "Spectating" in friend.inner_text(".table-head")
+    friend.fill("#sit-name", "Friend")
+    friend.click("button.sit")
+    friend.wait_for_selector("text=You: Friend")
+    host.wait_for_selector(".seat-list >> text=Friend")
+    friend.context.close()
+
+
+def coding_moves(page, rng):
+    if page.query_selector("#coding-slap"):
+        page.keyboard.press("Space")  # the slap shortcut
+        page.wait_for_selector("#coding-decode-go", timeout=5000)
+    answering = "cracking" in page.inner_text(".coding")
+    if page.query_selector("#coding-decode-go") and (answering or rng.random() < 0.3):
+        click_one(page, rng, "#coding-decode-go")
+        return
+    click_one(page, rng, "button.order", "button.give", "button.data.stack", "#coding-cannot",
+              ".hack-row button.hack", "#coding-stop", "button.reveal", "#coding-answer-go", "#coding-decode-go")
+
+
+def test_the_coding_speed_mode_with_the_slap_key(site):
+    page = new_table(site, "coding", "easy", {"mode": "speed"})
+    rng = random.Random(5)
+    play(page, rng, coding_moves)
+    history = page.inner_text("#history")
+    assert "slaps The First One" in history
+    finish(page, "coding-result.png")
+    code = page.inner_text("#table-code")
+    page.click("#rematch")  # a new table with the same seats; my token follows me there
+    page.wait_for_function(f"!location.pathname.endsWith('{code}')")
+    page.wait_for_selector(".coding")
+    assert "You: Tester" in page.inner_text(".table-head")
+
+
+def test_the_coding_one_shot_answers(site):
+    page = new_table(site, "coding", "random", {"mode": "one-shot"})
+    play(page, random.Random(6), coding_moves)
+    finish(page, "coding-one-shot.png")
+
+
+def alphacode_moves(page, rng):
+    click_one(page, rng, "#alphacode-random", "button.settled", "#alphacode-pass", "#target-sheet button.zone.ask",
+              "#target-sheet button.cell.ask")
+
+
+def test_alphabet_code_duel_to_the_end(site):
+    page = new_table(site, "alphacode", "random", {"first": "0"})
+    rng = random.Random(7)
+    for _ in range(12):
+        alphacode_moves(page, rng)
+        page.wait_for_timeout(60)
+    page.check("#hints")
+    page.wait_for_selector("#alphacode-candidates")
+    page.screenshot(path=str(SCREENSHOTS / "alphacode-table.png"))
+    page.uncheck("#hints")
+    play(page, rng, alphacode_moves)
+    finish(page, "alphacode-result.png")

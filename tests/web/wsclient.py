@@ -1,0 +1,103 @@
+"""A websocket player for the TestClient tests: keeps every message it received."""
+
+from __future__ import annotations
+
+import json
+import random
+from contextlib import contextmanager
+from typing import Any, Callable
+
+import codecrack
+
+Message = dict[str, Any]
+
+
+class Seat:
+    def __init__(self, websocket) -> None:
+        self.ws = websocket
+        self.log: list[Message] = []
+        self.view: dict[str, Any] | None = None
+        self.step = -1
+
+    def receive(self) -> Message:
+        message = self.ws.receive_json()
+        self.log.append(message)
+        if message["type"] == "state":
+            self.view, self.step = message["view"], message["step"]
+        return message
+
+    def until(self, wanted: Callable[[Message], bool], limit: int = 500) -> Message:
+        for _ in range(limit):
+            message = self.receive()
+            if wanted(message):
+                return message
+        raise AssertionError(f"no wanted message in {limit}: last {self.log[-3:]}")
+
+    def state_at(self, step: int) -> dict[str, Any]:
+        """Read until the view after ``step`` actions has arrived."""
+        if self.step < step:
+            self.until(lambda m: m["type"] == "state" and m["step"] >= step)
+        return self.view
+
+    def act(self, action: dict[str, Any]) -> None:
+        self.ws.send_json({"type": "action", "action": action})
+
+    def play_to_the_end(self, choose: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Answer every view that lets this seat act with ``choose(view)``; return the table at the end."""
+        acted = -1
+        while True:
+            last = self.log[-1]
+            if last["type"] == "table" and last["table"]["over"]:
+                return last["table"]
+            if self.view["legal_actions"] and acted != self.step:
+                acted = self.step
+                self.act(choose(self.view))
+            self.receive()
+
+
+@contextmanager
+def seated(client, code: str, token: str | None = None):
+    """Connect to table ``code`` (as the token's seat, or as a spectator) and read the greeting."""
+    with client.websocket_connect(f"/ws/{code}?token={token or ''}") as websocket:
+        seat = Seat(websocket)
+        seat.until(lambda m: m["type"] == "state")
+        yield seat
+
+
+def create(client, game: str, seats: list[dict[str, Any]], **body) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": game, "seats": seats, **body})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+HUMAN = {"kind": "human"}
+RANDOM = {"kind": "ai", "agent": "random"}
+
+
+def view_at(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
+    """``view(seat)`` after the record's first ``step`` actions, as it travels in JSON."""
+    game = codecrack.replay({**record, "actions": record["actions"][:step]})
+    return json.loads(json.dumps(game.view(seat)))
+
+
+def play_out(players: dict[int, Seat], rng: random.Random, steps: int | None = None) -> dict[str, Any] | None:
+    """Human seats play random legal moves, one mover per step, until the table reports the end
+    (or ``steps`` more actions were accepted).
+
+    Every connection receives one state message per accepted action, so each seat reads step by
+    step; a bot may move in between, which only makes a queued move fail or land later.
+    """
+    step = min(p.step for p in players.values())
+    stop = None if steps is None else step + steps
+    while step != stop:
+        views = {seat: p.state_at(step) for seat, p in players.items()}
+        if any(view.get("result") is not None for view in views.values()):
+            first = next(iter(players.values()))
+            return first.until(lambda m: m["type"] == "table" and m["table"]["over"])["table"]
+        movers = [seat for seat, view in views.items() if view["legal_actions"]]
+        if movers:
+            players[movers[0]].act(rng.choice(views[movers[0]]["legal_actions"]))
+        step += 1
+    for p in players.values():
+        p.state_at(step)
+    return None
