@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from codecrack.games.alphacode.opening import BOOK_WIDTH, _book, book_question, history_key
+from codecrack.games.alphacode.opening import BOOK_DEPTH, BOOK_WIDTH, _book, book_question, history_key
 from codecrack.games.alphacode.solver import CodeSpace, answer_counts, entropy, greedy_turns, rollout
 
 SPACE = CodeSpace.of()
@@ -47,7 +47,7 @@ def test_the_book_matches_a_live_search_and_covers_only_the_default_setup():
         text, value = part.split("=")
         kind, where = text.split()
         answers.append((SPACE.question_index({"type": kind, "row": where[0], "column": where[1]}), int(value)))
-    assert history_key(SPACE, answers) == key and len(answers) == 3
+    assert history_key(SPACE, answers) == key and len(answers) == BOOK_DEPTH
     alive = SPACE.everything()
     for q, a in answers:
         alive = SPACE.keep(alive, q, a)
