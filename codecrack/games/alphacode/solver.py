@@ -116,8 +116,7 @@ class CodeSpace:
     def without(self, alive: np.ndarray, letters: list[dict]) -> np.ndarray:
         """``alive`` minus the code written as ``letters`` (a wrong declaration)."""
         mask = code_mask(parse_code(letters, self.sheet, self.table.letters))
-        target = np.array([(mask >> (64 * w)) & (2**64 - 1) for w in range(self.table.words.shape[1])],
-                          dtype=np.uint64)
+        target = split_words(mask, self.table.words.shape[1])
         return alive[~np.all(self.table.words[alive] == target, axis=1)]
 
     def code_json(self, i: int) -> list[dict[str, str]]:
@@ -128,10 +127,17 @@ class CodeSpace:
 def _space(letters: int, columns: int, rows: int, real_words: bool) -> CodeSpace:
     table = legal_codes(LETTER_SETS[letters], columns, rows, real_words)
     questions = tuple(all_questions(table.sheet))
-    n_words = table.words.shape[1]
-    masks = [question_mask(table.sheet, q) for q in questions]
-    qwords = np.array([[(m >> (64 * w)) & (2**64 - 1) for w in range(n_words)] for m in masks], dtype=np.uint64)
+    qwords = np.stack([split_words(question_mask(table.sheet, q), table.words.shape[1]) for q in questions])
     return CodeSpace(table, questions, qwords, (letters, columns, rows, real_words))
+
+
+def split_words(mask: int, n_words: int) -> np.ndarray:
+    """A square bitmask as ``n_words`` 64-bit words (square ``s`` is bit ``s % 64`` of word ``s // 64``).
+
+    >>> split_words(2**64 + 5, 2).tolist()
+    [5, 1]
+    """
+    return np.array([(mask >> (64 * w)) & (2**64 - 1) for w in range(n_words)], dtype=np.uint64)
 
 
 def question_mask(sheet: Sheet, question: dict) -> int:
