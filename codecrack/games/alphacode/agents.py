@@ -36,8 +36,8 @@ from .solver import CodeSpace, declare_turns, entropy, informative, lookahead, r
 
 MEMO_DEPTH = 2  # decisions after up to this many answers are memoised per process
 LOOKAHEAD_WORK = 300_000  # candidates x width of the hard tier's two-ply search
+ROLLOUT_WORK = 4_800  # candidates x width of its rollout search (used while the width is 2 or more)
 MAX_WIDTH = 6
-ROLLOUT_ROWS = 3000  # smaller candidate sets are searched by rollouts of the greedy policy
 
 _MEMO: dict[tuple, dict[str, Any]] = {}
 
@@ -63,8 +63,8 @@ def hard_question(space: CodeSpace, alive: np.ndarray, answers: list[tuple[int, 
     booked = None if answers is None or not spare_miss else book_question(space, answers)
     if booked is not None:
         return space.question_index(booked)
-    if len(alive) <= ROLLOUT_ROWS:
-        turns, q = rollout(space, alive, spare_miss, MAX_WIDTH)
+    if ROLLOUT_WORK // len(alive) >= 2:
+        turns, q = rollout(space, alive, spare_miss, min(MAX_WIDTH, ROLLOUT_WORK // len(alive)))
     else:
         turns, q = lookahead(space, alive, spare_miss, max(1, min(MAX_WIDTH, LOOKAHEAD_WORK // len(alive))))
     return None if may_declare and spare_miss and declare_turns(len(alive)) <= turns else q

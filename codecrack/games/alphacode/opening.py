@@ -23,7 +23,7 @@ import numpy as np
 from .solver import CodeSpace, rollout
 
 BOOK_FILE = Path(__file__).with_name("opening.json")
-BOOK_DEPTH = 3
+BOOK_DEPTH = 4
 BOOK_WIDTH = 10  # questions tried by each rollout search (the live search tries fewer)
 
 

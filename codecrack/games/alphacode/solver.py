@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
@@ -57,6 +57,7 @@ class CodeSpace:
     questions: tuple[dict, ...]
     qwords: np.ndarray  # (questions, words) uint64: the squares each question covers
     setup: tuple[int, int, int, bool]  # letters, columns, rows, real_words
+    greedy_memo: dict[tuple[bytes, bool], float] = field(default_factory=dict)  # see greedy_turns
 
     @staticmethod
     def of(letters: int = 10, columns: int = 13, rows: int = 5, real_words: bool = False) -> "CodeSpace":
@@ -116,8 +117,7 @@ class CodeSpace:
     def without(self, alive: np.ndarray, letters: list[dict]) -> np.ndarray:
         """``alive`` minus the code written as ``letters`` (a wrong declaration)."""
         mask = code_mask(parse_code(letters, self.sheet, self.table.letters))
-        target = np.array([(mask >> (64 * w)) & (2**64 - 1) for w in range(self.table.words.shape[1])],
-                          dtype=np.uint64)
+        target = split_words(mask, self.table.words.shape[1])
         return alive[~np.all(self.table.words[alive] == target, axis=1)]
 
     def code_json(self, i: int) -> list[dict[str, str]]:
@@ -128,10 +128,17 @@ class CodeSpace:
 def _space(letters: int, columns: int, rows: int, real_words: bool) -> CodeSpace:
     table = legal_codes(LETTER_SETS[letters], columns, rows, real_words)
     questions = tuple(all_questions(table.sheet))
-    n_words = table.words.shape[1]
-    masks = [question_mask(table.sheet, q) for q in questions]
-    qwords = np.array([[(m >> (64 * w)) & (2**64 - 1) for w in range(n_words)] for m in masks], dtype=np.uint64)
+    qwords = np.stack([split_words(question_mask(table.sheet, q), table.words.shape[1]) for q in questions])
     return CodeSpace(table, questions, qwords, (letters, columns, rows, real_words))
+
+
+def split_words(mask: int, n_words: int) -> np.ndarray:
+    """A square bitmask as ``n_words`` 64-bit words (square ``s`` is bit ``s % 64`` of word ``s // 64``).
+
+    >>> split_words(2**64 + 5, 2).tolist()
+    [5, 1]
+    """
+    return np.array([(mask >> (64 * w)) & (2**64 - 1) for w in range(n_words)], dtype=np.uint64)
 
 
 def question_mask(sheet: Sheet, question: dict) -> int:
@@ -244,28 +251,28 @@ def one_ply(space: CodeSpace, alive: np.ndarray, miss: bool) -> float:
     return min(best, declare_turns(len(alive))) if miss else best
 
 
-def greedy_turns(matrix: np.ndarray, codes: np.ndarray, rows: np.ndarray, miss: bool) -> float:
+def greedy_turns(matrix: np.ndarray, codes: np.ndarray, rows: np.ndarray, miss: bool,
+                 memo: dict[tuple[bytes, bool], float]) -> float:
     """Exact expected turns of the greedy policy (ask the question with the most entropy; with a
     spare miss, declare one of a pair) from the candidates ``codes[rows]``, whose answers are the
-    rows ``rows`` of ``matrix``. Results are memoised by candidate set."""
+    rows ``rows`` of ``matrix``. Results are kept in ``memo`` (the space's) by candidate set."""
     if len(rows) <= 2:
         return 1.0 if len(rows) == 1 else (1.5 if miss else 2.0)
     key = (codes[rows].tobytes(), miss)
-    if key not in _GREEDY_MEMO:
-        if len(_GREEDY_MEMO) > GREEDY_MEMO_SIZE:
-            _GREEDY_MEMO.clear()
+    if key not in memo:
+        if len(memo) > GREEDY_MEMO_SIZE:
+            memo.clear()
         sub = matrix[rows]
         column = sub[:, int(np.argmax(entropy(answer_counts(sub))))]
         sizes = np.bincount(column)
         total = 0.0
         for answer in np.flatnonzero(sizes):
-            total += sizes[answer] * greedy_turns(matrix, codes, rows[column == answer], miss)
-        _GREEDY_MEMO[key] = 1 + total / len(rows)
-    return _GREEDY_MEMO[key]
+            total += sizes[answer] * greedy_turns(matrix, codes, rows[column == answer], miss, memo)
+        memo[key] = 1 + total / len(rows)
+    return memo[key]
 
 
 GREEDY_MEMO_SIZE = 200_000
-_GREEDY_MEMO: dict[tuple[bytes, bool], float] = {}
 
 
 def rollout(space: CodeSpace, alive: np.ndarray, miss: bool, width: int) -> tuple[float, int]:
@@ -281,7 +288,7 @@ def rollout(space: CodeSpace, alive: np.ndarray, miss: bool, width: int) -> tupl
         value = 1.0
         for answer in np.unique(column):
             branch = rows[column == answer]
-            value += len(branch) / len(rows) * greedy_turns(matrix, alive, branch, miss)
+            value += len(branch) / len(rows) * greedy_turns(matrix, alive, branch, miss, space.greedy_memo)
         if value < best_value:
             best_value, best_q = value, int(q)
     return best_value, best_q
