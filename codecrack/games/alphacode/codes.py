@@ -284,6 +284,51 @@ def is_legal(code: Code, sheet: Sheet, letters: str, real_words: bool = False) -
     return True
 
 
+# -- answers as popcounts over square bitmasks -------------------------------------------
+def popcount(values: np.ndarray) -> np.ndarray:
+    """Set bits of each unsigned 64-bit value, as ``uint8``.
+
+    >>> popcount(np.array([0, 7, 2**63], dtype=np.uint64)).tolist()
+    [0, 3, 1]
+    """
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(values).astype(np.uint8)
+    as_bytes = values.astype(np.uint64).view(np.uint8).reshape(*values.shape, 8)
+    return _BYTE_BITS[as_bytes].sum(axis=-1, dtype=np.uint8)
+
+
+_BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+
+
+def split_words(mask: int, n_words: int) -> np.ndarray:
+    """A square bitmask as ``n_words`` 64-bit words (square ``s`` is bit ``s % 64`` of word ``s // 64``).
+
+    >>> split_words(2**64 + 5, 2).tolist()
+    [5, 1]
+    """
+    return np.array([(mask >> (64 * w)) & (2**64 - 1) for w in range(n_words)], dtype=np.uint64)
+
+
+def question_mask(sheet: Sheet, question: dict) -> int:
+    """The squares a question counts, as a bitmask (a zone's 4 sides, or one square)."""
+    row, column = question_cell(sheet, question)
+    if question["type"] == "count":
+        return sheet.zone_mask(row, column)
+    return 1 << sheet.square_index(row, column)
+
+
+def count_answers(words: np.ndarray, question_words: np.ndarray) -> np.ndarray:
+    """Each code's answer to one question: the filled squares among the question's squares.
+
+    >>> count_answers(np.array([[7], [1]], dtype=np.uint64), np.array([6], dtype=np.uint64)).tolist()
+    [2, 0]
+    """
+    answers = popcount(words[:, 0] & question_words[0])
+    for w in range(1, words.shape[1]):
+        answers += popcount(words[:, w] & question_words[w])
+    return answers
+
+
 # -- every legal code --------------------------------------------------------------------
 @dataclass(frozen=True)
 class CodeTable:
@@ -323,15 +368,7 @@ class CodeTable:
         >>> int(table.answers({"type": "count", "row": "O", "column": "B"}).max())
         4
         """
-        row, column = question_cell(self.sheet, question)
-        if question["type"] == "count":
-            bits = self.sheet.zone_mask(row, column)
-        else:
-            bits = 1 << self.sheet.square_index(row, column)
-        total = np.zeros(len(self), dtype=np.uint8)
-        for w in range(self.words.shape[1]):
-            total += np.bitwise_count(self.words[:, w] & np.uint64((bits >> (64 * w)) & (2**64 - 1)))
-        return total
+        return count_answers(self.words, split_words(question_mask(self.sheet, question), self.words.shape[1]))
 
     def consistent(self, answered: Iterable[dict[str, Any]]) -> np.ndarray:
         """Which codes agree with every ``{"question": ..., "answer": ...}`` entry (as in a view's

@@ -19,7 +19,8 @@ import random
 
 import numpy as np
 
-from .solver import CodeSpace, popcount
+from .codes import popcount
+from .solver import CodeSpace
 
 LOOKALIKE_SQUARES = 2
 SAMPLE_WORK = 2_000_000  # code comparisons per made code; bounds the sample on big letter sets

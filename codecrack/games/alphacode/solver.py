@@ -26,27 +26,13 @@ from functools import cache
 
 import numpy as np
 
-from .codes import CodeTable, code_mask, legal_codes, parse_code
+from .codes import (CodeTable, code_mask, count_answers, legal_codes, parse_code, popcount, question_mask,
+                    split_words)
 from .letters import LETTER_SETS
-from .sheet import Sheet, all_questions, question_cell
+from .sheet import Sheet, all_questions
 
 MAX_ANSWER = 4  # a zone has 4 sides
 MATRIX_ROWS = 20_000  # bigger candidate sets are counted question by question
-
-
-def popcount(values: np.ndarray) -> np.ndarray:
-    """Set bits of each unsigned 64-bit value, as ``uint8``.
-
-    >>> popcount(np.array([0, 7, 2**63], dtype=np.uint64)).tolist()
-    [0, 3, 1]
-    """
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(values).astype(np.uint8)
-    as_bytes = values.astype(np.uint64).view(np.uint8).reshape(*values.shape, 8)
-    return _BYTE_BITS[as_bytes].sum(axis=-1, dtype=np.uint8)
-
-
-_BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,10 +75,7 @@ class CodeSpace:
         return self._answers(self.table.words[alive], q)
 
     def _answers(self, words: np.ndarray, q: int) -> np.ndarray:
-        answers = popcount(words[:, 0] & self.qwords[q, 0])
-        for w in range(1, words.shape[1]):
-            answers += popcount(words[:, w] & self.qwords[q, w])
-        return answers
+        return count_answers(words, self.qwords[q])
 
     def matrix(self, alive: np.ndarray) -> np.ndarray:
         """``(len(alive), questions)`` answers; callers keep ``alive`` small (see :meth:`counts`)."""
@@ -130,23 +113,6 @@ def _space(letters: int, columns: int, rows: int, real_words: bool) -> CodeSpace
     questions = tuple(all_questions(table.sheet))
     qwords = np.stack([split_words(question_mask(table.sheet, q), table.words.shape[1]) for q in questions])
     return CodeSpace(table, questions, qwords, (letters, columns, rows, real_words))
-
-
-def split_words(mask: int, n_words: int) -> np.ndarray:
-    """A square bitmask as ``n_words`` 64-bit words (square ``s`` is bit ``s % 64`` of word ``s // 64``).
-
-    >>> split_words(2**64 + 5, 2).tolist()
-    [5, 1]
-    """
-    return np.array([(mask >> (64 * w)) & (2**64 - 1) for w in range(n_words)], dtype=np.uint64)
-
-
-def question_mask(sheet: Sheet, question: dict) -> int:
-    """The squares a question counts, as a bitmask (a zone's 4 sides, or one square)."""
-    row, column = question_cell(sheet, question)
-    if question["type"] == "count":
-        return sheet.zone_mask(row, column)
-    return 1 << sheet.square_index(row, column)
 
 
 def answer_value(answer: int | bool) -> int:
