@@ -7,8 +7,10 @@ with :mod:`.tactics`.
 | tier | beliefs | data card | hack card | decode / slap |
 |---|---|---|---|---|
 | easy | each opponent alone, cards on the table only | random | random | at 40% / 45% |
-| medium | each opponent alone, every public fact | fewest own candidates lost | most bits | at 60% |
-| hard | exact joint posterior | least public probability lost | best decode chance | adaptive |
+| medium | each opponent alone, every public fact | fewest own candidates lost | most bits | at 60% / 60% |
+| hard | exact joint posterior | least public probability lost | bits minus own leak | from 40%, earlier when exposed / 50% |
+
+The full table and the reasons are in ``docs/ai-coding.md``.
 
 >>> import codecrack
 >>> from codecrack.core.runner import run_game
