@@ -193,12 +193,9 @@ class CodingAgent(Agent):
         if sheet["wrong_decodes"] >= 2:
             return style.last_strike_at
         threshold = style.decode_at
-        if style.adaptive:
-            # onlookers' chance on my true code: if they are close, strike first
-            public = self.public_view_of_me(reading)
-            exposure = float(public[code_index(*reading.mine)] / public.max())
-            danger = float(public.max()) * exposure
-            threshold -= min(0.25, danger)
+        if style.adaptive:   # the more likely onlookers find my true code, the sooner I strike
+            exposure = float(self.public_view_of_me(reading)[code_index(*reading.mine)])
+            threshold -= min(0.25, exposure)
         return threshold
 
     def choose_turn(self, reading: Reading, legal: list[Action]) -> Action:
