@@ -8,7 +8,7 @@ import pytest
 from codecrack.games.coding.belief import CODES, N_CODES, allowed, code_index
 from codecrack.games.coding.facts import DATA_RANGES, Facts, data_range
 from codecrack.games.coding.tactics import (
-    best_answer, decode_gain, information_gain, kept_mass, reveal_cost, score_gain,
+    best_answer, exposure_after, information_gain, kept_mass, reveal_cost, score_gain,
 )
 
 
@@ -71,7 +71,6 @@ def test_hack_scores():
     # asking x1 in {1,..} splits the two tens digits evenly: one bit
     assert information_gain(probs, "x1", [0, 1, 2, 3, 4]) == pytest.approx(0)
     assert information_gain(probs, "x1", [1, 5, 8]) == pytest.approx(1)
-    assert decode_gain(probs, "x1", [1, 5, 8]) == pytest.approx(2 * probs.max())
     # the letter is known: asking about it gains no score, asking the tens digit does
     assert score_gain(probs, "letter", ["A", "B", "C"]) == pytest.approx(score_gain(probs, "x1", [0, 4, 7]))
     assert score_gain(probs, "x1", [1, 5, 8]) > score_gain(probs, "letter", ["A", "B", "C"])
@@ -83,3 +82,12 @@ def test_reveal_cost_prefers_the_least_surprising_card():
     mine = code_index("A", 3, 4)
     # letter is a coin flip among two; a digit narrows ten ways
     assert reveal_cost(public, mine, "letter") < reveal_cost(public, mine, "x1")
+
+
+def test_exposure_after_a_truthful_answer():
+    public = allowed(letter="AB").astype(float)
+    public /= public.sum()
+    mine = code_index("A", 3, 4)
+    # a letter card that separates A from B doubles onlookers' chance on my code
+    assert exposure_after(public, mine, "letter", ["A", "D", "E"]) == pytest.approx(2 * public[mine])
+    assert exposure_after(public, mine, "letter", ["A", "B", "C"]) == pytest.approx(public[mine])

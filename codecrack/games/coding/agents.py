@@ -7,8 +7,10 @@ with :mod:`.tactics`.
 | tier | beliefs | data card | hack card | decode / slap |
 |---|---|---|---|---|
 | easy | each opponent alone, cards on the table only | random | random | at 40% / 45% |
-| medium | each opponent alone, every public fact | fewest own candidates lost | most bits | at 60% |
-| hard | exact joint posterior | least public probability lost | best decode chance | adaptive |
+| medium | each opponent alone, every public fact | fewest own candidates lost | most bits | at 60% / 60% |
+| hard | exact joint posterior | least public probability lost | bits minus own leak | from 40%, earlier when exposed / 50% |
+
+The full table and the reasons are in ``docs/ai-coding.md``.
 
 >>> import codecrack
 >>> from codecrack.core.runner import run_game
@@ -30,7 +32,7 @@ from .belief import Inconsistent, code_index, symbol_bits, uses_none
 from .facts import Facts
 from .reading import View, facts_from_view, live_opponents, own_code, revealed_symbols
 from .tactics import (
-    best_answer, code_text, decode_gain, exposure_after, information_gain, kept_mass, reveal_cost,
+    best_answer, code_text, exposure_after, information_gain, kept_mass, reveal_cost,
     score_gain,
 )
 
@@ -46,7 +48,7 @@ class Style:
     spoken: bool              # use "cannot take" declarations and wrong decodes
     careful: bool             # choose data cards and reveals to leak little (else at random)
     exact_leak: bool          # measure leaks with the public joint posterior (else candidate counts)
-    give: str                 # "decode", "bits" or "random": how hack cards are aimed
+    give: str                 # "best", "bits" or "random": how hack cards are aimed (see choose_give)
     decode_at: float          # counter modes: decode when the best code is this likely
     last_strike_at: float     # ... when one more wrong decode would put us out
     slap_at: float            # speed: slap when the best code is this likely
@@ -59,7 +61,7 @@ EASY = Style("easy", joint=False, spoken=False, careful=False, exact_leak=False,
              decode_at=0.4, last_strike_at=0.6, slap_at=0.45, reaction_delay=6.0)
 MEDIUM = Style("medium", joint=False, spoken=True, careful=True, exact_leak=False, give="bits",
                decode_at=0.6, last_strike_at=0.9, slap_at=0.6, reaction_delay=4.0)
-HARD = Style("hard", joint=True, spoken=True, careful=True, exact_leak=True, give="decode",
+HARD = Style("hard", joint=True, spoken=True, careful=True, exact_leak=True, give="best",
              decode_at=0.4, last_strike_at=0.75, slap_at=0.5, reaction_delay=2.5, adaptive=True,
              read_guessers=True)
 
@@ -154,25 +156,22 @@ class CodingAgent(Agent):
         if self.style.give == "random":
             return self.rng.choice(gives)
         cards = {c["id"]: c for c in reading.view["hack_row"]}
-        one_shot = reading.view["options"]["mode"] == "one-shot"
+        if self.style.give == "bits":
+            gain, shield = information_gain, {}
+        elif reading.view["options"]["mode"] == "one-shot":
+            gain, shield = score_gain, {}
+        else:
+            gain, shield = information_gain, self.shield(reading, cards)
 
         def value(action: Action) -> tuple[float, float]:
             card = cards[action["card"]]
-            probs = reading.beliefs.get(action["to"])
-            if probs is None:
-                return (-1.0, 0.0)
-            args = (probs, card["position"], card["values"])
-            if self.style.give == "bits":
-                return (information_gain(*args), self.rng.random())
-            if one_shot:
-                return (round(score_gain(*args), 9), information_gain(*args))
-            return (round(decode_gain(*args) - shield.get(action["card"], 0.0), 9), information_gain(*args))
+            found = gain(reading.beliefs[action["to"]], card["position"], card["values"])
+            return (round(found - shield.get(action["card"], 0.0), 9), self.rng.random())
 
-        shield = {} if one_shot or self.style.give != "decode" else self.shield(reading, cards)
         return max(gives, key=value)
 
     def shield(self, reading: Reading, cards: dict[int, dict]) -> dict[int, float]:
-        """For each card I might pass: how much the worst card left in the row could expose me.
+        """For each card I might pass: the bits the worst card left in the row could leak about me.
 
         Passing a card removes it from the row, so the cards that would say most about my own
         code are best passed to someone else.
@@ -184,8 +183,9 @@ class CodingAgent(Agent):
         public = self.public_view_of_me(reading)
         mine = code_index(*reading.mine)
         now = float(public[mine])
-        harm = {cid: exposure_after(public, mine, c["position"], c["values"]) - now for cid, c in cards.items()}
-        return {cid: max([h for other, h in harm.items() if other != cid], default=0.0) for cid in cards}
+        leak = {cid: float(np.log2(exposure_after(public, mine, c["position"], c["values"]) / now))
+                for cid, c in cards.items()}
+        return {cid: max([bits for other, bits in leak.items() if other != cid], default=0.0) for cid in cards}
 
     def decode_threshold(self, reading: Reading) -> float:
         style = self.style
@@ -193,12 +193,9 @@ class CodingAgent(Agent):
         if sheet["wrong_decodes"] >= 2:
             return style.last_strike_at
         threshold = style.decode_at
-        if style.adaptive:
-            # onlookers' chance on my true code: if they are close, strike first
-            public = self.public_view_of_me(reading)
-            exposure = float(public[code_index(*reading.mine)] / public.max())
-            danger = float(public.max()) * exposure
-            threshold -= min(0.25, danger)
+        if style.adaptive:   # the more likely onlookers find my true code, the sooner I strike
+            exposure = float(self.public_view_of_me(reading)[code_index(*reading.mine)])
+            threshold -= min(0.25, exposure)
         return threshold
 
     def choose_turn(self, reading: Reading, legal: list[Action]) -> Action:

@@ -36,11 +36,6 @@ def hack_split(probs: np.ndarray, position: str, values: Iterable) -> tuple[np.n
     return probs * inside, probs * ~inside
 
 
-def decode_gain(probs: np.ndarray, position: str, values: Iterable) -> float:
-    """Expected chance that the best decode of the receiver is right after the answer."""
-    return float(sum(part.max() for part in hack_split(probs, position, values)))
-
-
 def score_gain(probs: np.ndarray, position: str, values: Iterable) -> float:
     """Expected number of symbols named right (one-shot scoring) after the answer."""
     return sum(expected_symbols(part) for part in hack_split(probs, position, values))
