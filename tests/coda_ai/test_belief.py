@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from itertools import product
 
 import pytest
 
-from codecrack.games.coda.belief import ANY, BLACK, DASH, WHITE, Position, Tile, solve
+from codecrack.games.coda.belief import (ANY, BLACK, DASH, WHITE, Position, Tile, _enumerate, _hidden_masks,
+                                         _prune_landings, solve)
 
 from .brute import brute_counts, random_position
 
@@ -61,3 +63,33 @@ def test_known_values_elsewhere_are_excluded():
     row = [Tile(BLACK, 10), Tile(BLACK, None)]
     assert solve(Position([row], elsewhere=frozenset({(BLACK, 11)}))).total == 0
     assert solve(Position([row])).total == 1
+
+
+def every_dash_case(position):
+    """Reference: each unseen dash in no row or at any hidden tile of its colour, one by one."""
+    masks = _prune_landings(position.rows, _hidden_masks(position))
+    if masks is None:
+        return 0, None
+    options = []
+    for color in (BLACK, WHITE):
+        places = [p for p, bits in masks.items() if bits >> DASH & 1 and position.rows[p[0]][p[1]].color == color]
+        options.append([None, *places])
+    cases = [{p for p in pair if p is not None} for pair in product(*options)]
+    return _enumerate(position.rows, masks, cases)
+
+
+@pytest.mark.parametrize("case", range(60))
+def test_flagged_dash_count_matches_case_by_case_enumeration(case):
+    position = random_position(random.Random(1000 + case), dashes=True, max_hidden=9)
+    total, counts = every_dash_case(position)
+    belief = solve(position)
+    assert belief.total == total
+    for r, row in enumerate(position.rows):
+        for i, tile in enumerate(row):
+            if tile.value is None:
+                assert [int(c) for c in belief.counts[r][i]] == [int(c) for c in counts[r][i]]
+
+
+@pytest.mark.parametrize("case", range(30))
+def test_dash_positions_match_brute_force(case):
+    assert_matches_brute(random_position(random.Random(2000 + case), dashes=True))

@@ -124,6 +124,8 @@ def position_from_view(view: dict[str, Any], memory: dict[int, int] | None = Non
             allowed = ANY & ~missed.get((s, tile["id"]), 0)
             if value is None and s == seat and memory and tile["id"] in memory and not public:
                 allowed &= memory[tile["id"]]
+                if allowed and allowed & (allowed - 1) == 0:  # remembered exactly: a known tile
+                    value = allowed.bit_length() - 1
             built.append(Tile(COLORS[tile["color"]], value, allowed, left))
         tiles.append(built)
     elsewhere: frozenset[tuple[int, int]] = frozenset()
