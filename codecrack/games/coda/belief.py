@@ -32,6 +32,7 @@ enumerating where each dash is: nowhere in a row, or at one hidden tile of its c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -99,8 +100,17 @@ def solve(position: Position) -> Belief:
         return _with_known(rows, 0, _no_counts(rows))
     if not any(bits >> DASH & 1 for bits in masks.values()):
         return _with_known(rows, *_enumerate(rows, masks, [set()]))
-    # Dashes: worlds where no "coupled" tile (a possible dash that a possible dash entered right
-    # of) is a dash go through one flagged DP; each world where one is, fixes both dashes.
+    if len({r for r, _ in masks}) == 1:  # one row: a quick integer DP per dash placement
+        return _with_known(rows, *_enumerate(rows, masks, list(_dash_cases(rows, masks))))
+    return _with_known(rows, *_flagged_with_couples(rows, masks))
+
+
+def _flagged_with_couples(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> tuple[int, list[list[np.ndarray]]]:
+    """All dash placements at once (see :func:`_flagged`), landing rule included.
+
+    Worlds where no "coupled" tile (a possible dash that a possible dash entered right of) is a
+    dash go through one flagged DP; each world where one is has both dashes fixed.
+    """
     loose, pairs = masks, set()
     while loose is not None and (found := _coupled(rows, loose)):
         pairs |= found
@@ -112,7 +122,7 @@ def solve(position: Position) -> Belief:
     for row, extra_row in zip(counts, extra):
         for tile_counts, tile_extra in zip(row, extra_row):
             tile_counts += tile_extra
-    return _with_known(rows, total + more, counts)
+    return total + more, counts
 
 
 def _no_counts(rows: list[list[Tile]]) -> list[list[np.ndarray]]:
@@ -297,18 +307,22 @@ def _count_flagged(chains: list[np.ndarray], caps: list[list[np.ndarray]]) -> tu
 
 
 def effort(position: Position) -> int:
-    """A deterministic size of :func:`solve`'s work: DP cells, doubled per unseen dash.
+    """A deterministic size of :func:`solve`'s work: DP cells, times the dash placements for a
+    single row, or 8 per possibly hidden dash for several rows (the flagged DP doubles the
+    state and its extra steps cost about as much again).
 
     >>> effort(Position([[Tile(BLACK, None), Tile(WHITE, None)], [Tile(BLACK, 4)]]))
     3
     """
     masks = _hidden_masks(position)
+    live = {r for r, _ in masks}
     cells = 1
-    for r in range(len(position.rows)):
+    for r in live:
         cells *= 1 + sum(1 for place in masks if place[0] == r)
     for color in (BLACK, WHITE):
-        if any(bits >> DASH & 1 and position.rows[r][i].color == color for (r, i), bits in masks.items()):
-            cells *= 2
+        dashes = sum(1 for (r, i), bits in masks.items() if bits >> DASH & 1 and position.rows[r][i].color == color)
+        if dashes:
+            cells *= 1 + dashes if len(live) == 1 else 8
     return cells
 
 
@@ -329,6 +343,16 @@ def _hidden_masks(position: Position) -> dict[tuple[int, int], int]:
         for i, tile in enumerate(row)
         if tile.value is None
     }
+
+
+def _dash_cases(rows: list[list[Tile]], masks: dict[tuple[int, int], int]):
+    """Every way to seat the unseen dashes: each one in no row, or at one hidden tile of its colour."""
+    options = []
+    for color in (BLACK, WHITE):
+        places = [p for p, bits in masks.items() if bits >> DASH & 1 and rows[p[0]][p[1]].color == color]
+        options.append([None, *places])
+    for black, white in product(*options):
+        yield {place for place in (black, white) if place is not None}
 
 
 def _is_dash(rows: list[list[Tile]], dash_at: set[tuple[int, int]], r: int, i: int) -> bool:
