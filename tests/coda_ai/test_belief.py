@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from codecrack.games.coda.belief import ANY, BLACK, DASH, WHITE, Position, Tile, solve
+from codecrack.games.coda.belief import (ANY, BLACK, DASH, WHITE, Position, Tile, _dash_cases, _enumerate,
+                                         _flagged_with_couples, _hidden_masks, _prune_landings, solve)
 
 from .brute import brute_counts, random_position
 
@@ -61,3 +62,29 @@ def test_known_values_elsewhere_are_excluded():
     row = [Tile(BLACK, 10), Tile(BLACK, None)]
     assert solve(Position([row], elsewhere=frozenset({(BLACK, 11)}))).total == 0
     assert solve(Position([row])).total == 1
+
+
+def every_dash_case(position):
+    """Reference: each unseen dash in no row or at any hidden tile of its colour, one by one."""
+    masks = _prune_landings(position.rows, _hidden_masks(position))
+    return _enumerate(position.rows, masks, list(_dash_cases(position.rows, masks)))
+
+
+@pytest.mark.parametrize("case", range(60))
+def test_flagged_dash_count_matches_case_by_case_enumeration(case):
+    position = random_position(random.Random(1000 + case), dashes=True, max_hidden=9)
+    if _prune_landings(position.rows, _hidden_masks(position)) is None:
+        assert solve(position).total == 0
+        return
+    total, counts = every_dash_case(position)
+    flagged_total, flagged = _flagged_with_couples(position.rows, _prune_landings(position.rows, _hidden_masks(position)))
+    assert flagged_total == total
+    for r, row in enumerate(position.rows):
+        for i, tile in enumerate(row):
+            if tile.value is None:
+                assert [int(c) for c in flagged[r][i]] == [int(c) for c in counts[r][i]]
+
+
+@pytest.mark.parametrize("case", range(30))
+def test_dash_positions_match_brute_force(case):
+    assert_matches_brute(random_position(random.Random(2000 + case), dashes=True))

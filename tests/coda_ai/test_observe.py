@@ -8,7 +8,7 @@ import pytest
 import codecrack
 from codecrack.agents import RandomAgent
 from codecrack.games.coda.belief import DASH, solve
-from codecrack.games.coda.observe import OwnMemory, guesser_lacks, position_from_view, value_code
+from codecrack.games.coda.observe import COLORS, OwnMemory, guesser_lacks, position_from_view, value_code
 
 from .brute import brute_counts
 
@@ -98,3 +98,17 @@ def test_own_memory_keeps_drawn_and_opening_values():
                 assert memories[seat].masks[tile.id] == 1 << truth(game, seat, i)
         game.apply(seat, agents[seat].act(view))
     assert value_code("-") == DASH
+
+
+def test_opening_dash_in_hand_is_known_elsewhere():
+    for seed in range(40):
+        game = codecrack.new_game("coda", players=2, seed=seed, dashes=True)
+        for seat in (0, 1):
+            game.apply(seat, {"type": "opening", "black": 2})
+        for seat in (0, 1):
+            view = game.view(seat)
+            if view["unplaced"]:
+                position = position_from_view(view)
+                assert (COLORS[view["unplaced"][0]["color"]], DASH) in position.elsewhere
+                return
+    raise AssertionError("no opening dash dealt in 40 seeds")

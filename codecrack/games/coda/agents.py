@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 import numpy as np
@@ -84,8 +85,9 @@ class CodaAgent(Agent):
         seat = view["seat"]
         return max(legal, key=lambda a: (belief.probs[seat][a["index"]].max() if belief.total else 0, -a["index"]))
 
+    @abstractmethod
     def guess_or_stop(self, view: View) -> Action:
-        raise NotImplementedError
+        """Guess (as the turn's first action, or again after a hit) or stop."""
 
     # -- shared helpers ------------------------------------------------------------------------
     def options(self, view: View, position: Position, belief: Belief) -> list[Guess]:
@@ -173,7 +175,7 @@ class HardAgent(MediumAgent):
     depth = 1  # further guesses looked at after a hypothetical hit
     guard = 1.0  # weight of the own row's cover against the opponents'
     crowd = 1.0  # extra guard per further opponent: every one of them reads the own row
-    eager = 0.35  # guess on regardless of the costs when a hit is at least this likely
+    eager = 0.35  # holding a drawn tile, guess on regardless of the costs from this chance
     budget = 5000  # solve effort above which hard looks less far (dash-heavy 3-4 player tables)
     rough_costs = (0.5, -0.3)  # typical stop and miss values, used beyond the budget
     win = 4.0  # value of winning the round outright, in cover units
@@ -198,7 +200,8 @@ class HardAgent(MediumAgent):
         stop, miss = self.turn_costs(view, public) if effort(public) <= self.budget else self.rough_costs
         depth = self.depth if effort(position) <= self.budget else 0
         value, guess = self.lookahead(view, position, belief, frozenset(), stop, miss, depth)
-        if view["hits_this_turn"] and value <= stop and guess.p < self.eager:
+        eager = guess.p >= self.eager and drawn_tile(view) is not None
+        if view["hits_this_turn"] and value <= stop and not eager:
             return {"type": "stop"}
         return guess.action()
 

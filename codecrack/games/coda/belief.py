@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 import numpy as np
 
@@ -94,10 +95,45 @@ class Belief:
 def solve(position: Position) -> Belief:
     """Count every consistent assignment and each hidden tile's per-value counts exactly."""
     rows = position.rows
-    masks = _hidden_masks(position)
+    masks = _prune_landings(rows, _hidden_masks(position))
+    if masks is None:
+        return _with_known(rows, 0, _no_counts(rows))
+    if not any(bits >> DASH & 1 for bits in masks.values()):
+        return _with_known(rows, *_enumerate(rows, masks, [set()]))
+    if len({r for r, _ in masks}) == 1:  # one row: a quick integer DP per dash placement
+        return _with_known(rows, *_enumerate(rows, masks, list(_dash_cases(rows, masks))))
+    return _with_known(rows, *_flagged_with_couples(rows, masks))
+
+
+def _flagged_with_couples(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> tuple[int, list[list[np.ndarray]]]:
+    """All dash placements at once (see :func:`_flagged`), landing rule included.
+
+    Worlds where no "coupled" tile (a possible dash that a possible dash entered right of) is a
+    dash go through one flagged DP; each world where one is has both dashes fixed.
+    """
+    loose, pairs = masks, set()
+    while loose is not None and (found := _coupled(rows, loose)):
+        pairs |= found
+        lefts = {left for _, left in found}
+        loose = _prune_landings(rows, {p: b & ~(1 << DASH) if p in lefts else b for p, b in loose.items()})
+    total, counts = _flagged(rows, loose) if loose is not None else (0, _no_counts(rows))
+    cases = [{left, tile} for tile, left in pairs if rows[tile[0]][tile[1]].color != rows[left[0]][left[1]].color]
+    more, extra = _enumerate(rows, masks, cases)
+    for row, extra_row in zip(counts, extra):
+        for tile_counts, tile_extra in zip(row, extra_row):
+            tile_counts += tile_extra
+    return total + more, counts
+
+
+def _no_counts(rows: list[list[Tile]]) -> list[list[np.ndarray]]:
+    return [[np.zeros(VALUES, dtype=object) for _ in row] for row in rows]
+
+
+def _enumerate(rows: list[list[Tile]], masks: dict[tuple[int, int], int],
+               cases: list[set[tuple[int, int]]]) -> tuple[int, list[list[np.ndarray]]]:
+    """Worlds with the dashes exactly at each case's places, one DP per case."""
     total = 0
-    cases = list(_dash_cases(rows, masks))
-    # One case cannot overflow int64 (at most 5**24 worlds); sums over dash cases use Python ints.
+    # One case cannot overflow int64 (at most 5**24 worlds); sums over cases use Python ints.
     kind = np.int64 if len(cases) == 1 else object
     counts = [[np.zeros(VALUES, dtype=kind) for _ in row] for row in rows]
     for dash_at in cases:
@@ -116,6 +152,10 @@ def solve(position: Position) -> Belief:
         for (r, (indices, _)), marginal in zip(live, per_key):
             for i, tile_keys in zip(indices, marginal):
                 counts[r][i][:12] += tile_keys[rows[r][i].color :: 2].astype(kind)
+    return total, counts
+
+
+def _with_known(rows: list[list[Tile]], total: int, counts: list[list[np.ndarray]]) -> Belief:
     for r, row in enumerate(rows):
         for i, tile in enumerate(row):
             if tile.value is not None:
@@ -123,20 +163,167 @@ def solve(position: Position) -> Belief:
     return Belief(total, counts)
 
 
+def _prune_landings(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> dict[tuple[int, int], int] | None:
+    """Apply the landing rule where it bears on one tile alone; ``None`` if nothing fits.
+
+    A numbered tile that entered right of ``left`` means ``left`` is no dash: so a tile that
+    cannot be a dash forbids the dash to its entry neighbour, and a known dash neighbour makes
+    the newcomer a dash.
+    """
+    masks = dict(masks)
+    dash = 1 << DASH
+    changed = True
+    while changed:
+        changed = False
+        for r, row in enumerate(rows):
+            for i, tile in enumerate(row):
+                if tile.left is None:
+                    continue
+                mine = masks.get((r, i), dash if tile.value == DASH else 0)
+                theirs = masks.get((r, tile.left), dash if row[tile.left].value == DASH else 0)
+                if theirs & dash and not mine & dash:
+                    if (r, tile.left) not in masks:
+                        return None
+                    masks[(r, tile.left)] = theirs & ~dash
+                    changed = True
+                elif (r, tile.left) not in masks and theirs & dash and (r, i) in masks and mine != dash:
+                    masks[(r, i)] = mine & dash
+                    changed = True
+    return masks
+
+
+def _coupled(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+    """Pairs (tile, left) where both may be dashes and ``tile`` entered right of ``left``:
+    if ``left`` is a dash, ``tile`` must be one too."""
+    dash = 1 << DASH
+    return {
+        ((r, i), (r, tile.left))
+        for r, row in enumerate(rows) for i, tile in enumerate(row)
+        if tile.left is not None and masks.get((r, i), 0) & dash and masks[(r, i)] != dash
+        and masks.get((r, tile.left), 0) & dash
+    }
+
+
+def _flagged(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> tuple[int, list[list[np.ndarray]]]:
+    """One DP for all dash placements: a hidden tile may be skipped as its colour's dash.
+
+    The state gains one flag per colour (dash already placed). A row's pointer skips a tile as a
+    dash the moment it arrives there (right after filling the tile before it, or at the start),
+    so every world is counted once. A tile's dash count is the total minus its key counts.
+    """
+    chains = [_chain(row, r, masks, set()) for r, row in enumerate(rows)]
+    if any(chain is None for chain in chains):
+        return 0, _no_counts(rows)
+    live = [(r, chain) for r, chain in enumerate(chains) if chain[0]]
+    caps = [
+        [np.array([masks[(r, i)] >> DASH & 1 and rows[r][i].color == color for i in indices], dtype=np.int64)
+         for color in (BLACK, WHITE)]
+        for r, (indices, _) in live
+    ]
+    ways, per_key = _count_flagged([keys for _, (_, keys) in live], caps)
+    counts = _no_counts(rows)
+    for (r, (indices, _)), marginal in zip(live, per_key):
+        for i, tile_keys in zip(indices, marginal):
+            counts[r][i][:12] = tile_keys[rows[r][i].color :: 2].astype(object)
+            counts[r][i][DASH] = ways - int(tile_keys.sum())
+    return ways, counts
+
+
+def _count_flagged(chains: list[np.ndarray], caps: list[list[np.ndarray]]) -> tuple[int, list[np.ndarray]]:
+    """:func:`_count_chains` where place ``p`` of chain ``r`` may instead be the dash of colour
+    ``c`` when ``caps[r][c][p]``, each dash used at most once."""
+    colors = [c for c in (BLACK, WHITE) if any(cap[c].any() for cap in caps)]
+    rows_n = len(chains)
+    dims = rows_n + len(colors)
+    shape = tuple(len(chain) + 1 for chain in chains) + (2,) * len(colors)
+    bound = 1
+    for chain in chains:
+        bound *= int(max(chain.sum(axis=1).max(), 1)) ** len(chain)
+    kind = np.int64 if bound * 4 < 2**62 else object
+
+    def cut(axis: int, part: slice, flag: int | None = None, color_axis: int | None = None) -> tuple:
+        index: list[Any] = [slice(None)] * dims
+        index[axis] = part
+        if color_axis is not None:
+            index[color_axis] = flag
+        return tuple(index)
+
+    def along(vector: np.ndarray, axis: int, ndim: int) -> np.ndarray:
+        return vector.reshape([-1 if d == axis else 1 for d in range(ndim)])
+
+    flag_axes = [(rows_n + n, c) for n, c in enumerate(colors)]
+    dashable = [any(cap[c].any() for c in colors) for cap in caps]
+
+    def skips(x: np.ndarray, r: int, back: bool) -> np.ndarray:
+        out = np.zeros_like(x)
+        for axis, color in flag_axes:
+            cap = caps[r][color]
+            if not cap.any():
+                continue
+            src, dst = cut(r, slice(None, -1), 0, axis), cut(r, slice(1, None), 1, axis)
+            if back:
+                out[src] += x[dst] * along(cap, r, dims - 1)
+            else:
+                out[dst] += x[src] * along(cap, r, dims - 1)
+        return out
+
+    def arrive(x: np.ndarray, r: int, back: bool = False) -> np.ndarray:
+        if not dashable[r]:
+            return x
+        once = skips(x, r, back)
+        return x + once + skips(once, r, back)
+
+    keys = np.flatnonzero(np.any(np.concatenate(chains), axis=0))
+    ways = np.zeros(shape, dtype=kind)
+    ways[(0,) * dims] = 1
+    for r in range(rows_n):
+        ways = arrive(ways, r)
+    forward = []
+    for k in keys:
+        forward.append(ways)
+        ways = ways.copy()
+        for r, chain in enumerate(chains):
+            if chain[:, k].any():
+                filled = np.zeros_like(ways)
+                filled[cut(r, slice(1, None))] = forward[-1][cut(r, slice(None, -1))] * along(chain[:, k].astype(kind), r, dims)
+                ways += arrive(filled, r)
+    end = tuple(len(chain) for chain in chains)
+    total = int(ways[end].sum())
+    marginals = [np.zeros(chain.shape, dtype=kind) for chain in chains]
+    rest = np.zeros(shape, dtype=kind)
+    rest[end] = 1
+    for k, before in zip(keys[::-1], forward[::-1]):
+        after = rest.copy()
+        for r, chain in enumerate(chains):
+            if not chain[:, k].any():
+                continue
+            allowed = along(chain[:, k].astype(kind), r, dims)
+            onward = arrive(rest, r, back=True)[cut(r, slice(1, None))] * allowed
+            others = tuple(d for d in range(dims) if d != r)
+            marginals[r][:, k] = (before[cut(r, slice(None, -1))] * onward).sum(axis=others)
+            after[cut(r, slice(None, -1))] += onward
+        rest = after
+    return total, marginals
+
+
 def effort(position: Position) -> int:
-    """A deterministic size of :func:`solve`'s work: DP cells times dash cases.
+    """A deterministic size of :func:`solve`'s work: DP cells, times the dash placements for a
+    single row, or 8 per possibly hidden dash for several rows (the flagged DP doubles the
+    state and its extra steps cost about as much again).
 
     >>> effort(Position([[Tile(BLACK, None), Tile(WHITE, None)], [Tile(BLACK, 4)]]))
     3
     """
     masks = _hidden_masks(position)
+    live = {r for r, _ in masks}
     cells = 1
-    for r in range(len(position.rows)):
+    for r in live:
         cells *= 1 + sum(1 for place in masks if place[0] == r)
-    cases = 1
     for color in (BLACK, WHITE):
-        cases *= 1 + sum(1 for (r, i), bits in masks.items() if bits >> DASH & 1 and position.rows[r][i].color == color)
-    return cells * cases
+        dashes = sum(1 for (r, i), bits in masks.items() if bits >> DASH & 1 and position.rows[r][i].color == color)
+        if dashes:
+            cells *= 1 + dashes if len(live) == 1 else 8
+    return cells
 
 
 def _hidden_masks(position: Position) -> dict[tuple[int, int], int]:
@@ -162,7 +349,7 @@ def _dash_cases(rows: list[list[Tile]], masks: dict[tuple[int, int], int]):
     """Every way to seat the unseen dashes: each one in no row, or at one hidden tile of its colour."""
     options = []
     for color in (BLACK, WHITE):
-        places = [place for place, bits in masks.items() if bits >> DASH & 1 and rows[place[0]][place[1]].color == color]
+        places = [p for p, bits in masks.items() if bits >> DASH & 1 and rows[p[0]][p[1]].color == color]
         options.append([None, *places])
     for black, white in product(*options):
         yield {place for place in (black, white) if place is not None}

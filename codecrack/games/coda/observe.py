@@ -124,12 +124,12 @@ def position_from_view(view: dict[str, Any], memory: dict[int, int] | None = Non
             allowed = ANY & ~missed.get((s, tile["id"]), 0)
             if value is None and s == seat and memory and tile["id"] in memory and not public:
                 allowed &= memory[tile["id"]]
+                if allowed and allowed & (allowed - 1) == 0:  # remembered exactly: a known tile
+                    value = allowed.bit_length() - 1
             built.append(Tile(COLORS[tile["color"]], value, allowed, left))
         tiles.append(built)
-    elsewhere: frozenset[tuple[int, int]] = frozenset()
-    drawn = view.get("drawn")
-    if not public and drawn and drawn.get("value") is not None:
-        elsewhere = frozenset({(COLORS[drawn["color"]], value_code(drawn["value"]))})
+    in_hand = [] if public else [view.get("drawn") or {}, *view.get("unplaced", [])]
+    elsewhere = frozenset((COLORS[t["color"]], value_code(t["value"])) for t in in_hand if t.get("value") is not None)
     return Position(tiles, bool(view["options"].get("dashes")), elsewhere)
 
 
