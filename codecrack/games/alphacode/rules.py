@@ -16,11 +16,11 @@ the view and action formats.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pydantic import Field, field_validator
 
+from ...core.detached import detached
 from ...core.errors import IllegalAction, OptionError
 from ...core.game import Action, Event, Game
 from ...core.options import GameOptions
@@ -167,7 +167,7 @@ class AlphacodeGame(Game):
         for event in events:
             event.setdefault("round", played_round)
         self.history.extend(events)
-        return _fresh(events)
+        return detached(events)
 
     def _make_code(self, seat: int, action: Action) -> list[Event]:
         if self.phase != "code":
@@ -325,7 +325,7 @@ class AlphacodeGame(Game):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         own = None if seat is None else self.codes[seat]
-        return _fresh({
+        return detached({
             "game": self.name,
             "seat": seat,
             "players": self.players,
@@ -355,11 +355,6 @@ class AlphacodeGame(Game):
 
     def _result(self) -> dict[str, Any] | None:
         return self.outcome
-
-
-def _fresh(data: Any) -> Any:
-    """A deep copy of JSON data (views and events never share state with the game)."""
-    return json.loads(json.dumps(data))
 
 
 def _only_keys(action: Action, allowed: set[str]) -> None:

@@ -14,11 +14,11 @@ The phases, their steps and the action formats are documented in ``docs/rules/co
 
 from __future__ import annotations
 
-import pickle
 from typing import Any, Literal
 
 from pydantic import Field
 
+from ...core.detached import detached
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event, Game
 from ...core.options import GameOptions
@@ -203,8 +203,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
             public = sheet.public()
             public["code"] = code_text(sheet.code) if over or sheet.seat == seat and sheet.code else None
             players.append(public)
-        # A deep copy (pickle is the fastest), so that no caller can reach the game's state.
-        return pickle.loads(pickle.dumps({
+        return detached({
             "game": self.name,
             "seat": seat,
             "players": self.players,
@@ -231,7 +230,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
             **self._answers_view(seat),
             "history": self.history,
             "result": self.outcome,
-        }, protocol=pickle.HIGHEST_PROTOCOL))
+        })
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else dict(self.outcome)
