@@ -10,7 +10,7 @@ with :mod:`.tactics`.
 | medium | each opponent alone, every public fact | fewest own candidates lost | most bits | at 60% / 60% |
 | hard | exact joint posterior | least public probability lost | bits minus own leak | from 40%, earlier when exposed / 50% |
 
-The full table and the reasons are in ``docs/ai-coding.md``.
+The full table and the reasons are in ``docs/ai.md`` (The Coding).
 
 >>> import codecrack
 >>> from codecrack.core.runner import run_game
