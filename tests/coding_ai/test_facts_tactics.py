@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from codecrack.games.coding.belief import CODES, N_CODES, allowed, code_index
-from codecrack.games.coding.facts import DATA_RANGES, Facts, data_range
+from codecrack.games.coding.cards import DATA_TYPES
+from codecrack.games.coding.facts import Facts, data_range
 from codecrack.games.coding.tactics import (
     best_answer, exposure_after, information_gain, kept_mass, reveal_cost, score_gain,
 )
@@ -51,7 +52,7 @@ def test_reveals_wrong_decodes_and_leftover_cards():
 
 
 def test_every_data_type_is_a_range_on_one_position():
-    assert sum(int(data_range(t).sum()) for t in DATA_RANGES) == 2 * N_CODES
+    assert sum(int(data_range(t).sum()) for t in DATA_TYPES) == 2 * N_CODES
     uniform = np.full(N_CODES, 1 / N_CODES)
     assert kept_mass(uniform, "00-19") == pytest.approx(0.8)
 

@@ -24,20 +24,9 @@ import numpy as np
 from .belief import (
     CODE_VALUES, N_CODES, Belief, code_index, in_set, symbol_bits, symbol_value, uses_none,
 )
+from .cards import DATA_CARDS
 
 Code = tuple[str, int, int]
-
-#: Each data card type: the position it speaks about and the values its taker does NOT have.
-DATA_RANGES: dict[str, tuple[str, tuple]] = {
-    "A-B": ("letter", ("A", "B")),
-    "C-D": ("letter", ("C", "D")),
-    "E-F": ("letter", ("E", "F")),
-    "00-19": ("x1", (0, 1)),
-    "20-39": ("x1", (2, 3)),
-    "40-59": ("x1", (4, 5)),
-    "60-79": ("x1", (6, 7)),
-    "80-99": ("x1", (8, 9)),
-}
 
 
 def data_range(data_type: str) -> np.ndarray:
@@ -46,7 +35,7 @@ def data_range(data_type: str) -> np.ndarray:
     >>> int(data_range("20-39").sum()), int(data_range("E-F").sum())
     (108, 180)
     """
-    position, values = DATA_RANGES[data_type]
+    position, values = DATA_CARDS[data_type]
     return in_set(position, values)
 
 
