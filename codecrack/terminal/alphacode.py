@@ -20,7 +20,7 @@ from rich.text import Text
 
 from ..core.errors import IllegalAction
 from ..games.alphacode.codes import check_code, entries_from_text, parse_code, text_position
-from ..games.alphacode.sheet import Sheet
+from ..games.alphacode.sheet import Sheet, settled_squares
 
 FREE_FORM_ACTIONS = {"code", "declare"}
 HELP = ("commands: count O D | filled Q I | code a@B h@F ... | random | declare a@NA ... | pass "
@@ -139,17 +139,10 @@ def _status(view: dict[str, Any]) -> str:
 
 def draw_notes(sheet: Sheet, questions: list[dict[str, Any]], target: int) -> Text:
     """The answers so far about ``target``'s code: zone counts, filled and empty squares."""
-    filled, empty, counts = set(), set(), {}
-    for entry in questions:
-        if entry["target"] != target:
-            continue
-        cell = sheet.cell(entry["question"]["row"], entry["question"]["column"])
-        if entry["question"]["type"] == "filled":
-            (filled if entry["answer"] else empty).add(cell)
-            continue
-        counts[cell] = entry["answer"]
-        if entry["answer"] in (0, 4):
-            (filled if entry["answer"] == 4 else empty).update(sheet.sides(*cell))
+    about = [entry for entry in questions if entry["target"] == target]
+    filled, empty = settled_squares(sheet, about)
+    counts = {sheet.cell(entry["question"]["row"], entry["question"]["column"]): entry["answer"]
+              for entry in about if entry["question"]["type"] == "count"}
     return draw_sheet(sheet, filled=filled, empty=empty, counts=counts)
 
 

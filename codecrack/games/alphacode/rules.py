@@ -26,7 +26,7 @@ from ...core.game import Action, Event, Game
 from ...core.options import GameOptions
 from .codes import Code, check_code, code_json, code_mask, codes_filling, parse_code, random_code
 from .letters import LETTER_SETS
-from .sheet import Sheet, all_questions, answer, check_size, question_cell
+from .sheet import Sheet, all_questions, answer, check_size, question_cell, settled_squares
 
 MISSES_ALLOWED = 1  # the second wrong declaration loses (2 players) or eliminates (3+ players)
 
@@ -139,20 +139,11 @@ class AlphacodeGame(Game):
 
     def known_declaration(self, seat: int) -> list[dict[str, str]] | None:
         """The code ``seat`` is cracking, once the public answers settle every square; else ``None``."""
-        known, filled = 0, 0
-        for entry in self._answers_about(self.target(seat)):
-            row, column = question_cell(self.sheet, entry["question"])
-            if entry["question"]["type"] == "filled":
-                bit = 1 << self.sheet.square_index(row, column)
-                known |= bit
-                filled |= bit if entry["answer"] else 0
-            elif entry["answer"] in (0, 4):
-                mask = self.sheet.zone_mask(row, column)
-                known |= mask
-                filled |= mask if entry["answer"] == 4 else 0
-        if known != (1 << len(self.sheet.squares)) - 1:
+        filled, empty = settled_squares(self.sheet, self._answers_about(self.target(seat)))
+        if len(filled | empty) != len(self.sheet.squares):
             return None
-        found = codes_filling(filled, self.sheet, self.letters, limit=1)
+        mask = sum(1 << self.sheet.square_index(*cell) for cell in filled)
+        found = codes_filling(mask, self.sheet, self.letters, limit=1)
         return code_json(found[0], self.sheet) if found else None
 
     # -- actions ---------------------------------------------------------------------

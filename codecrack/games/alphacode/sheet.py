@@ -142,3 +142,18 @@ def all_questions(sheet: Sheet) -> list[dict]:
     def named(kind: str, row: int, column: int) -> dict:
         return {"type": kind, "row": sheet.row_labels[row], "column": sheet.column_labels[column]}
     return [named("count", *zone) for zone in sheet.zones] + [named("filled", *sq) for sq in sheet.squares]
+
+
+def settled_squares(sheet: Sheet, entries: list[dict]) -> tuple[set[Cell], set[Cell]]:
+    """The squares that answered questions show filled and empty: a ``filled`` answer settles its
+    square, a zone count of 0 or 4 settles all four sides. ``entries`` are ``{"question", "answer"}``."""
+    filled: set[Cell] = set()
+    empty: set[Cell] = set()
+    for entry in entries:
+        question, result = entry["question"], entry["answer"]
+        cell = sheet.cell(question["row"], question["column"])
+        if question["type"] == "filled":
+            (filled if result else empty).add(cell)
+        elif result in (0, 4):
+            (filled if result == 4 else empty).update(sheet.sides(*cell))
+    return filled, empty
