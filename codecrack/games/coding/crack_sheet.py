@@ -16,22 +16,18 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import DATA_CARDS, DIGITS, LETTERS, POSITIONS
+from .reading import revealed_symbols
 
 
 def _seen_elsewhere(view: dict[str, Any], seat: int) -> tuple[set, set]:
     """Letters and digits that are known to lie somewhere other than ``seat``'s code."""
-    letters, digits = set(view["table"]["letters"]), set(view["table"]["digits"])
+    shown_letters, shown_digits = revealed_symbols(view, except_seat=seat)
+    letters = set(view["table"]["letters"]) | set(shown_letters)
+    digits = set(view["table"]["digits"]) | set(shown_digits)
     own = view.get("own")
     if own is not None and own["letter"] is not None and view["seat"] != seat:
         letters.add(own["letter"])
         digits.update(own["digits"])
-    for sheet in view["sheets"]:
-        if sheet["seat"] == seat:
-            continue
-        shown = sheet["revealed"]
-        if shown["letter"] is not None:
-            letters.add(shown["letter"])
-        digits.update(shown[p] for p in ("x1", "x2") if shown[p] is not None)
     return letters, digits
 
 
