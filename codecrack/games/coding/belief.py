@@ -29,9 +29,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-LETTERS = "ABCDEF"
-DIGITS = range(10)
-POSITIONS = ("letter", "x1", "x2")
+from .cards import DIGITS, LETTERS, POSITIONS
 
 #: Every code as (letter, x1, x2), letter as a str.
 CODES: tuple[tuple[str, int, int], ...] = tuple(
