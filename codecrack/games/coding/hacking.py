@@ -30,9 +30,6 @@ class HackingPhase:
         takes = [{"type": "take", "card": kind} for kind in self.takable(seat)]
         return takes or [{"type": "cannot"}]
 
-    def _legal_data(self, seat: int) -> list[Action]:
-        return self._data_actions(seat)
-
     def _check_take(self, seat: int, action: Action) -> str:
         check_fields(action, "card")
         kind, sheet = action["card"], self.sheets[seat]
@@ -96,12 +93,8 @@ class HackingPhase:
         return bool(self.row) and bool(self.receivers(seat))
 
     def _give_actions(self, seat: int) -> list[Action]:
-        if not self.row:
-            return []
-        return [{"type": "give", "card": card, "to": to} for card in self.row for to in self.receivers(seat)]
-
-    def _legal_give(self, seat: int) -> list[Action]:
-        return self._give_actions(seat)
+        receivers = self.receivers(seat) if self.row else []
+        return [{"type": "give", "card": card, "to": to} for card in self.row for to in receivers]
 
     def _check_give(self, seat: int, action: Action) -> tuple[int, int]:
         check_fields(action, "card", "to")

@@ -168,8 +168,8 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
         """(action type -> handler, legal-actions function) for the current step."""
         table = {
             "order": ({"order": self._act_order}, self._legal_order),
-            "data": ({"take": self._act_take, "cannot": self._act_cannot}, self._legal_data),
-            "give": ({"give": self._act_give}, self._legal_give),
+            "data": ({"take": self._act_take, "cannot": self._act_cannot}, self._data_actions),
+            "give": ({"give": self._act_give}, self._give_actions),
             "choose": (self._choose_handlers(), self._legal_choose),
             "penalty": ({"reveal": self._act_penalty_reveal}, self._legal_penalty),
             "open": ({"slap": self._act_slap, "pass": self._act_pass}, self._legal_open),
