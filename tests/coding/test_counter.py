@@ -136,6 +136,14 @@ def test_decode_errors_change_nothing(decoding):
     assert snapshot(decoding) == before
 
 
+def test_a_bad_hack_after_a_correct_decode_keeps_the_right_to_stop(decoding):
+    decoding.apply(1, {"type": "decode", "target": 2, "code": "A01"})
+    before = snapshot(decoding)
+    with pytest.raises(IllegalAction, match="no data card"):
+        decoding.apply(1, {"type": "take", "card": "XX"})
+    assert snapshot(decoding) == before and decoding.may_stop
+
+
 def test_two_players_may_pass_back_in_the_decoding_phase():
     game = rigged(["F98", "D57"], mode="counter")
     play_rounds(game)

@@ -68,8 +68,9 @@ class DecodingPhase:
             raise IllegalAction("data cards remain: take one (or declare 'cannot') before passing a hack card")
         if kind != "give" and not self.data_left():
             raise IllegalAction("no data card is left in the game: pass a hack card directly")
-        self.may_stop = False
-        return {"take": self._act_take, "cannot": self._act_cannot, "give": self._act_give}[kind](seat, action)
+        events = {"take": self._act_take, "cannot": self._act_cannot, "give": self._act_give}[kind](seat, action)
+        self.may_stop = False       # set only once the hack is known to be legal
+        return events
 
     def _end_decoding_turn(self, seat: int) -> list[Event]:
         if self.outcome is not None:
