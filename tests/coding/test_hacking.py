@@ -124,6 +124,16 @@ def test_no_passing_to_yourself_or_to_a_seat_that_already_received_this_round():
     assert {a["to"] for a in game.legal_actions(2)} == {3}
 
 
+def test_a_hack_card_is_named_by_its_integer_id():
+    game = rigged(["F98", "D57", "A01"])
+    game.apply(0, game.legal_actions(0)[0])
+    before = snapshot(game)
+    for card in (float(game.row[0]), str(game.row[0])):
+        with pytest.raises(IllegalAction, match="is not in the face-up row"):
+            game.apply(0, {"type": "give", "card": card, "to": 1})
+    assert snapshot(game) == before
+
+
 def test_no_passing_back_except_with_two_players():
     game = rigged(["F98", "D57", "A01"])
     hack_turn(game, 0, 1)

@@ -99,7 +99,7 @@ class HackingPhase:
     def _check_give(self, seat: int, action: Action) -> tuple[int, int]:
         check_fields(action, "card", "to")
         card, to = action["card"], action["to"]
-        if isinstance(card, bool) or card not in self.row:
+        if not isinstance(card, int) or isinstance(card, bool) or card not in self.row:
             raise IllegalAction(f"hack card {card!r} is not in the face-up row {self.row}")
         check_seat_number(to, self.players, "'to'")
         problem = self.give_problem(seat, to)
