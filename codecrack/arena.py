@@ -47,12 +47,13 @@ def play_one(config: ArenaConfig, game_index: int) -> dict[str, Any]:
     run = run_game(game, agents)
     result = game.result
     winners = result["winners"]
-    share = 1 / len(winners) if winners else 0.0
-    scores = result.get("scores")
+    wins: dict[str, float] = defaultdict(float)
+    for seat in winners:
+        wins[names[seat]] += 1 / len(winners)
     return {
         "names": names,
-        "wins": {names[s]: share * sum(1 for w in winners if names[w] == names[s]) for s in set(winners)},
-        "scores": scores,
+        "wins": dict(wins),
+        "scores": result.get("scores"),
         "decision_ms": {seat: run.decision_ms[seat] for seat in range(config.players)},
     }
 

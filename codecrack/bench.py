@@ -21,8 +21,8 @@ def engine_benchmark(game: str = "coda", games: int = 200, seed: int = 0, player
     for index in range(games):
         match = new_game(game, players=players, seed=seed + index, **options)
         agents = {seat: RandomAgent(seed=seed + index * 7 + seat) for seat in range(players)}
-        run_game(match, agents)
-        actions += len(match.record()["actions"])
+        run = run_game(match, agents)
+        actions += sum(len(times) for times in run.decision_ms.values())  # one decision per action
     elapsed = time.perf_counter() - started
     return {
         "benchmark": "engine",

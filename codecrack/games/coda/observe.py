@@ -36,9 +36,14 @@ def round_events(view: dict[str, Any]) -> list[dict[str, Any]]:
     return events
 
 
+def tile_colours(rows: list[list[dict[str, Any]]]) -> dict[tuple[int, int], str]:
+    """The colour of every visible tile, by ``(seat, id)``."""
+    return {(seat, tile["id"]): tile["color"] for seat, row in enumerate(rows) for tile in row}
+
+
 def missed_values(events: list[dict[str, Any]], rows: list[list[dict[str, Any]]]) -> dict[tuple[int, int], int]:
     """Bitmask of values ruled out for each tile ``(seat, id)`` by missed guesses of its colour."""
-    colours = {(seat, tile["id"]): tile["color"] for seat, row in enumerate(rows) for tile in row}
+    colours = tile_colours(rows)
     missed: dict[tuple[int, int], int] = {}
     for event in events:
         if event.get("type") != "guess" or event.get("hit"):
@@ -55,7 +60,7 @@ def guesser_lacks(events: list[dict[str, Any]], rows: list[list[dict[str, Any]]]
     A guess of colour ``c`` and value ``v`` says the guesser holds no ``c v``: neither in its row
     at that moment nor in the tile it drew that turn (which enters the row when the turn ends).
     """
-    colours = {(seat, tile["id"]): tile["color"] for seat, row in enumerate(rows) for tile in row}
+    colours = tile_colours(rows)
     entered = {(e["seat"], e["tile"]) for e in events if e.get("type") == "insert"}
     present = {seat: {tile["id"] for tile in row if (seat, tile["id"]) not in entered} for seat, row in enumerate(rows)}
     pending: dict[int, list[tuple[str, int]]] = {}

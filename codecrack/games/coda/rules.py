@@ -70,6 +70,14 @@ def expect_keys(action: Action, *keys: str) -> None:
         raise IllegalAction(f"{action['type']} takes no {', '.join(extra)}")
 
 
+def color_of(action: Action) -> str:
+    """The action's ``color``, refused unless it is black or white."""
+    color = action["color"]
+    if color not in COLORS:
+        raise IllegalAction(f"color must be 'black' or 'white', not {color!r}")
+    return color
+
+
 def whole_number(action: Action, key: str, low: int, high: int) -> int:
     value = action[key]
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
@@ -291,9 +299,7 @@ class CodaGame(Game):
             self._draw_tile(seat, None)
             return
         expect_keys(action, "color")
-        color = action["color"]
-        if color not in COLORS:
-            raise IllegalAction(f"color must be 'black' or 'white', not {color!r}")
+        color = color_of(action)
         if color not in self._colors_left():
             raise IllegalAction(f"no {color} tiles are left; draw {' or '.join(self._colors_left())}")
         self._draw_tile(seat, color)
@@ -337,9 +343,7 @@ class CodaGame(Game):
         return target, index
 
     def _check_guess_tile(self, action: Action) -> tuple[str, int | str]:
-        color, value = action["color"], action["value"]
-        if color not in COLORS:
-            raise IllegalAction(f"color must be 'black' or 'white', not {color!r}")
+        color, value = color_of(action), action["value"]
         if value == DASH and isinstance(value, str):
             if not self.options.dashes:
                 raise IllegalAction("there are no dashes in this game (dashes=false)")

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .belief import ANY, DASH, Belief, Position, Tile, key, solve
-from .observe import COLOR_NAMES, COLORS, value_name
+from .observe import COLOR_NAMES, COLORS, value_code, value_name
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def own_values(view: dict[str, Any], memory: dict[int, int]) -> list[int | None]
     for tile in view["rows"][view["seat"]]:
         mask = memory.get(tile["id"], 0)
         if tile["value"] is not None:
-            values.append(DASH if tile["value"] == "-" else tile["value"])
+            values.append(value_code(tile["value"]))
         elif mask and mask & (mask - 1) == 0:
             values.append(mask.bit_length() - 1)
         else:
@@ -120,7 +120,7 @@ def drawn_tile(view: dict[str, Any]) -> tuple[int, int] | None:
     drawn = view.get("drawn")
     if view.get("current") != view["seat"] or not drawn or drawn.get("value") is None:
         return None
-    return COLORS[drawn["color"]], DASH if drawn["value"] == "-" else drawn["value"]
+    return COLORS[drawn["color"]], value_code(drawn["value"])
 
 
 def exposure_after(public: Position, view: dict[str, Any], index: int, color: int, value: int | None) -> float:

@@ -78,6 +78,6 @@ def coda_view(game: CodaGame, seat: int | None) -> dict[str, Any]:
         if seat is not None else [],
         "eliminated": list(game.eliminated),
         "hits_this_turn": game.hits,
-        "history": [copy_event(e) if e["type"] in NESTED_EVENTS else e.copy() for e in game.history],
+        "history": [copy_event(e) for e in game.history],
         "result": game.result,
     }
