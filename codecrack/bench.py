@@ -38,10 +38,7 @@ def benchmarks() -> dict[str, Benchmark]:
     """Every benchmark by name."""
     table: dict[str, Benchmark] = {"engine": engine_benchmark}
     for game in GAMES:
-        try:
-            table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
-        except ModuleNotFoundError:
-            continue
+        table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
     return table
 
 

@@ -14,11 +14,7 @@ GENERIC: dict[str, AgentFactory] = {"random": RandomAgent}
 
 
 def _game_agents(game: str) -> dict[str, AgentFactory]:
-    try:
-        module = game_module(game, "agents")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(module, "AGENTS", {}))
+    return dict(getattr(game_module(game, "agents"), "AGENTS", {}))
 
 
 def agent_names(game: str) -> list[str]:

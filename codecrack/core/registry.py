@@ -24,11 +24,22 @@ def game_class(name: str) -> type[Game]:
     return getattr(importlib.import_module(module), attribute)
 
 
+def optional_module(path: str):
+    """Import ``path``; ``None`` when that module itself does not exist (a broken import inside it
+    still raises)."""
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as error:
+        if error.name != path:
+            raise
+        return None
+
+
 def game_module(name: str, part: str):
-    """A sibling module of game ``name``'s rules, e.g. ``game_module("coda", "agents")``."""
+    """A sibling module of game ``name``'s rules, e.g. ``game_module("coda", "agents")``, or ``None``."""
     game_class(name)
     package = GAMES[name].partition(":")[0].rsplit(".", 1)[0]
-    return importlib.import_module(f"{package}.{part}")
+    return optional_module(f"{package}.{part}")
 
 
 def new_game(name: str, *, players: int, seed: int | None = None, **options: Any) -> Game:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any, Callable
 
@@ -12,14 +11,12 @@ from rich.table import Table
 
 from ..agents.base import Agent
 from ..core.errors import IllegalAction
+from ..core.registry import optional_module
 
 
 def game_screen(game: str):
     """The game's terminal module (``render``, ``parse``, ``describe``), or ``None``."""
-    try:
-        return importlib.import_module(f"codecrack.terminal.{game}")
-    except ModuleNotFoundError:
-        return None
+    return optional_module(f"codecrack.terminal.{game}")
 
 
 def render_view(game: str, view: dict[str, Any]):

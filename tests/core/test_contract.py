@@ -75,3 +75,13 @@ def test_view_carries_legal_actions_only_for_the_mover():
     game = ToyGame(players=2, seed=1, first=1)
     assert game.view(1)["legal_actions"] and not game.view(0)["legal_actions"]
     assert game.view(None)["secret"] is None
+
+
+def test_optional_module_is_none_only_when_the_module_itself_is_missing(tmp_path, monkeypatch):
+    from codecrack.core.registry import optional_module
+
+    assert optional_module("codecrack.terminal.no_such_game") is None
+    (tmp_path / "broken_screen.py").write_text("import no_such_dependency\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ModuleNotFoundError, match="no_such_dependency"):
+        optional_module("broken_screen")
