@@ -1,7 +1,11 @@
 """The lobby's HTTP API and live play over websockets, against the real app."""
 
 import pytest
+from fastapi.testclient import TestClient
 
+from codecrack.web.app import create_app
+
+from .conftest import fast_config
 from .wsclient import HUMAN, RANDOM, create, seated
 
 
@@ -132,6 +136,19 @@ def test_an_absent_player_is_replaced_by_the_takeover_ai(client):
     with seated(client, made["code"]) as spectator:
         spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
         assert spectator.log[-1]["table"]["seats"][0]["bot"] == "random"
+
+
+def test_a_returning_player_stops_the_takeover_bot_before_it_moves(tmp_path):
+    config = fast_config(tmp_path, ai_pace=30.0)  # the takeover bot would still be pausing
+    with TestClient(create_app(config)) as client:
+        made = create(client, "toy", [HUMAN, RANDOM], sit=0, takeover="random", options={"first": 0})
+        with seated(client, made["code"]) as spectator:
+            with seated(client, made["code"], made["token"]):
+                pass
+            spectator.until(lambda m: m["type"] == "table" and m["table"]["seats"][0]["bot"] == "random")
+        with seated(client, made["code"], made["token"]) as me:
+            table = client.app.state.hub.live[made["code"]]
+            assert not table.running(("bot", 0)) and me.step == 0
 
 
 def test_the_index_page_and_static_files_are_served(client):
