@@ -164,11 +164,16 @@ class Hub:
             self.bots.forget(table.code)
 
     async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's view after each step of a finished game, for step-by-step replay."""
-        record = table.row.record(await self.stored_moves(table.code))
-        game = new_game(record["game"], players=record["players"], seed=record["seed"], **record["options"])
-        frames = [game.view(seat)]
-        for actor, action in record["actions"]:
-            game.apply(actor, action)
-            frames.append(game.view(seat))
-        return frames
+        """The seat's view after each step of a finished game, for step-by-step replay; the game
+        is played again in a thread, off the event loop."""
+        return await asyncio.to_thread(views_step_by_step, table.game.record(), seat)
+
+
+def views_step_by_step(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """``view(seat)`` before the record's first action and after each one."""
+    game = replay({**record, "actions": []})
+    frames = [game.view(seat)]
+    for actor, action in record["actions"]:
+        game.apply(actor, action)
+        frames.append(game.view(seat))
+    return frames
