@@ -77,6 +77,8 @@ class Hub:
         moves = await self.stored_moves(row.code)
         game = replay(row.record(moves))
         tokens = await asyncio.to_thread(self.store.tokens, row.code)
+        if row.code in self.live:  # another request loaded it while this one read the store
+            return self.live[row.code]
         table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves))
         self.live[row.code] = table
         return table

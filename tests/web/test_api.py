@@ -151,6 +151,22 @@ def test_a_returning_player_stops_the_takeover_bot_before_it_moves(tmp_path):
             assert not table.running(("bot", 0)) and me.step == 0
 
 
+def test_two_requests_loading_one_stored_table_share_it(client):
+    import asyncio
+
+    made = create(client, "toy", [RANDOM, RANDOM], options={"target": 4})
+    with seated(client, made["code"]) as spectator:
+        spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
+    hub = client.app.state.hub
+    hub.live.pop(made["code"], None)  # as when the last viewer of a finished table leaves
+
+    async def load_twice():
+        return await asyncio.gather(hub.get(made["code"]), hub.get(made["code"]))
+
+    first, second = client.portal.call(load_twice)
+    assert first is second is hub.live[made["code"]]
+
+
 def test_the_index_page_and_static_files_are_served(client):
     assert "<main id=\"app\"" in client.get("/").text
     assert client.get("/t/ABCDE").status_code == 200
