@@ -125,13 +125,14 @@ class Hub:
         """Give an open human seat to a player; returns the seat token."""
         if not 0 <= seat < table.row.players:
             raise OptionError(f"no seat {seat}: seats are 0 to {table.row.players - 1}")
-        if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
-            raise OptionError(f"seat {seat} is not open")
-        token = token or secrets.token_urlsafe(24)
-        name = (name or "").strip()[:40] or f"Player {seat + 1}"
-        await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
-        table.tokens[token] = (seat, name)
-        await table.broadcast_table()
+        async with table.lock:  # two players sitting down at once: only the first gets the seat
+            if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
+                raise OptionError(f"seat {seat} is not open")
+            token = token or secrets.token_urlsafe(24)
+            name = (name or "").strip()[:40] or f"Player {seat + 1}"
+            await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
+            table.tokens[token] = (seat, name)
+            await table.broadcast_table()
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:

@@ -167,6 +167,25 @@ def test_two_requests_loading_one_stored_table_share_it(client):
     assert first is second is hub.live[made["code"]]
 
 
+def test_two_players_sitting_at_once_cannot_both_take_a_seat(client):
+    import asyncio
+
+    from codecrack.core.errors import OptionError
+
+    made = create(client, "toy", [HUMAN, HUMAN])
+    hub = client.app.state.hub
+
+    async def sit_twice():
+        table = await hub.get(made["code"])
+        return await asyncio.gather(hub.claim(table, 1, "Ann"), hub.claim(table, 1, "Bob"),
+                                    return_exceptions=True)
+
+    outcomes = client.portal.call(sit_twice)
+    assert sum(isinstance(o, str) for o in outcomes) == 1
+    assert sum(isinstance(o, OptionError) and "not open" in str(o) for o in outcomes) == 1
+    assert len(hub.store.tokens(made["code"])) == 1
+
+
 def test_the_index_page_and_static_files_are_served(client):
     assert "<main id=\"app\"" in client.get("/").text
     assert client.get("/t/ABCDE").status_code == 200
