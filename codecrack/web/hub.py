@@ -139,18 +139,19 @@ class Hub:
         """The same game, options and seats with a fresh seed; seated players keep their tokens."""
         if not table.game.over:
             raise OptionError("the game is not over yet")
-        if table.row.rematch:
-            return await self.get(table.row.rematch)
-        options = dict(table.row.options)
-        options.pop("first", None)
-        fresh = await self.create(table.row.game, table.row.players, options, table.row.seats,
-                                  table.row.takeover)
-        for token, (seat, name) in table.tokens.items():
-            await self.claim(fresh, seat, name, token)
-        table.row.rematch = fresh.code
-        await asyncio.to_thread(self.store.update_table, table.code, rematch=fresh.code)
-        await table.broadcast({"type": "rematch", "code": fresh.code})
-        await table.broadcast_table()
+        async with table.lock:  # two players asking at once still get one rematch
+            if table.row.rematch:
+                return await self.get(table.row.rematch)
+            options = dict(table.row.options)
+            options.pop("first", None)
+            fresh = await self.create(table.row.game, table.row.players, options, table.row.seats,
+                                      table.row.takeover)
+            for token, (seat, name) in table.tokens.items():
+                await self.claim(fresh, seat, name, token)
+            table.row.rematch = fresh.code
+            await asyncio.to_thread(self.store.update_table, table.code, rematch=fresh.code)
+            await table.broadcast({"type": "rematch", "code": fresh.code})
+            await table.broadcast_table()
         return fresh
 
     # -- records ----------------------------------------------------------------------

@@ -186,6 +186,23 @@ def test_two_players_sitting_at_once_cannot_both_take_a_seat(client):
     assert len(hub.store.tokens(made["code"])) == 1
 
 
+def test_two_rematch_requests_at_once_make_one_rematch(client):
+    import asyncio
+
+    made = create(client, "toy", [RANDOM, RANDOM], options={"target": 4})
+    with seated(client, made["code"]) as spectator:
+        spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
+    hub = client.app.state.hub
+
+    async def ask_twice():
+        table = await hub.get(made["code"])
+        return await asyncio.gather(hub.rematch(table), hub.rematch(table))
+
+    first, second = client.portal.call(ask_twice)
+    assert first is second
+    assert len([row for row in hub.store.list_tables() if row.code != made["code"]]) == 1
+
+
 def test_the_index_page_and_static_files_are_served(client):
     assert "<main id=\"app\"" in client.get("/").text
     assert client.get("/t/ABCDE").status_code == 200
