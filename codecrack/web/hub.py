@@ -77,6 +77,8 @@ class Hub:
         moves = await self.stored_moves(row.code)
         game = replay(row.record(moves))
         tokens = await asyncio.to_thread(self.store.tokens, row.code)
+        if row.code in self.live:  # another request loaded it while this one read the store
+            return self.live[row.code]
         table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves))
         self.live[row.code] = table
         return table
@@ -123,31 +125,33 @@ class Hub:
         """Give an open human seat to a player; returns the seat token."""
         if not 0 <= seat < table.row.players:
             raise OptionError(f"no seat {seat}: seats are 0 to {table.row.players - 1}")
-        if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
-            raise OptionError(f"seat {seat} is not open")
-        token = token or secrets.token_urlsafe(24)
-        name = (name or "").strip()[:40] or f"Player {seat + 1}"
-        await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
-        table.tokens[token] = (seat, name)
-        await table.broadcast_table()
+        async with table.lock:  # two players sitting down at once: only the first gets the seat
+            if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
+                raise OptionError(f"seat {seat} is not open")
+            token = token or secrets.token_urlsafe(24)
+            name = (name or "").strip()[:40] or f"Player {seat + 1}"
+            await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
+            table.tokens[token] = (seat, name)
+            await table.broadcast_table()
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:
         """The same game, options and seats with a fresh seed; seated players keep their tokens."""
         if not table.game.over:
             raise OptionError("the game is not over yet")
-        if table.row.rematch:
-            return await self.get(table.row.rematch)
-        options = dict(table.row.options)
-        options.pop("first", None)
-        fresh = await self.create(table.row.game, table.row.players, options, table.row.seats,
-                                  table.row.takeover)
-        for token, (seat, name) in table.tokens.items():
-            await self.claim(fresh, seat, name, token)
-        table.row.rematch = fresh.code
-        await asyncio.to_thread(self.store.update_table, table.code, rematch=fresh.code)
-        await table.broadcast({"type": "rematch", "code": fresh.code})
-        await table.broadcast_table()
+        async with table.lock:  # two players asking at once still get one rematch
+            if table.row.rematch:
+                return await self.get(table.row.rematch)
+            options = dict(table.row.options)
+            options.pop("first", None)
+            fresh = await self.create(table.row.game, table.row.players, options, table.row.seats,
+                                      table.row.takeover)
+            for token, (seat, name) in table.tokens.items():
+                await self.claim(fresh, seat, name, token)
+            table.row.rematch = fresh.code
+            await asyncio.to_thread(self.store.update_table, table.code, rematch=fresh.code)
+            await table.broadcast({"type": "rematch", "code": fresh.code})
+            await table.broadcast_table()
         return fresh
 
     # -- records ----------------------------------------------------------------------
@@ -164,11 +168,16 @@ class Hub:
             self.bots.forget(table.code)
 
     async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's view after each step of a finished game, for step-by-step replay."""
-        record = table.row.record(await self.stored_moves(table.code))
-        game = new_game(record["game"], players=record["players"], seed=record["seed"], **record["options"])
-        frames = [game.view(seat)]
-        for actor, action in record["actions"]:
-            game.apply(actor, action)
-            frames.append(game.view(seat))
-        return frames
+        """The seat's view after each step of a finished game, for step-by-step replay; the game
+        is played again in a thread, off the event loop."""
+        return await asyncio.to_thread(views_step_by_step, table.game.record(), seat)
+
+
+def views_step_by_step(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """``view(seat)`` before the record's first action and after each one."""
+    game = replay({**record, "actions": []})
+    frames = [game.view(seat)]
+    for actor, action in record["actions"]:
+        game.apply(actor, action)
+        frames.append(game.view(seat))
+    return frames

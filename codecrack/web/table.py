@@ -130,9 +130,11 @@ class LiveTable:
         async with self.lock:
             self.connections.add(connection)
             seat = connection.seat
-            if seat is not None:
+            if seat is not None:  # the human is back: stop any takeover, even one mid-thought
                 self.cancel(("absent", seat))
-                self.taken_over.discard(seat)
+                if seat in self.taken_over:
+                    self.taken_over.discard(seat)
+                    self.cancel(("bot", seat))
             await self.send(connection, {"type": "hello", "seat": seat, "table": self.info()})
             await self.send(connection, self.state_message(seat))
             await self.broadcast_table()

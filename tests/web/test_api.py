@@ -1,7 +1,11 @@
 """The lobby's HTTP API and live play over websockets, against the real app."""
 
 import pytest
+from fastapi.testclient import TestClient
 
+from codecrack.web.app import create_app
+
+from .conftest import fast_config
 from .wsclient import HUMAN, RANDOM, create, seated
 
 
@@ -132,6 +136,71 @@ def test_an_absent_player_is_replaced_by_the_takeover_ai(client):
     with seated(client, made["code"]) as spectator:
         spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
         assert spectator.log[-1]["table"]["seats"][0]["bot"] == "random"
+
+
+def test_a_returning_player_stops_the_takeover_bot_before_it_moves(tmp_path):
+    config = fast_config(tmp_path, ai_pace=30.0)  # the takeover bot would still be pausing
+    with TestClient(create_app(config)) as client:
+        made = create(client, "toy", [HUMAN, RANDOM], sit=0, takeover="random", options={"first": 0})
+        with seated(client, made["code"]) as spectator:
+            with seated(client, made["code"], made["token"]):
+                pass
+            spectator.until(lambda m: m["type"] == "table" and m["table"]["seats"][0]["bot"] == "random")
+        with seated(client, made["code"], made["token"]) as me:
+            table = client.app.state.hub.live[made["code"]]
+            assert not table.running(("bot", 0)) and me.step == 0
+
+
+def test_two_requests_loading_one_stored_table_share_it(client):
+    import asyncio
+
+    made = create(client, "toy", [RANDOM, RANDOM], options={"target": 4})
+    with seated(client, made["code"]) as spectator:
+        spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
+    hub = client.app.state.hub
+    hub.live.pop(made["code"], None)  # as when the last viewer of a finished table leaves
+
+    async def load_twice():
+        return await asyncio.gather(hub.get(made["code"]), hub.get(made["code"]))
+
+    first, second = client.portal.call(load_twice)
+    assert first is second is hub.live[made["code"]]
+
+
+def test_two_players_sitting_at_once_cannot_both_take_a_seat(client):
+    import asyncio
+
+    from codecrack.core.errors import OptionError
+
+    made = create(client, "toy", [HUMAN, HUMAN])
+    hub = client.app.state.hub
+
+    async def sit_twice():
+        table = await hub.get(made["code"])
+        return await asyncio.gather(hub.claim(table, 1, "Ann"), hub.claim(table, 1, "Bob"),
+                                    return_exceptions=True)
+
+    outcomes = client.portal.call(sit_twice)
+    assert sum(isinstance(o, str) for o in outcomes) == 1
+    assert sum(isinstance(o, OptionError) and "not open" in str(o) for o in outcomes) == 1
+    assert len(hub.store.tokens(made["code"])) == 1
+
+
+def test_two_rematch_requests_at_once_make_one_rematch(client):
+    import asyncio
+
+    made = create(client, "toy", [RANDOM, RANDOM], options={"target": 4})
+    with seated(client, made["code"]) as spectator:
+        spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
+    hub = client.app.state.hub
+
+    async def ask_twice():
+        table = await hub.get(made["code"])
+        return await asyncio.gather(hub.rematch(table), hub.rematch(table))
+
+    first, second = client.portal.call(ask_twice)
+    assert first is second
+    assert len([row for row in hub.store.list_tables() if row.code != made["code"]]) == 1
 
 
 def test_the_index_page_and_static_files_are_served(client):
