@@ -19,12 +19,20 @@ from .catalog import catalog
 from .config import WebConfig
 from .hints import hint_for
 from .hub import Hub
+from .limits import AddressCounter, RateWindow, TokenBucket
+from .middleware import BodyLimit, SecurityHeaders
 from .schema import (Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_message, create_table_model, problem)
 from .table import Connection, LiveTable
 
 STATIC = Path(__file__).with_name("static")
-ERRORS = {400: {"model": Problem}, 404: {"model": Problem}}
+ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 413: {"model": Problem}}
+TOO_BIG, POLICY = 1009, 1008  # websocket close codes: message too big, policy violation
+
+
+def address_of(connection: Request | WebSocket) -> str:
+    """The client's address (the TCP peer, or the proxy's forwarded one when uvicorn trusts it)."""
+    return connection.client.host if connection.client else "unknown"
 
 
 def bad_request(error: Exception) -> HTTPException:
@@ -33,7 +41,10 @@ def bad_request(error: Exception) -> HTTPException:
 
 def create_app(config: WebConfig | None = None) -> FastAPI:
     hub = Hub(config or WebConfig())
+    config = hub.config
     games = catalog()
+    creations = RateWindow(config.tables_per_minute, 60.0)
+    connections = AddressCounter(config.connections_per_address)
     CreateTable = create_table_model([game["name"] for game in games])
 
     @asynccontextmanager
@@ -44,6 +55,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestValidationError)
@@ -72,8 +85,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         rows = await asyncio.to_thread(hub.store.list_tables)
         return [hub.live[row.code].info() if row.code in hub.live else summary(row) for row in rows]
 
-    @app.post("/api/tables", responses=ERRORS)
-    async def create(request: CreateTable) -> Created:
+    @app.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
+    async def create(request: CreateTable, http: Request) -> Created:
+        if not creations.allow(address_of(http), asyncio.get_running_loop().time()):
+            raise HTTPException(status_code=429, detail=f"at most {config.tables_per_minute} new tables "
+                                                        "per minute from one address")
         if request.seed is not None and not hub.config.allow_seed:
             raise bad_request(OptionError("seed: this server chooses every table's seed itself"))
         players = request.players or len(request.seats)
@@ -117,25 +133,62 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @app.websocket("/ws/{code}")
     async def live(websocket: WebSocket, code: str, token: str | None = None) -> None:
         await websocket.accept()
+        address = address_of(websocket)
+        if not connections.enter(address):
+            return await refuse(websocket, POLICY, f"at most {config.connections_per_address} connections "
+                                                   "from one address")
+        try:
+            await play(websocket, code, token)
+        finally:
+            connections.leave(address)
+
+    async def play(websocket: WebSocket, code: str, token: str | None) -> None:
         table = await hub.get(code)
         if table is None:
-            await websocket.send_json({"type": "error", "message": f"no table {code!r}"})
-            await websocket.close(code=4404)
-            return
-        connection = Connection(table.seat_for(token), websocket.send_json)
+            return await refuse(websocket, 4404, f"no table {code!r}")
+        seat = table.seat_for(token)
+        if seat is None and spectators(table) >= config.spectators_per_table:
+            return await refuse(websocket, POLICY, f"this table already has {config.spectators_per_table} spectators")
+        connection = Connection(seat, websocket.send_json)
         await table.connect(connection)
         try:
-            while True:
-                reply = await handle(table, connection, await next_text(websocket))
-                if reply is not None:
-                    await websocket.send_json(reply)
+            await converse(websocket, table, connection)
         except WebSocketDisconnect:
             pass
         finally:
             await table.disconnect(connection)
             hub.unload_if_idle(table)
 
+    async def converse(websocket: WebSocket, table: LiveTable, connection: Connection) -> None:
+        """Answer the connection's messages, within the size and rate limits, until it closes."""
+        clock = asyncio.get_running_loop().time
+        bucket, throttled = TokenBucket(config.messages_per_second, config.message_burst, clock()), False
+        while True:
+            text = await next_text(websocket)
+            if text is not None and len(text.encode()) > config.max_ws_message_bytes:
+                return await refuse(websocket, TOO_BIG, f"a message has at most {config.max_ws_message_bytes} bytes")
+            if not bucket.take(clock()):
+                if not throttled:  # one notice per burst of dropped messages, not one per message
+                    await websocket.send_json({"type": "error", "message": "too many messages: at most "
+                                               f"{config.messages_per_second:g} per second; this one was dropped"})
+                throttled = True
+                continue
+            throttled = False
+            reply = await handle(table, connection, text)
+            if reply is not None:
+                await websocket.send_json(reply)
+
     return app
+
+
+async def refuse(websocket: WebSocket, code: int, message: str) -> None:
+    """Tell the client why, then close the socket."""
+    await websocket.send_json({"type": "error", "message": message})
+    await websocket.close(code=code)
+
+
+def spectators(table: LiveTable) -> int:
+    return sum(1 for connection in table.connections if connection.seat is None)
 
 
 async def next_text(websocket: WebSocket) -> str | None:
