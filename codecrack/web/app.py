@@ -4,6 +4,7 @@
 # when the app is (one variant per game), and FastAPI reads route annotations as real objects.
 
 import asyncio
+import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.errors import OptionError
 from .catalog import catalog
@@ -28,6 +30,7 @@ from .table import Connection, LiveTable
 STATIC = Path(__file__).with_name("static")
 ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 413: {"model": Problem}}
 TOO_BIG, POLICY = 1009, 1008  # websocket close codes: message too big, policy violation
+log = logging.getLogger("codecrack.web")
 
 
 def address_of(connection: Request | WebSocket) -> str:
@@ -37,6 +40,12 @@ def address_of(connection: Request | WebSocket) -> str:
 
 def bad_request(error: Exception) -> HTTPException:
     return HTTPException(status_code=400, detail=str(error))
+
+
+async def storage_failed(request: Request, error: Exception) -> JSONResponse:
+    """A database error: nothing was changed (every write is one transaction), so the client may retry."""
+    log.error("storage failed on %s %s: %s", request.method, request.url.path, error)
+    return JSONResponse({"detail": "the server could not store this; please try again"}, status_code=503)
 
 
 def create_app(config: WebConfig | None = None) -> FastAPI:
@@ -57,6 +66,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.state.hub = hub
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestValidationError)

@@ -30,6 +30,8 @@ def new_table(site, game: str, ai: str, options: dict[str, str] | None = None, v
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text)
+            if "Content Security Policy" in message.text else None)  # the CSP refused something
     page.errors = errors
     page.goto(url)
     page.select_option("#create-form select[name=game]", game)
