@@ -129,3 +129,20 @@ def test_creating_and_loading_games_run_off_the_event_loop(client, monkeypatch):
     client.app.state.hub.live.pop(made["code"])  # as after a restart: the next request loads it
     assert client.get(f"/api/tables/{made['code']}").status_code == 200
     assert on_loop == [False, False]
+
+
+@pytest.mark.parametrize("path", ["/", "/t/ABCDE", "/static/js/main.js", "/api/games", "/api/tables/NOPE1",
+                                  "/openapi.json"])
+def test_every_answer_carries_the_security_headers(client, path):
+    headers = client.get(path).headers
+    policy = headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_docs_page_that_loads_a_cdn_is_off_but_the_schema_is_served(client):
+    assert client.get("/docs").status_code == 404
+    assert client.get("/redoc").status_code == 404
+    assert "/api/tables" in client.get("/openapi.json").json()["paths"]
