@@ -20,6 +20,7 @@ from .catalog import catalog
 from .config import WebConfig
 from .hints import hint_for
 from .hub import Hub
+from .review_routes import review_router
 from .table import Connection, LiveTable
 
 STATIC = Path(__file__).with_name("static")
@@ -71,6 +72,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.state.hub = hub
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(review_router(hub))
 
     async def table_or_404(code: str) -> LiveTable:
         table = await hub.get(code)
