@@ -23,6 +23,7 @@ from .hints import hint_for
 from .hub import Hub
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import BodyLimit, SecurityHeaders
+from .review_routes import review_router
 from .schema import (Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_message, create_table_model, problem)
 from .table import Connection, LiveTable
@@ -68,6 +69,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(review_router(hub))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
