@@ -94,6 +94,7 @@ class Nature:
       outcomes (see :meth:`codecrack.Game.chance_index`); ``max_chance_outcomes`` bounds ``n``.
       ``explicit_chance`` is false when some event is drawn otherwise (Alphabet Code's codes on
       sheets too large to list every code).
+    - ``real_time``: for configurations with real-time steps, tells whether ``game`` is in one.
     """
 
     dynamics: frozenset[Dynamics]
@@ -105,6 +106,15 @@ class Nature:
     max_utility: float = 1.0
     rounds_bounded: bool = True
     explicit_chance: bool = True
+    real_time: Callable[[Any], bool] | None = None
+
+    def step_dynamics(self, game: Any) -> Dynamics:
+        """How the seats in ``game.to_move`` act now: alone, simultaneously, or racing in real time."""
+        if len(game.to_move) <= 1:
+            return "sequential"
+        if self.real_time is not None and self.real_time(game):
+            return "real_time"
+        return "simultaneous"
 
     def utilities(self, result: Mapping[str, Any], players: int) -> list[float]:
         """Each seat's utility for a finished game's ``result``."""

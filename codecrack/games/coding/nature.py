@@ -63,4 +63,10 @@ def declare(players: int, options: Any) -> Nature:
         chance=chance + ("letters", "digits", "pile", "hack deck"),
         max_chance_outcomes=max(players, len(DIGITS), len(LETTERS) + len(DIGITS), deck_size),
         max_utility=len(POSITIONS) * (players - 1) if one_shot else 1.0,
+        real_time=racing if options.mode == "speed" else None,
     )
+
+
+def racing(game: Any) -> bool:
+    """Speed mode's open step: every remaining seat may slap, and the first slap wins."""
+    return game.step == "open"
