@@ -192,6 +192,28 @@ def bench(
 
 
 @app.command()
+def review(
+    record: Path = typer.Argument(..., help="A game record (JSON), e.g. from play --save."),
+    seat: int = typer.Option(..., help="The seat whose decisions to review."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """Review one seat's decisions from what it could see, graded best to blunder."""
+    from .review import ReviewError, review_record
+    from .review.render import print_review
+
+    try:
+        data = json.loads(record.read_text())
+        result = review_record(data, seat)
+    except (OSError, ValueError) as error:  # unreadable file, bad JSON, ReviewError
+        console.print(f"[red]{error}[/red]")
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    print_review(result, console)
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1"),
     port: int = typer.Option(8000),

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.errors import OptionError
 from .catalog import catalog
@@ -21,6 +23,7 @@ from .hub import Hub
 from .table import Connection, LiveTable
 
 STATIC = Path(__file__).with_name("static")
+log = logging.getLogger("codecrack.web")
 
 
 class SeatPlan(BaseModel):
@@ -49,6 +52,12 @@ def bad_request(error: Exception) -> HTTPException:
     return HTTPException(status_code=400, detail=str(error))
 
 
+async def storage_failed(request: Request, error: Exception) -> JSONResponse:
+    """A database error: nothing was changed (every write is one transaction), so the client may retry."""
+    log.error("storage failed on %s %s: %s", request.method, request.url.path, error)
+    return JSONResponse({"detail": "the server could not store this; please try again"}, status_code=503)
+
+
 def create_app(config: WebConfig | None = None) -> FastAPI:
     hub = Hub(config or WebConfig())
 
@@ -60,6 +69,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(title="codecrack", lifespan=lifespan)
     app.state.hub = hub
+    app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     async def table_or_404(code: str) -> LiveTable:

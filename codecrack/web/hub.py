@@ -10,6 +10,7 @@ from typing import Any
 
 from ..agents import agent_names
 from ..core.errors import OptionError
+from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
 from .bots import Bots
 from .config import WebConfig
@@ -101,6 +102,14 @@ class Hub:
                      seats: list[dict[str, Any]], takeover: str | None = None,
                      seed: int | None = None) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan."""
+        row, instance = await self.prepare(game, players, options, seats, takeover, seed)
+        await asyncio.to_thread(self.store.add_table, row)
+        return self.open(row, instance, tokens={})
+
+    async def prepare(self, game: str, players: int, options: dict[str, Any],
+                      seats: list[dict[str, Any]], takeover: str | None,
+                      seed: int | None = None) -> tuple[TableRow, Game]:
+        """The row and the game of a new table, not stored yet."""
         game_class(game)
         check_seats(game, players, seats, takeover)
         instance = new_game(game, players=players, seed=seed, **options)
@@ -108,8 +117,11 @@ class Hub:
                        options=instance.record()["options"], takeover=takeover,
                        seats=[{"kind": s["kind"], "agent": s.get("agent") if s["kind"] == "ai" else None,
                                "name": s.get("name") or ""} for s in seats])
-        await asyncio.to_thread(self.store.add_table, row)
-        table = LiveTable(row=row, game=instance, hub=self, tokens={})
+        return row, instance
+
+    def open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
+        """Start playing a stored new table: its clock and bots run from now."""
+        table = LiveTable(row=row, game=game, hub=self, tokens=tokens)
         self.live[row.code] = table
         table.restart_clock()
         table.wake()
@@ -136,7 +148,8 @@ class Hub:
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:
-        """The same game, options and seats with a fresh seed; seated players keep their tokens."""
+        """The same game, options and seats with a fresh seed; seated players keep their tokens.
+        The new table, its tokens and the link to it are stored in one transaction."""
         if not table.game.over:
             raise OptionError("the game is not over yet")
         async with table.lock:  # two players asking at once still get one rematch
@@ -144,12 +157,12 @@ class Hub:
                 return await self.get(table.row.rematch)
             options = dict(table.row.options)
             options.pop("first", None)
-            fresh = await self.create(table.row.game, table.row.players, options, table.row.seats,
-                                      table.row.takeover)
-            for token, (seat, name) in table.tokens.items():
-                await self.claim(fresh, seat, name, token)
-            table.row.rematch = fresh.code
-            await asyncio.to_thread(self.store.update_table, table.code, rematch=fresh.code)
+            row, game = await self.prepare(table.row.game, table.row.players, options, table.row.seats,
+                                           table.row.takeover)
+            tokens = dict(table.tokens)
+            await asyncio.to_thread(self.store.add_rematch, table.code, row, tokens)
+            table.row.rematch = row.code
+            fresh = self.open(row, game, tokens)
             await table.broadcast({"type": "rematch", "code": fresh.code})
             await table.broadcast_table()
         return fresh
@@ -158,14 +171,10 @@ class Hub:
     async def stored_moves(self, code: str) -> list[list[Any]]:
         return await asyncio.to_thread(self.store.moves, code)
 
-    async def persist(self, table: LiveTable, seat: int, action: dict[str, Any]) -> None:
-        """Store an accepted action (and the result when it ends the game) before any broadcast."""
-        await asyncio.to_thread(self.store.add_move, table.code, table.step, seat, action)
-        if table.game.over:
-            table.row.finished, table.row.result = True, table.game.result
-            await asyncio.to_thread(self.store.update_table, table.code, finished=True,
-                                    result=table.game.result)
-            self.bots.forget(table.code)
+    async def persist(self, code: str, step: int, seat: int, action: Any,
+                      result: dict[str, Any] | None) -> None:
+        """Store an accepted action, with the result when it ends the game, in one transaction."""
+        await asyncio.to_thread(self.store.add_move, code, step, seat, action, result)
 
     async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The seat's view after each step of a finished game, for step-by-step replay; the game

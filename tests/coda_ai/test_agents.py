@@ -7,11 +7,11 @@ import copy
 import pytest
 
 import codecrack
-from codecrack.agents import make_agent
+from codecrack.agents import agent_names, make_agent
 from codecrack.core.runner import run_game
-from codecrack.games.coda.agents import AGENTS
 from codecrack.games.coda.tiles import sort_key
 
+AGENTS = [name for name in agent_names("coda") if name != "random"]  # tiers and baselines
 VARIANTS = [
     {},
     {"dashes": True},
