@@ -218,11 +218,13 @@ def serve(
     host: str = typer.Option("127.0.0.1"),
     port: int = typer.Option(8000),
     db: Optional[str] = typer.Option(None, help="SQLAlchemy URL (default: SQLite in ./data)."),
+    allow_seed: bool = typer.Option(False, help="Let clients choose a table's seed (local and test use only: "
+                                                "a seeded table's creator can work out every hidden tile)."),
 ) -> None:
-    """Start the web app."""
+    """Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."""
     from .web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db)
+    run_server(host=host, port=port, db=db, allow_seed=allow_seed)
 
 
 def main() -> None:

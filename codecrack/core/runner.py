@@ -21,8 +21,8 @@ class GameRun:
 
 
 def next_actor(game: Game, agents: Mapping[int, Agent]) -> int:
-    """Among the seats to move, the one whose agent reacts first (ties: lowest seat)."""
-    return min(game.to_move, key=lambda seat: (agents[seat].reaction_delay, seat))
+    """Among the awaited seats, the one whose agent reacts first (ties: lowest seat)."""
+    return min(game.awaited, key=lambda seat: (agents[seat].reaction_delay, seat))
 
 
 def run_game(game: Game, agents: Mapping[int, Agent], on_step: StepHook | None = None,
