@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from .agents import Agent, agent_names, make_agent
+from .agents import Agent, make_agent
 from .core.errors import IllegalAction, OptionError
 from .core.game import Game
 from .core.registry import new_game
@@ -196,13 +196,11 @@ def check_config(config: ArenaConfig, backend: str = "local") -> None:
     if not config.move_time > 0:
         raise OptionError("the time limit per move must be positive")
     new_game(config.game, players=config.players, seed=config.seed, **config.options)
-    known = agent_names(config.game)
     for name in config.agents:
         if is_command(name):
             command_argv(name)
-        elif name not in known:
-            raise OptionError(f"unknown agent {name!r} for {config.game}; valid agents: {', '.join(known)}"
-                              " or cmd:<command>")
+        else:
+            make_agent(name, config.game)
 
 
 def _chunks(config: ArenaConfig, backend: str) -> list[list[int]]:
