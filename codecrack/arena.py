@@ -222,7 +222,8 @@ def _on_processes(config: ArenaConfig) -> Iterator[ChunkRunner]:
 
 @contextmanager
 def _on_ray(config: ArenaConfig, address: str | None) -> Iterator[ChunkRunner]:
-    """Each chunk is a Ray task of one CPU. Ray starts here (and stops after) unless it runs."""
+    """Each chunk is a Ray task of one CPU. Without an address, a private Ray starts here on
+    loopback (never joining another local cluster) and stops after."""
     try:
         import ray
     except ModuleNotFoundError:
@@ -231,7 +232,8 @@ def _on_ray(config: ArenaConfig, address: str | None) -> Iterator[ChunkRunner]:
     if owned and address:
         ray.init(address=address, log_to_driver=False)
     elif owned:
-        ray.init(num_cpus=config.workers, include_dashboard=False, log_to_driver=False,
+        ray.init(address="local", _node_ip_address="127.0.0.1", num_cpus=config.workers,
+                 include_dashboard=False, log_to_driver=False,
                  object_store_memory=RAY_OBJECT_STORE_BYTES)
     task = ray.remote(num_cpus=1)(_play_chunk)
     try:
