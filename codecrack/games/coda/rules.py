@@ -16,11 +16,11 @@ import copy
 import random
 from typing import Any, Callable, Literal
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event, Game
-from ...core.options import GameOptions
+from ...core.options import GameOptions, Preset, choice_option
 from .tiles import (BLACK, COLORS, DASH, HIGHEST, WHITE, Tile, canonical_index, color_counts, full_set,
                     hidden_value_sum, tile_values)
 from .view import coda_view, copy_event
@@ -43,13 +43,22 @@ PHASE_ACTIONS = {
 class CodaOptions(GameOptions):
     """The option keys of the rulings; defaults in the first position."""
 
-    draw: Literal["classic", "deck"] = "classic"
-    dashes: bool = False
-    empty_deck: Literal["reveal", "eliminate"] = "reveal"
-    memory: bool = False
-    notes: bool = True
-    clock: bool = False
-    rounds: int = 1
+    draw: Literal["classic", "deck"] = Field(
+        "classic", title="How to draw",
+        description="classic: pick a colour and get a random tile of it; deck: take the top tile of one shuffled deck.")
+    dashes: bool = Field(False, title="Dashes",
+                         description="The advanced game: a black and a white dash that may stand anywhere in a row.")
+    empty_deck: Literal["reveal", "eliminate"] = Field(
+        "reveal", title="Wrong guess, nothing to draw",
+        description="reveal: turn up one of your own tiles; eliminate: you are out.")
+    memory: bool = Field(False, title="Memory",
+                         description="After the opening look you no longer see the values of your own face-down tiles.")
+    notes: bool = Field(True, title="History shown",
+                        description="Off: the table hides the guess history, so you play from memory.")
+    clock: bool = Field(False, title="Turn clock",
+                        description="A turn lasts 60 s, then a 20 s countdown; when it runs out the turn is lost.")
+    rounds: int = choice_option(1, [1, TOURNAMENT_ROUNDS], title="Rounds",
+                                description="1: one game; 3: the tournament, with points for hits and wins.")
 
     @field_validator("rounds")
     @classmethod
@@ -85,6 +94,14 @@ def whole_number(action: Action, key: str, low: int, high: int) -> int:
     return value
 
 
+CODA_PRESETS = (
+    Preset("classic", "Classic", "The base game: pick colours to draw, no dashes, one round.", {}, default=True),
+    Preset("advanced", "Advanced", "The advanced game with the two dashes.", {"dashes": True}),
+    Preset("tournament", "Tournament", "The official tournament: three scored rounds, with the turn clock.",
+           {"rounds": TOURNAMENT_ROUNDS, "clock": True}),
+)
+
+
 class CodaGame(Game):
     """Coda for 2-4 players. State is public attributes read by :mod:`.view`; change it only via ``apply``."""
 
@@ -92,6 +109,7 @@ class CodaGame(Game):
     min_players = 2
     max_players = 4
     Options = CodaOptions
+    presets = CODA_PRESETS
 
     # -- setup -----------------------------------------------------------------------
     def _setup(self) -> None:
