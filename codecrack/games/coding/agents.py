@@ -98,6 +98,9 @@ class CodingAgent(Agent):
         if not self.style.joint:
             return Reading(view, facts, me, mine, {s: self._alone(view, facts, s, mine) for s in opponents})
         belief, seats = facts.belief(me, mine)
+        if self.style.read_guessers and facts.caught_bluffing(belief, seats):
+            facts = facts_from_view(view, spoken=self.style.spoken)  # someone bluffs: read no wrong decodes
+            belief, seats = facts.belief(me, mine)
         beliefs = {s: belief.probs[i] for i, s in enumerate(seats) if s in opponents}
         return Reading(view, facts, me, mine, beliefs)
 

@@ -31,6 +31,7 @@ Code = tuple[str, int, int]
 #: (share of players, how often such a player's wrong decode names one of its own symbols):
 #: honest players slip rarely, bluffers do it on purpose most of the time.
 BLUFF_PRIOR = ((0.9, 0.02), (0.1, 0.6))
+CAUGHT = 0.5  # a player this likely to be a bluffer makes the whole table unreadable
 
 
 def data_range(data_type: str) -> np.ndarray:
@@ -98,9 +99,9 @@ class Facts:
         """
         self.named[seat].append(symbol_bits(code[0], code[1:]))
 
-    def reading_weights(self, seat: int) -> np.ndarray | None:
-        """The likelihood of each of ``seat``'s codes given the wrong decodes it made, or ``None``
-        if it made none.
+    def reading_parts(self, seat: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """The likelihood of each of ``seat``'s codes given the wrong decodes it made, split into
+        its honest and its bluffer part (their sum is the likelihood), or ``None`` if it made none.
 
         Whether a wrong decode names one of the guesser's own symbols is a coin with the
         guesser's own bias ``e``, drawn once per player from :data:`BLUFF_PRIOR` (most players
@@ -114,7 +115,27 @@ class Facts:
             return None
         k = sum(((CODE_BITS & bits) != 0).astype(float) for bits in named)
         n = len(named)
-        return sum(share * bias**k * (1 - bias) ** (n - k) for share, bias in BLUFF_PRIOR)
+        (honest_share, honest), (bluff_share, bluff) = BLUFF_PRIOR
+        return (honest_share * honest**k * (1 - honest) ** (n - k),
+                bluff_share * bluff**k * (1 - bluff) ** (n - k))
+
+    def reading_weights(self, seat: int) -> np.ndarray | None:
+        parts = self.reading_parts(seat)
+        return None if parts is None else parts[0] + parts[1]
+
+    def bluffer_chance(self, seat: int, probs: np.ndarray) -> float:
+        """The chance that ``seat`` is a bluffer, given ``probs``, its exact code probabilities
+        under the reading (0 if it made no wrong decode)."""
+        parts = self.reading_parts(seat)
+        if parts is None:
+            return 0.0
+        honest, bluff = parts
+        return float((probs * bluff / (honest + bluff)).sum())
+
+    def caught_bluffing(self, belief: Belief, seats: Sequence[int]) -> bool:
+        """True when some player is more likely a bluffer than not: then this table's wrong
+        decodes are better not read at all (every player may be one)."""
+        return any(self.bluffer_chance(s, belief.probs[i]) >= CAUGHT for i, s in enumerate(seats))
 
     def weights(self, seat: int, free: np.ndarray) -> np.ndarray:
         """``seat``'s weight per code: the facts' mask, codes using ``free``-excluded symbols
