@@ -164,6 +164,16 @@ def test_a_guesser_shown_to_bluff_is_read_as_a_bluffer():
     assert caught > 2 * honest_so_far  # named its own A: its B34 was likely a bluff too
 
 
+@pytest.mark.parametrize("letter,caught", [("A", True), ("C", False), (None, False)])
+def test_a_player_shown_to_name_its_own_symbol_is_caught_bluffing(letter, caught):
+    view = {"players": 3, "table": {"letters": [], "digits": []},
+            "sheets": [sheet(0), sheet(1, ["A12"], letter=letter), sheet(2, ["B34"])]}
+    facts = facts_from_view(view, guessers=True)
+    belief, seats = facts.belief(0, ("F", 8, 9))
+    assert facts.caught_bluffing(belief, seats) == caught
+    assert facts.bluffer_chance(2, belief.probs[seats.index(2)]) < 0.5  # one unproven wrong decode
+
+
 def test_hard_copes_with_players_who_name_their_own_symbols():
     # random players may decode with their own symbols: hard's reading is only a likelihood
     for seed in range(3):
