@@ -236,8 +236,8 @@ def _on_ray(config: ArenaConfig, address: str | None) -> Iterator[ChunkRunner]:
     if owned and address:
         ray.init(address=address, log_to_driver=False)
     elif owned:
-        ray.init(num_cpus=config.workers, include_dashboard=False, log_to_driver=False,
-                 object_store_memory=RAY_OBJECT_STORE_BYTES)
+        ray.init(address="local", num_cpus=config.workers, include_dashboard=False, log_to_driver=False,
+                 object_store_memory=RAY_OBJECT_STORE_BYTES)  # a new Ray, even if a cluster runs here
     task = ray.remote(num_cpus=1)(_play_chunk)
     try:
         yield lambda chunks: ray.get([task.remote((config, chunk)) for chunk in chunks])
