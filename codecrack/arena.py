@@ -224,8 +224,8 @@ def _on_processes(config: ArenaConfig) -> Iterator[ChunkRunner]:
 
 @contextmanager
 def _on_ray(config: ArenaConfig, address: str | None) -> Iterator[ChunkRunner]:
-    """Each chunk is a Ray task of one CPU. Ray starts here (and stops after) unless it runs.
-    A Ray started here serves this machine only, so it listens on the loopback interface."""
+    """Each chunk is a Ray task of one CPU. Without an address, a private Ray starts here on
+    loopback (never joining another local cluster) and stops after."""
     if address is None:
         os.environ.setdefault(RAY_LOOPBACK_ONLY, "0")
     try:
@@ -236,8 +236,9 @@ def _on_ray(config: ArenaConfig, address: str | None) -> Iterator[ChunkRunner]:
     if owned and address:
         ray.init(address=address, log_to_driver=False)
     elif owned:
-        ray.init(address="local", num_cpus=config.workers, include_dashboard=False, log_to_driver=False,
-                 object_store_memory=RAY_OBJECT_STORE_BYTES)  # a new Ray, even if a cluster runs here
+        ray.init(address="local", _node_ip_address="127.0.0.1", num_cpus=config.workers,
+                 include_dashboard=False, log_to_driver=False,
+                 object_store_memory=RAY_OBJECT_STORE_BYTES)
     task = ray.remote(num_cpus=1)(_play_chunk)
     try:
         yield lambda chunks: ray.get([task.remote((config, chunk)) for chunk in chunks])
