@@ -214,6 +214,45 @@ def run(game, agents, console: Console) -> None:
     run_game(game, agents, on_step=log)
 
 
+def summary(game) -> list[str]:
+    """At the end the host shows every row in full (the winner's face-down tiles too), and each
+    round's points in a tournament."""
+    lines = [f"seat {seat}'s tiles: " + " ".join(f"[{label(tile.color, tile.value)}]" for tile in row)
+             for seat, row in enumerate(game.rows)]
+    rounds = game.result.get("rounds", [])
+    if len(rounds) > 1:
+        lines += [f"round {r['round']}: won by seat {r['winner']}; points " + ", ".join(map(str, r["points"]))
+                  for r in rounds]
+    return lines
+
+
+# -- the ? menu ----------------------------------------------------------------------
+def menu(legal: list[dict[str, Any]], view: View) -> list[str]:
+    """Every legal action as the command to type, grouped: one line per kind, one per guessable tile."""
+    lines = []
+    kinds = list(dict.fromkeys(action["type"] for action in legal))
+    for kind in kinds:
+        group = [action for action in legal if action["type"] == kind]
+        if kind == "guess":
+            lines += guess_menu(group)
+        elif kind == "draw":
+            lines.append(" | ".join(" ".join(["draw", action.get("color", "")]).strip() for action in group))
+        elif kind in ("opening", "place", "reveal"):
+            key = "black" if kind == "opening" else "index"
+            lines.append(f"{kind} " + "|".join(str(action[key]) for action in group))
+        else:
+            lines.append(kind)
+    return lines
+
+
+def guess_menu(guesses: list[dict[str, Any]]) -> list[str]:
+    """``guess 1 2 b0|b1|...``: one line per face-down tile, with every value it may be."""
+    tiles: dict[tuple[int, int], list[str]] = {}
+    for action in guesses:
+        tiles.setdefault((action["target"], action["index"]), []).append(label(action["color"], action["value"]).lower())
+    return [f"guess {target} {index} {'|'.join(values)}" for (target, index), values in tiles.items()]
+
+
 # -- parsing -------------------------------------------------------------------------
 def parse(text: str, view: View) -> dict[str, Any]:
     """Turn a short command into an action, or raise IllegalAction saying what to type."""

@@ -16,6 +16,7 @@ from codecrack.cli import app
 from codecrack.games.coda.tiles import label
 from codecrack.terminal import coda as screen
 from codecrack.terminal.human import TerminalHuman
+from codecrack.terminal import play as play_module
 from codecrack.terminal.play import play
 
 from .helpers import guess, rigged
@@ -160,12 +161,22 @@ def test_a_newcomer_plays_a_whole_game_by_typing(options):
     assert "seat 0 (you)" in output
 
 
-def test_play_with_a_human_seat_and_the_numbered_menu():
+def test_play_with_a_human_seat_the_grouped_menu_and_the_summary(monkeypatch):
     console = Console(file=io.StringIO(), width=100)
-    answers = itertools.cycle(["?", "0", "1"])
-    record = play("coda", ["human", "random", "random"], seed=7, options={}, console=console,
-                  read=lambda prompt: next(answers))
-    assert codecrack.replay(record).over and "Game over" in console.file.getvalue()
+    games = []
+    monkeypatch.setattr(play_module, "new_game", lambda *a, **k: games.append(codecrack.new_game(*a, **k)) or games[0])
+    typed = itertools.count()
+    rng = random.Random(3)
+
+    def read(prompt: str) -> str:  # every third line a ?, else a random legal command
+        return "?" if next(typed) % 3 == 0 else command(rng.choice(games[0].legal_actions(0)))
+
+    record = play("coda", ["human", "random", "random"], seed=7, options={}, console=console, read=read)
+    output = console.file.getvalue()
+    assert codecrack.replay(record).over and "Game over" in output and "Winner: seat" in output
+    assert "opening 0|1|2|3|4" in output and "draw black | draw white" in output
+    assert '{"type"' not in output and "'winners'" not in output  # no JSON or Python dumps
+    assert "seat 0's tiles: [" in output  # every row in full at the end
 
 
 def test_cli_plays_a_bots_only_game():

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.e2e
 
 PRESETS = [("coda", "tournament", {"rounds": 3, "clock": True}),
            ("coding", "advanced", {"mode": "speed"}),
-           ("alphacode", "tournament", {"letters": 20, "real_words": True})]
+           ("alphacode", "advanced", {"letters": 20})]
 
 
 def lobby(site, game: str):
