@@ -20,7 +20,8 @@ from .catalog import catalog
 from .config import WebConfig
 from .hints import hint_for
 from .hub import Hub
-from .table import Connection, LiveTable
+from .connections import Connection
+from .table import LiveTable
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger("codecrack.web")
@@ -59,7 +60,8 @@ async def storage_failed(request: Request, error: Exception) -> JSONResponse:
 
 
 def create_app(config: WebConfig | None = None) -> FastAPI:
-    hub = Hub(config or WebConfig())
+    config = config or WebConfig()
+    hub = Hub(config)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -135,25 +137,30 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @app.websocket("/ws/{code}")
     async def live(websocket: WebSocket, code: str, token: str | None = None) -> None:
         await websocket.accept()
-        table = await hub.get(code)
+        table = await hub.get(code, keep=True)
         if table is None:
             await websocket.send_json({"type": "error", "message": f"no table {code!r}"})
             await websocket.close(code=4404)
             return
-        connection = Connection(table.seat_for(token), websocket.send_json)
-        await table.connect(connection)
+        connection = Connection(table.seat_for(token), websocket, config.send_queue_limit, config.send_timeout)
+        table.connect(connection)
         try:
-            while True:
-                reply = await handle(table, connection, await websocket.receive_text())
-                if reply is not None:
-                    await websocket.send_json(reply)
+            await connection.serve(converse(table, connection, websocket))
         except WebSocketDisconnect:
             pass
         finally:
-            await table.disconnect(connection)
+            table.disconnect(connection)
             hub.unload_if_idle(table)
 
     return app
+
+
+async def converse(table: LiveTable, connection: Connection, websocket: WebSocket) -> None:
+    """Answer the client's messages, through the connection's queue, until it disconnects."""
+    while True:
+        reply = await handle(table, connection, await websocket.receive_text())
+        if reply is not None:
+            connection.push(reply)
 
 
 async def handle(table: LiveTable, connection: Connection, text: str) -> dict[str, Any] | None:

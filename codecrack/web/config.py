@@ -44,3 +44,9 @@ class WebConfig:
     turn_think: float = 60.0        # Coda's turn clock: thinking time ...
     turn_countdown: float = 20.0    # ... then this countdown, then a timeout action
     answer_window: float | None = None  # The Coding's answer window; None uses the table's option
+    send_queue_limit: int = 32      # messages queued for one connection; more and it is closed as too slow
+    send_timeout: float = 10.0      # a send that takes longer closes the connection as too slow
+    table_info_interval: float = 0.25  # at most one table-info broadcast per table this often
+    max_live_tables: int = 256      # tables kept loaded beyond those with a connection (least recently used go)
+    unjoined_table_ttl: float = 3600.0  # a table nobody connects to is unloaded after this; deleted if nobody sat or played
+    restore_window: float = 3600.0  # at start-up, restore the unfinished tables with an action this recent

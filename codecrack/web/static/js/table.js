@@ -4,6 +4,8 @@ import { button, h, icon, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 
+const REPLACED = 4001; // close code: the same seat was opened in another window (connections.py)
+
 export async function showTable(root, code) {
   const page = new TablePage(root, code);
   await page.start();
@@ -46,8 +48,13 @@ class TablePage {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}?token=${encodeURIComponent(token)}`);
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
-    this.socket.onclose = () => {
+    this.socket.onclose = (event) => {
       this.online = false;
+      if (event.code === REPLACED) { // this seat was opened elsewhere: stay out of its way
+        this.error = `${event.reason}; reload the page to play here`;
+        this.render();
+        return;
+      }
       this.render();
       setTimeout(() => this.connect(), 1000);
     };

@@ -1,0 +1,73 @@
+"""One slow client holds nobody up; connection notices are not quadratic; a seat's newest
+connection wins."""
+
+import json
+from contextlib import ExitStack
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect
+
+from codecrack.web.app import create_app
+from codecrack.web.connections import REPLACED, TOO_SLOW
+
+from .conftest import fast_config
+from .live_server import GUARD, RawSocket, live_server
+from .wsclient import HUMAN, RANDOM, create, seated
+
+
+def test_a_client_that_never_reads_is_closed_and_holds_nobody_up(tmp_path):
+    """Today every send happens under the table's lock: a socket that is never read froze its
+    table. Here a spectator stops reading while two bots play a long game: a reading spectator
+    gets every state in order, and the stalled one is closed once its queue overflows."""
+    config = fast_config(tmp_path, send_queue_limit=4)
+    with live_server(config, send_buffer=4096) as (host, port):
+        made = httpx.post(f"http://{host}:{port}/api/tables", timeout=GUARD, json={
+            "game": "alphacode", "seats": [HUMAN, RANDOM], "sit": 0, "takeover": "random"}).json()
+        path = f"/ws/{made['code']}?token="
+        stalled = RawSocket((host, port), path)
+        with connect(f"ws://{host}:{port}{path}", open_timeout=GUARD) as reader:
+            with connect(f"ws://{host}:{port}{path}{made['token']}", open_timeout=GUARD):
+                pass  # the player leaves at once: the takeover AI plays their seat
+            steps, over = [], None
+            while over is None:
+                message = json.loads(reader.recv(timeout=GUARD))
+                if message["type"] == "state":
+                    steps.append(message["step"])
+                elif message["type"] == "table" and message["table"]["over"]:
+                    over = message["table"]
+        assert steps == list(range(over["step"] + 1))
+        messages, code, reason = stalled.read_all()
+        stalled.close()
+    assert code == TOO_SLOW and "reconnect" in reason
+    assert len([m for m in messages if m["type"] == "state"]) < len(steps)
+
+
+def test_a_crowd_connecting_costs_a_message_each_not_one_per_pair(tmp_path):
+    """400 spectators took 82,200 sends to connect: each connection told every other one."""
+    crowd = 60
+    with TestClient(create_app(fast_config(tmp_path, table_info_interval=3600.0))) as client:
+        code = create(client, "toy", [HUMAN, HUMAN])["code"]
+        with ExitStack() as stack:
+            spectators = [stack.enter_context(seated(client, code)) for _ in range(crowd)]
+            for spectator in spectators:
+                spectator.ws.send_json({"type": "ping"})
+                spectator.until(lambda m: m["type"] == "pong")
+            received = sum(len(spectator.log) for spectator in spectators)
+    assert received <= 4 * crowd  # hello, state, pong and at most one table notice each
+
+
+def test_the_newest_connection_of_a_seat_wins(client):
+    made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0})
+    code = made["code"]
+    with seated(client, code, made["token"]) as first:
+        with seated(client, code, made["token"]) as second:
+            with pytest.raises(WebSocketDisconnect) as closed:
+                first.until(lambda m: False)
+            assert closed.value.code == REPLACED and "another window" in closed.value.reason
+            second.act({"type": "add", "amount": 1})
+            assert second.state_at(1)["total"] == 1
+            table = client.app.state.hub.live[code]
+            assert [c.seat for c in table.connections] == [0]
