@@ -29,12 +29,27 @@ def new_code(length: int = 5) -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
-def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: str | None) -> None:
+def new_seed() -> int:
+    """A web table's seed: secret, and too large to be found by trying seeds against a dealt hand."""
+    return secrets.randbelow(2**63)
+
+
+def checked_name(name: str | None, limit: int, where: str) -> str:
+    """``name`` without surrounding blanks; :class:`OptionError` when it is longer than ``limit``."""
+    name = (name or "").strip()
+    if len(name) > limit:
+        raise OptionError(f"{where}: a name has at most {limit} characters")
+    return name
+
+
+def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: str | None,
+                name_limit: int) -> None:
     """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``."""
     tiers = agent_names(game)
     if len(seats) != players:
         raise OptionError(f"give one seat per player: {players} seats, not {len(seats)}")
     for seat, plan in enumerate(seats):
+        checked_name(plan.get("name"), name_limit, f"seat {seat}")
         if plan.get("kind") not in ("human", "ai"):
             raise OptionError(f"seat {seat}: kind must be 'human' or 'ai'")
         if plan["kind"] == "ai" and plan.get("agent") not in tiers:
@@ -146,7 +161,8 @@ class Hub:
     async def create(self, game: str, players: int, options: dict[str, Any],
                      seats: list[dict[str, Any]], takeover: str | None = None,
                      seed: int | None = None) -> LiveTable:
-        """A new table; raises :class:`OptionError` for a bad game, option or seat plan."""
+        """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
+        is the server's own unless one is given (only when the server allows it)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed)
         await asyncio.to_thread(self.store.add_table, row)
         return self.open(row, instance, tokens={})
@@ -156,8 +172,9 @@ class Hub:
                       seed: int | None = None) -> tuple[TableRow, Game]:
         """The row and the game of a new table, not stored yet."""
         game_class(game)
-        check_seats(game, players, seats, takeover)
-        instance = new_game(game, players=players, seed=seed, **options)
+        check_seats(game, players, seats, takeover, self.config.max_name_length)
+        instance = await asyncio.to_thread(new_game, game, players=players,
+                                           seed=new_seed() if seed is None else seed, **options)
         row = TableRow(code=await self._free_code(), game=game, players=players, seed=instance.seed,
                        options=instance.record()["options"], takeover=takeover,
                        seats=[{"kind": s["kind"], "agent": s.get("agent") if s["kind"] == "ai" else None,
@@ -186,7 +203,7 @@ class Hub:
             if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
                 raise OptionError(f"seat {seat} is not open")
             token = token or secrets.token_urlsafe(24)
-            name = (name or "").strip()[:40] or f"Player {seat + 1}"
+            name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
             await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
             table.tokens[token] = (seat, name)
             table.announce()

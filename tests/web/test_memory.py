@@ -93,8 +93,8 @@ def test_tables_nobody_joins_expire_and_keep_their_rows_if_played(client):
 def test_a_restart_restores_only_recently_active_tables(tmp_path):
     config = fast_config(tmp_path)
     with TestClient(create_app(config)) as client:
-        recent = create(client, "toy", [HUMAN, HUMAN], sit=0)
-        stale = create(client, "toy", [HUMAN, HUMAN], sit=0)
+        recent = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0})
+        stale = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0})
         age(client, stale["code"], 2 * config.restore_window)
     with TestClient(create_app(config)) as client:
         hub = client.app.state.hub
