@@ -150,6 +150,16 @@ class Problem(BaseModel):
 
 
 # -- websocket, client to server ---------------------------------------------------------------
+class ClientHello(Strict):
+    """The first message of every socket: the seat token, or ``null`` to watch."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Field(max_length=64)] | None = None
+
+
+client_hello = TypeAdapter(ClientHello)
+
+
 class ActionMessage(Strict):
     type: Literal["action"]
     action: dict[str, Json]

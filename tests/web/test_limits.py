@@ -77,6 +77,7 @@ def test_a_table_takes_a_bounded_number_of_spectators_but_always_its_players(lim
     made = create(limited, "toy", [HUMAN, HUMAN], sit=0)
     with seated(limited, made["code"]):
         with limited.websocket_connect(f"/ws/{made['code']}") as second:
+            second.send_json({"type": "hello", "token": None})
             assert "spectators" in closed_with(second, 1008)
         with seated(limited, made["code"], made["token"]) as player:
             assert next(m for m in player.log if m["type"] == "hello")["seat"] == 0

@@ -43,17 +43,22 @@ class TablePage {
     this.connect();
   }
 
+  // The seat token goes in the socket's first message, not in its URL (URLs end up in access logs).
   connect() {
-    const token = seats.get(this.code)?.token ?? "";
+    const token = seats.get(this.code)?.token ?? null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}?token=${encodeURIComponent(token)}`);
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}`);
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.socket.onclose = () => {
       this.online = false;
       this.render();
       setTimeout(() => this.connect(), 1000);
     };
-    this.socket.onopen = () => { this.online = true; this.hintAsked = false; };
+    this.socket.onopen = () => {
+      this.online = true;
+      this.hintAsked = false;
+      this.socket.send(JSON.stringify({ type: "hello", token }));
+    };
   }
 
   receive(message) {
@@ -196,7 +201,7 @@ class TablePage {
       h("span", { class: "row" },
         this.table.rematch
           ? h("a", { href: `/t/${this.table.rematch}`, class: "button" }, "Go to the rematch")
-          : button([icon("rotate-ccw"), " Rematch"], () => this.startRematch(), { id: "rematch" }),
+          : this.seat !== null ? button([icon("rotate-ccw"), " Rematch"], () => this.startRematch(), { id: "rematch" }) : null,
         this.replay ? button("Back to the end", () => { this.replay = null; this.review = null; this.render(); })
           : button([icon("history"), " Replay"], () => this.startReplay(), { id: "replay" }),
         this.seat !== null && !this.review ? button("Review", () => this.startReview(), { id: "review" }) : null));
@@ -204,7 +209,7 @@ class TablePage {
 
   async startRematch() {
     try {
-      const made = await api.rematch(this.code);
+      const made = await api.rematch(this.code, seats.get(this.code)?.token);
       this.followRematch(made.code);
     } catch (error) {
       this.error = error.message;
