@@ -214,10 +214,10 @@ class LiveTable:
             await self.advance(await asyncio.to_thread(replay, self.row.record(moves)), len(moves))
 
     def wake(self) -> None:
-        """Make sure every bot that may act now has a driver task."""
+        """Make sure every bot the game is waiting for has a driver task."""
         if self.game.over:
             return
-        for seat in self.game.to_move:
+        for seat in self.game.awaited:
             if self.bot_tier(seat) and not self.running(("bot", seat)):
                 self.start(("bot", seat), self.hub.bots.drive(self, seat))
 
