@@ -24,13 +24,12 @@ from .hub import Hub
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
-from .schema import (Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
+from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_hello, client_message, create_table_model, problem)
 from .table import Connection, LiveTable
 from .tokens import bearer_token, seat_of
 
 STATIC = Path(__file__).with_name("static")
-ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 413: {"model": Problem}}
 TOO_BIG, POLICY = 1009, 1008  # websocket close codes: message too big, policy violation
 HELLO_SECONDS = 10.0  # a new socket must say hello (with its token, or none) within this time
 log = logging.getLogger("codecrack.web")

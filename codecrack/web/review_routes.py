@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException
 
 from ..review import review_record
+from .schema import ERRORS, Review
 from .tokens import bearer_token, seat_of
 
 CACHED_REVIEWS = 64
@@ -24,8 +25,8 @@ def review_router(hub: Any) -> APIRouter:
     router = APIRouter()
     cache: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
-    @router.get("/api/tables/{code}/review")
-    async def review(code: str, token: str | None = Depends(bearer_token)) -> dict[str, Any]:
+    @router.get("/api/tables/{code}/review", responses=ERRORS)
+    async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
         table = await hub.get(code)
         if table is None:
             raise HTTPException(status_code=404, detail=f"no table {code!r}")

@@ -145,6 +145,30 @@ class Replay(BaseModel):
     frames: list[dict[str, Json]] = Field(description="view(seat) after 0, 1, ... actions")
 
 
+class ReviewedDecision(BaseModel):
+    step: int
+    kind: str
+    did: str
+    value: float
+    best: str
+    best_value: float
+    unit: str
+    grade: str
+    note: str = ""
+
+
+class Review(BaseModel):
+    """A seated player's post-game review (``codecrack.review``)."""
+
+    code: str
+    game: str
+    seat: int
+    players: int
+    finished: bool
+    tally: dict[str, int]
+    decisions: list[ReviewedDecision]
+
+
 class Problem(BaseModel):
     detail: str
 
@@ -206,3 +230,7 @@ def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: 
 def _is_type_tag(part: Any) -> bool:
     """Parts of a location that name a union member (``dict[str,...]``), not a field."""
     return isinstance(part, str) and ("[" in part or part in ("str", "int", "bool", "float", "none"))
+
+
+# the errors a route may answer, for the OpenAPI schema
+ERRORS: dict[int | str, dict[str, Any]] = {400: {"model": Problem}, 404: {"model": Problem}, 413: {"model": Problem}}

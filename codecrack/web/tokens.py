@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from fastapi import Security
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi import Header
 
 from .table import LiveTable
 
-bearer = HTTPBearer(auto_error=False, description="a seat token, as `Authorization: Bearer TOKEN`")
 
+async def bearer_token(authorization: str | None = Header(
+        None, max_length=200, description="`Bearer TOKEN`: a seat token")) -> str | None:
+    """The seat token of an HTTP request, from its ``Authorization: Bearer TOKEN`` header, if any.
 
-async def bearer_token(credentials: HTTPAuthorizationCredentials | None = Security(bearer)) -> str | None:
-    """The seat token of an HTTP request, if it sent one."""
-    return credentials.credentials if credentials else None
+    An optional header parameter (not a security scheme, which OpenAPI would mark as required).
+    """
+    scheme, _, token = (authorization or "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
 
 
 def expired(created_at: datetime, hours: float, now: datetime | None = None) -> bool:
