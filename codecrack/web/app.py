@@ -26,6 +26,7 @@ from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_hello, client_message, create_table_model, problem)
+from .seats import REPLACED, REPLACED_REASON, SeatHolders
 from .table import Connection, LiveTable
 from .tokens import bearer_token, seat_of
 
@@ -56,6 +57,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     games = catalog()
     creations = RateWindow(config.tables_per_minute, 60.0)
     connections = AddressCounter(config.connections_per_address)
+    holders = SeatHolders()
     CreateTable = create_table_model([game["name"] for game in games])
 
     @asynccontextmanager
@@ -172,6 +174,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         seat = seat_of(table, token, config.token_hours)
         if seat is None and spectators(table) >= config.spectators_per_table:
             return await refuse(websocket, POLICY, f"this table already has {config.spectators_per_table} spectators")
+        if seat is not None:
+            await replace(holders.take(table.code, seat, websocket))
         connection = Connection(seat, websocket.send_json)
         await table.connect(connection)
         try:
@@ -179,6 +183,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
+            if seat is not None:
+                holders.release(table.code, seat, websocket)
             await table.disconnect(connection)
             hub.unload_if_idle(table)
 
@@ -212,6 +218,16 @@ async def refuse(websocket: WebSocket, code: int, message: str) -> None:
 
 def spectators(table: LiveTable) -> int:
     return sum(1 for connection in table.connections if connection.seat is None)
+
+
+async def replace(older: WebSocket | None) -> None:
+    """Close a seat's older connection: the newest connection of a seat wins."""
+    if older is None:
+        return
+    try:
+        await refuse(older, REPLACED, REPLACED_REASON)
+    except Exception:  # it was closing anyway
+        log.debug("the replaced connection was already closed")
 
 
 async def hello_token(websocket: WebSocket) -> str | None:

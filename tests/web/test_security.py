@@ -199,3 +199,18 @@ def test_a_seat_token_expires(tmp_path):
         made = create(client, "toy", [HUMAN, HUMAN], sit=0)  # the token is already stale
         with seated(client, made["code"], made["token"]) as me:
             assert next(m for m in me.log if m["type"] == "hello")["seat"] is None
+
+
+def test_the_newest_connection_of_a_seat_wins(client):
+    made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0})
+    with seated(client, made["code"], made["token"]) as older:
+        with seated(client, made["code"], made["token"]) as newer:
+            notice = older.until(lambda m: m["type"] == "error")
+            assert "another window" in notice["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                older.receive()
+            assert closed.value.code == 4001
+            newer.act({"type": "add", "amount": 1})
+            assert newer.state_at(1)["total"] == 1
+            table = client.get(f"/api/tables/{made['code']}").json()
+            assert table["seats"][0]["connected"]

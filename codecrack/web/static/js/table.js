@@ -11,6 +11,8 @@ export async function showTable(root, code) {
   window.codecrack = page; // handy in the console and for tests
 }
 
+const REPLACED = 4001; // close code: this seat was opened in another window (the newest one keeps it)
+
 class TablePage {
   constructor(root, code) {
     this.root = root;
@@ -49,10 +51,10 @@ class TablePage {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}`);
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
-    this.socket.onclose = () => {
+    this.socket.onclose = (event) => {
       this.online = false;
       this.render();
-      setTimeout(() => this.connect(), 1000);
+      if (event.code !== REPLACED) setTimeout(() => this.connect(), 1000); // else another tab has the seat
     };
     this.socket.onopen = () => {
       this.online = true;
