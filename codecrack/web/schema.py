@@ -11,6 +11,7 @@ from pydantic import (AllowInfNan, BaseModel, ConfigDict, Discriminator, Field, 
 from typing_extensions import TypeAliasType
 
 from ..core.registry import game_class
+from ..review.core import Decision
 from .catalog import offered_options
 
 MAX_SEATS = 16          # more than any game takes; bounds the work a seat plan can cause
@@ -145,18 +146,6 @@ class Replay(BaseModel):
     frames: list[dict[str, Json]] = Field(description="view(seat) after 0, 1, ... actions")
 
 
-class ReviewedDecision(BaseModel):
-    step: int
-    kind: str
-    did: str
-    value: float
-    best: str
-    best_value: float
-    unit: str
-    grade: str
-    note: str = ""
-
-
 class Review(BaseModel):
     """A seated player's post-game review (``codecrack.review``)."""
 
@@ -166,7 +155,7 @@ class Review(BaseModel):
     players: int
     finished: bool
     tally: dict[str, int]
-    decisions: list[ReviewedDecision]
+    decisions: list[Decision]
 
 
 class Problem(BaseModel):
