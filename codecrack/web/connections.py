@@ -15,7 +15,8 @@ from typing import Any, Awaitable, Protocol
 
 log = logging.getLogger("codecrack.web")
 
-REPLACED = 4001  # the seat was opened by a newer connection
+REPLACED = 4001  # the seat was opened by a newer connection (the front end does not reconnect then)
+REPLACED_REASON = "this seat was opened in another window or tab; this one is closed"
 TOO_SLOW = 4008  # the client did not read its messages in time
 SLOW_REASON = "too many unread messages: reconnect for the latest state"
 

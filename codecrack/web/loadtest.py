@@ -92,7 +92,8 @@ async def play_game(port: int, rng: random.Random, acknowledged: dict[str, int] 
     latest step whose state arrived."""
     made = await asyncio.to_thread(http, "POST", f"http://127.0.0.1:{port}/api/tables", SHORT_GAME)
     code, acted = made["code"], -1
-    async with connect(f"ws://127.0.0.1:{port}/ws/{code}?token={made['token']}", max_size=None) as ws:
+    async with connect(f"ws://127.0.0.1:{port}/ws/{code}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
         async for text in ws:
             message = json.loads(text)
             if message["type"] == "table" and message["table"]["over"]:

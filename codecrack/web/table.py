@@ -17,7 +17,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.registry import replay
 from .clocks import Clock, clock_for
-from .connections import REPLACED, Connection, encode
+from .connections import REPLACED, REPLACED_REASON, Connection, encode
 from .hints import hints_available
 from .store import TableRow
 
@@ -135,7 +135,8 @@ class LiveTable:
         if seat is not None:
             for older in [c for c in self.connections if c.seat == seat]:
                 self.connections.discard(older)
-                older.end(REPLACED, "this seat was opened in another window or tab")
+                older.push({"type": "error", "message": REPLACED_REASON})
+                older.end(REPLACED, REPLACED_REASON)
             self.cancel(("absent", seat))  # the human is back: stop any takeover, even one mid-thought
             if seat in self.taken_over:
                 self.taken_over.discard(seat)
