@@ -1,4 +1,4 @@
-"""Benchmarks: ``engine`` for every game, plus each game's own ``BENCHMARKS`` table."""
+"""Benchmarks: ``engine`` and ``env`` for every game, plus each game's own ``BENCHMARKS`` table."""
 
 from __future__ import annotations
 
@@ -36,9 +36,10 @@ def engine_benchmark(game: str = "coda", games: int = 200, seed: int = 0, player
 
 def benchmarks() -> dict[str, Benchmark]:
     """Every benchmark by name."""
+    from .env.bench import env_benchmark
     from .review.bench import review_benchmark
 
-    table: dict[str, Benchmark] = {"engine": engine_benchmark, "review": review_benchmark}
+    table: dict[str, Benchmark] = {"engine": engine_benchmark, "review": review_benchmark, "env": env_benchmark}
     for game in GAMES:
         table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
     return table

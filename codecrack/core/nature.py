@@ -27,9 +27,12 @@ Dynamics = Literal["sequential", "simultaneous", "real_time"]
 Utility = Literal["win_share", "score"]
 
 
-def action_key(action: Mapping[str, Any]) -> str:
-    """The default slot key of an action: its canonical JSON."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+def action_key(action: Mapping[str, Any]) -> Hashable:
+    """The default slot key of an action: its items, or its canonical JSON when a value nests."""
+    try:
+        return frozenset(action.items())
+    except TypeError:
+        return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
 class ActionSpace:
@@ -75,7 +78,7 @@ class ActionSpace:
         return mask
 
     def label(self, index: int) -> str:
-        return action_key(self.templates[index])
+        return json.dumps(self.templates[index], sort_keys=True, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -145,8 +148,8 @@ class ForcedChance:
     :class:`ChancePending` past their end. Replays the chance of another game, or lets a host
     (the OpenSpiel wrapper) choose each outcome."""
 
-    def __init__(self, outcomes: Sequence[int]) -> None:
-        self.outcomes = list(outcomes)
+    def __init__(self, outcomes: list[int]) -> None:
+        self.outcomes = outcomes        # the caller's list: outcomes appended later are used too
 
     def pick(self, game: Any, kind: str, outcomes: int) -> int:
         done = len(game.chance_log)

@@ -64,8 +64,8 @@ class CodaEncoder:
             part[5 + self.values.index(tile["value"])] = 1.0
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
-        layout, vector = self.layout, self.layout.zeros()
-        part = lambda name: layout.part(vector, name)  # noqa: E731 - a short local accessor
+        vector = self.layout.zeros()
+        part = self.layout.parts(vector).__getitem__
         one_hot(part("seat"), view["seat"])
         one_hot(part("phase"), PHASES.index(view["phase"]))
         one_hot(part("current"), view["current"])
