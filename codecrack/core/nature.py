@@ -51,6 +51,9 @@ class ActionSpace:
         self._slots = {key(template): index for index, template in enumerate(self.templates)}
         if len(self._slots) != len(self.templates):
             raise ValueError("two templates of an action space share a slot")
+        # Fast path: a flat action whose values come in its template's order (as games build them).
+        self._by_values = {tuple(template.values()): index for index, template in enumerate(self.templates)
+                           if not any(isinstance(value, (dict, list)) for value in template.values())}
 
     @property
     def size(self) -> int:
@@ -58,6 +61,12 @@ class ActionSpace:
 
     def index(self, action: Mapping[str, Any]) -> int:
         """The slot of ``action``; :class:`IllegalAction` when the space has no such action."""
+        try:
+            index = self._by_values.get(tuple(action.values()))
+        except TypeError:           # a nested value: The Coding's answers, Alphabet Code's declaration
+            index = None
+        if index is not None and self.templates[index] == action:
+            return index
         try:
             return self._slots[self._key(action)]
         except (KeyError, TypeError, ValueError):
