@@ -58,7 +58,8 @@ class Seat:
 @contextmanager
 def seated(client, code: str, token: str | None = None):
     """Connect to table ``code`` (as the token's seat, or as a spectator) and read the greeting."""
-    with client.websocket_connect(f"/ws/{code}?token={token or ''}") as websocket:
+    with client.websocket_connect(f"/ws/{code}") as websocket:
+        websocket.send_json({"type": "hello", "token": token})
         seat = Seat(websocket)
         seat.until(lambda m: m["type"] == "state")
         yield seat
@@ -68,6 +69,11 @@ def create(client, game: str, seats: list[dict[str, Any]], **body) -> dict[str, 
     response = client.post("/api/tables", json={"game": game, "seats": seats, **body})
     assert response.status_code == 200, response.text
     return response.json()
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The headers that carry a seat token over HTTP."""
+    return {"authorization": f"Bearer {token}"}
 
 
 HUMAN = {"kind": "human"}
