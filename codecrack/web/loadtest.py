@@ -127,9 +127,9 @@ async def play_many(port: int, games: int, workers: int, seed: int, on_done) -> 
 
 
 def soak_benchmark(games: int = 10_000, seed: int = 0, workers: int = 4) -> dict[str, Any]:
-    """Play ``games`` short games through a real server and sample its RSS at 10%, 50% and 100%
-    of them (1k, 5k and 10k for the default count)."""
-    checkpoints = sorted({max(1, games // 10), max(1, games // 2), games})
+    """Play ``games`` short games through a real server and sample its RSS after every tenth of
+    them (1k, 2k, ... 10k for the default count)."""
+    checkpoints = sorted({max(1, games * tenth // 10) for tenth in range(1, 11)})
     samples: dict[int, float] = {}
     with tempfile.TemporaryDirectory(dir=scratch()) as folder:
         port = free_port()

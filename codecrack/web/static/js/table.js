@@ -97,6 +97,9 @@ class TablePage {
   }
 
   followRematch(code) {
+    // Both the rematch answer and the socket's rematch notice lead here: navigate once.
+    if (this.leaving) return;
+    this.leaving = true;
     const mine = seats.get(this.code);
     if (mine) seats.set(code, mine.seat, mine.token);
     location.href = `/t/${code}`;
