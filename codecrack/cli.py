@@ -246,6 +246,8 @@ def loadtest(
     connections_per_address: int = typer.Option(32, help="The server's CODECRACK_CONNECTIONS_PER_ADDRESS."),
     messages_per_second: float = typer.Option(20.0, help="The server's CODECRACK_MESSAGES_PER_SECOND."),
     allow_remote: bool = typer.Option(False, help="Allow a non-loopback URL (never on shared machines)."),
+    anchor: Optional[Path] = typer.Option(None, help="Also measure boardgame.io with the same steps: its harness "
+                                                     "folder (loadtest/boardgameio, after `npm ci` there)."),
 ) -> None:
     """Drive tables of simulated players over real websockets; print a JSON report (docs/benchmarks.md)."""
     from .loadtest import LoadSettings, run_load
@@ -257,7 +259,8 @@ def loadtest(
             url=url, tables=[int(n) for n in tables.split(",")], seconds=seconds, games=games, pace=pace,
             seed=seed, plan=TablePlan(game, humans, ai_agent, ai_seats), spawn=spawn, db=db,
             server_pid=server_pid, allow_remote=allow_remote, tables_per_minute=tables_per_minute,
-            connections_per_address=connections_per_address, messages_per_second=messages_per_second)
+            connections_per_address=connections_per_address, messages_per_second=messages_per_second,
+            anchor=anchor)
         report = run_load(settings)
     except (TargetError, ValueError) as error:
         console.print(f"[red]{error}[/red]")

@@ -7,14 +7,16 @@ import os
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from .anchor import run_anchor
 from .players import Pace, TablePlan, TableRate, Tally, play_tables
-from .target import SPAWNED_LIMITS, SpawnedServer, require_loopback, sample_process, websocket_base
+from .report import ServerWatch, ratio, step_report, summary
+from .target import SPAWNED_LIMITS, codecrack_server, require_loopback, websocket_base
 
 MAX_SECONDS = 3600.0  # one step never runs longer than this
 MAX_TABLES = 5000
-P95_TARGET_MS = 100.0
 
 
 @dataclass
@@ -35,6 +37,11 @@ class LoadSettings:
     tables_per_minute: int = 20
     connections_per_address: int = 32
     messages_per_second: float = 20.0
+    anchor: Path | None = None  # the boardgame.io harness folder: measure it too, with the same steps
+
+    def pause(self) -> tuple[float, float]:
+        """The range of a simulated player's pause before each action, in seconds."""
+        return self.human_pause if self.pace == "human" else (0.0, 0.0)
 
     def client_limits(self) -> tuple[int, float]:
         """Tables per minute and messages per second per socket the harness keeps to."""
@@ -57,49 +64,8 @@ class LoadSettings:
                              "after raising CODECRACK_CONNECTIONS_PER_ADDRESS on the server)")
 
 
-def percentile(values: list[float], share: float) -> float | None:
-    """The nearest-rank percentile (``share`` in [0, 1]).
-
-    >>> percentile([3.0, 1.0, 2.0, 4.0], 0.5)
-    2.0
-    >>> percentile([], 0.95) is None
-    True
-    """
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered) + 0.5) - 1))]
-
-
-class ServerWatch:
-    """CPU seconds and peak RSS of the server process over one step (nothing without a pid)."""
-
-    def __init__(self, pid: int | None) -> None:
-        self.pid = pid
-        self.start = sample_process(pid) if pid else None
-        self.peak_rss = self.start.rss_bytes if self.start else 0
-
-    async def follow(self) -> None:
-        while self.pid:
-            self.peak_rss = max(self.peak_rss, sample_process(self.pid).rss_bytes)
-            await asyncio.sleep(0.5)
-
-    def report(self, elapsed: float, actions: int) -> dict[str, Any] | None:
-        if not self.pid:
-            return None
-        end = sample_process(self.pid)
-        cpu = end.cpu_seconds - self.start.cpu_seconds
-        return {"pid": self.pid, "cpu_seconds": round(cpu, 3), "cpu_percent": round(100 * cpu / elapsed, 1),
-                "cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
-                "rss_mb": round(end.rss_bytes / 2**20, 1), "peak_rss_mb": round(self.peak_rss / 2**20, 1)}
-
-
-def _ms(seconds: float | None) -> float | None:
-    return None if seconds is None else round(1000 * seconds, 2)
-
-
 async def _step(settings: LoadSettings, url: str, pid: int | None, tables: int) -> dict[str, Any]:
-    low, high = settings.human_pause if settings.pace == "human" else (0.0, 0.0)
+    low, high = settings.pause()
     tables_per_minute, messages_per_second = settings.client_limits()
     pace = Pace(low, high, messages_per_second)
     tally, rate = Tally(), TableRate(tables_per_minute)
@@ -114,27 +80,7 @@ async def _step(settings: LoadSettings, url: str, pid: int | None, tables: int) 
     follower.cancel()
     for failure in (o for o in outcomes if isinstance(o, BaseException)):
         tally.error(f"{type(failure).__name__}: {failure}"[:300])
-    lat = tally.latencies
-    return {
-        "tables": tables, "sockets": tables * settings.plan.humans, "seconds": round(elapsed, 2),
-        "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
-        "latency_ms": {"p50": _ms(percentile(lat, 0.50)), "p95": _ms(percentile(lat, 0.95)),
-                       "p99": _ms(percentile(lat, 0.99)), "max": _ms(max(lat, default=None))},
-        "errors": sum(tally.errors.values()), "error_messages": tally.errors,
-        "games": {"valid": tally.games_valid, "invalid": len(tally.games_invalid),
-                  "cut_at_time_limit": tally.games_cut, "invalid_detail": tally.games_invalid[:10]},
-        "all_games_valid": not tally.games_invalid and not tally.errors,
-        "server": watch.report(elapsed, len(lat)),
-    }
-
-
-def _summary(steps: list[dict[str, Any]]) -> dict[str, Any]:
-    """The best load that kept p95 ≤ 100 ms, and (human pace) p99 ≤ 100 ms with 0 errors."""
-    fast = [s for s in steps if s["latency_ms"]["p95"] is not None and s["latency_ms"]["p95"] <= P95_TARGET_MS]
-    calm = [s for s in steps if s["latency_ms"]["p99"] is not None
-            and s["latency_ms"]["p99"] <= P95_TARGET_MS and s["errors"] == 0]
-    return {"best_actions_per_second_at_p95_le_100ms": max((s["actions_per_second"] for s in fast), default=None),
-            "most_sockets_at_p99_le_100ms_0_errors": max((s["sockets"] for s in calm), default=None)}
+    return step_report(tables, tables * settings.plan.humans, elapsed, tally, watch)
 
 
 async def _run_steps(settings: LoadSettings, url: str, pid: int | None) -> list[dict[str, Any]]:
@@ -144,14 +90,19 @@ async def _run_steps(settings: LoadSettings, url: str, pid: int | None) -> list[
 def run_load(settings: LoadSettings) -> dict[str, Any]:
     """Run every step against the URL (or a spawned server) and return the JSON report."""
     settings.check()
-    spawned = SpawnedServer(settings.db) if settings.spawn else nullcontext()
+    spawned = codecrack_server(settings.db) if settings.spawn else nullcontext()
     with spawned as server:
         url = server.url if settings.spawn else settings.url.rstrip("/")
         pid = server.pid if settings.spawn else settings.server_pid
         steps = asyncio.run(_run_steps(settings, url, pid))
-    return {
+    report = {
         "target": "codecrack", "url": url, "spawned": settings.spawn, "pace": settings.pace,
         "game": settings.plan.game, "humans": settings.plan.humans, "ai_seats": settings.plan.ai_seats,
         "seed": settings.seed, "load_average": list(os.getloadavg()), "cpus": os.cpu_count(),
-        "steps": steps, "summary": _summary(steps),
+        "steps": steps, "summary": summary(steps),
     }
+    if settings.anchor:
+        report["anchor"] = run_anchor(settings.anchor, settings.tables, settings.seconds, settings.games,
+                                      settings.pause(), settings.seed)
+        report["ratio_over_anchor"] = ratio(report["summary"], report["anchor"]["summary"])
+    return report

@@ -89,36 +89,34 @@ def _wait_until_up(url: str, process: subprocess.Popen, log: Path, seconds: floa
         if process.poll() is not None:
             raise TargetError(f"the server exited at start-up:\n{log.read_text()[-2000:]}")
         try:
-            with urllib.request.urlopen(f"{url}/api/games", timeout=2):
+            with urllib.request.urlopen(url, timeout=2):
                 return
         except OSError:
             time.sleep(0.2)
     raise TargetError(f"the server did not answer within {seconds:.0f} s:\n{log.read_text()[-2000:]}")
 
 
-class SpawnedServer:
-    """``codecrack serve`` on a free loopback port, records in a temporary folder unless ``db`` is given.
-    A context manager: the server is stopped (and its folder removed) on exit."""
+class ServerProcess:
+    """A server started on a free loopback port, its log and scratch files in a temporary folder.
+    ``command(port, folder)`` builds its command line; ``probe`` is the path that answers once it is
+    up. A context manager: the server is stopped (and the folder removed) on exit."""
 
-    def __init__(self, db: str | None = None, environ: dict[str, str] | None = None) -> None:
-        self.db, self.environ = db, dict(environ or {})
+    def __init__(self, command, probe: str, environ: dict[str, str], cwd: Path | None = None) -> None:
+        self.command, self.probe, self.environ, self.cwd = command, probe, environ, cwd
         self.url = ""
         self.process: subprocess.Popen | None = None
 
-    def __enter__(self) -> "SpawnedServer":
+    def __enter__(self) -> "ServerProcess":
         self._folder = tempfile.TemporaryDirectory(prefix="codecrack-load-")
         folder = Path(self._folder.name)
         port = _free_port()
         self.url = f"http://127.0.0.1:{port}"
-        env = {**os.environ, "CODECRACK_DATA": str(folder), **SPAWNED_LIMITS, **self.environ}
-        command = [sys.executable, "-m", "codecrack", "serve", "--host", "127.0.0.1", "--port", str(port)]
-        if self.db:
-            command += ["--db", self.db]
-        self._log = folder / "server.log"
-        with self._log.open("wb") as log:
-            self.process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        log = folder / "server.log"
+        with log.open("wb") as out:
+            self.process = subprocess.Popen(self.command(port, folder), env={**os.environ, **self.environ(folder)},
+                                            cwd=self.cwd, stdout=out, stderr=subprocess.STDOUT)
         try:
-            _wait_until_up(self.url, self.process, self._log)
+            _wait_until_up(self.url + self.probe, self.process, log)
         except BaseException:
             self.__exit__(None, None, None)
             raise
@@ -137,3 +135,12 @@ class SpawnedServer:
                 self.process.kill()
                 self.process.wait()
         self._folder.cleanup()
+
+
+def codecrack_server(db: str | None = None) -> ServerProcess:
+    """``codecrack serve``, records in the temporary folder unless ``db`` is given, limits raised."""
+    def command(port: int, folder: Path) -> list[str]:
+        db_args = ["--db", db] if db else []
+        return [sys.executable, "-m", "codecrack", "serve", "--host", "127.0.0.1", "--port", str(port), *db_args]
+
+    return ServerProcess(command, "/api/games", lambda folder: {"CODECRACK_DATA": str(folder), **SPAWNED_LIMITS})

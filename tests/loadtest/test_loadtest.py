@@ -51,3 +51,10 @@ def test_the_command_refuses_a_remote_url_without_touching_it():
     done = subprocess.run([sys.executable, "-m", "codecrack", "loadtest", "--url", "http://10.0.0.1:8000"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "not a loopback address" in done.stdout + done.stderr
+
+
+def test_the_anchor_needs_its_harness_folder_installed(tmp_path):
+    from codecrack.loadtest.anchor import run_anchor
+
+    with pytest.raises(TargetError, match="npm ci"):
+        run_anchor(tmp_path, [1], 1.0, 1, (0.0, 0.0), 0)
