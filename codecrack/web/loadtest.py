@@ -12,27 +12,23 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from websockets.asyncio.client import connect
 
 from ..core.registry import replay
+from ..loadtest.target import ServerProcess, codecrack_server, sample_process, websocket_base
 from .store import Store, make_engine
 
 SHORT_GAME = {"game": "coding", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}], "sit": 0,
               "options": {"mode": "one-shot"}}
-SERVER_SETTINGS = {"CODECRACK_AI_PACE": "0", "CODECRACK_TABLES_PER_MINUTE": "1000000"}
+NO_PAUSE = {"CODECRACK_AI_PACE": "0"}  # bots answer at once: the benchmarks measure the server
 
 
 def scratch() -> str | None:
@@ -41,42 +37,8 @@ def scratch() -> str | None:
     return "/dev/shm" if Path("/dev/shm").is_dir() else None
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@contextmanager
-def server_process(db_url: str, port: int) -> Iterator[subprocess.Popen]:
-    """``codecrack serve`` in a process of its own, once its port answers."""
-    env = {**os.environ, **SERVER_SETTINGS}
-    process = subprocess.Popen([sys.executable, "-m", "codecrack", "serve", "--port", str(port), "--db", db_url],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_port(port, process)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(30)
-
-
-def wait_for_port(port: int, process: subprocess.Popen) -> None:
-    while process.poll() is None:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=5).read()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("the server stopped before its port opened")
-
-
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return round(int(line.split()[1]) / 1024, 1)
-    raise RuntimeError("no VmRSS")
+    return round(sample_process(pid).rss_bytes / 2**20, 1)
 
 
 def http(method: str, url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -86,13 +48,13 @@ def http(method: str, url: str, body: dict[str, Any] | None = None) -> dict[str,
         return json.loads(response.read())
 
 
-async def play_game(port: int, rng: random.Random, acknowledged: dict[str, int] | None = None) -> str:
+async def play_game(url: str, rng: random.Random, acknowledged: dict[str, int] | None = None) -> str:
     """Create a short game, play its client seat with random legal actions to the end (or until
     the server goes away), and fetch the finished table. ``acknowledged[code]`` follows the
     latest step whose state arrived."""
-    made = await asyncio.to_thread(http, "POST", f"http://127.0.0.1:{port}/api/tables", SHORT_GAME)
+    made = await asyncio.to_thread(http, "POST", f"{url}/api/tables", SHORT_GAME)
     code, acted = made["code"], -1
-    async with connect(f"ws://127.0.0.1:{port}/ws/{code}", max_size=None) as ws:
+    async with connect(f"{websocket_base(url)}/ws/{code}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
         async for text in ws:
             message = json.loads(text)
@@ -106,11 +68,11 @@ async def play_game(port: int, rng: random.Random, acknowledged: dict[str, int] 
             if legal and acted != message["step"]:
                 acted = message["step"]
                 await ws.send(json.dumps({"type": "action", "action": rng.choice(legal)}))
-    await asyncio.to_thread(http, "GET", f"http://127.0.0.1:{port}/api/tables/{code}")
+    await asyncio.to_thread(http, "GET", f"{url}/api/tables/{code}")
     return code
 
 
-async def play_many(port: int, games: int, workers: int, seed: int, on_done) -> None:
+async def play_many(url: str, games: int, workers: int, seed: int, on_done) -> None:
     """``games`` games, ``workers`` at a time; ``on_done(count)`` after each one."""
     done = 0
     remaining = iter(range(games))
@@ -119,7 +81,7 @@ async def play_many(port: int, games: int, workers: int, seed: int, on_done) -> 
         nonlocal done
         rng = random.Random(seed * 1000 + index)
         for _ in remaining:
-            await play_game(port, rng)
+            await play_game(url, rng)
             done += 1
             on_done(done)
 
@@ -132,15 +94,14 @@ def soak_benchmark(games: int = 10_000, seed: int = 0, workers: int = 4) -> dict
     checkpoints = sorted({max(1, games * tenth // 10) for tenth in range(1, 11)})
     samples: dict[int, float] = {}
     with tempfile.TemporaryDirectory(dir=scratch()) as folder:
-        port = free_port()
-        with server_process(f"sqlite:///{folder}/soak.db", port) as process:
-            started_rss, started = rss_mb(process.pid), time.perf_counter()
+        with codecrack_server(f"sqlite:///{folder}/soak.db", **NO_PAUSE) as server:
+            started_rss, started = rss_mb(server.pid), time.perf_counter()
 
             def sample(count: int) -> None:
                 if count in checkpoints:
-                    samples[count] = rss_mb(process.pid)
+                    samples[count] = rss_mb(server.pid)
 
-            asyncio.run(play_many(port, games, int(workers), seed, sample))
+            asyncio.run(play_many(server.url, games, int(workers), seed, sample))
             elapsed = time.perf_counter() - started
     return {"benchmark": "soak", "games": games, "workers": workers, "rss_mb_at_start": started_rss,
             "rss_mb": {str(count): samples[count] for count in checkpoints},
@@ -156,31 +117,30 @@ def crash_benchmark(games: int = 3, seed: int = 0, workers: int = 8, actions: in
         db_url = f"sqlite:///{folder}/crash.db"
         for index in range(games):
             acknowledged: dict[str, int] = {}
-            port = free_port()
-            with server_process(db_url, port) as process:
-                asyncio.run(load_until(port, acknowledged, int(workers), seed + index, int(actions), process))
-            with server_process(db_url, port):  # restarts, migrates and restores like any start
+            with codecrack_server(db_url, **NO_PAUSE) as server:
+                asyncio.run(load_until(server, acknowledged, int(workers), seed + index, int(actions)))
+            with codecrack_server(db_url, **NO_PAUSE):  # restarts, migrates and restores like any start
                 rounds.append(check_stored(db_url, acknowledged))
     lost = sum(r["lost"] for r in rounds)
     return {"benchmark": "crash", "rounds": rounds, "acknowledged": sum(r["acknowledged"] for r in rounds),
             "lost": lost, "unreplayable": sum(r["unreplayable"] for r in rounds)}
 
 
-async def load_until(port: int, acknowledged: dict[str, int], workers: int, seed: int, actions: int,
-                     server: subprocess.Popen) -> None:
+async def load_until(server: ServerProcess, acknowledged: dict[str, int], workers: int, seed: int,
+                     actions: int) -> None:
     """Play games with ``workers`` clients until ``actions`` actions are acknowledged in all,
     then kill the server with SIGKILL while every client is mid-game."""
 
     async def worker(index: int) -> None:
         rng = random.Random(seed * 1000 + index)
         while sum(acknowledged.values()) < actions:
-            await play_game(port, rng, acknowledged)
+            await play_game(server.url, rng, acknowledged)
 
     tasks = [asyncio.create_task(worker(index)) for index in range(workers)]
     while sum(acknowledged.values()) < actions:
         await asyncio.sleep(0.01)
-    server.send_signal(signal.SIGKILL)
-    server.wait()
+    server.process.send_signal(signal.SIGKILL)
+    server.process.wait()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
