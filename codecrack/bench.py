@@ -1,4 +1,4 @@
-"""Benchmarks: ``engine`` for every game, plus each game's own ``BENCHMARKS`` table."""
+"""Benchmarks: ``engine`` and ``env`` for every game, plus each game's own ``BENCHMARKS`` table."""
 
 from __future__ import annotations
 
@@ -72,10 +72,11 @@ def arena_ray_benchmark(game: str = "coda", games: int = 60, seed: int = 1, leve
 
 def benchmarks() -> dict[str, Benchmark]:
     """Every benchmark by name."""
+    from .env.bench import env_benchmark
     from .review.bench import review_benchmark
 
     table: dict[str, Benchmark] = {"engine": engine_benchmark, "review": review_benchmark,
-                                   "arena-ray": arena_ray_benchmark}
+                                   "arena-ray": arena_ray_benchmark, "env": env_benchmark}
     for game in GAMES:
         table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
     return table

@@ -195,6 +195,59 @@ ClientMessage = Annotated[
 client_message = TypeAdapter(ClientMessage)
 
 
+# -- websocket, server to client ---------------------------------------------------------------
+class ServerHello(BaseModel):
+    type: Literal["hello"]
+    seat: int | None
+    table: TableInfo
+
+
+class RunningClockInfo(BaseModel):
+    seat: int
+    kind: Literal["turn", "answer"]
+    remaining: float
+    countdown: float
+
+
+class State(BaseModel):
+    """``view`` is exactly the engine's ``view(seat)`` after ``step`` actions."""
+
+    type: Literal["state"]
+    step: int
+    view: dict[str, Json]
+    clock: RunningClockInfo | None
+
+
+class TableNotice(BaseModel):
+    type: Literal["table"]
+    table: TableInfo
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"]
+    message: str
+
+
+class HintAnswer(BaseModel):
+    type: Literal["hint"]
+    step: int
+    hint: dict[str, Json] | None
+
+
+class RematchNotice(BaseModel):
+    type: Literal["rematch"]
+    code: str
+
+
+class Pong(BaseModel):
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[Union[ServerHello, State, TableNotice, ErrorMessage, HintAnswer, RematchNotice, Pong],
+                          Field(discriminator="type")]
+server_message = TypeAdapter(ServerMessage)
+
+
 def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: int = 0) -> str:
     """One readable line for validation errors: ``where: what`` for each (at most five). ``ignore``
     names location parts that are not fields (``body``, a game's variant); ``skip`` drops the first

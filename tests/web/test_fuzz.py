@@ -21,6 +21,7 @@ from schemathesis.specs.openapi.checks import (content_type_conformance, negativ
 from websockets.sync.client import connect
 
 from codecrack.web.config import WebConfig
+from codecrack.web.schema import server_message
 
 from .browser import running_server
 from .wsclient import HUMAN, RANDOM, bearer
@@ -161,7 +162,7 @@ def test_the_websocket_survives_hypothesis_fuzzing(server):
         def run(frame):
             socket.send(frame)
             socket.send('{"type": "ping"}')
-            while json.loads(socket.recv(timeout=10))["type"] != "pong":  # the server answered both
+            while server_message.validate_json(socket.recv(timeout=10)).type != "pong":  # both answered
                 pass
             tally["cases"] += 1
 

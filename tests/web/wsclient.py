@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any, Callable
 
 import codecrack
+from codecrack.web.schema import server_message
 
 Message = dict[str, Any]
 
@@ -21,6 +22,7 @@ class Seat:
 
     def receive(self) -> Message:
         message = self.ws.receive_json()
+        server_message.validate_python(message)  # every message is one the protocol's models describe
         self.log.append(message)
         if message["type"] == "state":
             self.view, self.step = message["view"], message["step"]
