@@ -48,6 +48,10 @@ class Game(ABC):
     @abstractmethod
     def _to_move(self) -> frozenset[int]: ...
 
+    def _awaited(self) -> frozenset[int]:
+        """Seats the game is waiting for; override when a seat may hold a standing choice."""
+        return self._to_move()
+
     @abstractmethod
     def _legal_actions(self, seat: int) -> list[Action]: ...
 
@@ -73,6 +77,16 @@ class Game(ABC):
     def to_move(self) -> frozenset[int]:
         """Seats that may act now (several when the rules allow simultaneous or real-time play)."""
         return frozenset() if self.over else self._to_move()
+
+    @property
+    def awaited(self) -> frozenset[int]:
+        """The seats of ``to_move`` whose action the game is waiting for.
+
+        Usually all of them. A seat that has made a standing choice it may still change (a
+        pass in The Coding's speed mode, which a later slap cancels) stays in ``to_move`` but
+        is not awaited: hosts ask their bots to act only for awaited seats.
+        """
+        return frozenset() if self.over else self._awaited()
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, as JSON-able dicts with a ``"type"``."""

@@ -195,8 +195,8 @@ class AlphacodeGame(Game):
         self.questions.append(entry)
         if self.phase == "handicap":
             self.handicap_left -= 1
-            if not self.handicap_left:
-                self.phase = "play"
+            if not self.handicap_left:   # exactly h questions, then seat 1 plays, whoever is first
+                self.phase, self.turn = "play", 1
         else:
             self.turn = self._next_solver(seat)
         return [entry]
