@@ -5,7 +5,9 @@
 * ``medium``: exact beliefs, the single most likely guess, and a plain continue-or-stop rule.
 * ``hard``: expected value with a two-step lookahead over belief-weighted hits: the hit chance,
   what a hit teaches about every row, what a miss or a stop would show of its own row given
-  where the drawn tile lands, eliminations, and draws chosen for the information they bring.
+  where the drawn tile lands, eliminations, and draws chosen for the information they bring;
+  where its work budget affords enough sampled worlds, it checks that choice against its
+  rivals and stopping by playing each out in worlds drawn from its exact belief (:mod:`.playout`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import numpy as np
 from ...agents.base import Agent
 from .belief import DASH, Belief, Position, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view
-from .playout import Playouts, playout_length
+from .playout import Playouts, playout_cost
 from .search import (Guess, best_per_tile, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
                      landing_index, own_values, targets, with_value)
 
@@ -182,7 +184,7 @@ class HardAgent(MediumAgent):
     win = 4.0  # value of winning the round outright, in cover units
     knockout = 3.0  # bonus for eliminating one of several opponents
     read_guessers = True  # opponents never name a tile they hold
-    playouts = 0  # simulated actions allowed per guess-or-stop decision (0: no playouts)
+    playouts = 1000  # work allowed per guess-or-stop decision, in simulated 2-player actions (0: none)
     min_worlds = 12  # fewer affordable sampled worlds than this: no playouts (too noisy)
     max_worlds = 60
     rivals = 3  # guesses (best value of each tile) searched by playouts beside hard's own choice
@@ -219,7 +221,7 @@ class HardAgent(MediumAgent):
         if view["hits_this_turn"]:
             rivals.append({"type": "stop"})
         actions = [choice] + [a for a in rivals if a != choice]
-        worlds = min(self.max_worlds, self.playouts // (len(actions) * playout_length(view)))
+        worlds = min(self.max_worlds, self.playouts // (len(actions) * playout_cost(view, position)))
         if len(actions) == 1 or worlds < self.min_worlds:
             return choice
         playouts = Playouts(worlds, lambda seed: MediumAgent(seed=seed))
