@@ -55,20 +55,20 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         mode = self.options.mode
         self.deck_cards = load_deck(self.options.deck)
         letters, digits = list(LETTERS), list(DIGITS)
-        self.rng.shuffle(letters)
-        self.rng.shuffle(digits)
+        self.shuffle("letters", letters)
+        self.shuffle("digits", digits)
         self.sheets = [
             PlayerSheet(seat, letters.pop(), sorted([digits.pop(), digits.pop()]))
             for seat in range(self.players)
         ]
         # The leftover code cards stay aside, shuffled together, for the stalemate deals.
         self.pile: list[tuple[str, Any]] = [("letter", x) for x in letters] + [("digit", d) for d in digits]
-        self.rng.shuffle(self.pile)
+        self.shuffle("pile", self.pile)
         self.table_letters: list[str] = []
         self.table_digits: list[int] = []
         self.stacks = {kind: 1 if self.players == 2 else 2 for kind in DATA_TYPES}
         hack_ids = list(range(len(self.deck_cards)))
-        self.rng.shuffle(hack_ids)
+        self.shuffle("hack deck", hack_ids)
         self.row, self.hack_deck = hack_ids[:5], hack_ids[5:]
         self.holder: int | None = self.first_seat()     # The First One card
         self.rounds = ROUNDS[mode]
