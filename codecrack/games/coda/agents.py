@@ -184,7 +184,7 @@ class HardAgent(MediumAgent):
     win = 4.0  # value of winning the round outright, in cover units
     knockout = 3.0  # bonus for eliminating one of several opponents
     read_guessers = True  # opponents never name a tile they hold
-    playouts = 1000  # work allowed per guess-or-stop decision, in simulated 2-player actions (0: none)
+    playouts = 900  # work allowed per guess-or-stop decision, in simulated 2-player actions (0: none)
     min_worlds = 12  # fewer affordable sampled worlds than this: no playouts (too noisy)
     max_worlds = 60
     rivals = 3  # guesses (best value of each tile) searched by playouts beside hard's own choice
