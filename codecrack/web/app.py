@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -25,13 +25,15 @@ from .hub import Hub
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
-from .schema import (Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
-                     client_message, create_table_model, problem)
-from .table import Connection, LiveTable
+from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
+                     client_hello, client_message, create_table_model, problem)
+from .connections import Connection
+from .table import LiveTable
+from .tokens import bearer_token, seat_of
 
 STATIC = Path(__file__).with_name("static")
-ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 413: {"model": Problem}}
 TOO_BIG, POLICY = 1009, 1008  # websocket close codes: message too big, policy violation
+HELLO_SECONDS = 10.0  # a new socket must say hello (with its token, or none) within this time
 log = logging.getLogger("codecrack.web")
 
 
@@ -130,49 +132,59 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.seat, "token": token}
 
-    @app.post("/api/tables/{code}/rematch", responses=ERRORS)
-    async def rematch(code: str) -> Rematched:
+    @app.post("/api/tables/{code}/rematch", responses={**ERRORS, 403: {"model": Problem}})
+    async def rematch(code: str, token: str | None = Depends(bearer_token)) -> Rematched:
+        table = await table_or_404(code)
+        if seat_of(table, token, config.token_hours) is None:
+            raise HTTPException(status_code=403, detail="only a seated player (with their seat token) "
+                                                        "may start a rematch")
         try:
-            fresh = await hub.rematch(await table_or_404(code))
+            fresh = await hub.rematch(table)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": fresh.code, "table": fresh.info()}
 
     @app.get("/api/tables/{code}/replay", responses=ERRORS)
-    async def replay_frames(code: str, token: str | None = None) -> Replay:
+    async def replay_frames(code: str, token: str | None = Depends(bearer_token)) -> Replay:
         table = await table_or_404(code)
         if not table.game.over:
             raise bad_request(OptionError("a game can be replayed once it is over"))
-        seat = table.seat_for(token)
+        seat = seat_of(table, token, config.token_hours)
         return {"code": table.code, "seat": seat, "frames": await hub.replay_frames(table, seat)}
 
     @app.websocket("/ws/{code}")
-    async def live(websocket: WebSocket, code: str, token: str | None = None) -> None:
+    async def live(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         address = address_of(websocket)
         if not connections.enter(address):
             return await refuse(websocket, POLICY, f"at most {config.connections_per_address} connections "
                                                    "from one address")
         try:
-            await play(websocket, code, token)
+            await play(websocket, code)
         finally:
             connections.leave(address)
 
-    async def play(websocket: WebSocket, code: str, token: str | None) -> None:
-        table = await hub.get(code)
+    async def play(websocket: WebSocket, code: str) -> None:
+        table = await hub.get(code, keep=True)
         if table is None:
             return await refuse(websocket, 4404, f"no table {code!r}")
-        seat = table.seat_for(token)
+        try:
+            token = await asyncio.wait_for(hello_token(websocket), HELLO_SECONDS)
+        except WebSocketDisconnect:
+            return
+        except (ValueError, TimeoutError) as error:
+            return await refuse(websocket, POLICY, str(error) or "no hello: say hello with your token first")
+        seat = seat_of(table, token, config.token_hours)
         if seat is None and spectators(table) >= config.spectators_per_table:
             return await refuse(websocket, POLICY, f"this table already has {config.spectators_per_table} spectators")
-        connection = Connection(seat, websocket.send_json)
-        await table.connect(connection)
+        connection = Connection(seat, websocket, config.send_queue_limit, config.send_timeout)
+        table.connect(connection)  # the newest connection of a seat wins: an older one is closed
         try:
-            await converse(websocket, table, connection)
+            await connection.serve(converse(websocket, table, connection))
         except WebSocketDisconnect:
             pass
         finally:
-            await table.disconnect(connection)
+            table.disconnect(connection)
             hub.unload_if_idle(table)
 
     async def converse(websocket: WebSocket, table: LiveTable, connection: Connection) -> None:
@@ -182,17 +194,19 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         while True:
             text = await next_text(websocket)
             if text is not None and len(text.encode()) > config.max_ws_message_bytes:
-                return await refuse(websocket, TOO_BIG, f"a message has at most {config.max_ws_message_bytes} bytes")
+                connection.push({"type": "error", "message": f"a message has at most {config.max_ws_message_bytes} bytes"})
+                connection.end(TOO_BIG, "message too big")
+                return
             if not bucket.take(clock()):
                 if not throttled:  # one notice per burst of dropped messages, not one per message
-                    await websocket.send_json({"type": "error", "message": "too many messages: at most "
-                                               f"{config.messages_per_second:g} per second; this one was dropped"})
+                    connection.push({"type": "error", "message": "too many messages: at most "
+                                     f"{config.messages_per_second:g} per second; this one was dropped"})
                 throttled = True
                 continue
             throttled = False
             reply = await handle(table, connection, text)
             if reply is not None:
-                await websocket.send_json(reply)
+                connection.push(reply)
 
     return app
 
@@ -205,6 +219,16 @@ async def refuse(websocket: WebSocket, code: int, message: str) -> None:
 
 def spectators(table: LiveTable) -> int:
     return sum(1 for connection in table.connections if connection.seat is None)
+
+
+async def hello_token(websocket: WebSocket) -> str | None:
+    """The token of the socket's first message, ``{"type": "hello", "token": TOKEN or null}``;
+    :class:`ValueError` if the first message is anything else."""
+    text = await next_text(websocket)
+    try:
+        return client_hello.validate_json(text or "").token
+    except ValidationError as error:
+        raise ValueError(f"the first message must be hello: {problem(error.errors())}") from None
 
 
 async def next_text(websocket: WebSocket) -> str | None:

@@ -11,6 +11,8 @@ export async function showTable(root, code) {
   window.codecrack = page; // handy in the console and for tests
 }
 
+const REPLACED = 4001; // close code: this seat was opened in another window (the newest one keeps it)
+
 class TablePage {
   constructor(root, code) {
     this.root = root;
@@ -45,17 +47,22 @@ class TablePage {
     this.connect();
   }
 
+  // The seat token goes in the socket's first message, not in its URL (URLs end up in access logs).
   connect() {
-    const token = seats.get(this.code)?.token ?? "";
+    const token = seats.get(this.code)?.token ?? null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}?token=${encodeURIComponent(token)}`);
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}`);
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
-    this.socket.onclose = () => {
+    this.socket.onclose = (event) => {
       this.online = false;
       this.render();
-      setTimeout(() => this.connect(), 1000);
+      if (event.code !== REPLACED) setTimeout(() => this.connect(), 1000); // else another tab has the seat
     };
-    this.socket.onopen = () => { this.online = true; this.hintAsked = false; };
+    this.socket.onopen = () => {
+      this.online = true;
+      this.hintAsked = false;
+      this.socket.send(JSON.stringify({ type: "hello", token }));
+    };
   }
 
   receive(message) {
@@ -92,6 +99,10 @@ class TablePage {
   }
 
   followRematch(code) {
+    // The rematch answer and the table's "rematch" message both land here: navigate once,
+    // since a second assignment to location.href aborts the first navigation.
+    if (this.leavingFor === code) return;
+    this.leavingFor = code;
     const mine = seats.get(this.code);
     if (mine) seats.set(code, mine.seat, mine.token);
     location.href = `/t/${code}`;
@@ -227,7 +238,7 @@ class TablePage {
 
   async startRematch() {
     try {
-      const made = await api.rematch(this.code);
+      const made = await api.rematch(this.code, seats.get(this.code)?.token);
       this.followRematch(made.code);
     } catch (error) {
       this.error = error.message;
