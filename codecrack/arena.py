@@ -1,4 +1,9 @@
-"""The arena: many seeded games between named agents, seats rotated, in parallel processes."""
+"""The arena: many seeded games between named agents, seats rotated, on local processes or Ray.
+
+An agent named ``cmd:<command>`` is an external program speaking the bot protocol
+(:mod:`codecrack.protocol`). A bot that crashes, times out, breaks the protocol or answers an
+illegal action loses that game (the other seats share the win) and the series goes on.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,25 @@ import math
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from .agents import make_agent
+from .agents import Agent, make_agent
+from .core.errors import IllegalAction, OptionError
+from .core.game import Game
 from .core.registry import new_game
-from .core.runner import run_game
+from .core.runner import GameRun, next_actor, play_out
+from .protocol import BotFault, Limits, ProcessAgent, is_command
+from .protocol.agent import command_argv
+
+BACKENDS = ("local", "ray")
+FAULTS_LISTED = 20
+STDERR_REPORTED = 400
+RAY_OBJECT_STORE_BYTES = 128 * 1024 * 1024
+ChunkRunner = Callable[[list[list[int]]], list[list[dict[str, Any]]]]
 
 
 @dataclass(frozen=True)
@@ -25,6 +41,7 @@ class ArenaConfig:
     seed: int = 0
     workers: int = 1
     options: dict[str, Any] = field(default_factory=dict)
+    move_time: float = 5.0
 
 
 def seat_names(agents: tuple[str, ...], players: int, game_index: int) -> list[str]:
@@ -38,23 +55,86 @@ def seat_names(agents: tuple[str, ...], players: int, game_index: int) -> list[s
     return names[-shift:] + names[:-shift] if shift else names
 
 
+def placements(result: dict[str, Any], players: int) -> list[int]:
+    """Each seat's place (1 is best, ties share): by score when the game scores, else winners
+    first and everyone else second.
+
+    >>> placements({"winners": [2], "scores": None}, 3)
+    [2, 2, 1]
+    >>> placements({"winners": [0], "scores": [4, 1, 2]}, 3)
+    [1, 3, 2]
+    """
+    scores = result.get("scores")
+    if scores is None:
+        return [1 if seat in result["winners"] else 2 for seat in range(players)]
+    return [1 + sum(other > score for other in scores) for score in scores]
+
+
+def forfeit_result(players: int, fault: BotFault) -> dict[str, Any]:
+    """The result of a game a bot lost by its fault: every other seat shares the win."""
+    winners = [seat for seat in range(players) if seat != fault.seat]
+    return {"winners": winners, "scores": None, "forfeit": {"seat": fault.seat, "kind": fault.kind}}
+
+
 def play_one(config: ArenaConfig, game_index: int) -> dict[str, Any]:
     """Play game ``game_index`` of the series and summarise it by agent name."""
     seed = config.seed * 1_000_003 + game_index
     names = seat_names(config.agents, config.players, game_index)
     game = new_game(config.game, players=config.players, seed=seed, **config.options)
-    agents = {seat: make_agent(name, config.game, seed=seed * 31 + seat) for seat, name in enumerate(names)}
-    run = run_game(game, agents)
-    result = game.result
-    winners = result["winners"]
+    run = GameRun(game, {seat: [] for seat in range(config.players)})
+    agents: dict[int, Agent] = {}
+    fault: BotFault | None = None
+    try:
+        for seat, name in enumerate(names):
+            agents[seat] = _make_agent(config, name, game, seat, seed)
+        play_out(run, agents)
+    except BotFault as error:
+        fault = error
+    except IllegalAction as error:
+        fault = _illegal(error, game, agents)
+    finally:
+        result = game.result if fault is None else forfeit_result(config.players, fault)
+        _close(agents, result)
+    return _summary_of_game(game_index, names, result, run, fault)
+
+
+def _make_agent(config: ArenaConfig, name: str, game: Game, seat: int, seed: int) -> Agent:
+    if is_command(name):
+        return ProcessAgent(name, game, seat, Limits(move_s=config.move_time))
+    return make_agent(name, config.game, seed=seed * 31 + seat)
+
+
+def _illegal(error: IllegalAction, game: Game, agents: dict[int, Agent]) -> BotFault:
+    """Blame the rejected action on its seat: a rejected action leaves the game unchanged, so the
+    seat to act is still the one that answered. Only external bots forfeit; codecrack's own
+    agents answering illegally is a bug and raises."""
+    seat = next_actor(game, agents)
+    if not isinstance(agents[seat], ProcessAgent):
+        raise error
+    return BotFault("illegal", str(error), agents[seat].bot.stderr_tail, seat)
+
+
+def _close(agents: dict[int, Agent], result: dict[str, Any] | None) -> None:
+    for agent in agents.values():
+        if isinstance(agent, ProcessAgent):
+            agent.close(result)
+
+
+def _summary_of_game(index: int, names: list[str], result: dict[str, Any], run: GameRun,
+                     fault: BotFault | None) -> dict[str, Any]:
     wins: dict[str, float] = defaultdict(float)
-    for seat in winners:
-        wins[names[seat]] += 1 / len(winners)
+    for seat in result["winners"]:
+        wins[names[seat]] += 1 / len(result["winners"])
     return {
+        "index": index,
         "names": names,
         "wins": dict(wins),
         "scores": result.get("scores"),
-        "decision_ms": {seat: run.decision_ms[seat] for seat in range(config.players)},
+        "places": placements(result, len(names)),
+        "decision_ms": dict(run.decision_ms),
+        "fault": None if fault is None else {
+            "game": index, "agent": names[fault.seat], "seat": fault.seat, "kind": fault.kind,
+            "detail": fault.detail, "stderr": fault.stderr[-STDERR_REPORTED:]},
     }
 
 
@@ -73,29 +153,102 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
 
 
+# -- running a series ----------------------------------------------------------------------
+@dataclass
+class Series:
+    """The games of one arena run, in game order whatever the backend, and its wall time."""
+
+    config: ArenaConfig
+    games: list[dict[str, Any]]
+    elapsed: float
+
+    def summary(self) -> dict[str, Any]:
+        return summarise(self.config, self.games, self.elapsed)
+
+
 def _play_chunk(args: tuple[ArenaConfig, list[int]]) -> list[dict[str, Any]]:
     config, indices = args
     return [play_one(config, i) for i in indices]
 
 
-def run_arena(config: ArenaConfig) -> dict[str, Any]:
+def play_series(config: ArenaConfig, backend: str = "local", address: str | None = None) -> Series:
+    """Play the series on ``backend``: ``local`` (``workers`` processes) or ``ray`` (a local Ray
+    with ``workers`` CPUs, or the cluster at ``address``). The same seeds give the same games."""
+    check_config(config, backend)
+    with (_on_ray(config, address) if backend == "ray" else _on_processes(config)) as run_chunks:
+        started = time.perf_counter()
+        games = [game for chunk in run_chunks(_chunks(config, backend)) for game in chunk]
+        elapsed = time.perf_counter() - started
+    return Series(config, sorted(games, key=lambda game: game["index"]), elapsed)
+
+
+def run_arena(config: ArenaConfig, backend: str = "local", address: str | None = None) -> dict[str, Any]:
     """Play the series and report wins, 95% intervals, decision times and throughput."""
-    started = time.perf_counter()
-    indices = list(range(config.games))
-    if config.workers > 1:
-        chunks = [indices[w :: config.workers] for w in range(config.workers)]
-        with ProcessPoolExecutor(config.workers) as pool:
-            games = [g for chunk in pool.map(_play_chunk, [(config, c) for c in chunks]) for g in chunk]
-    else:
-        games = _play_chunk((config, indices))
-    elapsed = time.perf_counter() - started
-    return summarise(config, games, elapsed)
+    return play_series(config, backend, address).summary()
 
 
+def check_config(config: ArenaConfig, backend: str = "local") -> None:
+    """Refuse a bad series before any game starts, naming the problem."""
+    if backend not in BACKENDS:
+        raise OptionError(f"unknown backend {backend!r}; valid backends: {', '.join(BACKENDS)}")
+    if config.games < 0 or config.workers < 1 or not config.agents:
+        raise OptionError("an arena needs agents, games >= 0 and workers >= 1")
+    if not config.move_time > 0:
+        raise OptionError("the time limit per move must be positive")
+    new_game(config.game, players=config.players, seed=config.seed, **config.options)
+    for name in config.agents:
+        if is_command(name):
+            command_argv(name)
+        else:
+            make_agent(name, config.game)
+
+
+def _chunks(config: ArenaConfig, backend: str) -> list[list[int]]:
+    """Game indices dealt round-robin into chunks: one per process, several per Ray worker so
+    that a slow chunk does not hold the others back."""
+    count = config.workers if backend == "local" else config.workers * 4
+    count = max(1, min(count, config.games))
+    return [list(range(config.games))[k::count] for k in range(count)]
+
+
+@contextmanager
+def _on_processes(config: ArenaConfig) -> Iterator[ChunkRunner]:
+    if config.workers == 1:
+        yield lambda chunks: [_play_chunk((config, chunk)) for chunk in chunks]
+        return
+    with ProcessPoolExecutor(config.workers) as pool:
+        yield lambda chunks: list(pool.map(_play_chunk, [(config, chunk) for chunk in chunks]))
+
+
+@contextmanager
+def _on_ray(config: ArenaConfig, address: str | None) -> Iterator[ChunkRunner]:
+    """Each chunk is a Ray task of one CPU. Without an address, a private Ray starts here on
+    loopback (never joining another local cluster) and stops after."""
+    try:
+        import ray
+    except ModuleNotFoundError:
+        raise OptionError("the ray backend needs Ray: pip install 'codecrack[ray]'") from None
+    owned = not ray.is_initialized()
+    if owned and address:
+        ray.init(address=address, log_to_driver=False)
+    elif owned:
+        ray.init(address="local", _node_ip_address="127.0.0.1", num_cpus=config.workers,
+                 include_dashboard=False, log_to_driver=False,
+                 object_store_memory=RAY_OBJECT_STORE_BYTES)
+    task = ray.remote(num_cpus=1)(_play_chunk)
+    try:
+        yield lambda chunks: ray.get([task.remote((config, chunk)) for chunk in chunks])
+    finally:
+        if owned:
+            ray.shutdown()
+
+
+# -- the summary ---------------------------------------------------------------------------
 def summarise(config: ArenaConfig, games: list[dict[str, Any]], elapsed: float) -> dict[str, Any]:
     wins: dict[str, float] = defaultdict(float)
     times: dict[str, list[float]] = defaultdict(list)
     scores: dict[str, list[float]] = defaultdict(list)
+    faults = [game["fault"] for game in games if game["fault"] is not None]
     for game in games:
         for name, share in game["wins"].items():
             wins[name] += share
@@ -115,6 +268,7 @@ def summarise(config: ArenaConfig, games: list[dict[str, Any]], elapsed: float) 
             "win_rate": round(wins[name] / len(games), 4) if games else 0.0,
             "ci95": [round(low, 4), round(high, 4)],
             "decision_ms": _percentiles(times[name]),
+            "faults": sum(fault["agent"] == name for fault in faults),
         }
         if scores[name]:
             row["mean_score"] = round(float(np.mean(scores[name])), 4)
@@ -125,6 +279,8 @@ def summarise(config: ArenaConfig, games: list[dict[str, Any]], elapsed: float) 
         "options": config.options,
         "games": len(games),
         "agents": rows,
+        "faults": faults[:FAULTS_LISTED],
+        "fault_count": len(faults),
         "games_per_s": round(len(games) / elapsed, 3) if elapsed > 0 else None,
     }
 

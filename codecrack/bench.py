@@ -36,7 +36,9 @@ def engine_benchmark(game: str = "coda", games: int = 200, seed: int = 0, player
 
 def benchmarks() -> dict[str, Benchmark]:
     """Every benchmark by name."""
-    table: dict[str, Benchmark] = {"engine": engine_benchmark}
+    from .review.bench import review_benchmark
+
+    table: dict[str, Benchmark] = {"engine": engine_benchmark, "review": review_benchmark}
     for game in GAMES:
         table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
     return table

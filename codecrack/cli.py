@@ -50,33 +50,120 @@ def play(
 def arena(
     game: str = typer.Option(..., help="coda, coding or alphacode"),
     players: int = typer.Option(2, help="Seats per game."),
-    agents: str = typer.Option(..., help="Comma-separated agent names; the last one fills spare seats."),
+    agents: str = typer.Option(..., help="Comma-separated agent names, or cmd:<command> for a protocol bot; "
+                                         "the last one fills spare seats."),
     games: int = typer.Option(100, help="Number of games."),
     seed: int = typer.Option(0, help="Series seed; game i uses a seed derived from it."),
-    workers: int = typer.Option(1, help="Parallel processes."),
+    workers: int = typer.Option(1, help="Parallel processes (local) or CPUs (ray)."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
+    time_limit: float = typer.Option(5.0, help="Seconds a cmd: bot has for each answer."),
+    backend: str = typer.Option("local", help="local (processes) or ray."),
+    address: Optional[str] = typer.Option(None, help="ray: the cluster's address (default: a local Ray)."),
+    ratings: Optional[Path] = typer.Option(None, help="Update the OpenSkill ladder kept in this JSON file."),
+    report: Optional[Path] = typer.Option(None, help="Write an offline HTML report with plots to this file."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
     """Play many games between agents, rotating seats, and report win rates."""
-    from .arena import ArenaConfig, run_arena
+    from .arena import ArenaConfig, play_series
+    from .ratings import Ladder, RatingsError
 
-    config = ArenaConfig(game, players, tuple(agents.split(",")), games, seed, workers, _options(option))
+    config = ArenaConfig(game, players, tuple(agents.split(",")), games, seed, workers, _options(option), time_limit)
     try:
-        report = run_arena(config)
-    except OptionError as error:
+        ladder = Ladder.load(ratings) if ratings is not None else Ladder()
+        if report is not None:
+            from .report import require_matplotlib
+
+            require_matplotlib()
+        series = play_series(config, backend, address)
+    except (OptionError, RatingsError) as error:
         console.print(f"[red]{error}[/red]")
         raise typer.Exit(2) from None
+    summary = series.summary()
+    curves = ladder.rate(game, series.games)
+    if ratings is not None:
+        ladder.save(ratings)
+    if report is not None:
+        from .report import write_report
+
+        write_report(report, summary, series.games, curves)
     if as_json:
-        print(json.dumps(report))
-        return
-    table = Table(title=f"{game}, {players} players, {report['games']} games, {report['games_per_s']} games/s")
-    for column in ("agent", "seats", "wins", "win rate", "95% CI", "fair share", "mean score", "ms p50", "ms p95"):
+        print(json.dumps(summary))
+    else:
+        _print_arena(summary)
+
+
+def _print_arena(summary: dict[str, Any]) -> None:
+    title = (f"{summary['game']}, {summary['players']} players, {summary['games']} games, "
+             f"{summary['games_per_s']} games/s")
+    table = Table(title=title)
+    for column in ("agent", "seats", "wins", "win rate", "95% CI", "fair share", "mean score", "faults",
+                   "ms p50", "ms p95"):
         table.add_column(column)
-    for row in report["agents"]:
+    for row in summary["agents"]:
         table.add_row(row["name"], str(row["seats"]), str(row["wins"]), f"{row['win_rate']:.3f}",
                       f"{row['ci95'][0]:.3f}-{row['ci95'][1]:.3f}", f"{row['fair_share']:.3f}",
-                      str(row.get("mean_score", "")), str(row["decision_ms"]["p50"]), str(row["decision_ms"]["p95"]))
+                      str(row.get("mean_score", "")), str(row["faults"]), str(row["decision_ms"]["p50"]),
+                      str(row["decision_ms"]["p95"]))
     console.print(table)
+    for fault in summary["faults"]:
+        console.print(f"game {fault['game']}, seat {fault['seat']}, {fault['agent']} lost by {fault['kind']}: "
+                      f"{fault['detail']}", markup=False, style="red")
+    if summary["fault_count"] > len(summary["faults"]):
+        console.print(f"... {summary['fault_count']} faults in all", style="red")
+
+
+@app.command()
+def ladder(
+    path: Path = typer.Argument(..., help="A ratings file written by arena --ratings."),
+    game: Optional[str] = typer.Option(None, help="Only this game's ladder."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Print the OpenSkill ladder kept by arena --ratings, best ordinal (mu - 3 sigma) first."""
+    from .ratings import Ladder, RatingsError
+
+    if not path.exists():
+        console.print(f"[red]no ratings file at {path}[/red]")
+        raise typer.Exit(2)
+    try:
+        ratings = Ladder.load(path)
+    except RatingsError as error:
+        console.print(f"[red]{error}[/red]")
+        raise typer.Exit(2) from None
+    games = [game] if game is not None else ratings.game_names()
+    if as_json:
+        print(json.dumps({name: ratings.table(name) for name in games}))
+        return
+    for name in games:
+        table = Table(title=f"{name} ladder")
+        for column in ("#", "agent", "ordinal", "mu", "sigma", "games"):
+            table.add_column(column)
+        for rank, row in enumerate(ratings.table(name), 1):
+            table.add_row(str(rank), row["name"], f"{row['ordinal']:.2f}", f"{row['mu']:.2f}",
+                          f"{row['sigma']:.2f}", str(row["games"]))
+        console.print(table)
+
+
+@app.command()
+def bot(
+    game: Optional[str] = typer.Option(None, help="The game this bot plays (hello must name it)."),
+    level: str = typer.Option("hard", help="The codecrack agent to play: random, easy, medium or hard."),
+    seed: int = typer.Option(0, help="Seed of the agent's own choices."),
+    schema: bool = typer.Option(False, "--schema", help="Print the protocol's JSON Schemas and exit."),
+) -> None:
+    """Speak the bot protocol on stdin/stdout with one of codecrack's own agents."""
+    from .protocol import ProtocolError, json_schemas, serve
+    from .protocol.bot import agent_maker
+
+    if schema:
+        print(json.dumps(json_schemas(), indent=2))
+        return
+    if game is None:
+        raise typer.BadParameter("--game is required", param_hint="--game")
+    try:
+        serve(agent_maker(game, level, seed))
+    except (OptionError, ProtocolError) as error:
+        typer.echo(f"codecrack bot: {error}", err=True)
+        raise typer.Exit(2) from None
 
 
 @app.command()
@@ -105,15 +192,39 @@ def bench(
 
 
 @app.command()
+def review(
+    record: Path = typer.Argument(..., help="A game record (JSON), e.g. from play --save."),
+    seat: int = typer.Option(..., help="The seat whose decisions to review."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """Review one seat's decisions from what it could see, graded best to blunder."""
+    from .review import ReviewError, review_record
+    from .review.render import print_review
+
+    try:
+        data = json.loads(record.read_text())
+        result = review_record(data, seat)
+    except (OSError, ValueError) as error:  # unreadable file, bad JSON, ReviewError
+        console.print(f"[red]{error}[/red]")
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    print_review(result, console)
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1"),
     port: int = typer.Option(8000),
     db: Optional[str] = typer.Option(None, help="SQLAlchemy URL (default: SQLite in ./data)."),
+    allow_seed: bool = typer.Option(False, help="Let clients choose a table's seed (local and test use only: "
+                                                "a seeded table's creator can work out every hidden tile)."),
 ) -> None:
-    """Start the web app."""
+    """Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."""
     from .web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db)
+    run_server(host=host, port=port, db=db, allow_seed=allow_seed)
 
 
 def main() -> None:

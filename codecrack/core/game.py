@@ -7,12 +7,16 @@ the arena) only ever call the public methods below; games implement the undersco
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, MutableSequence, Sequence, TypeVar
 
 from .errors import IllegalAction, OptionError
+from .nature import ForcedChance, Nature, RandomChance
 from .options import GameOptions, parse_options
+
+T = TypeVar("T")
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -26,7 +30,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]] = GameOptions
 
-    def __init__(self, *, players: int, seed: int, **options: Any) -> None:
+    def __init__(self, *, players: int, seed: int, chance: RandomChance | ForcedChance | None = None,
+                 **options: Any) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise OptionError(
                 f"{self.name} takes {self.min_players}-{self.max_players} players, not {players!r}"
@@ -37,6 +42,8 @@ class Game(ABC):
         if self.options.first is not None and not 0 <= self.options.first < players:
             raise OptionError(f"first must be a seat from 0 to {players - 1}")
         self.rng = random.Random(seed)
+        self._chance = chance or RandomChance()
+        self.chance_log: tuple[tuple[str, int, int], ...] = ()  # hidden: (kind, outcome, outcomes)
         self._actions: list[list[Any]] = []
         self._setup()
 
@@ -47,6 +54,10 @@ class Game(ABC):
 
     @abstractmethod
     def _to_move(self) -> frozenset[int]: ...
+
+    def _awaited(self) -> frozenset[int]:
+        """Seats the game is waiting for; override when a seat may hold a standing choice."""
+        return self._to_move()
 
     @abstractmethod
     def _legal_actions(self, seat: int) -> list[Action]: ...
@@ -62,17 +73,69 @@ class Game(ABC):
     def _result(self) -> dict[str, Any] | None:
         """``None`` while playing, else ``{"winners": [...], "scores": [...] or None, ...}``."""
 
+    @classmethod
+    def _nature(cls, players: int, options: GameOptions) -> Nature:
+        """The nature of this configuration (see :mod:`codecrack.core.nature`): by default the
+        ``declare(players, options)`` function of the ``nature`` module beside the game's rules."""
+        package = cls.__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.nature")
+        except ModuleNotFoundError as error:
+            if error.name != f"{package}.nature":
+                raise
+            raise OptionError(f"{cls.name} declares no nature, so the environments cannot wrap it") from None
+        return module.declare(players, options)
+
+    # -- chance: every random event is an explicit choice among equally likely outcomes ----
+    def chance_index(self, kind: str, outcomes: int) -> int:
+        """One chance event of ``kind``: an index below ``outcomes``, each equally likely.
+
+        Drawn from ``self.rng`` (exactly as ``rng.randrange``), or given by a
+        :class:`~codecrack.core.nature.ForcedChance`. The game's ``chance_log`` keeps every event.
+        """
+        chosen = self._chance.pick(self, kind, outcomes)
+        self.chance_log = (*self.chance_log, (kind, chosen, outcomes))
+        return chosen
+
+    def chance(self, kind: str, outcomes: Sequence[T]) -> T:
+        """One of ``outcomes``, equally likely (as ``rng.choice``)."""
+        return outcomes[self.chance_index(kind, len(outcomes))]
+
+    def shuffle(self, kind: str, items: MutableSequence[Any]) -> None:
+        """Shuffle ``items`` in place exactly as ``rng.shuffle`` does, one chance event per step:
+        step ``i`` (from the end) picks which of the first ``i + 1`` items goes to position ``i``."""
+        for i in reversed(range(1, len(items))):
+            j = self.chance_index(kind, i + 1)
+            items[i], items[j] = items[j], items[i]
+
     # -- the contract ----------------------------------------------------------------
     def first_seat(self) -> int:
         """The starting seat: the ``first`` option, or one drawn from the seed."""
         if self.options.first is not None:
             return self.options.first
-        return self.rng.randrange(self.players)
+        return self.chance_index("first", self.players)
+
+    @classmethod
+    def nature(cls, players: int, **options: Any) -> Nature:
+        """The nature of the configuration ``players`` and ``options`` (checked as ``new_game`` does)."""
+        if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
+            raise OptionError(f"{cls.name} takes {cls.min_players}-{cls.max_players} players, not {players!r}")
+        return cls._nature(players, parse_options(cls.Options, options))
 
     @property
     def to_move(self) -> frozenset[int]:
         """Seats that may act now (several when the rules allow simultaneous or real-time play)."""
         return frozenset() if self.over else self._to_move()
+
+    @property
+    def awaited(self) -> frozenset[int]:
+        """The seats of ``to_move`` whose action the game is waiting for.
+
+        Usually all of them. A seat that has made a standing choice it may still change (a
+        pass in The Coding's speed mode, which a later slap cancels) stays in ``to_move`` but
+        is not awaited: hosts ask their bots to act only for awaited seats.
+        """
+        return frozenset() if self.over else self._awaited()
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, as JSON-able dicts with a ``"type"``."""

@@ -1,19 +1,38 @@
-"""Which games exist, imported lazily so that one game never loads another."""
+"""Which games exist, imported lazily so that one game never loads another.
+
+Games are found through the ``codecrack.games`` entry-point group: each entry names a game and
+its class, ``coda = "codecrack.games.coda.rules:CodaGame"``. The built-in games are registered
+the same way in codecrack's own ``pyproject.toml``; a third-party package adds a game by
+declaring one entry (see ``examples/games/tinyguess``).
+"""
 
 from __future__ import annotations
 
 import importlib
 import secrets
+from importlib.metadata import entry_points
 from typing import Any
 
 from .errors import OptionError
 from .game import Game
+from .nature import ForcedChance, RandomChance
 
-GAMES: dict[str, str] = {
-    "coda": "codecrack.games.coda.rules:CodaGame",
-    "coding": "codecrack.games.coding.rules:CodingGame",
-    "alphacode": "codecrack.games.alphacode.rules:AlphacodeGame",
-}
+ENTRY_POINT_GROUP = "codecrack.games"
+
+
+def discovered_games() -> dict[str, str]:
+    """Every installed game: name -> ``"module:Class"``, codecrack's own games first."""
+    found = {entry.name: entry.value for entry in entry_points(group=ENTRY_POINT_GROUP)}
+    return dict(sorted(found.items(), key=lambda item: not item[1].startswith("codecrack.")))
+
+
+GAMES: dict[str, str] = discovered_games()
+
+
+def discover() -> dict[str, str]:
+    """Look for installed games again (after a package was installed while running)."""
+    GAMES.update(discovered_games())
+    return GAMES
 
 
 def game_class(name: str) -> type[Game]:
@@ -42,16 +61,25 @@ def game_module(name: str, part: str):
     return optional_module(f"{package}.{part}")
 
 
-def new_game(name: str, *, players: int, seed: int | None = None, **options: Any) -> Game:
-    """Start a game. ``seed=None`` picks a fresh seed, which the record keeps."""
+def new_game(name: str, *, players: int, seed: int | None = None,
+             chance: RandomChance | ForcedChance | None = None, **options: Any) -> Game:
+    """Start a game. ``seed=None`` picks a fresh seed, which the record keeps.
+
+    ``chance=ForcedChance(outcomes)`` replays given chance outcomes instead of drawing them
+    (the ``chance_log`` of another game, or a host's choices).
+    """
     if seed is None:
         seed = secrets.randbelow(2**31)
-    return game_class(name)(players=players, seed=seed, **options)
+    return game_class(name)(players=players, seed=seed, chance=chance, **options)
 
 
-def replay(record: dict[str, Any]) -> Game:
-    """Rebuild a game from its record: same options, seed and actions give the same state."""
-    game = new_game(record["game"], players=record["players"], seed=record["seed"], **record["options"])
+def replay(record: dict[str, Any], chance: RandomChance | ForcedChance | None = None) -> Game:
+    """Rebuild a game from its record: same options, seed and actions give the same state.
+
+    With ``chance``, the chance outcomes come from it instead of the seed.
+    """
+    game = new_game(record["game"], players=record["players"], seed=record["seed"], chance=chance,
+                    **record["options"])
     for seat, action in record["actions"]:
         game.apply(seat, action)
     return game

@@ -21,17 +21,26 @@ class GameRun:
 
 
 def next_actor(game: Game, agents: Mapping[int, Agent]) -> int:
-    """Among the seats to move, the one whose agent reacts first (ties: lowest seat)."""
-    return min(game.to_move, key=lambda seat: (agents[seat].reaction_delay, seat))
+    """Among the awaited seats, the one whose agent reacts first (ties: lowest seat)."""
+    return min(game.awaited, key=lambda seat: (agents[seat].reaction_delay, seat))
 
 
 def run_game(game: Game, agents: Mapping[int, Agent], on_step: StepHook | None = None,
              max_steps: int = 100_000) -> GameRun:
     """Play ``game`` to the end. Each agent sees only its own seat's view."""
     run = GameRun(game, {seat: [] for seat in range(game.players)})
+    play_out(run, agents, on_step, max_steps)
+    return run
+
+
+def play_out(run: GameRun, agents: Mapping[int, Agent], on_step: StepHook | None = None,
+             max_steps: int = 100_000) -> None:
+    """Play ``run.game`` to the end, adding each decision's time to ``run`` as it happens, so
+    that a caller who catches an agent's failure keeps the times measured before it."""
+    game = run.game
     for _ in range(max_steps):
         if game.over:
-            return run
+            return
         seat = next_actor(game, agents)
         view = game.view(seat)
         started = time.perf_counter()

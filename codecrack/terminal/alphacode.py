@@ -64,8 +64,9 @@ def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) ->
         if kind == "code_made":
             parts.append(f"seat {seat} made a code")
         elif kind == "start":
-            parts.append(f"round {event['round']}: seat {event['first']} goes first"
-                         + (f" after {event['handicap']} handicap question(s) by seat 0" if event["handicap"] else ""))
+            opening = (f"seat 0 asks {event['handicap']} handicap question(s), then seat 1 plays; "
+                       if event["handicap"] else "")
+            parts.append(f"round {event['round']}: {opening}seat {event['first']} is the first player")
         elif kind == "answer":
             question = event["question"]
             answer = event["answer"]

@@ -34,9 +34,10 @@ STEP_HINTS = {
     "order": "order X1 X2 (e.g. order 9 8)",
     "data": "take TYPE (e.g. take 20-39) or cannot",
     "give": "pass N to SEAT (hack card N of the row)",
-    "choose": "take TYPE / cannot / pass N to SEAT (hack) or decode SEAT CODE (or stop)",
+    "choose": "take TYPE / cannot / pass N to SEAT (hack; with nothing to hack, cannot = pass) "
+              "or decode SEAT CODE (or stop)",
     "penalty": "reveal letter|x1|x2 (wrong decode: show one of your cards)",
-    "open": "s + Enter to slap, p + Enter to pass",
+    "open": "s + Enter to slap, p + Enter to pass (you may still slap after passing)",
     "answer": "decode SEAT CODE, quickly!",
     "stalemate": "reveal x1|x2",
     "answers": "answer SEAT CODE [SEAT CODE ...]",
@@ -68,6 +69,18 @@ def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
     return row
 
 
+def _stalemate_lines(view: dict[str, Any]) -> list[Text]:
+    """The leftover code cards, and who is waiting for the next stalemate step."""
+    table_cards = view["table"]["letters"] + view["table"]["digits"]
+    leftover = f"Leftover code cards: {view['code_pile']} aside, face up: {table_cards or '-'}"
+    if view["phase"] == "cracking":
+        return [Text(f"{leftover}   passing: {view['passed'] or '-'}   slapper: {view['slapper']}")]
+    if view["phase"] == "decoding":
+        remaining = sum(not sheet["out"] for sheet in view["sheets"])
+        return [Text(f"{leftover}   passes in a row: {view['passes_in_row']} of {remaining}")]
+    return []
+
+
 def render(view: dict[str, Any]):
     """The table, your code, every seat's sheet, and what to type."""
     options = view["options"]
@@ -82,10 +95,7 @@ def render(view: dict[str, Any]):
     parts.append(Text(f"Data stacks: {stacks or '(none left)'}"))
     row = "  ".join(f"{i}:{hack_text(c)}" for i, c in enumerate(view["hack_row"], 1))
     parts.append(Text(f"Hack row: {row or '(empty)'}   deck: {view['hack_deck']}"))
-    table_cards = view["table"]["letters"] + view["table"]["digits"]
-    if options["mode"] == "speed":
-        parts.append(Text(f"Leftover code cards: {view['code_pile']} aside, face up: {table_cards or '-'}"
-                          f"   passed: {view['passed'] or '-'}   slapper: {view['slapper']}"))
+    parts.extend(_stalemate_lines(view))
     sheets = Table(title="Known facts", show_lines=False)
     for column in ["seat", "status", "data cards", "hack cards", "code"]:
         sheets.add_column(column)
@@ -169,7 +179,8 @@ def _event_text(event: dict[str, Any]) -> str:
         "ordered": lambda: f"seat {seat} ordered their code",
         "round": lambda: f"round {event['round']} starts; seat {event['first_one']} holds The First One",
         "took": lambda: f"seat {seat} took data card {event['card']}",
-        "cannot": lambda: f"seat {seat} cannot take a data card (offered: {', '.join(event['offered'])})",
+        "cannot": lambda: (f"seat {seat} cannot take a data card (offered: {', '.join(event['offered'])})"
+                           if event["offered"] else f"seat {seat} has nothing to hack and passes"),
         "hacked": lambda: (f"seat {seat} passed {hack_text(event['card'])} to seat {event['to']}: "
                            + ("GREEN" if event["green"] else "RED")),
         "no_hack_cards": lambda: "no hack card is left: the hacking rounds end",

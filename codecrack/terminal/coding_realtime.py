@@ -106,9 +106,10 @@ class SpeedHost:
                 self.apply(seat, self.agents[seat].act(self.game.view(seat)))
 
     def _open_step(self) -> None:
-        movers = self.game.to_move
-        bots = sorted(movers - self.humans, key=lambda s: (self.agents[s].reaction_delay, s))
-        waiting = sorted(self.humans & movers)
+        # A bot that passed is not asked again until the table changes; a human who passed may
+        # still slap at any moment.
+        bots = sorted(self.game.awaited - self.humans, key=lambda s: (self.agents[s].reaction_delay, s))
+        waiting = sorted(self.humans & self.game.to_move)
         if not waiting:
             self.apply(bots[0], self.agents[bots[0]].act(self.game.view(bots[0])))
             return

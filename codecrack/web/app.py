@@ -1,56 +1,61 @@
 """The FastAPI app: the lobby's HTTP API, the live-play websocket and the static front end."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: the body model of ``POST /api/tables`` is built
+# when the app is (one variant per game), and FastAPI reads route annotations as real objects.
 
 import asyncio
-import json
+import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.errors import OptionError
 from .catalog import catalog
 from .config import WebConfig
 from .hints import hint_for
 from .hub import Hub
+from .limits import AddressCounter, RateWindow, TokenBucket
+from .middleware import BodyLimit, SecurityHeaders
+from .review_routes import review_router
+from .schema import (Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
+                     client_message, create_table_model, problem)
 from .table import Connection, LiveTable
 
 STATIC = Path(__file__).with_name("static")
+ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 413: {"model": Problem}}
+TOO_BIG, POLICY = 1009, 1008  # websocket close codes: message too big, policy violation
+log = logging.getLogger("codecrack.web")
 
 
-class SeatPlan(BaseModel):
-    kind: str = "human"
-    agent: str | None = None
-    name: str | None = None
-
-
-class CreateTable(BaseModel):
-    game: str
-    players: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatPlan]
-    takeover: str | None = None
-    sit: int | None = None       # claim this seat for the creator
-    name: str = ""
-    seed: int | None = None
-
-
-class Join(BaseModel):
-    seat: int
-    name: str = ""
+def address_of(connection: Request | WebSocket) -> str:
+    """The client's address (the TCP peer, or the proxy's forwarded one when uvicorn trusts it)."""
+    return connection.client.host if connection.client else "unknown"
 
 
 def bad_request(error: Exception) -> HTTPException:
     return HTTPException(status_code=400, detail=str(error))
 
 
+async def storage_failed(request: Request, error: Exception) -> JSONResponse:
+    """A database error: nothing was changed (every write is one transaction), so the client may retry."""
+    log.error("storage failed on %s %s: %s", request.method, request.url.path, error)
+    return JSONResponse({"detail": "the server could not store this; please try again"}, status_code=503)
+
+
 def create_app(config: WebConfig | None = None) -> FastAPI:
     hub = Hub(config or WebConfig())
+    config = hub.config
+    games = catalog()
+    creations = RateWindow(config.tables_per_minute, 60.0)
+    connections = AddressCounter(config.connections_per_address)
+    CreateTable = create_table_model([game["name"] for game in games])
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -58,9 +63,19 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         yield
         await hub.stop()
 
-    app = FastAPI(title="codecrack", lifespan=lifespan)
+    app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
+    app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(review_router(hub))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        """Every malformed request is a 400 ``{"detail": "field: problem"}``, like the API's own errors."""
+        where = {game["name"] for game in games} | {"body", "query", "path", "header"}
+        return JSONResponse({"detail": problem(error.errors(), ignore=where)}, status_code=400)
 
     async def table_or_404(code: str) -> LiveTable:
         table = await hub.get(code)
@@ -74,31 +89,36 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         return FileResponse(STATIC / "index.html")
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return catalog()
+    async def list_games() -> list[GameInfo]:
+        return games
 
     @app.get("/api/tables")
-    async def tables() -> list[dict[str, Any]]:
+    async def tables() -> list[TableInfo]:
         rows = await asyncio.to_thread(hub.store.list_tables)
         return [hub.live[row.code].info() if row.code in hub.live else summary(row) for row in rows]
 
-    @app.post("/api/tables")
-    async def create(request: CreateTable) -> dict[str, Any]:
+    @app.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
+    async def create(request: CreateTable, http: Request) -> Created:
+        if not creations.allow(address_of(http), asyncio.get_running_loop().time()):
+            raise HTTPException(status_code=429, detail=f"at most {config.tables_per_minute} new tables "
+                                                        "per minute from one address")
+        if request.seed is not None and not hub.config.allow_seed:
+            raise bad_request(OptionError("seed: this server chooses every table's seed itself"))
         players = request.players or len(request.seats)
         try:
-            table = await hub.create(request.game, players, request.options,
+            table = await hub.create(request.game, players, request.options.model_dump(exclude_unset=True),
                                      [s.model_dump() for s in request.seats], request.takeover, request.seed)
             token = None if request.sit is None else await hub.claim(table, request.sit, request.name)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.sit, "token": token, "table": table.info()}
 
-    @app.get("/api/tables/{code}")
-    async def show(code: str) -> dict[str, Any]:
+    @app.get("/api/tables/{code}", responses=ERRORS)
+    async def show(code: str) -> TableInfo:
         return (await table_or_404(code)).info()
 
-    @app.post("/api/tables/{code}/join")
-    async def join(code: str, request: Join) -> dict[str, Any]:
+    @app.post("/api/tables/{code}/join", responses=ERRORS)
+    async def join(code: str, request: JoinRequest) -> Joined:
         table = await table_or_404(code)
         try:
             token = await hub.claim(table, request.seat, request.name)
@@ -106,16 +126,16 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.seat, "token": token}
 
-    @app.post("/api/tables/{code}/rematch")
-    async def rematch(code: str) -> dict[str, Any]:
+    @app.post("/api/tables/{code}/rematch", responses=ERRORS)
+    async def rematch(code: str) -> Rematched:
         try:
             fresh = await hub.rematch(await table_or_404(code))
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": fresh.code, "table": fresh.info()}
 
-    @app.get("/api/tables/{code}/replay")
-    async def replay_frames(code: str, token: str | None = None) -> dict[str, Any]:
+    @app.get("/api/tables/{code}/replay", responses=ERRORS)
+    async def replay_frames(code: str, token: str | None = None) -> Replay:
         table = await table_or_404(code)
         if not table.game.over:
             raise bad_request(OptionError("a game can be replayed once it is over"))
@@ -125,45 +145,89 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @app.websocket("/ws/{code}")
     async def live(websocket: WebSocket, code: str, token: str | None = None) -> None:
         await websocket.accept()
+        address = address_of(websocket)
+        if not connections.enter(address):
+            return await refuse(websocket, POLICY, f"at most {config.connections_per_address} connections "
+                                                   "from one address")
+        try:
+            await play(websocket, code, token)
+        finally:
+            connections.leave(address)
+
+    async def play(websocket: WebSocket, code: str, token: str | None) -> None:
         table = await hub.get(code)
         if table is None:
-            await websocket.send_json({"type": "error", "message": f"no table {code!r}"})
-            await websocket.close(code=4404)
-            return
-        connection = Connection(table.seat_for(token), websocket.send_json)
+            return await refuse(websocket, 4404, f"no table {code!r}")
+        seat = table.seat_for(token)
+        if seat is None and spectators(table) >= config.spectators_per_table:
+            return await refuse(websocket, POLICY, f"this table already has {config.spectators_per_table} spectators")
+        connection = Connection(seat, websocket.send_json)
         await table.connect(connection)
         try:
-            while True:
-                reply = await handle(table, connection, await websocket.receive_text())
-                if reply is not None:
-                    await websocket.send_json(reply)
+            await converse(websocket, table, connection)
         except WebSocketDisconnect:
             pass
         finally:
             await table.disconnect(connection)
             hub.unload_if_idle(table)
 
+    async def converse(websocket: WebSocket, table: LiveTable, connection: Connection) -> None:
+        """Answer the connection's messages, within the size and rate limits, until it closes."""
+        clock = asyncio.get_running_loop().time
+        bucket, throttled = TokenBucket(config.messages_per_second, config.message_burst, clock()), False
+        while True:
+            text = await next_text(websocket)
+            if text is not None and len(text.encode()) > config.max_ws_message_bytes:
+                return await refuse(websocket, TOO_BIG, f"a message has at most {config.max_ws_message_bytes} bytes")
+            if not bucket.take(clock()):
+                if not throttled:  # one notice per burst of dropped messages, not one per message
+                    await websocket.send_json({"type": "error", "message": "too many messages: at most "
+                                               f"{config.messages_per_second:g} per second; this one was dropped"})
+                throttled = True
+                continue
+            throttled = False
+            reply = await handle(table, connection, text)
+            if reply is not None:
+                await websocket.send_json(reply)
+
     return app
 
 
-async def handle(table: LiveTable, connection: Connection, text: str) -> dict[str, Any] | None:
+async def refuse(websocket: WebSocket, code: int, message: str) -> None:
+    """Tell the client why, then close the socket."""
+    await websocket.send_json({"type": "error", "message": message})
+    await websocket.close(code=code)
+
+
+def spectators(table: LiveTable) -> int:
+    return sum(1 for connection in table.connections if connection.seat is None)
+
+
+async def next_text(websocket: WebSocket) -> str | None:
+    """The next text message; ``None`` for a binary one. Raises :class:`WebSocketDisconnect` at the end."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    return message.get("text")
+
+
+async def handle(table: LiveTable, connection: Connection, text: str | None) -> dict[str, Any] | None:
     """Answer one client message: ``action``, ``hint`` or ``ping``."""
+    if text is None:
+        return {"type": "error", "message": "binary frames are not accepted: send JSON text"}
     try:
-        message = json.loads(text)
-        kind = message["type"]
-    except (ValueError, TypeError, KeyError):
-        return {"type": "error", "message": "a message must be JSON with a 'type'"}
-    if kind == "ping":
+        message = client_message.validate_json(text)
+    except ValidationError as error:
+        return {"type": "error", "message": problem(error.errors(), skip=1)}
+    if message.type == "ping":
         return {"type": "pong"}
     if connection.seat is None:
         return {"type": "error", "message": "spectators cannot act; take an open seat to play"}
-    if kind == "action":
-        refused = await table.submit(connection.seat, message.get("action"))
+    if message.type == "action":
+        refused = await table.submit(connection.seat, message.action)
         return None if refused is None else {"type": "error", "message": refused}
-    if kind == "hint":
-        step, view = await table.seat_view(connection.seat)
-        return {"type": "hint", "step": step, "hint": await hint_for(table.game, view, table.hub.hint_pool)}
-    return {"type": "error", "message": f"unknown message type {kind!r}"}
+    step, view = await table.seat_view(connection.seat)
+    return {"type": "hint", "step": step, "hint": await hint_for(table.game, view, table.hub.hint_pool)}
 
 
 def summary(row) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Bots at the table: each AI seat in ``to_move`` gets a driver task that thinks in a thread.
+"""Bots at the table: each awaited AI seat (``game.awaited``) gets a driver task that thinks in a thread.
 
 In a turn-based or simultaneous moment a bot waits ``ai_pace`` so humans can follow; in a
 real-time moment (a race, such as The Coding's slapping) it waits its agent's ``reaction_delay``
@@ -58,7 +58,7 @@ class Bots:
     async def drive(self, table: "LiveTable", seat: int) -> None:
         """Play ``seat`` for as long as it is a bot's turn there."""
         loop = asyncio.get_running_loop()
-        while not table.game.over and seat in table.game.to_move and table.bot_tier(seat):
+        while not table.game.over and seat in table.game.awaited and table.bot_tier(seat):
             agent = self.agent(table, seat, table.bot_tier(seat))
             step = table.step
             await asyncio.sleep(self.delay(table, agent))

@@ -12,16 +12,21 @@ from ..agents import agent_names
 from ..core.errors import OptionError
 from ..core.registry import GAMES, game_class
 
-# Options that name files on the server: not for web users to set.
+# Options that name files on the server: never set by a web client (the API refuses them).
 SERVER_ONLY_OPTIONS = {"deck"}
 
 
+def offered_options(game: str) -> list[str]:
+    """The options a web client may set for ``game``: every option of its model but the server-only ones."""
+    return [name for name in game_class(game).Options.model_fields if name not in SERVER_ONLY_OPTIONS]
+
+
 def option_fields(game: str) -> list[dict[str, Any]]:
-    """One form field per option: ``{"name", "kind": bool|choice|int|seat|text, "default", ...}``."""
+    """One form field per offered option: ``{"name", "kind": bool|choice|int|seat|text, "default", ...}``."""
     schema = game_class(game).Options.model_json_schema()
     fields = []
     for name, prop in schema.get("properties", {}).items():
-        if name in SERVER_ONLY_OPTIONS:
+        if name not in offered_options(game):
             continue
         fields.append({"name": name, "default": prop.get("default"),
                        "help": prop.get("description", ""), **_field_kind(name, prop)})

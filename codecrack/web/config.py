@@ -1,10 +1,17 @@
-"""Settings of one web server: where records live and how long the host's clocks run."""
+"""Settings of one web server: where records live, how long the host's clocks run, and the limits
+a public server needs.
+
+Every setting can be given as an environment variable ``CODECRACK_<NAME>`` (for example
+``CODECRACK_MAX_WS_MESSAGE_BYTES=8192``), or as a keyword in tests.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATA_DIR = Path("data")
 
@@ -34,13 +41,31 @@ def db_url_from(given: str | None = None, environ: dict[str, str] | None = None)
     return default_db_url(Path(environ.get("CODECRACK_DATA", DEFAULT_DATA_DIR)))
 
 
-@dataclass(frozen=True)
-class WebConfig:
-    """Everything the server needs. Times are in seconds and can be shortened for tests."""
+class WebConfig(BaseSettings):
+    """Everything the server needs. Times are in seconds and can be shortened for tests.
 
-    db_url: str = default_db_url()
-    ai_pace: float = 0.6            # pause before a bot's turn-based move, so humans can follow it
-    disconnect_timeout: float = 60.0  # a human seat left empty this long is played by the takeover AI
-    turn_think: float = 60.0        # Coda's turn clock: thinking time ...
-    turn_countdown: float = 20.0    # ... then this countdown, then a timeout action
-    answer_window: float | None = None  # The Coding's answer window; None uses the table's option
+    >>> WebConfig(db_url="sqlite://").max_ws_message_bytes
+    16384
+    """
+
+    model_config = SettingsConfigDict(env_prefix="CODECRACK_", frozen=True, allow_inf_nan=False)
+
+    db_url: str = Field(default_factory=db_url_from)
+    ai_pace: float = Field(0.6, ge=0)            # pause before a bot's turn-based move, so humans can follow it
+    disconnect_timeout: float = Field(60.0, ge=0)  # a human seat left empty this long is played by the takeover AI
+    turn_think: float = Field(60.0, gt=0)        # Coda's turn clock: thinking time ...
+    turn_countdown: float = Field(20.0, gt=0)    # ... then this countdown, then a timeout action
+    answer_window: float | None = Field(None, gt=0)  # The Coding's answer window; None uses the table's option
+
+    # -- trust: a seeded table lets its creator recompute every hidden tile, so only for local use
+    allow_seed: bool = False
+
+    # -- limits (docs/web.md lists them) ---------------------------------------------------
+    max_body_bytes: int = Field(16 * 1024, ge=256)         # one HTTP request body
+    max_ws_message_bytes: int = Field(16 * 1024, ge=256)   # one websocket message, either way in
+    max_name_length: int = Field(40, ge=1, le=40)           # a player's or a seat's name (the column holds 40)
+    messages_per_second: float = Field(20.0, gt=0)        # per websocket connection, refilled ...
+    message_burst: int = Field(40, ge=1)                    # ... into a bucket this big
+    tables_per_minute: int = Field(20, ge=1)                # tables one client address may create
+    connections_per_address: int = Field(32, ge=1)          # open websockets from one client address
+    spectators_per_table: int = Field(200, ge=0)            # connections without a seat, per table

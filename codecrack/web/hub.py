@@ -10,6 +10,7 @@ from typing import Any
 
 from ..agents import agent_names
 from ..core.errors import OptionError
+from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
 from .bots import Bots
 from .config import WebConfig
@@ -25,12 +26,27 @@ def new_code(length: int = 5) -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
-def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: str | None) -> None:
+def new_seed() -> int:
+    """A web table's seed: secret, and too large to be found by trying seeds against a dealt hand."""
+    return secrets.randbelow(2**63)
+
+
+def checked_name(name: str | None, limit: int, where: str) -> str:
+    """``name`` without surrounding blanks; :class:`OptionError` when it is longer than ``limit``."""
+    name = (name or "").strip()
+    if len(name) > limit:
+        raise OptionError(f"{where}: a name has at most {limit} characters")
+    return name
+
+
+def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: str | None,
+                name_limit: int) -> None:
     """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``."""
     tiers = agent_names(game)
     if len(seats) != players:
         raise OptionError(f"give one seat per player: {players} seats, not {len(seats)}")
     for seat, plan in enumerate(seats):
+        checked_name(plan.get("name"), name_limit, f"seat {seat}")
         if plan.get("kind") not in ("human", "ai"):
             raise OptionError(f"seat {seat}: kind must be 'human' or 'ai'")
         if plan["kind"] == "ai" and plan.get("agent") not in tiers:
@@ -75,7 +91,7 @@ class Hub:
     # -- tables -----------------------------------------------------------------------
     async def load(self, row: TableRow) -> LiveTable:
         moves = await self.stored_moves(row.code)
-        game = replay(row.record(moves))
+        game = await asyncio.to_thread(replay, row.record(moves))
         tokens = await asyncio.to_thread(self.store.tokens, row.code)
         if row.code in self.live:  # another request loaded it while this one read the store
             return self.live[row.code]
@@ -100,16 +116,29 @@ class Hub:
     async def create(self, game: str, players: int, options: dict[str, Any],
                      seats: list[dict[str, Any]], takeover: str | None = None,
                      seed: int | None = None) -> LiveTable:
-        """A new table; raises :class:`OptionError` for a bad game, option or seat plan."""
+        """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
+        is the server's own unless one is given (only when the server allows it)."""
+        row, instance = await self.prepare(game, players, options, seats, takeover, seed)
+        await asyncio.to_thread(self.store.add_table, row)
+        return self.open(row, instance, tokens={})
+
+    async def prepare(self, game: str, players: int, options: dict[str, Any],
+                      seats: list[dict[str, Any]], takeover: str | None,
+                      seed: int | None = None) -> tuple[TableRow, Game]:
+        """The row and the game of a new table, not stored yet."""
         game_class(game)
-        check_seats(game, players, seats, takeover)
-        instance = new_game(game, players=players, seed=seed, **options)
+        check_seats(game, players, seats, takeover, self.config.max_name_length)
+        instance = await asyncio.to_thread(new_game, game, players=players,
+                                           seed=new_seed() if seed is None else seed, **options)
         row = TableRow(code=await self._free_code(), game=game, players=players, seed=instance.seed,
                        options=instance.record()["options"], takeover=takeover,
                        seats=[{"kind": s["kind"], "agent": s.get("agent") if s["kind"] == "ai" else None,
                                "name": s.get("name") or ""} for s in seats])
-        await asyncio.to_thread(self.store.add_table, row)
-        table = LiveTable(row=row, game=instance, hub=self, tokens={})
+        return row, instance
+
+    def open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
+        """Start playing a stored new table: its clock and bots run from now."""
+        table = LiveTable(row=row, game=game, hub=self, tokens=tokens)
         self.live[row.code] = table
         table.restart_clock()
         table.wake()
@@ -129,14 +158,15 @@ class Hub:
             if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
                 raise OptionError(f"seat {seat} is not open")
             token = token or secrets.token_urlsafe(24)
-            name = (name or "").strip()[:40] or f"Player {seat + 1}"
+            name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
             await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
             table.tokens[token] = (seat, name)
             await table.broadcast_table()
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:
-        """The same game, options and seats with a fresh seed; seated players keep their tokens."""
+        """The same game, options and seats with a fresh seed; seated players keep their tokens.
+        The new table, its tokens and the link to it are stored in one transaction."""
         if not table.game.over:
             raise OptionError("the game is not over yet")
         async with table.lock:  # two players asking at once still get one rematch
@@ -144,12 +174,12 @@ class Hub:
                 return await self.get(table.row.rematch)
             options = dict(table.row.options)
             options.pop("first", None)
-            fresh = await self.create(table.row.game, table.row.players, options, table.row.seats,
-                                      table.row.takeover)
-            for token, (seat, name) in table.tokens.items():
-                await self.claim(fresh, seat, name, token)
-            table.row.rematch = fresh.code
-            await asyncio.to_thread(self.store.update_table, table.code, rematch=fresh.code)
+            row, game = await self.prepare(table.row.game, table.row.players, options, table.row.seats,
+                                           table.row.takeover)
+            tokens = dict(table.tokens)
+            await asyncio.to_thread(self.store.add_rematch, table.code, row, tokens)
+            table.row.rematch = row.code
+            fresh = self.open(row, game, tokens)
             await table.broadcast({"type": "rematch", "code": fresh.code})
             await table.broadcast_table()
         return fresh
@@ -158,14 +188,10 @@ class Hub:
     async def stored_moves(self, code: str) -> list[list[Any]]:
         return await asyncio.to_thread(self.store.moves, code)
 
-    async def persist(self, table: LiveTable, seat: int, action: dict[str, Any]) -> None:
-        """Store an accepted action (and the result when it ends the game) before any broadcast."""
-        await asyncio.to_thread(self.store.add_move, table.code, table.step, seat, action)
-        if table.game.over:
-            table.row.finished, table.row.result = True, table.game.result
-            await asyncio.to_thread(self.store.update_table, table.code, finished=True,
-                                    result=table.game.result)
-            self.bots.forget(table.code)
+    async def persist(self, code: str, step: int, seat: int, action: Any,
+                      result: dict[str, Any] | None) -> None:
+        """Store an accepted action, with the result when it ends the game, in one transaction."""
+        await asyncio.to_thread(self.store.add_move, code, step, seat, action, result)
 
     async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The seat's view after each step of a finished game, for step-by-step replay; the game

@@ -119,9 +119,22 @@ class Store:
         with self.engine.connect() as db:
             return [[seat, action] for seat, action in db.execute(query.order_by(actions.c.step))]
 
-    def add_move(self, code: str, step: int, seat: int, action: dict[str, Any]) -> None:
+    def add_move(self, code: str, step: int, seat: int, action: dict[str, Any],
+                 result: dict[str, Any] | None = None) -> None:
+        """Store an accepted action and, when it ends the game (``result`` given), the finished
+        flag and the result, all in one transaction."""
         with self.engine.begin() as db:
             db.execute(insert(actions).values(table_code=code, step=step, seat=seat, action=action))
+            if result is not None:
+                db.execute(update(tables).where(tables.c.code == code).values(finished=True, result=result))
+
+    def add_rematch(self, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> None:
+        """Store the rematch of table ``code``, its seat tokens and the link to it: one transaction."""
+        with self.engine.begin() as db:
+            db.execute(insert(tables).values(**fresh.__dict__))
+            for token, (seat, name) in tokens.items():
+                db.execute(insert(seat_tokens).values(token=token, table_code=fresh.code, seat=seat, name=name))
+            db.execute(update(tables).where(tables.c.code == code).values(rematch=fresh.code))
 
     def add_token(self, code: str, seat: int, token: str, name: str) -> None:
         with self.engine.begin() as db:

@@ -11,6 +11,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
+from ..core.detached import detached
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.registry import replay
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("codecrack.web")
 STALE = "stale"  # the game moved on while a bot or a clock was deciding
+NOT_STORED = "the server could not store this action; please try again"
 
 
 @dataclass(eq=False)
@@ -166,33 +168,56 @@ class LiveTable:
 
     # -- actions ------------------------------------------------------------------------
     async def submit(self, seat: int, action: Any, expect_step: int | None = None) -> str | None:
-        """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused."""
+        """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused.
+
+        The action is applied to a copy of the game; the live game, the step and the broadcasts
+        change only once the action (with the result, if it ends the game) is committed."""
         async with self.lock:
             if expect_step is not None and expect_step != self.step:
                 return STALE
+            played = detached(self.game)
             try:
-                self.game.apply(seat, action)
+                played.apply(seat, action)
             except IllegalAction as error:
                 return str(error)
             try:
-                await self.hub.persist(self, seat, action)
+                await self.hub.persist(self.code, self.step, seat, action, played.result)
             except Exception:
-                log.exception("could not store an action on %s; rolling back", self.code)
-                self.game = replay(self.row.record(await self.hub.stored_moves(self.code)))
-                return "the server could not store this action; please try again"
-            self.step += 1
-            self.restart_clock()
-            await self.broadcast_state()
-            if self.game.over:
-                await self.broadcast_table()
+                log.exception("could not store an action on %s", self.code)
+                await self.resync()
+                return NOT_STORED
+            await self.advance(played, self.step + 1)
         self.wake()
         return None
 
+    async def advance(self, game: Game, step: int) -> None:
+        """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone."""
+        self.game, self.step = game, step
+        self.row.finished, self.row.result = game.over, game.result
+        if game.over:
+            self.hub.bots.forget(self.code)
+        self.restart_clock()
+        await self.broadcast_state()
+        if game.over:
+            await self.broadcast_table()
+
+    async def resync(self) -> None:
+        """After a failed write, rebuild the game from what is stored, in case the write landed
+        after all. If the store cannot be read either, the live game stays as it was: it holds
+        only committed actions."""
+        try:
+            moves = await self.hub.stored_moves(self.code)
+        except Exception:
+            log.exception("could not re-read table %s after a failed write", self.code)
+            return
+        if len(moves) != self.step:
+            await self.advance(await asyncio.to_thread(replay, self.row.record(moves)), len(moves))
+
     def wake(self) -> None:
-        """Make sure every bot that may act now has a driver task."""
+        """Make sure every bot the game is waiting for has a driver task."""
         if self.game.over:
             return
-        for seat in self.game.to_move:
+        for seat in self.game.awaited:
             if self.bot_tier(seat) and not self.running(("bot", seat)):
                 self.start(("bot", seat), self.hub.bots.drive(self, seat))
 

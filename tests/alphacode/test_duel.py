@@ -151,12 +151,26 @@ def test_handicap_gives_seat_0_opening_questions_in_a_row():
     assert game.view(0)["phase"] == "play" and game.to_move == {1}   # then the first player
 
 
-def test_handicap_questions_come_before_seat_0s_own_first_turn():
+@pytest.mark.parametrize("first", [0, 1])
+def test_handicap_is_exactly_n_questions_then_turns_alternate_whoever_starts(first):
+    """001: "ask 1-3 consecutive questions at the start before taking alternating turns"."""
+    game = duel(first=first, handicap=2)
+    game.apply(0, ask("count", "OB"))
+    game.apply(0, ask("count", "OD"))
+    view = game.view(0)
+    assert view["phase"] == "play" and view["handicap_left"] == 0 and game.to_move == {1}
+    spend_turn(game, 1)
+    assert game.to_move == {0}
+    spend_turn(game, 0)
+    assert game.to_move == {1} and game.view(1)["first"] == first
+
+
+def test_with_a_handicap_the_first_player_keeps_the_first_players_declaration_rule():
     game = duel(first=0, handicap=1)
     game.apply(0, ask("count", "OB"))
-    assert game.to_move == {0} and game.view(0)["phase"] == "play"
-    game.apply(0, ask("count", "OD"))
-    assert game.to_move == {1}
+    spend_turn(game, 1)
+    events = game.apply(0, declare(CODE_B))     # seat 0 is still the first player
+    assert [e["type"] for e in events] == ["declared", "final_chance"] and game.to_move == {1}
 
 
 @pytest.mark.parametrize("options", [{"handicap": 4}, {"handicap": -1}, {"creator": 1}, {"letters": 15}])

@@ -47,7 +47,7 @@ def test_random_play_always_ends_and_replays_match(players, options):
 
 
 def test_draws_replay_into_new_rounds_and_still_end():
-    for seed, rounds in ((18, 3), (19, 2)):
+    for seed, rounds in ((7, 3), (4, 2)):
         game = random_game(2, {}, seed)
         assert game.result["rounds"] == rounds and len(game.view(0)["past_rounds"]) == rounds - 1
         assert [e["round"] for e in game.view(0)["history"] if e["type"] == "new_round"] == list(range(2, rounds + 1))

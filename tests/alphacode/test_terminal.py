@@ -68,6 +68,14 @@ def test_log_lines_tell_what_happened_without_hidden_letters():
     assert line.startswith("seat 0 declares c@NA") and "final declaration" in line
 
 
+def test_the_start_line_tells_the_handicap_opening():
+    game = codecrack.new_game("alphacode", players=2, seed=11, first=0, handicap=2)
+    game.apply(0, {"type": "random_code"})
+    line = screen.describe(1, {"type": "random_code"}, game.apply(1, {"type": "random_code"}))
+    assert line.endswith("round 1: seat 0 asks 2 handicap question(s), then seat 1 plays; "
+                         "seat 0 is the first player")
+
+
 def test_a_whole_game_at_the_terminal_with_a_human_seat():
     typed = itertools.chain(["code a@C", "code a@B b@D h@H f@J i@PK", "random"], itertools.repeat("1"))
     console = Console(file=io.StringIO(), width=120, color_system=None)

@@ -7,14 +7,14 @@ import copy
 import pytest
 
 import codecrack
-from codecrack.agents import make_agent
+from codecrack.agents import agent_names, make_agent
 from codecrack.core.runner import run_game
 from codecrack.games.coda import agents as agents_module
-from codecrack.games.coda.agents import AGENTS
 from codecrack.games.coda.belief import DASH
 from codecrack.games.coda.tiles import sort_key
 from tests.coda.helpers import rigged
 
+AGENTS = [name for name in agent_names("coda") if name != "random"]  # tiers and baselines
 VARIANTS = [
     {},
     {"dashes": True},

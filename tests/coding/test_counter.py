@@ -57,12 +57,114 @@ def test_give_directly_when_no_data_card_is_left_and_take_otherwise(decoding):
         decoding.apply(1, {"type": "cannot"})
 
 
-def test_must_decode_when_there_is_nothing_left_to_hack(decoding):
+def nothing_to_hack(game):
+    game.stacks = {kind: 0 for kind in game.stacks}
+    game.row = []
+
+
+def pass_turn(game):
+    return game.apply(game.turn, {"type": "cannot"})
+
+
+def test_hack_is_always_offered_and_with_nothing_to_hack_it_is_only_a_pass(decoding):
+    """2.2: decoding is never forced; HACK is then only "cannot take"."""
+    nothing_to_hack(decoding)
+    legal = decoding.legal_actions(1)
+    assert legal[0] == {"type": "cannot"} and {a["type"] for a in legal[1:]} == {"decode"}
+    assert pass_turn(decoding) == [{"type": "cannot", "seat": 1, "offered": []}]
+    view = decoding.view(0)
+    assert (view["turn"], view["step"], view["passes_in_row"]) == (2, "choose", 1)
+    assert view["sheets"][1]["cannot"] == []        # an empty declaration says nothing
+    with pytest.raises(IllegalAction, match="not in the face-up row"):
+        decoding.apply(2, {"type": "give", "card": 0, "to": 0})
+
+
+def test_a_player_who_cannot_take_but_can_pass_a_hack_card_is_not_passing(decoding):
     decoding.stacks = {kind: 0 for kind in decoding.stacks}
-    decoding.row = []
-    assert {a["type"] for a in decoding.legal_actions(1)} == {"decode"}
-    with pytest.raises(IllegalAction, match="must decode"):
+    with pytest.raises(IllegalAction, match="pass a hack card directly"):
         decoding.apply(1, {"type": "cannot"})
+    decoding.apply(1, {"type": "give", "card": decoding.row[0], "to": 2})
+    assert decoding.view(0)["passes_in_row"] == 0
+
+
+def stalemate_game(players_codes=CODES, pile=("B", 2, "C", 3, 4, "E", 6)):
+    game = rigged(list(players_codes), mode="counter", pile=list(pile))
+    play_rounds(game)
+    nothing_to_hack(game)
+    return game
+
+
+def test_when_every_remaining_player_passes_in_a_row_the_leftover_code_cards_are_dealt():
+    game = stalemate_game()
+    assert game.turn == 1
+    pass_turn(game)
+    pass_turn(game)
+    events = pass_turn(game)
+    assert events[-1] == {"type": "dealt", "letters": ["B", "C"], "digits": [2]}
+    view = game.view(2)
+    assert view["table"] == {"letters": ["B", "C"], "digits": [2]} and view["passes_in_row"] == 0
+    assert (view["turn"], view["step"]) == (1, "choose")          # play goes on, left of the last passer
+    # with 2-3 players the deals repeat while cards remain
+    assert [pass_turn(game)[-1]["type"] for _ in range(3)] == ["cannot", "cannot", "dealt"]
+    assert [pass_turn(game)[-1]["type"] for _ in range(3)] == ["cannot", "cannot", "dealt"]
+    assert game.view(0)["code_pile"] == 0 and game.view(0)["stalemate_deals"] == 3
+
+
+def test_anything_but_a_pass_starts_the_count_again():
+    game = stalemate_game()
+    pass_turn(game)
+    pass_turn(game)
+    game.apply(0, {"type": "decode", "target": 1, "code": "D75"})      # wrong: a change
+    game.apply(0, {"type": "reveal", "card": "x2"})
+    assert game.view(0)["passes_in_row"] == 0
+    pass_turn(game)
+    pass_turn(game)
+    assert game.view(0)["code_pile"] == 7
+    assert pass_turn(game)[-1]["type"] == "dealt"
+
+
+def test_then_every_remaining_player_reveals_a_number_card_and_at_last_someone_must_decode():
+    game = stalemate_game(["F98", "D57", "A01", "B23"], pile=["C", 4, "E", 6])
+    for _ in range(4):
+        events = pass_turn(game)
+    assert events[-1]["type"] == "dealt"
+    for _ in range(4):                      # a 4-player game deals once
+        events = pass_turn(game)
+    assert events[-1] == {"type": "stalemate_reveal", "seats": [0, 1, 2, 3]}
+    assert game.step == "stalemate" and game.to_move == {0, 1, 2, 3}
+    assert game.legal_actions(2) == [{"type": "reveal", "card": "x1"}, {"type": "reveal", "card": "x2"}]
+    for seat in (0, 1, 2):
+        game.apply(seat, {"type": "reveal", "card": "x1"})
+    assert game.view(3)["sheets"][0]["revealed"]["x1"] is None       # secret until all have chosen
+    events = game.apply(3, {"type": "reveal", "card": "x1"})
+    assert [e["value"] for e in events if e["type"] == "revealed"] == [9, 5, 0, 2]
+    assert (game.step, game.turn, game.to_move) == ("choose", 0, {0})    # the First One holder again
+    for _ in range(4):
+        pass_turn(game)
+    for seat in range(4):
+        game.apply(seat, {"type": "reveal", "card": "x2"})
+    # nothing more can be shown: HACK is no longer offered and the player on turn must decode
+    assert {a["type"] for a in game.legal_actions(game.turn)} == {"decode"}
+    with pytest.raises(IllegalAction, match="decode"):
+        pass_turn(game)
+
+
+def test_a_wrong_decode_with_every_code_card_face_up_puts_the_decoder_out():
+    game = stalemate_game(["F98", "D57"], pile=[])
+    game.apply(0, {"type": "decode", "target": 1, "code": "A57"})
+    game.apply(0, {"type": "reveal", "card": "letter"})
+    for card in ("x1", "x2"):
+        pass_turn(game)
+        pass_turn(game)
+        for seat in (0, 1):
+            game.apply(seat, {"type": "reveal", "card": card})
+    assert game.view(1)["sheets"][0]["revealed"] == {"letter": "F", "x1": 9, "x2": 8}
+    game.apply(1, {"type": "decode", "target": 0, "code": "F89"})
+    game.apply(1, {"type": "reveal", "card": "letter"})
+    events = game.apply(0, {"type": "decode", "target": 1, "code": "C57"})
+    assert events[-2] == {"type": "out", "seat": 0, "why": "wrong decode with no face-down card left",
+                          "code": "F98"}
+    assert game.result["winners"] == [1]
 
 
 def test_hack_is_only_the_data_card_when_nobody_can_receive(decoding):

@@ -3,6 +3,8 @@
 import pytest
 
 from codecrack import IllegalAction
+from codecrack.core.runner import next_actor
+from codecrack.games.coding.agents import AGENTS
 
 from .helpers import play_rounds, rigged
 
@@ -63,12 +65,35 @@ def test_hesitation_timeout_is_a_foul_that_puts_the_slapper_out():
         game.apply(0, {"type": "decode", "target": 1, "code": "D57"})
 
 
-def test_a_pass_leaves_to_move_until_something_changes():
+def test_a_pass_is_a_standing_wait_and_a_seat_that_passed_may_still_slap():
+    """RULINGS: "A pass only says 'I am waiting'. A player who passed may still slap at any moment"."""
     game = cracking(["F98", "D57", "A01"])
     game.apply(0, {"type": "pass"})
-    assert game.to_move == {1, 2} and game.view(1)["passed"] == [0]
-    with pytest.raises(IllegalAction, match="may not act now"):
-        game.apply(0, {"type": "slap"})
+    assert game.to_move == {0, 1, 2} and game.awaited == {1, 2} and game.view(1)["passed"] == [0]
+    assert game.legal_actions(0) == [{"type": "slap"}]
+    with pytest.raises(IllegalAction, match="already passing"):
+        game.apply(0, {"type": "pass"})
+    game.apply(1, {"type": "pass"})
+    assert game.step == "open" and game.view(0)["code_pile"] == 7     # seat 2 still thinks: no stalemate
+    assert game.apply(0, {"type": "slap"}) == [{"type": "slap", "seat": 0}]
+    assert game.to_move == game.awaited == {0} and game.view(2)["slapper"] == 0
+    game.apply(0, {"type": "decode", "target": 1, "code": "D57"})
+    assert game.result["winners"] == [0]
+
+
+def test_the_stalemate_comes_only_when_every_remaining_seat_is_passing_at_once():
+    game = cracking(["F98", "D57", "A01"], pile=["B", 2, "C", 3])
+    for seat in (2, 0):
+        assert game.apply(seat, {"type": "pass"}) == [{"type": "pass", "seat": seat}]
+    assert game.apply(1, {"type": "pass"})[-1] == {"type": "dealt", "letters": ["B", "C"], "digits": [2]}
+    assert game.view(0)["passed"] == [] and game.awaited == {0, 1, 2}    # the deal is a change
+
+
+def test_hosts_ask_no_bot_that_is_passing_until_the_table_changes():
+    game = cracking(["F98", "D57", "A01"])
+    agents = {seat: AGENTS["medium"](seed=seat, reaction_delay=delay) for seat, delay in enumerate([1, 2, 3])}
+    game.apply(0, {"type": "pass"})
+    assert next_actor(game, agents) == 1       # seat 0 reacts fastest but already waits
 
 
 def test_stalemate_deals_one_leftover_card_per_player_face_up_and_repeats_with_three_players():

@@ -78,6 +78,20 @@ def test_render_the_finished_game_and_the_order_step():
     assert "order them" in text_of(screen.render(fresh.view(0)))
 
 
+def test_counter_passes_and_the_stalemate_deal_at_the_terminal():
+    game = rigged(["F98", "D57", "A01"], mode="counter", pile=["B", 2, "C"])
+    play_rounds(game)
+    game.stacks = {kind: 0 for kind in game.stacks}
+    game.row = []
+    events = game.apply(1, {"type": "cannot"})
+    assert screen.describe(1, {"type": "cannot"}, events) == "seat 1 has nothing to hack and passes"
+    assert "passes in a row: 1 of 3" in text_of(screen.render(game.view(2)))
+    game.apply(2, {"type": "cannot"})
+    events = game.apply(0, {"type": "cannot"})
+    assert screen.describe(0, {}, events).endswith("stalemate: leftover cards face up: ['B', 'C', 2]")
+    assert "face up: ['B', 'C', 2]" in text_of(screen.render(game.view(1)))
+
+
 def test_describe_uses_only_public_events():
     game = rigged(["F98", "D57", "A01"])
     line = screen.describe(0, {"type": "order", "x1": 9, "x2": 8}, [{"type": "ordered", "seat": 0}])

@@ -29,6 +29,21 @@ def test_tiers_finish_every_mode(mode, players):
         assert len(run.game.result["scores"]) == players
 
 
+@pytest.mark.parametrize("tier", ["easy", "medium", "hard"])
+def test_no_tier_repeats_a_decode_it_was_told_is_wrong(tier):
+    """Issue 9: easy decoded "B01: wrong" twice. A forgetful tier still remembers its own misses."""
+    for seed in range(3):
+        game = codecrack.new_game("coding", players=3, seed=seed, mode="counter")
+        run_game(game, {seat: AGENTS[tier](seed=seed * 10 + seat) for seat in range(3)})
+        wrong = set()
+        for event in game.history:
+            if event["type"] == "decode":
+                guess = (event["seat"], event["target"], event["code"])
+                assert guess not in wrong, f"seed {seed}: seat {guess[0]} repeated {guess[2]}"
+                if not event["correct"]:
+                    wrong.add(guess)
+
+
 def test_settings_override_the_tier():
     agent = AGENTS["hard"](seed=1, reaction_delay=0.5, slap_at=0.9)
     assert agent.reaction_delay == 0.5 and agent.style.slap_at == 0.9

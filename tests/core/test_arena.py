@@ -23,3 +23,13 @@ def test_arena_parallel_matches_serial():
     serial = run_arena(ArenaConfig("toy", 3, ("random", "random"), 12, seed=1))
     parallel = run_arena(ArenaConfig("toy", 3, ("random", "random"), 12, seed=1, workers=2))
     assert serial["agents"][0]["wins"] == parallel["agents"][0]["wins"]
+
+
+def test_arena_takes_agent_settings_and_refuses_unknown_agents_before_playing():
+    from codecrack.core.errors import OptionError
+
+    assert run_arena(ArenaConfig("coda", 2, ("greedy:0.3", "random"), 2, seed=1))["games"] == 2
+    with pytest.raises(OptionError, match="unknown agent 'nobody'"):
+        run_arena(ArenaConfig("coda", 2, ("nobody", "random"), 2))
+    with pytest.raises(OptionError, match="names no command"):
+        run_arena(ArenaConfig("coda", 2, ("cmd: ", "random"), 2))

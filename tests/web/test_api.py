@@ -21,11 +21,11 @@ def test_games_offer_forms_built_from_each_options_model(client):
 
 @pytest.mark.parametrize("body, problem", [
     ({"game": "chess", "seats": [HUMAN, HUMAN]}, "valid games"),
-    ({"game": "toy", "seats": [HUMAN, HUMAN], "options": {"colour": "red"}}, "valid options"),
+    ({"game": "toy", "seats": [HUMAN, HUMAN], "options": {"colour": "red"}}, "options.colour: not accepted"),
     ({"game": "toy", "seats": [HUMAN] * 4}, "2-3 players"),
     ({"game": "toy", "players": 3, "seats": [HUMAN, HUMAN]}, "one seat per player"),
     ({"game": "toy", "seats": [HUMAN, {"kind": "ai", "agent": "genius"}]}, "unknown AI 'genius'"),
-    ({"game": "toy", "seats": [HUMAN, {"kind": "robot"}]}, "kind must be"),
+    ({"game": "toy", "seats": [HUMAN, {"kind": "robot"}]}, "seats.1.kind: Input should be 'human' or 'ai'"),
     ({"game": "toy", "seats": [HUMAN, HUMAN], "takeover": "genius"}, "unknown takeover AI"),
 ])
 def test_bad_tables_are_refused_with_a_reason(client, body, problem):
@@ -84,7 +84,7 @@ def test_malformed_messages_are_refused(client):
         me.ws.send_text("not json")
         assert "JSON" in me.until(lambda m: m["type"] == "error")["message"]
         me.ws.send_json({"type": "dance"})
-        assert "unknown message type" in me.until(lambda m: m["type"] == "error")["message"]
+        assert "'type' is action, hint or ping" in me.until(lambda m: m["type"] == "error")["message"]
         me.ws.send_json({"type": "ping"})
         me.until(lambda m: m["type"] == "pong")
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -224,13 +224,25 @@ def _pieces_by_lowest_square(sheet: Sheet, letters: str) -> dict[int, list[Piece
 
 
 # -- drawing a code at random ------------------------------------------------------------
-def random_code(rng: random.Random, sheet: Sheet, letters: str, real_words: bool = False) -> Code:
+DENSE_SQUARES = 32      # sheets this small draw codes from the table of every legal code
+
+
+def random_code(rng: random.Random, sheet: Sheet, letters: str, real_words: bool = False,
+                pick: Callable[[int], int] | None = None) -> Code:
     """A legal code drawn with ``rng``; every legal code is equally likely.
 
-    Five placements are drawn from all placements of all letters, and the draw is thrown away when
-    a letter repeats, letters touch or the squares could be read another way. Under the real-words
-    rule see :func:`_random_word_code`.
+    On sheets of up to ``DENSE_SQUARES`` squares the code is one explicit choice among the rows of
+    :func:`legal_codes`, made by ``pick(n)`` (default ``rng.randrange``): the game's chance event.
+    On larger sheets, five placements are drawn from all placements of all letters, and the draw
+    is thrown away when a letter repeats, letters touch or the squares could be read another way.
+    Under the real-words rule see :func:`_random_word_code`.
     """
+    pick = pick or rng.randrange
+    if len(sheet.squares) <= DENSE_SQUARES:
+        table = legal_codes(letters, sheet.columns, sheet.rows, real_words)
+        if not len(table):
+            raise IllegalAction(f"no legal code spells an English word with the letters {letters}")
+        return table.code(pick(len(table)))
     if real_words:
         return _random_word_code(rng, sheet, letters)
     everything = list(pieces(sheet, letters).values())
@@ -241,19 +253,12 @@ def random_code(rng: random.Random, sheet: Sheet, letters: str, real_words: bool
             return tuple(sorted(code, key=reading_key))
 
 
-DENSE_SQUARES = 32      # on sheets this small few codes spell a word: draw them from the table
 WORD_CODE_TRIES = 200_000
 
 
 def _random_word_code(rng: random.Random, sheet: Sheet, letters: str) -> Code:
-    """A legal code that spells a word. On the default sheet every such code is equally likely
-    (drawn from :func:`legal_codes`); on larger sheets, where the table would be huge, a random word
+    """A legal code that spells a word, on a sheet too large for :func:`legal_codes`: a random word
     gets random placements until they are legal and read in the word's order."""
-    if len(sheet.squares) <= DENSE_SQUARES:
-        table = legal_codes(letters, sheet.columns, sheet.rows, real_words=True)
-        if not len(table):
-            raise IllegalAction(f"no legal code spells an English word with the letters {letters}")
-        return table.code(rng.randrange(len(table)))
     words = sorted(words_for(letters))
     by_letter = _pieces_by_letter(sheet, letters)
     for _ in range(WORD_CODE_TRIES if words else 0):

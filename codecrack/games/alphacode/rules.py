@@ -75,7 +75,7 @@ class AlphacodeGame(Game):
         self.outcome: dict[str, Any] | None = None
         self.round = 0
         self._start_round(self.first_seat() if self.duel or options.first is not None
-                          else self.rng.choice(self.solvers))
+                          else self.chance("first", self.solvers))
 
     def _creator_seat(self) -> int | None:
         """The code creator's seat (``None`` in a duel), checking the options that depend on it."""
@@ -165,7 +165,8 @@ class AlphacodeGame(Game):
             raise IllegalAction("the codes are already made")
         if action["type"] == "random_code":
             _only_keys(action, set())
-            code = random_code(self.rng, self.sheet, self.letters, self.options.real_words)
+            code = random_code(self.rng, self.sheet, self.letters, self.options.real_words,
+                               pick=lambda outcomes: self.chance_index("code", outcomes))
         else:
             _only_keys(action, {"letters"})
             code = parse_code(action["letters"], self.sheet, self.letters)
@@ -195,8 +196,8 @@ class AlphacodeGame(Game):
         self.questions.append(entry)
         if self.phase == "handicap":
             self.handicap_left -= 1
-            if not self.handicap_left:
-                self.phase = "play"
+            if not self.handicap_left:   # exactly h questions, then seat 1 plays, whoever is first
+                self.phase, self.turn = "play", 1
         else:
             self.turn = self._next_solver(seat)
         return [entry]

@@ -18,8 +18,8 @@ import numpy as np
 from ...agents.base import Agent
 from .belief import DASH, Belief, Position, Tile, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view, value_code
-from .search import (Guess, best_per_tile, cover, drawn_tile, exposure_after, guesses, hidden, landing_places,
-                     own_values, targets, with_insert, with_value)
+from .search import (Guess, best_per_tile, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
+                     landing_places, own_values, targets, with_insert, with_value)
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -311,26 +311,7 @@ class HardAgent(MediumAgent):
         position, belief = self.knowledge(view)
         if not belief.total or effort(position) * 12 > self.budget:
             return super().draw(view, legal)
-        return max(legal, key=lambda a: (self.draw_value(view, position, belief, COLORS[a["color"]]), self.rng.random()))
-
-    def draw_value(self, view: View, position: Position, belief: Belief, color: int) -> float:
-        """Expected best hit chance after drawing a tile of ``color``."""
-        seats = targets(view)
-        held = np.zeros(12)
-        for s, row in enumerate(position.rows):
-            for i, tile in enumerate(row):
-                if tile.color == color:
-                    held += belief.probs[s][i][:12]
-        free = np.clip(1.0 - held, 0.0, None)
-        seen = {v for c, v in position.elsewhere if c == color}
-        expected = 0.0
-        for value in np.flatnonzero(free > 1e-12):
-            if value in seen:
-                continue
-            after = solve(Position(position.rows, position.dashes, position.elsewhere | {(color, int(value))}))
-            options = guesses(position, after, seats) if after.total else []
-            expected += free[value] * (options[0].p if options else 0.0)
-        return expected / max(free.sum(), 1e-12)
+        return max(legal, key=lambda a: (draw_outlook(view, position, belief, COLORS[a["color"]]), self.rng.random()))
 
 
 AGENTS = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}

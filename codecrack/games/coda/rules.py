@@ -128,7 +128,7 @@ class CodaGame(Game):
         if self.options.draw == "classic":
             self.phase = "opening"
             return
-        self.rng.shuffle(self.pile)
+        self.shuffle("shuffle", self.pile)
         for seat in players:
             self._deal(seat, [self.pile.pop() for _ in range(self.hand_size)])
         self._dealing_done()
@@ -506,7 +506,7 @@ class CodaGame(Game):
         if color is None:
             return self.pile.pop()
         choices = [i for i, tile in enumerate(self.pile) if tile.color == color]
-        return self.pile.pop(self.rng.choice(choices))
+        return self.pile.pop(self.chance("draw", choices))
 
     def _colors_left(self) -> list[str]:
         counts = color_counts(self.pile)

@@ -129,3 +129,25 @@ def exposure_after(public: Position, view: dict[str, Any], index: int, color: in
     seat = view["seat"]
     position = with_insert(public, seat, index, Tile(color, value, ANY))
     return cover(position, solve(position), seat)
+
+
+def draw_outlook(view: dict[str, Any], position: Position, belief: Belief, color: int) -> float:
+    """Expected best hit chance of the turn's first guess after drawing a tile of ``color``:
+    each value the pile may hold, weighted by the chance that it is there, then counted again
+    with that value known to be in hand."""
+    seats = targets(view)
+    held = np.zeros(12)
+    for s, row in enumerate(position.rows):
+        for i, tile in enumerate(row):
+            if tile.color == color:
+                held += belief.probs[s][i][:12]
+    free = np.clip(1.0 - held, 0.0, None)
+    seen = {v for c, v in position.elsewhere if c == color}
+    expected = 0.0
+    for value in np.flatnonzero(free > 1e-12):
+        if value in seen:
+            continue
+        after = solve(Position(position.rows, position.dashes, position.elsewhere | {(color, int(value))}))
+        options = guesses(position, after, seats) if after.total else []
+        expected += free[value] * (options[0].p if options else 0.0)
+    return expected / max(free.sum(), 1e-12)

@@ -1,10 +1,11 @@
 """Speed mode after the hacking rounds: real-time cracking.
 
-Every remaining seat may ``slap`` at once; the first slap to arrive wins the right to answer.
-The slapper then names a target and a full code (``decode``), or the host sends ``timeout`` when
-the answer window runs out (the rulebook's hesitation foul). A seat that ``pass``es leaves
-``to_move`` until something changes; when every remaining seat has passed, the stalemate rules
-bring new information: leftover code cards dealt face up, then number cards revealed.
+Every remaining seat may ``slap`` at any moment; the first slap to arrive wins the right to
+answer. The slapper then names a target and a full code (``decode``), or the host sends
+``timeout`` when the answer window runs out (the rulebook's hesitation foul). A ``pass`` only
+says "I am waiting": the seat stays in ``to_move`` and may still slap, but the game no longer
+awaits it. When every remaining seat is passing at once, the stalemate steps
+(:mod:`.stalemate`) bring new information, and everyone is awaited again.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event
-from .cards import NUMBER_POSITIONS
 from .checks import check_fields
 
 
@@ -21,10 +21,8 @@ class CrackingPhase:
     """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: speed mode's cracking."""
 
     def _init_cracking(self) -> None:
-        self.passed: set[int] = set()
+        self.passed: set[int] = set()       # seats passing since the last change
         self.slapper: int | None = None
-        self.deals = 0                          # stalemate deals of leftover code cards so far
-        self.pending_reveals: dict[int, str] = {}   # stalemate: chosen number cards, not yet shown
 
     def _start_cracking(self) -> list[Event]:
         self.phase = "cracking"
@@ -36,31 +34,13 @@ class CrackingPhase:
         self.step, self.turn, self.slapper = "open", None, None
         self.passed = set()
 
-    def _cracking_view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "slapper": self.slapper,
-            "passed": sorted(self.passed),
-            "stalemate_deals": self.deals,
-            "reveal_chosen": sorted(self.pending_reveals),
-            "own_reveal": self.pending_reveals.get(seat) if seat is not None else None,
-        }
-
-    def _cracking_movers(self) -> set[int]:
-        if self.step == "open":
-            return set(self.remaining()) - self.passed
-        return {seat for seat in self.remaining()
-                if self.sheets[seat].hidden(NUMBER_POSITIONS) and seat not in self.pending_reveals}
+    def _cracking_view(self) -> dict[str, Any]:
+        return {"slapper": self.slapper, "passed": sorted(self.passed)}
 
     # -- slap or pass -------------------------------------------------------------------------
-    def can_deal(self) -> bool:
-        """Leftover code cards are dealt at the first stalemate, and again with 2-3 players."""
-        return bool(self.pile) and (self.deals == 0 or self.players <= 3)
-
-    def stalemate_possible(self) -> bool:
-        return self.can_deal() or any(self.sheets[s].hidden(NUMBER_POSITIONS) for s in self.remaining())
-
     def _legal_open(self, seat: int) -> list[Action]:
-        return [{"type": "slap"}] + ([{"type": "pass"}] if self.stalemate_possible() else [])
+        may_pass = seat not in self.passed and self.stalemate_possible()
+        return [{"type": "slap"}] + ([{"type": "pass"}] if may_pass else [])
 
     def _act_slap(self, seat: int, action: Action) -> list[Event]:
         check_fields(action)
@@ -69,6 +49,8 @@ class CrackingPhase:
 
     def _act_pass(self, seat: int, action: Action) -> list[Event]:
         check_fields(action)
+        if seat in self.passed:
+            raise IllegalAction("you are already passing; slap whenever you are ready")
         if not self.stalemate_possible():
             raise IllegalAction("every card that the stalemate rules can show is already face up: slap and answer")
         self.passed.add(seat)
@@ -76,20 +58,6 @@ class CrackingPhase:
         if self.passed >= set(self.remaining()):
             events += self._stalemate()
         return events
-
-    def _stalemate(self) -> list[Event]:
-        if self.can_deal():
-            count = min(len(self.pile), len(self.remaining()))
-            cards, self.pile = self.pile[:count], self.pile[count:]
-            letters = [value for kind, value in cards if kind == "letter"]
-            digits = [value for kind, value in cards if kind == "digit"]
-            self.table_letters += letters
-            self.table_digits += digits
-            self.deals += 1
-            self._reopen()
-            return self.log({"type": "dealt", "letters": letters, "digits": digits})
-        self.step, self.pending_reveals = "stalemate", {}
-        return self.log({"type": "stalemate_reveal", "seats": sorted(self._cracking_movers())})
 
     # -- the slapper answers ------------------------------------------------------------------
     def _legal_answer(self, seat: int) -> list[Action]:
@@ -110,19 +78,4 @@ class CrackingPhase:
         events = self.eliminate(seat, why)
         if self.outcome is None:
             self._reopen()
-        return events
-
-    # -- stalemate: every remaining player reveals one number card, all at once -----------------
-    def _legal_stalemate(self, seat: int) -> list[Action]:
-        return [{"type": "reveal", "card": p} for p in self.sheets[seat].hidden(NUMBER_POSITIONS)]
-
-    def _act_stalemate_reveal(self, seat: int, action: Action) -> list[Event]:
-        position = self.check_reveal(seat, action, NUMBER_POSITIONS)
-        self.pending_reveals[seat] = position
-        events = self.log({"type": "chose_reveal", "seat": seat})
-        if self._cracking_movers():
-            return events
-        chosen, self.pending_reveals = self.pending_reveals, {}
-        events += self.log(*(self.reveal_event(s, p) for s, p in sorted(chosen.items())))
-        self._reopen()
         return events

@@ -4,6 +4,11 @@ From The First One holder and going left, a player either hacks (data step, then
 exactly as in the rounds, but to any other remaining player with fewer than 5 hack cards) or
 decodes a target. A correct decode puts the target out and the decoder may go on or stop; a
 wrong one costs the decoder one of their own code cards, face up, and the third puts them out.
+
+Decoding is never forced: a player with nothing to hack may still HACK, which is then only
+"cannot take", a pass. When every remaining player passes in a row, the stalemate steps
+(:mod:`.stalemate`) show new cards. Only when they have nothing left to show is HACK no longer
+offered, so the game always ends.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ class DecodingPhase:
 
     def _init_decoding(self) -> None:
         self.may_stop = False       # True right after a correct decode: the decoder may stop
+        self.passes_in_row = 0      # turns in a row that were only "cannot take"
 
     def _start_decoding(self) -> list[Event]:
         self.phase = "decoding"
@@ -32,16 +38,16 @@ class DecodingPhase:
         return self.log({"type": "phase", "phase": "decoding", "first": self.turn})
 
     def _decoding_view(self) -> dict[str, Any]:
-        return {"may_stop": self.may_stop}
+        return {"may_stop": self.may_stop, "passes_in_row": self.passes_in_row}
 
     # -- choosing: HACK (its data step, or a direct give when no data card is left) or DECODE --
     def hack_possible(self, seat: int) -> bool:
-        """HACK must do something: take a data card or pass a hack card."""
+        """Whether a HACK would do something: take a data card or pass a hack card."""
         return bool(self.takable(seat)) or self.can_give(seat)
 
     def _hack_openings(self, seat: int) -> list[Action]:
         if not self.hack_possible(seat):
-            return []
+            return [{"type": "cannot"}] if self.stalemate_possible() else []
         if self.data_left():
             return self._data_actions(seat)
         return self._give_actions(seat)
@@ -61,16 +67,30 @@ class DecodingPhase:
 
     def _choose_hack(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
-        if not self.hack_possible(seat):
-            raise IllegalAction("you have nothing left to hack (no data card to take and no hack card "
-                                "to pass), so you must decode")
+        if not self.hack_possible(seat) and not self.stalemate_possible():
+            raise IllegalAction("nothing is left to hack and the stalemate rules have nothing more to "
+                                "show, so you must decode")
         if kind == "give" and self.data_left():
             raise IllegalAction("data cards remain: take one (or declare 'cannot') before passing a hack card")
-        if kind != "give" and not self.data_left():
+        if kind != "give" and not self.data_left() and self.can_give(seat):
             raise IllegalAction("no data card is left in the game: pass a hack card directly")
+        passing = kind == "cannot" and not self.can_give(seat)
         events = {"take": self._act_take, "cannot": self._act_cannot, "give": self._act_give}[kind](seat, action)
         self.may_stop = False       # set only once the hack is known to be legal
-        return events
+        return events + (self._count_pass() if passing else self._something_changed())
+
+    def _count_pass(self) -> list[Event]:
+        """One more HACK that was only "cannot take"; once every remaining player has passed
+        in a row, the stalemate steps run."""
+        self.passes_in_row += 1
+        if self.passes_in_row < len(self.remaining()):
+            return []
+        self.passes_in_row = 0
+        return self._stalemate()
+
+    def _something_changed(self) -> list[Event]:
+        self.passes_in_row = 0
+        return []
 
     def _end_decoding_turn(self, seat: int) -> list[Event]:
         if self.outcome is not None:
@@ -102,6 +122,7 @@ class DecodingPhase:
 
     def _act_decode(self, seat: int, action: Action) -> list[Event]:
         target, correct, events = self.judge_decode(seat, action)
+        self._something_changed()
         if correct:
             events += self.eliminate(target, f"decoded by seat {seat}")
             if self.outcome is None:
@@ -110,6 +131,9 @@ class DecodingPhase:
         self.may_stop = False
         if len(self.sheets[seat].wrong) > WRONG_DECODES_ALLOWED:
             return events + self.eliminate(seat, "third wrong decode") + self._end_decoding_turn(seat)
+        if not self.sheets[seat].hidden():      # nothing left to pay the penalty with
+            return (events + self.eliminate(seat, "wrong decode with no face-down card left")
+                    + self._end_decoding_turn(seat))
         self.step = "penalty"
         return events
 

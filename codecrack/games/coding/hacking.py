@@ -57,7 +57,8 @@ class HackingPhase:
 
     def _act_cannot(self, seat: int, action: Action) -> list[Event]:
         offered = self._check_cannot(seat, action)
-        self.sheets[seat].cannot.append(offered)
+        if offered:         # with no data card left, "cannot take" says nothing about the code
+            self.sheets[seat].cannot.append(offered)
         return self.log({"type": "cannot", "seat": seat, "offered": offered}) + self._after_data(seat)
 
     def _after_data(self, seat: int) -> list[Event]:

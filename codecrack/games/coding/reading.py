@@ -21,8 +21,9 @@ def own_code(view: View) -> Code | None:
 def facts_from_view(view: View, spoken: bool = True, guessers: bool = False) -> Facts:
     """Every public fact in ``view`` about every seat's code.
 
-    ``spoken=False`` leaves out the spoken facts ("cannot take" declarations and wrong
-    decodes), as a casual player who only looks at the cards on the table would.
+    ``spoken=False`` leaves out the spoken facts ("cannot take" declarations and other
+    players' wrong decodes), as a casual player who only looks at the cards on the table
+    would; the seat's own wrong decodes always count, so no tier repeats one.
     ``guessers=True`` adds that whoever named a wrong code holds none of its symbols (a
     player never names a symbol in their own code).
     """
@@ -40,6 +41,7 @@ def facts_from_view(view: View, spoken: bool = True, guessers: bool = False) -> 
         if spoken:
             for offered in sheet["cannot"]:
                 facts.cannot_take(seat, offered)
+        if spoken or seat == view["seat"]:      # a seat always remembers its own misses
             for guess in sheet["wrong_guesses"]:
                 facts.wrong_decode(guess["target"], code_of(guess["code"]))
                 if guessers:

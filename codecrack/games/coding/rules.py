@@ -29,6 +29,7 @@ from .decoding import DecodingPhase
 from .hacking import HackingPhase
 from .oneshot import OneShotPhase
 from .sheet import PlayerSheet
+from .stalemate import StalemateSteps
 
 MODES = ("counter-revised", "counter", "speed", "one-shot")
 ROUNDS = {"counter-revised": 4, "counter": 4, "speed": 4, "one-shot": 5}
@@ -41,7 +42,7 @@ class CodingOptions(GameOptions):
     notes: bool = True
 
 
-class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game):
+class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, OneShotPhase, Game):
     """The Coding for 2-4 players in the four modes of the rulebook and its revision sheet."""
 
     name = "coding"
@@ -54,20 +55,20 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
         mode = self.options.mode
         self.deck_cards = load_deck(self.options.deck)
         letters, digits = list(LETTERS), list(DIGITS)
-        self.rng.shuffle(letters)
-        self.rng.shuffle(digits)
+        self.shuffle("letters", letters)
+        self.shuffle("digits", digits)
         self.sheets = [
             PlayerSheet(seat, letters.pop(), sorted([digits.pop(), digits.pop()]))
             for seat in range(self.players)
         ]
-        # The leftover code cards stay aside, shuffled together, for speed mode's stalemate deals.
+        # The leftover code cards stay aside, shuffled together, for the stalemate deals.
         self.pile: list[tuple[str, Any]] = [("letter", x) for x in letters] + [("digit", d) for d in digits]
-        self.rng.shuffle(self.pile)
+        self.shuffle("pile", self.pile)
         self.table_letters: list[str] = []
         self.table_digits: list[int] = []
         self.stacks = {kind: 1 if self.players == 2 else 2 for kind in DATA_TYPES}
         hack_ids = list(range(len(self.deck_cards)))
-        self.rng.shuffle(hack_ids)
+        self.shuffle("hack deck", hack_ids)
         self.row, self.hack_deck = hack_ids[:5], hack_ids[5:]
         self.holder: int | None = self.first_seat()     # The First One card
         self.rounds = ROUNDS[mode]
@@ -80,6 +81,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
         self.outcome: dict[str, Any] | None = None
         self._init_decoding()
         self._init_cracking()
+        self._init_stalemate()
         self._init_answers()
 
     # -- small helpers used by every phase ----------------------------------------------
@@ -138,6 +140,13 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
             return self._start_answers()
         return self._start_decoding()
 
+    def _resume_after_stalemate(self) -> None:
+        """After a stalemate deal or reveals: back to slapping (speed) or to turns (counter modes)."""
+        if self.phase == "cracking":
+            self._reopen()
+        else:
+            self.step = "choose"
+
     # -- the contract -------------------------------------------------------------------
     def _to_move(self) -> frozenset[int]:
         if self.step == "order":
@@ -149,7 +158,15 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
     def _simultaneous_movers(self) -> set[int]:
         if self.step == "answers":
             return self._answer_movers()
-        return self._cracking_movers()
+        if self.step == "stalemate":
+            return self._stalemate_movers()
+        return set(self.remaining())        # speed's open step: anyone may slap at any moment
+
+    def _awaited(self) -> frozenset[int]:
+        """A seat that passed in speed mode may still slap, but the game no longer waits for it."""
+        if self.step == "open":
+            return frozenset(set(self.remaining()) - self.passed)
+        return self._to_move()
 
     def _legal_actions(self, seat: int) -> list[Action]:
         return self._step_handlers()[1](seat)
@@ -225,7 +242,8 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, OneShotPhase, Game)
             "table": {"letters": list(self.table_letters), "digits": list(self.table_digits)},
             "sheets": players,
             "own": self.sheets[seat].private() if seat is not None else None,
-            **self._cracking_view(seat),
+            **self._cracking_view(),
+            **self._stalemate_view(seat),
             **self._decoding_view(),
             **self._answers_view(seat),
             "history": self.history,

@@ -73,6 +73,13 @@ def best_answer(probs: np.ndarray) -> tuple[str, float]:
     return f"{LETTERS[best]}{a}{b}", float(letter[best] + pair[a, b])
 
 
+def answer_score(probs: np.ndarray, code: str) -> float:
+    """Expected one-shot score of writing ``code`` (e.g. ``"D57"``): symbols in the right place."""
+    letter, x1, x2 = code[0], int(code[1]), int(code[2])
+    return float(symbol_marginal(probs, "letter")[LETTERS.index(letter)] + symbol_marginal(probs, "x1")[x1]
+                 + symbol_marginal(probs, "x2")[x2])
+
+
 def code_text(code: int) -> str:
     letter, x1, x2 = CODES[code]
     return f"{letter}{x1}{x2}"

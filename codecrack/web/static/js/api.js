@@ -19,6 +19,7 @@ export const api = {
   join: (code, seat, name) => call("POST", `/api/tables/${code}/join`, { seat, name }),
   rematch: (code) => call("POST", `/api/tables/${code}/rematch`),
   replay: (code, token) => call("GET", `/api/tables/${code}/replay${token ? `?token=${encodeURIComponent(token)}` : ""}`),
+  review: (code, token) => call("GET", `/api/tables/${code}/review${token ? `?token=${encodeURIComponent(token)}` : ""}`),
 };
 
 const KEY = (code) => `codecrack:seat:${code}`;

@@ -3,6 +3,7 @@ import { api, seats } from "./api.js";
 import { button, h, icon, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
+import { reviewPanel } from "./review.js";
 
 export async function showTable(root, code) {
   const page = new TablePage(root, code);
@@ -21,6 +22,7 @@ class TablePage {
     this.hint = null;
     this.showHints = false;
     this.replay = null;       // {frames, at} while replaying a finished game
+    this.review = null;       // this seat's post-game review, shown beside the replay
     this.error = "";
     this.ui = {};             // the game module's own UI state (selections, half-filled forms)
     this.notes = JSON.parse(localStorage.getItem(`codecrack:notes:${code}`) || "{}");
@@ -149,6 +151,7 @@ class TablePage {
         h("section", { class: "play" },
           this.resultBanner(view),
           replaying ? this.replayBar() : null,
+          replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
           h("div", { class: "board" }, this.module.board(view, ctx)),
           replaying ? null : this.fallback(view),
           this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
@@ -194,8 +197,9 @@ class TablePage {
         this.table.rematch
           ? h("a", { href: `/t/${this.table.rematch}`, class: "button" }, "Go to the rematch")
           : button([icon("rotate-ccw"), " Rematch"], () => this.startRematch(), { id: "rematch" }),
-        this.replay ? button("Back to the end", () => { this.replay = null; this.render(); })
-          : button([icon("history"), " Replay"], () => this.startReplay(), { id: "replay" })));
+        this.replay ? button("Back to the end", () => { this.replay = null; this.review = null; this.render(); })
+          : button([icon("history"), " Replay"], () => this.startReplay(), { id: "replay" }),
+        this.seat !== null && !this.review ? button("Review", () => this.startReview(), { id: "review" }) : null));
   }
 
   async startRematch() {
@@ -214,9 +218,26 @@ class TablePage {
     this.render();
   }
 
+  async startReview() {
+    try {
+      const review = await api.review(this.code, seats.get(this.code)?.token);
+      if (!this.replay) await this.startReplay();
+      this.review = review;
+      this.replayTo(review.decisions.length ? review.decisions[0].step : 0);
+    } catch (error) {
+      this.error = error.message;
+      this.render();
+    }
+  }
+
+  replayTo(at) {
+    this.replay.at = Math.max(0, Math.min(this.replay.frames.length - 1, at));
+    this.render();
+  }
+
   replayBar() {
     const last = this.replay.frames.length - 1;
-    const go = (at) => { this.replay.at = Math.max(0, Math.min(last, at)); this.render(); };
+    const go = (at) => this.replayTo(at);
     return h("div", { class: "replay-bar", id: "replay-bar" },
       button(icon("skip-back"), () => go(0), { title: "Start" }),
       button(icon("chevron-left"), () => go(this.replay.at - 1), { title: "Back", id: "replay-back" }),

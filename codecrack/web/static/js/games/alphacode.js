@@ -165,7 +165,9 @@ function describe(event, ctx) {
   const who = ctx.name(event.seat);
   switch (event.type) {
     case "code_made": return `${who} has made a code.`;
-    case "start": return `${ctx.name(event.first)} starts${event.handicap ? ` (handicap ${event.handicap})` : ""}.`;
+    case "start": return event.handicap
+      ? `${ctx.name(0)} asks ${event.handicap} handicap question(s), then ${ctx.name(1)} plays; ${ctx.name(event.first)} is the first player.`
+      : `${ctx.name(event.first)} starts.`;
     case "answer": {
       const q = event.question;
       return q.type === "count" ? `${who} asks zone ${q.row}${q.column}: ${event.answer} side(s) filled.`

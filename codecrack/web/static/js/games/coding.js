@@ -48,7 +48,14 @@ function stacks(view, ctx) {
     const take = takes.find((a) => a.card === type);
     return h(take ? "button" : "span", { class: `data stack${left ? "" : " empty"}`, type: take ? "button" : null,
       onclick: take ? () => ctx.send(take) : null, dataset: { type } }, type, h("small", {}, ` ×${left}`));
-  }), legal(ctx, "cannot").length ? button("Cannot take", () => ctx.send({ type: "cannot" }), { id: "coding-cannot" }) : null);
+  }), cannotButton(view, ctx));
+}
+
+// With no data card left and no hack card to pass, HACK is only "cannot take": a pass.
+function cannotButton(view, ctx) {
+  if (!legal(ctx, "cannot").length) return null;
+  const nothingLeft = Object.values(view.data_stacks).every((left) => !left);
+  return button(nothingLeft ? "Pass (nothing to hack)" : "Cannot take", () => ctx.send({ type: "cannot" }), { id: "coding-cannot" });
 }
 
 function hackRow(view, ctx) {
@@ -102,6 +109,9 @@ function controls(view, ctx) {
     ? "Pick a hack card from the row, then a player to pass it to." : "Now choose who receives it."));
   if (legal(ctx, "slap").length) parts.push(button("SLAP! (space)", () => ctx.send({ type: "slap" }), { class: "slap", id: "coding-slap" }));
   if (legal(ctx, "pass").length) parts.push(button("Pass", () => ctx.send({ type: "pass" }), { id: "coding-pass" }));
+  if (view.step === "open" && view.passed.includes(view.seat)) {
+    parts.push(h("span", { class: "prompt", id: "coding-waiting" }, "You are waiting; you may still slap."));
+  }
   for (const a of legal(ctx, "reveal")) {
     parts.push(button(`Reveal my ${POSITION[a.card]}`, () => ctx.send(a), { class: "reveal", dataset: { card: a.card } }));
   }
@@ -121,7 +131,8 @@ function board(view, ctx) {
   const onTable = [...(view.table?.letters ?? []), ...(view.table?.digits ?? [])];
   return h("div", { class: "coding" },
     h("div", { class: "muted" }, `${view.options.mode} · ${phase}`,
-      onTable.length ? ` · face up on the table: ${onTable.join(" ")}` : ""),
+      onTable.length ? ` · face up on the table: ${onTable.join(" ")}` : "",
+      view.passes_in_row ? ` · passes in a row: ${view.passes_in_row}` : ""),
     ownLine(view),
     view.phase === "hacking" || view.phase === "decoding" ? [stacks(view, ctx), hackRow(view, ctx)] : null,
     h("div", { class: "players" }, view.sheets.map((sheet) => playerPanel(view, sheet, ctx))),
@@ -146,7 +157,9 @@ function describe(event, ctx) {
     case "ordered": return `${who} has ordered their code.`;
     case "round": return `Hacking round ${event.round}: ${ctx.name(event.first_one)} holds The First One.`;
     case "took": return `${who} takes data card ${event.card}.`;
-    case "cannot": return `${who} cannot take a data card (on offer: ${event.offered.join(", ")}).`;
+    case "cannot": return event.offered.length
+      ? `${who} cannot take a data card (on offer: ${event.offered.join(", ")}).`
+      : `${who} has nothing to hack and passes.`;
     case "hacked": return `${who} passes ${card(event.card)} to ${ctx.name(event.to)}: ${event.green ? "green" : "red"}.`;
     case "no_hack_cards": return `No hack card left for ${who}.`;
     case "phase": return `Next phase: ${event.phase}.`;

@@ -1,0 +1,72 @@
+"""Coda's declared nature (see :mod:`codecrack.core.nature`) for each player count and options.
+
+>>> from codecrack.games.coda.rules import CodaOptions
+>>> nature = declare(2, CodaOptions())
+>>> sorted(nature.dynamics), nature.actions.size, nature.chance
+(['sequential', 'simultaneous'], 1010, ('first', 'draw'))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.nature import ActionSpace, Nature
+from .tiles import COLORS, full_set, tile_values
+
+
+def hand_size(players: int) -> int:
+    return 3 if players == 4 else 4
+
+
+def longest_row(players: int, dashes: bool) -> int:
+    """The most tiles one row can hold: every tile but the other players' opening hands."""
+    return len(full_set(dashes)) - (players - 1) * hand_size(players)
+
+
+def action_templates(players: int, options: Any) -> list[dict[str, Any]]:
+    """Every action Coda can offer in this configuration, in a fixed order."""
+    row = longest_row(players, options.dashes)
+    draws = ([{"type": "draw"}] if options.draw == "deck"
+             else [{"type": "draw", "color": color} for color in COLORS])
+    return [
+        *({"type": "opening", "black": black} for black in range(hand_size(players) + 1)),
+        {"type": "ready"},
+        *(ready_with_dashes(hand_size(players)) if options.dashes else []),
+        *({"type": "place", "index": index} for index in range(row + 1)),
+        *draws,
+        *({"type": "guess", "target": target, "index": index, "color": color, "value": value}
+          for target in range(players) for index in range(row)
+          for color in COLORS for value in tile_values(options.dashes)),
+        {"type": "stop"},
+        *({"type": "reveal", "index": index} for index in range(row)),
+    ]
+
+
+def ready_with_dashes(hand: int) -> list[dict[str, Any]]:
+    """``ready`` placing one opening dash (among the hand's other tiles) or both (the second
+    counted in the row after the first went in)."""
+    one = [{"type": "ready", "dashes": [index]} for index in range(hand)]
+    two = [{"type": "ready", "dashes": [first, second]} for first in range(hand - 1) for second in range(hand)]
+    return one + two
+
+
+def round_length(players: int, dashes: bool) -> int:
+    """Actions in one round at most: the opening and setup, then at most two turns per tile (one
+    that draws it, one that turns a tile face up once the pile is empty), each turn a draw, a miss,
+    a stop, a placement and a reveal, plus one correct guess per tile."""
+    tiles = len(full_set(dashes))
+    return 2 * players + 2 + 2 * tiles * 5 + tiles
+
+
+def declare(players: int, options: Any) -> Nature:
+    simultaneous = options.draw == "classic" or options.dashes or options.memory
+    chance = ("first",) if options.first is None else ()
+    chance += ("draw",) if options.draw == "classic" else ("shuffle",)
+    return Nature(
+        dynamics=frozenset({"sequential", *(["simultaneous"] if simultaneous else [])}),
+        actions=ActionSpace(action_templates(players, options)),
+        max_length=options.rounds * round_length(players, options.dashes),
+        utility="win_share",
+        chance=chance,
+        max_chance_outcomes=max(players, len(full_set(options.dashes))),
+    )

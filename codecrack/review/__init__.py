@@ -1,0 +1,17 @@
+"""Post-game review: every decision of one seat, valued exactly from that seat's own views and
+graded "best", "good", "inaccuracy", "mistake" or "blunder" (thresholds in ``core``, the
+reasoning in ``docs/ai.md``).
+
+>>> import codecrack
+>>> from codecrack.agents import make_agent
+>>> from codecrack.core.runner import run_game
+>>> game = codecrack.new_game("coda", players=2, seed=3)
+>>> _ = run_game(game, {s: make_agent("medium", "coda", seed=s) for s in (0, 1)})
+>>> review = review_record(game.record(), seat=0)
+>>> review.finished and all(d.grade in GRADES for d in review.decisions)
+True
+"""
+
+from .core import GRADES, Decision, Review, ReviewError, review_record
+
+__all__ = ["GRADES", "Decision", "Review", "ReviewError", "review_record"]

@@ -1,0 +1,70 @@
+"""Alphabet Code review: every question by its expected information (the entropy of its answer
+over the seat's candidates, against the most informative question), and every declaration:
+a code the answers already ruled out, or declaring while several candidates are left (expected
+turns with a spare miss, the chance of elimination without one).
+
+Candidates are the seat's own :class:`~codecrack.games.alphacode.knowledge.Tracker` over its
+views: every legal code that fits the answers it saw, all equally likely.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..games.alphacode.knowledge import Tracker
+from ..games.alphacode.solver import CodeSpace, declare_turns, entropy, question_turns
+from .core import BITS, CHANCE, TURNS, Decision
+
+QUESTIONS = ("count", "filled")
+
+
+def question_text(question: dict[str, Any]) -> str:
+    return f"{question['type']} {question['row'].upper()}{question['column'].upper()}"
+
+
+class AlphacodeReviewer:
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.tracker = Tracker(target_of=lambda view: view["target"])
+
+    def review(self, step: int, view: dict[str, Any], action: dict[str, Any]) -> list[Decision]:
+        kind = action.get("type")
+        if view["phase"] == "code" or view.get("target") is None or kind not in (*QUESTIONS, "declare"):
+            return []
+        space = CodeSpace.for_view(view)
+        alive = self.tracker.update(view)
+        if not len(alive):
+            return []
+        if kind == "declare":
+            return [self.declaration(step, view, space, alive, action)]
+        return [self.question(step, space, alive, action)]
+
+    def question(self, step: int, space: CodeSpace, alive: np.ndarray, action: dict[str, Any]) -> Decision:
+        gains = entropy(space.counts(alive))
+        asked, best = space.question_index(action), int(np.argmax(gains))
+        note = f"{len(alive)} candidates"
+        if gains[asked] <= 0:
+            note += "; you could already tell the answer"
+        return Decision.judge(step, "question", BITS, question_text(action), float(gains[asked]),
+                              question_text(space.questions[best]), float(gains[best]), note, worst=gains[asked] <= 0)
+
+    def declaration(self, step: int, view: dict[str, Any], space: CodeSpace, alive: np.ndarray,
+                    action: dict[str, Any]) -> Decision:
+        n = len(alive)
+        candidate = len(space.without(alive, action["letters"])) < n  # the engine accepted it: well formed
+        chance = 1 / n if candidate else 0.0
+        if not candidate:
+            return Decision.judge(step, "declaration", CHANCE, "declared a ruled-out code", 0.0,
+                                  f"declare one of the {n} candidates", 1 / n,
+                                  "the answers you saw rule that code out", worst=True)
+        if n == 1 or view["phase"] != "play":  # sure, or a last chance where only declaring is allowed
+            return Decision.judge(step, "declaration", CHANCE, f"declared (1 of {n})", chance, "", chance)
+        if view["misses"][view["seat"]] == 0:
+            asking = float(question_turns(space.counts(alive), miss=True).min())
+            return Decision.judge(step, "declare or ask", TURNS, f"declared 1 of {n} candidates",
+                                  declare_turns(n), "ask the best question", asking,
+                                  "expected turns to finish, spending the spare miss")
+        return Decision.judge(step, "declare or ask", CHANCE, f"declared 1 of {n} candidates without a spare miss",
+                              chance, "ask the best question", 1.0, "chance of not being eliminated")

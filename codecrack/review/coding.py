@@ -1,0 +1,133 @@
+"""The Coding review: the data card taken (how likely onlookers then name your code), the hack
+card passed (expected bits about the receiver, or expected symbols in one-shot), decoding or
+waiting (the exact chance that the named code is right), the card turned up after a wrong
+decode, and the one-shot answers (expected symbols right).
+
+Beliefs are the seat's exact joint posterior from every public fact in its view and its own
+code (:mod:`codecrack.games.coding.belief`); what onlookers know is the public posterior.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..games.coding.belief import Inconsistent, code_index
+from ..games.coding.reading import facts_from_view, live_opponents, own_code
+from ..games.coding.tactics import (answer_score, best_answer, code_text, information_gain, kept_mass, reveal_cost,
+                                    score_gain)
+from .core import BITS, CHANCE, EXPOSURE, SYMBOLS, Decision
+
+SURE = 0.999  # a decode at least this likely counts as certain
+
+
+class Knowledge:
+    """What the seat knows at one decision: its code, its beliefs, and onlookers' view of it."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.seat = view["seat"]
+        self.code = own_code(view)
+        self.facts = facts_from_view(view)
+        belief, seats = self.facts.belief(self.seat, self.code)
+        self.beliefs = {s: belief.probs[i] for i, s in enumerate(seats)}
+        self.live = live_opponents(view)
+
+    def public(self) -> np.ndarray:
+        return self.facts.public_belief().probs[self.seat]
+
+    def best_decode(self) -> tuple[float, int, int]:
+        return max((float(self.beliefs[s].max()), s, int(np.argmax(self.beliefs[s]))) for s in self.live)
+
+
+def decode_text(target: int, code: str) -> str:
+    return f"decode seat {target} as {code}"
+
+
+class CodingReviewer:
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def review(self, step: int, view: dict[str, Any], action: dict[str, Any]) -> list[Decision]:
+        kind = action.get("type")
+        if view.get("step") in ("order", "open") or own_code(view) is None:
+            return []
+        try:
+            known = Knowledge(view)
+        except Inconsistent:  # cannot happen with true public facts; a review then skips the step
+            return []
+        legal = view["legal_actions"]
+        decisions = []
+        if view["step"] == "choose" and kind != "decode":
+            decisions.append(self.waited(step, known))
+        if kind == "take" and len([a for a in legal if a["type"] == "take"]) > 1:
+            decisions.append(self.data_card(step, known, action, legal))
+        elif kind == "give":
+            decisions.append(self.hack_card(step, known, action, legal))
+        elif kind == "decode":
+            decisions.append(self.decode(step, known, action))
+        elif kind == "reveal" and len(legal) > 1:
+            decisions.append(self.reveal(step, known, action, legal))
+        elif kind == "answer":
+            decisions.extend(self.answers(step, known, action))
+        return decisions
+
+    def data_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
+        public, mine = known.public(), code_index(*known.code)
+        exposure = {a["card"]: float(public[mine]) / max(kept_mass(public, a["card"]), 1e-12)
+                    for a in legal if a["type"] == "take"}
+        best = min(exposure, key=exposure.get)
+        return Decision.judge(step, "data card", EXPOSURE, f"took {action['card']}", exposure[action["card"]],
+                              f"take {best}", exposure[best], "onlookers' chance of naming your code afterwards")
+
+    def hack_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
+        cards = {c["id"]: c for c in known.view["hack_row"]}
+        one_shot = known.view["options"]["mode"] == "one-shot"
+        gain, scale = (score_gain, SYMBOLS) if one_shot else (information_gain, BITS)
+
+        def value(give: dict[str, Any]) -> float:
+            card = cards[give["card"]]
+            return gain(known.beliefs[give["to"]], card["position"], card["values"])
+
+        gives = [a for a in legal if a["type"] == "give"]
+        best = max(gives, key=value)
+        what = "expected symbols you will name right about the receiver" if one_shot else "expected bits about the receiver"
+        return Decision.judge(step, "hack card", scale, self.give_text(cards, action), value(action),
+                              self.give_text(cards, best), value(best), what)
+
+    @staticmethod
+    def give_text(cards: dict[int, dict], give: dict[str, Any]) -> str:
+        card = cards[give["card"]]
+        return f"{card['position']} {''.join(map(str, card['values']))} to seat {give['to']}"
+
+    def decode(self, step: int, known: Knowledge, action: dict[str, Any]) -> Decision:
+        target, code = action["target"], action["code"]
+        p = float(known.beliefs[target][code_index(code[0], int(code[1]), int(code[2]))])
+        best_p, best_target, best_code = known.best_decode()
+        note = "impossible: what you could see rules it out" if p == 0 else ""
+        return Decision.judge(step, "decode", CHANCE, decode_text(target, code), p,
+                              decode_text(best_target, code_text(best_code)), best_p, note, worst=p == 0)
+
+    def waited(self, step: int, known: Knowledge) -> Decision:
+        """Waiting is fine unless a decode was certain: then it hands a sure elimination to the others."""
+        p, target, code = known.best_decode()
+        grade = "mistake" if p >= SURE else "best"
+        return Decision(step, "decode or wait", "waited", round(p, 4), decode_text(target, code_text(code)),
+                        round(p, 4), "chance", grade, "a certain decode was on the table" if p >= SURE else "")
+
+    def reveal(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
+        public, mine = known.public(), code_index(*known.code)
+        cost = {a["card"]: reveal_cost(public, mine, a["card"]) for a in legal}
+        best = min(cost, key=cost.get)
+        return Decision.judge(step, "card turned up", EXPOSURE, f"turned up {action['card']}", cost[action["card"]],
+                              f"turn up {best}", cost[best], "onlookers' chance of naming your code afterwards")
+
+    def answers(self, step: int, known: Knowledge, action: dict[str, Any]) -> list[Decision]:
+        found = []
+        for target, code in sorted(action["codes"].items()):
+            probs = known.beliefs[int(target)]
+            best, best_score = best_answer(probs)
+            found.append(Decision.judge(step, "answer", SYMBOLS, f"seat {target}: {code}", answer_score(probs, code),
+                                        f"seat {target}: {best}", best_score, "expected symbols right"))
+        return found

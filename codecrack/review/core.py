@@ -1,0 +1,157 @@
+"""The game-agnostic part of a post-game review: decisions, grades and the replay that feeds
+one seat's views to its game's reviewer.
+
+A reviewer sees exactly what the seat saw: the record is replayed action by action and, before
+each action of the reviewed seat, the reviewer receives ``game.view(seat)`` and the action the
+seat took. It never touches the game object, so a review cannot use what the seat lacked.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable, Iterator, Protocol
+
+from ..core.errors import OptionError
+from ..core.game import Game
+from ..core.registry import new_game
+
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+TIE = 1e-9  # losses this small are ties with the best
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How a kind of decision is measured: ``unit`` and the loss at which each worse grade
+    starts (good below ``good``, inaccuracy below ``inaccuracy``, mistake below ``mistake``,
+    blunder from ``mistake`` on). ``higher`` says whether a bigger value is better."""
+
+    unit: str
+    good: float
+    inaccuracy: float
+    mistake: float
+    higher: bool = True
+
+    def grade(self, loss: float) -> str:
+        if loss <= TIE:
+            return "best"
+        for name, limit in (("good", self.good), ("inaccuracy", self.inaccuracy), ("mistake", self.mistake)):
+            if loss < limit:
+                return name
+        return "blunder"
+
+
+CHANCE = Scale("chance", 0.05, 0.15, 0.30)           # probability points of a hit, a right decode
+EXPOSURE = Scale("chance", 0.05, 0.15, 0.30, higher=False)  # onlookers' chance of naming my code
+TILES = Scale("tiles", 0.15, 0.40, 0.80)             # Coda cover: tiles' worth of uncertainty
+BITS = Scale("bits", 0.10, 0.30, 0.60)               # expected information
+SYMBOLS = Scale("symbols", 0.05, 0.15, 0.30)         # The Coding one-shot: expected symbols right
+TURNS = Scale("turns", 0.10, 0.30, 0.60, higher=False)  # Alphabet Code: expected turns to finish
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One graded decision: what was done and its value, the best alternative and its value."""
+
+    step: int          # index of the action in the record
+    kind: str          # e.g. "guess", "go on", "draw", "data card", "question"
+    did: str
+    value: float
+    best: str
+    best_value: float
+    unit: str
+    grade: str
+    note: str = ""
+
+    @classmethod
+    def judge(cls, step: int, kind: str, scale: Scale, did: str, value: float, best: str, best_value: float,
+              note: str = "", worst: bool = False) -> "Decision":
+        """Grade by the loss against the best; ``worst`` forces a blunder (a choice the seat
+        could know was wrong, such as naming a value already seen)."""
+        loss = round(max(0.0, (best_value - value) if scale.higher else (value - best_value)), 9)
+        grade = "blunder" if worst and loss > TIE else scale.grade(loss)
+        if grade == "best":
+            best = did  # a tie: what was done is (one of) the best
+        return cls(step, kind, did, round(float(value), 4), best, round(float(best_value), 4), scale.unit, grade, note)
+
+
+class Reviewer(Protocol):
+    """One game's reviewer for one seat; it may remember earlier views, as the seat would."""
+
+    def __init__(self, seat: int) -> None: ...
+
+    def review(self, step: int, view: dict[str, Any], action: dict[str, Any]) -> list[Decision]: ...
+
+
+REVIEWERS = {
+    "coda": "codecrack.review.coda:CodaReviewer",
+    "coding": "codecrack.review.coding:CodingReviewer",
+    "alphacode": "codecrack.review.alphacode:AlphacodeReviewer",
+}
+
+
+class ReviewError(ValueError):
+    """The record cannot be reviewed (unknown game, bad seat, an action that does not replay)."""
+
+
+@dataclass
+class Review:
+    game: str
+    seat: int
+    players: int
+    finished: bool
+    decisions: list[Decision] = field(default_factory=list)
+
+    def tally(self) -> dict[str, int]:
+        return {grade: sum(d.grade == grade for d in self.decisions) for grade in GRADES}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "seat": self.seat, "players": self.players, "finished": self.finished,
+                "tally": self.tally(), "decisions": [asdict(d) for d in self.decisions]}
+
+
+def reviewer_for(game: str, seat: int) -> Reviewer:
+    if game not in REVIEWERS:
+        raise ReviewError(f"no reviewer for {game!r}")
+    module, _, name = REVIEWERS[game].partition(":")
+    return getattr(importlib.import_module(module), name)(seat)
+
+
+Step = tuple[int, dict[str, Any], dict[str, Any]]  # (index in the record, the seat's view, its action)
+
+
+def review_steps(game: str, seat: int, steps: Iterable[Step]) -> list[Decision]:
+    """Grade ``seat``'s decisions given only its views and actions, in order."""
+    reviewer = reviewer_for(game, seat)
+    return [decision for step, view, action in steps for decision in reviewer.review(step, view, action)]
+
+
+def replayed(record: dict[str, Any]) -> tuple[Game, list[Any]]:
+    """A fresh game for ``record`` and its actions (a :class:`ReviewError` if it is no record)."""
+    try:
+        game = new_game(record["game"], players=record["players"], seed=record["seed"], **record.get("options", {}))
+        return game, list(record["actions"])
+    except (KeyError, TypeError, OptionError) as error:
+        raise ReviewError(f"not a game record: {error}") from None
+
+
+def seat_steps(game: Game, actions: list[Any], seat: int) -> Iterator[Step]:
+    """Replay ``actions`` on ``game``, yielding ``seat``'s view before each of its own actions."""
+    for step, entry in enumerate(actions):
+        try:
+            actor, action = entry
+            view = game.view(seat) if actor == seat else None
+            game.apply(actor, action)
+        except (TypeError, ValueError) as error:  # IllegalAction is a ValueError
+            raise ReviewError(f"action {step} does not replay: {error}") from None
+        if view is not None:
+            yield step, view, action
+
+
+def review_record(record: dict[str, Any], seat: int) -> Review:
+    """Review every decision ``seat`` took in ``record`` from that seat's own views."""
+    game, actions = replayed(record)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        raise ReviewError(f"no seat {seat!r}: seats are 0 to {game.players - 1}")
+    decisions = review_steps(game.name, seat, seat_steps(game, actions, seat))
+    return Review(game.name, seat, game.players, game.over, decisions)

@@ -1,0 +1,44 @@
+"""The post-game review over HTTP: ``GET /api/tables/{code}/review?token=...``.
+
+Only for finished games, and only a seated player's own decisions (the token names the seat).
+The review is computed from that seat's views alone (:mod:`codecrack.review`), in a thread off
+the event loop, and kept in a small cache: a finished game's review never changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+
+from ..review import review_record
+
+CACHED_REVIEWS = 64
+
+
+def review_router(hub: Any) -> APIRouter:
+    router = APIRouter()
+    cache: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+
+    @router.get("/api/tables/{code}/review")
+    async def review(code: str, token: str | None = None) -> dict[str, Any]:
+        table = await hub.get(code)
+        if table is None:
+            raise HTTPException(status_code=404, detail=f"no table {code!r}")
+        if not table.game.over:
+            raise HTTPException(status_code=400, detail="a game can be reviewed once it is over")
+        seat = table.seat_for(token)
+        if seat is None:
+            raise HTTPException(status_code=400, detail="only a player can review a game: their own decisions")
+        key = (table.code, seat)
+        if key not in cache:
+            result = await asyncio.to_thread(review_record, table.game.record(), seat)
+            cache[key] = {"code": table.code, **result.to_json()}
+            while len(cache) > CACHED_REVIEWS:
+                cache.popitem(last=False)
+        cache.move_to_end(key)
+        return cache[key]
+
+    return router

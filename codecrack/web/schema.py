@@ -1,0 +1,198 @@
+"""Every HTTP body and websocket message, as pydantic models.
+
+The OpenAPI schema (``/openapi.json``) is built from these, so it describes exactly what the server
+accepts and answers. Requests forbid unknown fields and non-finite numbers (NaN, Infinity).
+"""
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (AllowInfNan, BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter,
+                      ValidationError, create_model)
+from typing_extensions import TypeAliasType
+
+from ..core.registry import game_class
+from .catalog import offered_options
+
+MAX_SEATS = 16          # more than any game takes; bounds the work a seat plan can cause
+MAX_NAME = 40           # the name column's size; the server's ``max_name_length`` may be lower
+MAX_AGENT = 40
+
+FiniteFloat = Annotated[float, AllowInfNan(False)]
+Json = TypeAliasType("Json", Union[dict[str, "Json"], list["Json"], str, bool, int, FiniteFloat, None])
+Name = Annotated[str, Field(max_length=MAX_NAME)]
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+# -- HTTP requests ---------------------------------------------------------------------------
+class SeatPlan(Strict):
+    kind: Literal["human", "ai"] = "human"
+    agent: Annotated[str, Field(max_length=MAX_AGENT)] | None = None
+    name: Name | None = None
+
+
+class CreateTableBase(Strict):
+    players: Annotated[int, Field(ge=1, le=MAX_SEATS)] | None = None
+    seats: Annotated[list[SeatPlan], Field(min_length=1, max_length=MAX_SEATS)]
+    takeover: Annotated[str, Field(max_length=MAX_AGENT)] | None = None
+    sit: Seat | None = Field(None, description="claim this seat for the creator")
+    name: Name = ""
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(
+        None, description="only on a server started with --allow-seed (local and test use)")
+
+
+def options_model(game: str) -> type[BaseModel]:
+    """The options a web client may set for ``game``: the game's own fields minus server-only ones."""
+    fields = game_class(game).Options.model_fields
+    chosen = {name: (field.annotation, field) for name, field in fields.items() if name in offered_options(game)}
+    return create_model(f"{game.capitalize()}Options", __config__=Strict.model_config, **chosen)
+
+
+def create_table_model(games: list[str]) -> Any:
+    """``POST /api/tables``'s body: one variant per game, chosen by ``game``, with that game's options."""
+    variants = []
+    for game in games:
+        options = options_model(game)
+        variant = create_model(f"Create{game.capitalize()}Table", __base__=CreateTableBase,
+                               game=(Literal[game], ...), options=(options, Field(default_factory=options)))
+        variants.append(Annotated[variant, Tag(game)])
+    unknown = f"unknown game; valid games: {', '.join(sorted(games))}"
+    return Annotated[Union[tuple(variants)], Discriminator(_game_of, custom_error_type="unknown_game",
+                                                           custom_error_message=unknown)]
+
+
+def _game_of(body: Any) -> Any:
+    return body.get("game") if isinstance(body, dict) else getattr(body, "game", None)
+
+
+class JoinRequest(Strict):
+    seat: Seat
+    name: Name = ""
+
+
+# -- HTTP answers ------------------------------------------------------------------------------
+OptionValue = Union[bool, int, FiniteFloat, str, None]
+
+
+class OptionField(BaseModel):
+    name: str
+    kind: Literal["bool", "choice", "int", "number", "seat", "text"]
+    default: OptionValue
+    help: str = ""
+    choices: list[OptionValue] | None = None
+    min: int | FiniteFloat | None = None
+    max: int | FiniteFloat | None = None
+
+
+class GameInfo(BaseModel):
+    name: str
+    min_players: int
+    max_players: int
+    agents: list[str]
+    options: list[OptionField]
+
+
+class SeatInfo(BaseModel):
+    kind: Literal["human", "ai"]
+    agent: str | None
+    name: str
+    claimed: bool
+    connected: bool
+    bot: str | None = Field(description="the AI playing this seat now, if any")
+
+
+class TableInfo(BaseModel):
+    """Public facts about a table; never any game state. ``step`` and ``hints`` are absent for a
+    table summarised from its stored row."""
+
+    code: str
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    seats: list[SeatInfo]
+    takeover: str | None
+    step: int | None = None
+    over: bool
+    result: dict[str, Json] | None
+    rematch: str | None
+    hints: bool | None = None
+
+
+class Created(BaseModel):
+    code: str
+    seat: int | None
+    token: str | None
+    table: TableInfo
+
+
+class Joined(BaseModel):
+    code: str
+    seat: int
+    token: str
+
+
+class Rematched(BaseModel):
+    code: str
+    table: TableInfo
+
+
+class Replay(BaseModel):
+    code: str
+    seat: int | None
+    frames: list[dict[str, Json]] = Field(description="view(seat) after 0, 1, ... actions")
+
+
+class Problem(BaseModel):
+    detail: str
+
+
+# -- websocket, client to server ---------------------------------------------------------------
+class ActionMessage(Strict):
+    type: Literal["action"]
+    action: dict[str, Json]
+
+
+class HintRequest(Strict):
+    type: Literal["hint"]
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Union[Annotated[ActionMessage, Tag("action")], Annotated[HintRequest, Tag("hint")], Annotated[Ping, Tag("ping")]],
+    Discriminator(lambda m: m.get("type") if isinstance(m, dict) else getattr(m, "type", None),
+                  custom_error_type="unknown_message",
+                  custom_error_message="a message must be a JSON object whose 'type' is action, hint or ping"),
+]
+client_message = TypeAdapter(ClientMessage)
+
+
+def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: int = 0) -> str:
+    """One readable line for validation errors: ``where: what`` for each (at most five). ``ignore``
+    names location parts that are not fields (``body``, a game's variant); ``skip`` drops the first
+    parts of every location (a message's own variant).
+
+    >>> try:
+    ...     JoinRequest.model_validate({"seat": "x", "colour": 1})
+    ... except ValidationError as error:
+    ...     print(problem(error.errors()))
+    seat: Input should be a valid integer, unable to parse string as an integer; colour: not accepted (unknown, or set only by the server)
+    """
+    if any(item["type"] == "finite_number" for item in errors):
+        return "numbers must be finite: NaN and Infinity are not allowed"
+    parts = []
+    for item in errors[:5]:
+        where = ".".join(str(p) for p in item["loc"][skip:] if p not in ignore and not _is_type_tag(p))
+        what = "not accepted (unknown, or set only by the server)" if item["type"] == "extra_forbidden" else item["msg"]
+        parts.append(f"{where}: {what}" if where else what)
+    return "; ".join(dict.fromkeys(parts))
+
+
+def _is_type_tag(part: Any) -> bool:
+    """Parts of a location that name a union member (``dict[str,...]``), not a field."""
+    return isinstance(part, str) and ("[" in part or part in ("str", "int", "bool", "float", "none"))

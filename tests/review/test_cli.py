@@ -1,0 +1,58 @@
+"""``codecrack review RECORD --seat S`` in the terminal, and its errors; ``bench review``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import codecrack
+from codecrack.agents import make_agent
+from codecrack.bench import run_benchmark
+from codecrack.cli import app
+from codecrack.core.runner import run_game
+from codecrack.review import ReviewError, review_record
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    game = codecrack.new_game("coding", players=2, seed=3, mode="one-shot")
+    run_game(game, {s: make_agent("medium", "coding", seed=s) for s in (0, 1)})
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record()))
+    return path
+
+
+def test_review_prints_a_table_with_the_tally(record_file):
+    result = CliRunner().invoke(app, ["review", str(record_file), "--seat", "1"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "review of seat 1" in result.output and "decisions:" in result.output and "best" in result.output
+
+
+def test_review_json_matches_the_library(record_file):
+    result = CliRunner().invoke(app, ["review", str(record_file), "--seat", "0", "--json"])
+    assert json.loads(result.output) == review_record(json.loads(record_file.read_text()), 0).to_json()
+
+
+@pytest.mark.parametrize("text,seat", [("{\"game\": \"coda\"}", "0"), ("[1, 2]", "0"), ("not json", "0"),
+                                       (None, "5")])
+def test_bad_input_is_a_clear_error(record_file, tmp_path, text, seat):
+    path = record_file
+    if text is not None:
+        path = tmp_path / "bad.json"
+        path.write_text(text)
+    result = CliRunner().invoke(app, ["review", str(path), "--seat", seat])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_an_action_that_does_not_replay_is_named():
+    record = {"game": "coda", "players": 2, "seed": 1, "options": {}, "actions": [[0, {"type": "fly"}]]}
+    with pytest.raises(ReviewError, match="action 0"):
+        review_record(record, 0)
+
+
+def test_the_review_benchmark_reports_every_table():
+    report = run_benchmark("review", games=1)
+    assert {(row["game"], row["players"]) for row in report["tables"]} >= {("coda", 2), ("coding", 4), ("alphacode", 2)}
+    assert all(row["ms_p95"] >= row["ms_p50"] > 0 for row in report["tables"])

@@ -1,0 +1,33 @@
+"""End to end in headless Chromium: after a game, the Review button shows the seat's graded
+decisions beside the replay, and steps through them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .browser import SCREENSHOTS
+from .test_e2e import coda_moves, finish, new_table, play, site  # noqa: F401 (site is a fixture)
+
+pytestmark = pytest.mark.e2e
+
+
+def test_review_beside_the_replay_after_a_coda_game(site):  # noqa: F811
+    page = new_table(site, "coda", "medium")
+    play(page, random.Random(8), coda_moves)
+    finish(page, "coda-before-review.png")
+    page.click("#review")
+    page.wait_for_selector("#review-panel .review-decision")
+    assert page.query_selector("#replay-bar")
+    grades = page.locator("#review-panel .review-grade").all_inner_texts()
+    assert grades and set(grades) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
+    first = page.inner_text("#replay-step")
+    steps = page.locator("#review-panel .review-step").all_inner_texts()
+    assert first.startswith(steps[0] + " /")  # the replay opens at the first decision
+    if len(set(steps)) > 1:
+        page.click("#review-next")
+        page.wait_for_function(f"document.querySelector('#replay-step').textContent !== {first!r}")
+        assert page.query_selector("#review-panel .review-decision.current")
+    page.screenshot(path=str(SCREENSHOTS / "coda-review.png"), full_page=True)
+    assert page.errors == []

@@ -1,0 +1,39 @@
+"""``GET /api/tables/{code}/review``: a seated player's review of a finished game."""
+
+from __future__ import annotations
+
+import random
+
+from codecrack.review import review_record
+
+from .wsclient import HUMAN, create, seated
+
+
+def finished_coda(client):
+    rng = random.Random(2)
+    made = create(client, "coda", [HUMAN, {"kind": "ai", "agent": "medium"}], sit=0, options={"first": 0})
+    with seated(client, made["code"], made["token"]) as me:
+        me.play_to_the_end(lambda view: rng.choice(view["legal_actions"]))
+    return made
+
+
+def test_a_player_gets_the_review_of_their_own_decisions(client):
+    made = finished_coda(client)
+    response = client.get(f"/api/tables/{made['code']}/review?token={made['token']}")
+    assert response.status_code == 200
+    review = response.json()
+    assert review["seat"] == 0 and review["finished"] and review["decisions"]
+    record = client.app.state.hub.live[made["code"]].game.record()
+    assert review == {"code": made["code"], **review_record(record, 0).to_json()}
+    assert client.get(f"/api/tables/{made['code']}/review?token={made['token']}").json() == review
+
+
+def test_no_review_before_the_end_for_spectators_or_unknown_tables(client):
+    made = create(client, "coda", [HUMAN, HUMAN], sit=0)
+    unfinished = client.get(f"/api/tables/{made['code']}/review?token={made['token']}")
+    assert unfinished.status_code == 400 and "once it is over" in unfinished.json()["detail"]
+    assert client.get("/api/tables/ZZZZZ/review").status_code == 404
+    done = finished_coda(client)
+    spectator = client.get(f"/api/tables/{done['code']}/review")
+    assert spectator.status_code == 400 and "only a player" in spectator.json()["detail"]
+    assert client.get(f"/api/tables/{done['code']}/review?token=forged").status_code == 400
