@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.coda.belief import DASH, Belief, Position, solve
+from ..games.coda.belief import Belief, Position, solve
 from ..games.coda.observe import COLOR_NAMES, COLORS, OwnMemory, position_from_view, value_code, value_name
 from ..games.coda.search import (Guess, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
                                  landing_places, own_values, targets, with_value)

@@ -56,7 +56,8 @@ def watched_messages(tmp_path, run: Run, which: int) -> list[str]:
         patch.setattr(hub_module, "new_code", lambda: "PAIRS")
         if which:
             patch.setattr(rules, "full_set", relabelled_set(run.swaps))
-        client = stack.enter_context(TestClient(create_app(fast_config(tmp_path / f"table{which}"))))
+        config = fast_config(tmp_path / f"table{which}", allow_seed=True)  # a local test server
+        client = stack.enter_context(TestClient(create_app(config)))
         client.post("/api/tables", json={"game": "coda", "seats": [{"kind": "human"}] * case.players,
                                          "options": case.options, "seed": case.seed})
         tokens = [client.post("/api/tables/PAIRS/join", json={"seat": seat}).json()["token"]
