@@ -8,6 +8,7 @@ illegal action loses that game (the other seats share the win) and the series go
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +30,7 @@ BACKENDS = ("local", "ray")
 FAULTS_LISTED = 20
 STDERR_REPORTED = 400
 RAY_OBJECT_STORE_BYTES = 128 * 1024 * 1024
+RAY_LOOPBACK_ONLY = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"  # "0" (read when ray is imported): bind to 127.0.0.1
 ChunkRunner = Callable[[list[list[int]]], list[list[dict[str, Any]]]]
 
 
@@ -224,6 +226,8 @@ def _on_processes(config: ArenaConfig) -> Iterator[ChunkRunner]:
 def _on_ray(config: ArenaConfig, address: str | None) -> Iterator[ChunkRunner]:
     """Each chunk is a Ray task of one CPU. Without an address, a private Ray starts here on
     loopback (never joining another local cluster) and stops after."""
+    if address is None:
+        os.environ.setdefault(RAY_LOOPBACK_ONLY, "0")
     try:
         import ray
     except ModuleNotFoundError:

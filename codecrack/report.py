@@ -114,7 +114,8 @@ def _ratings(curves: dict[str, list[tuple[float, float]]]) -> str:
                           [m + s for m, s in zip(mus, sigmas)], color=line.get_color(), alpha=0.15)
     axes.set_xlabel("games played in this run")
     axes.set_ylabel("mu")
-    axes.legend(loc="best")
+    if curves:
+        axes.legend(loc="best")
     return _svg(figure)
 
 

@@ -94,13 +94,13 @@ class CodaReviewer:
         drawn tile enters face-down (stop) or face-up (miss); with no tile in hand a miss turns
         up the own tile that hides least, or ends the round under ``eliminate``."""
         public = position_from_view(view, public=True)
-        base = cover(public, solve(public), self.seat)
+        belief = solve(public)
+        base = cover(public, belief, self.seat)
         readers = len(targets(view))
         drawn = drawn_tile(view)
         if drawn is None:
             if view["options"]["empty_deck"] == "eliminate":
                 return 0.0, -WIN
-            belief = solve(public)
             least = min((1.0 - float(belief.probs[self.seat][i].max()) for i in hidden(public, self.seat)), default=0.0)
             return 0.0, -readers * least
         color, value = drawn

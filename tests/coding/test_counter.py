@@ -2,6 +2,7 @@
 
 import pytest
 
+import codecrack
 from codecrack import IllegalAction
 
 from .helpers import play_rounds, rigged, snapshot
@@ -165,6 +166,21 @@ def test_a_wrong_decode_with_every_code_card_face_up_puts_the_decoder_out():
     assert events[-2] == {"type": "out", "seat": 0, "why": "wrong decode with no face-down card left",
                           "code": "F98"}
     assert game.result["winners"] == [1]
+
+
+PATIENCE = ["cannot", "take", "give", "order", "reveal", "stop", "decode"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_players_who_pass_whenever_they_may_still_end_within_the_declared_length(players):
+    game = codecrack.new_game("coding", players=players, seed=players, mode="counter")
+    while not game.over:
+        seat = min(game.to_move)
+        legal = game.legal_actions(seat)
+        game.apply(seat, min(legal, key=lambda a: PATIENCE.index(a["type"])))
+    kinds = [event["type"] for event in game.history]
+    assert "dealt" in kinds and "stalemate_reveal" in kinds
+    assert len(game.record()["actions"]) <= type(game).nature(players, mode="counter").max_length
 
 
 def test_hack_is_only_the_data_card_when_nobody_can_receive(decoding):

@@ -131,25 +131,51 @@ def test_careful_tiers_leak_less_than_random_takers():
     assert np.mean(exposure["hard"]) > np.mean(exposure["easy"])
 
 
-def test_wrong_decoders_hold_none_of_the_named_symbols():
-    facts_view = {
-        "players": 2, "table": {"letters": [], "digits": []},
-        "sheets": [
-            {"seat": 0, "data": [], "hacks": [], "cannot": [], "revealed": {"letter": None, "x1": None, "x2": None},
-             "wrong_guesses": []},
-            {"seat": 1, "data": [], "hacks": [], "cannot": [], "revealed": {"letter": None, "x1": None, "x2": None},
-             "wrong_guesses": [{"target": 0, "code": "A12"}]},
-        ],
-    }
-    plain = facts_from_view(facts_view)
-    read = facts_from_view(facts_view, guessers=True)
+def sheet(seat, wrong=(), letter=None):
+    return {"seat": seat, "data": [], "hacks": [], "cannot": [], "out": False,
+            "revealed": {"letter": letter, "x1": None, "x2": None},
+            "wrong_guesses": [{"target": 0, "code": code} for code in wrong]}
+
+
+def chance_of(view, seat, which):
+    """Seat 0's exact chance that ``seat``'s code satisfies ``which(code)``, reading guessers."""
+    belief, seats = facts_from_view(view, guessers=True).belief(0, ("F", 8, 9))
+    probs = belief.probs[seats.index(seat)]
+    return sum(p for code, p in zip(CODES, probs) if which(code))
+
+
+def test_a_wrong_decode_makes_the_named_symbols_unlikely_not_impossible():
+    view = {"players": 2, "table": {"letters": [], "digits": []}, "sheets": [sheet(0), sheet(1, ["A12"])]}
+    plain = facts_from_view(view)
     assert plain.masks[1].all() and not plain.masks[0][code_index("A", 1, 2)]
-    assert all(code[0] != "A" and 1 not in code[1:] and 2 not in code[1:]
-               for code, ok in zip(CODES, read.masks[1]) if ok)
+    named = chance_of(view, 1, lambda code: code[0] == "A" or {1, 2} & set(code[1:]))
+    unread = sum(p for code, p in zip(CODES, plain.belief(0, ("F", 8, 9))[0].probs[0])
+                 if code[0] == "A" or {1, 2} & set(code[1:]))
+    assert 0 < named < unread / 5  # a bluffer's real code keeps a chance
+
+
+def test_a_guesser_shown_to_bluff_is_read_as_a_bluffer():
+    def view(letter):
+        return {"players": 2, "table": {"letters": [], "digits": []},
+                "sheets": [sheet(0), sheet(1, ["A12", "B34"], letter=letter)]}
+
+    uses_34 = lambda code: bool({3, 4} & set(code[1:]))  # noqa: E731
+    honest_so_far, caught = chance_of(view("C"), 1, uses_34), chance_of(view("A"), 1, uses_34)
+    assert caught > 2 * honest_so_far  # named its own A: its B34 was likely a bluff too
+
+
+@pytest.mark.parametrize("letter,caught", [("A", True), ("C", False), (None, False)])
+def test_a_player_shown_to_name_its_own_symbol_is_caught_bluffing(letter, caught):
+    view = {"players": 3, "table": {"letters": [], "digits": []},
+            "sheets": [sheet(0), sheet(1, ["A12"], letter=letter), sheet(2, ["B34"])]}
+    facts = facts_from_view(view, guessers=True)
+    belief, seats = facts.belief(0, ("F", 8, 9))
+    assert facts.caught_bluffing(belief, seats) == caught
+    assert facts.bluffer_chance(2, belief.probs[seats.index(2)]) < 0.5  # one unproven wrong decode
 
 
 def test_hard_copes_with_players_who_name_their_own_symbols():
-    # random players may decode with their own symbols: hard drops that inference
+    # random players may decode with their own symbols: hard's reading is only a likelihood
     for seed in range(3):
         game = codecrack.new_game("coding", players=3, seed=seed, mode="counter")
         agents = {0: make_agent("hard", "coding", seed=0), 1: make_agent("random", "coding", seed=1),

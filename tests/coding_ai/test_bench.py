@@ -17,3 +17,9 @@ def test_coding_belief_reports_p50_and_p95_for_2_and_4_players():
 def test_coding_belief_is_for_the_coding_only():
     with pytest.raises(OptionError, match="The Coding"):
         run_benchmark("coding-belief", game="coda", games=1)
+
+
+def test_coding_oneshot_compares_the_written_answers_with_the_exact_best():
+    report = run_benchmark("coding-oneshot", games=2, seed=1)
+    assert report["answers"] == 6 and report["answers_below_joint_best"] == 0
+    assert report["mean_written"] == report["mean_argmax"] == report["mean_joint_best"]

@@ -9,7 +9,8 @@ from codecrack.games.coding.belief import CODES, N_CODES, allowed, code_index
 from codecrack.games.coding.cards import DATA_TYPES
 from codecrack.games.coding.facts import Facts, data_range
 from codecrack.games.coding.tactics import (
-    best_answer, exposure_after, information_gain, kept_mass, reveal_cost, score_gain,
+    answer_score, best_answer, exposure_after, information_gain, joint_best_answer, kept_mass, reveal_cost,
+    score_gain,
 )
 
 
@@ -64,6 +65,19 @@ def test_best_answer_uses_two_different_digits():
     text, score = best_answer(probs)
     assert text[1] != text[2]
     assert score == pytest.approx(0.5 + 0.5 + 0.5)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_per_symbol_argmax_is_the_best_of_all_540_answers(seed):
+    rng = np.random.default_rng(seed)
+    probs = rng.dirichlet(np.full(N_CODES, 0.05)) * (rng.random(N_CODES) < 0.3)
+    probs /= probs.sum()
+    text, score = best_answer(probs)
+    reference, best = joint_best_answer(probs)
+    assert score == pytest.approx(best, abs=1e-12) == answer_score(probs, text)
+    brute = max(sum(p * sum(a == b for a, b in zip(code, truth)) for p, truth in zip(probs, CODES) if p)
+                for code in CODES)
+    assert best == pytest.approx(brute, abs=1e-12)
 
 
 def test_hack_scores():

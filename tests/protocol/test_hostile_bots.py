@@ -101,3 +101,14 @@ def _dies(pid: int, within_s: float = 10.0) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+def test_the_arena_command_reports_each_fault():
+    from typer.testing import CliRunner
+
+    from codecrack.cli import app
+
+    result = CliRunner().invoke(app, ["arena", "--game", "coda", "--agents", f"{hostile('illegal')},random",
+                                      "--games", "2", "--time-limit", "2"])
+    assert result.exit_code == 0, result.output
+    assert "lost by illegal" in result.output and "cheat" in result.output

@@ -28,7 +28,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ...agents.base import Agent
-from .belief import Inconsistent, code_index, symbol_bits, uses_none
+from .belief import code_index, symbol_bits, uses_none
 from .facts import Facts
 from .reading import View, facts_from_view, live_opponents, own_code, revealed_symbols
 from .tactics import (
@@ -54,7 +54,7 @@ class Style:
     slap_at: float            # speed: slap when the best code is this likely
     reaction_delay: float     # seconds, for real-time play against humans
     adaptive: bool = False    # decode earlier when onlookers are close to decoding us
-    read_guessers: bool = False  # a wrong decoder holds none of the symbols they named
+    read_guessers: bool = False  # a wrong decoder likely holds none of the symbols they named
 
 
 EASY = Style("easy", joint=False, spoken=False, careful=False, exact_leak=False, give="random",
@@ -97,11 +97,9 @@ class CodingAgent(Agent):
         opponents = live_opponents(view)
         if not self.style.joint:
             return Reading(view, facts, me, mine, {s: self._alone(view, facts, s, mine) for s in opponents})
-        try:
-            belief, seats = facts.belief(me, mine)
-            belief.probs
-        except Inconsistent:     # someone named their own symbol: drop that inference
-            facts = facts_from_view(view, spoken=self.style.spoken)
+        belief, seats = facts.belief(me, mine)
+        if self.style.read_guessers and facts.caught_bluffing(belief, seats):
+            facts = facts_from_view(view, spoken=self.style.spoken)  # someone bluffs: read no wrong decodes
             belief, seats = facts.belief(me, mine)
         beliefs = {s: belief.probs[i] for i, s in enumerate(seats) if s in opponents}
         return Reading(view, facts, me, mine, beliefs)

@@ -23,6 +23,7 @@ from ...core.registry import new_game
 from ...core.runner import next_actor
 from .agents import AGENTS
 from .reading import facts_from_view, own_code
+from .tactics import answer_score, best_answer, joint_best_answer
 
 
 def mid_game_views(players: int, games: int, seed: int, mode: str) -> list[dict[str, Any]]:
@@ -68,4 +69,39 @@ def belief_benchmark(seed: int = 0, games: int = 30, repeats: int = 5, mode: str
     return report
 
 
-BENCHMARKS = {"coding-belief": belief_benchmark}
+def oneshot_benchmark(seed: int = 0, games: int = 100, players: int = 4, game: str | None = None) -> dict[str, Any]:
+    """``hard``'s one-shot answers against the exact references: for every answer it writes, its
+    expected score, the per-symbol argmax's (:func:`.tactics.best_answer`) and the best of all
+    540 codes scored against the full posterior (:func:`.tactics.joint_best_answer`).
+
+    One ``hard`` against ``medium``s, seats rotated; the posterior is hard's own (exact, joint).
+    """
+    if game not in (None, "coding"):
+        raise OptionError("coding-oneshot measures The Coding only (--game coding)")
+    seed, games, players = int(seed), int(games), int(players)
+    written, argmax, joint = [], [], []
+    for index in range(games):
+        match = new_game("coding", players=players, seed=seed * 1000 + index, mode="one-shot")
+        hard_seat = index % players
+        agents = {s: AGENTS["hard" if s == hard_seat else "medium"](seed=index * 31 + s) for s in range(players)}
+        while not match.over:
+            seat = next_actor(match, agents)
+            view = match.view(seat)
+            action = agents[seat].act(view)
+            if seat == hard_seat and view["step"] == "answers":
+                beliefs = agents[seat].read(view).beliefs
+                for target, code in action["codes"].items():
+                    probs = beliefs[int(target)]
+                    written.append(answer_score(probs, code))
+                    argmax.append(best_answer(probs)[1])
+                    joint.append(joint_best_answer(probs)[1])
+            match.apply(seat, action)
+    gap = np.array(joint) - np.array(argmax)
+    return {"benchmark": "coding-oneshot", "games": games, "players": players, "seed": seed,
+            "answers": len(written), "mean_written": round(float(np.mean(written)), 6),
+            "mean_argmax": round(float(np.mean(argmax)), 6), "mean_joint_best": round(float(np.mean(joint)), 6),
+            "max_joint_minus_argmax": float(gap.max()), "max_joint_minus_written": float(np.max(np.array(joint) - written)),
+            "answers_below_joint_best": int(np.sum(np.array(written) < np.array(joint) - 1e-9))}
+
+
+BENCHMARKS = {"coding-belief": belief_benchmark, "coding-oneshot": oneshot_benchmark}

@@ -58,7 +58,7 @@ class CodingEncoder:
             .block("data_stacks", len(DATA_TYPES), doc="data cards left per type", high=2)
             .block("hack_row", ROW, len(POSITIONS) + SYMBOLS, doc="face-up hack cards: position one-hot, symbol set")
             .block("counts", 2, doc="[hack cards in the deck, leftover code cards]", high=MANY)
-            .block("table", SYMBOLS, doc="leftover code cards dealt face up (speed stalemates)")
+            .block("table", SYMBOLS, doc="leftover code cards dealt face up (stalemates)")
             .block("out", p, doc="seats out of the game")
             .block("data", p, len(DATA_TYPES), doc="data cards each seat holds")
             .block("cannot", p, len(DATA_TYPES), doc="per seat: times each type was on offer at a 'cannot take'",
@@ -74,7 +74,8 @@ class CodingEncoder:
             .block("own", 2, SYMBOLS, doc="own cards: [letter and digits dealt, -]")
             .block("own_code", len(POSITIONS), SYMBOLS, doc="own code once ordered")
             .block("cracking", p, 4, doc="per seat: [slapper, passed, reveal chosen, -]")
-            .block("cracking_state", 2 + len(POSITIONS), doc="[stalemate deals, may stop, own reveal one-hot]",
+            .block("cracking_state", 3 + len(POSITIONS),
+                   doc="[stalemate deals, may stop, passes in a row (counter modes), own reveal one-hot]",
                    high=MANY)
             .block("answered", p, p, doc="one-shot: who has written an answer about whom")
             .block("own_answers", p, len(POSITIONS), SYMBOLS, doc="one-shot: own written answers per target")
@@ -148,8 +149,9 @@ class CodingEncoder:
         state = self.layout.part(vector, "cracking_state")
         state[0] = view["stalemate_deals"]
         state[1] = float(view["may_stop"])
+        state[2] = view["passes_in_row"]
         if view["own_reveal"] is not None:
-            state[2 + POSITIONS.index(view["own_reveal"])] = 1.0
+            state[3 + POSITIONS.index(view["own_reveal"])] = 1.0
 
 
 def encoder(players: int, options: Any) -> CodingEncoder:

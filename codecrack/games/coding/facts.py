@@ -22,11 +22,16 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .belief import (
-    CODE_VALUES, N_CODES, Belief, code_index, in_set, symbol_bits, symbol_value, uses_none,
+    CODE_BITS, CODE_VALUES, N_CODES, Belief, code_index, in_set, symbol_bits, symbol_value, uses_none,
 )
 from .cards import DATA_CARDS
 
 Code = tuple[str, int, int]
+
+#: (share of players, how often such a player's wrong decode names one of its own symbols):
+#: honest players slip rarely, bluffers do it on purpose most of the time.
+BLUFF_PRIOR = ((0.9, 0.02), (0.1, 0.6))
+CAUGHT = 0.5  # a player this likely to be a bluffer makes the whole table unreadable
 
 
 def data_range(data_type: str) -> np.ndarray:
@@ -51,6 +56,7 @@ class Facts:
         self.players = players
         self.masks = [np.ones(N_CODES, dtype=bool) for _ in range(players)]
         self.unused_bits = 0  # symbols dealt face up from the leftover code cards
+        self.named: list[list[int]] = [[] for _ in range(players)]  # symbols in each seat's wrong decodes
 
     # -- what happens at the table ------------------------------------------------------
     def require(self, seat: int, mask: np.ndarray) -> None:
@@ -84,13 +90,59 @@ class Facts:
         """Someone decoded ``target`` as ``code`` and was wrong."""
         self.masks[target][code_index(*code)] = False
 
-    def avoids(self, seat: int, code: Code) -> None:
-        """``seat`` named ``code`` as someone else's: a player never names a symbol they hold.
+    def named_wrong(self, seat: int, code: Code) -> None:
+        """``seat`` named ``code`` as someone else's, wrongly. Players rarely name a symbol they
+        hold, unless they bluff: :meth:`reading_weights` turns this into a likelihood.
 
-        This one is an inference about players, not a rule of the game, so only the readings
-        that want it apply it.
+        This one is a reading of players, not a rule of the game, so only the readings that
+        want it record it.
         """
-        self.require(seat, uses_none(symbol_bits(code[0], code[1:])))
+        self.named[seat].append(symbol_bits(code[0], code[1:]))
+
+    def reading_parts(self, seat: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """The likelihood of each of ``seat``'s codes given the wrong decodes it made, split into
+        its honest and its bluffer part (their sum is the likelihood), or ``None`` if it made none.
+
+        Whether a wrong decode names one of the guesser's own symbols is a coin with the
+        guesser's own bias ``e``, drawn once per player from :data:`BLUFF_PRIOR` (most players
+        almost never do it; a bluffer often does). For a code that shares symbols with ``k`` of
+        the ``n`` named codes the likelihood is ``sum(share * e**k * (1 - e)**(n - k))``: exact
+        Bayes under that prior, so what the seat sees of this player (revealed cards showing a
+        named symbol, say) moves the estimate of ``e`` through the same count.
+        """
+        named = self.named[seat]
+        if not named:
+            return None
+        k = sum(((CODE_BITS & bits) != 0).astype(float) for bits in named)
+        n = len(named)
+        (honest_share, honest), (bluff_share, bluff) = BLUFF_PRIOR
+        return (honest_share * honest**k * (1 - honest) ** (n - k),
+                bluff_share * bluff**k * (1 - bluff) ** (n - k))
+
+    def reading_weights(self, seat: int) -> np.ndarray | None:
+        parts = self.reading_parts(seat)
+        return None if parts is None else parts[0] + parts[1]
+
+    def bluffer_chance(self, seat: int, probs: np.ndarray) -> float:
+        """The chance that ``seat`` is a bluffer, given ``probs``, its exact code probabilities
+        under the reading (0 if it made no wrong decode)."""
+        parts = self.reading_parts(seat)
+        if parts is None:
+            return 0.0
+        honest, bluff = parts
+        return float((probs * bluff / (honest + bluff)).sum())
+
+    def caught_bluffing(self, belief: Belief, seats: Sequence[int]) -> bool:
+        """True when some player is more likely a bluffer than not: then this table's wrong
+        decodes are better not read at all (every player may be one)."""
+        return any(self.bluffer_chance(s, belief.probs[i]) >= CAUGHT for i, s in enumerate(seats))
+
+    def weights(self, seat: int, free: np.ndarray) -> np.ndarray:
+        """``seat``'s weight per code: the facts' mask, codes using ``free``-excluded symbols
+        removed, times the wrong-decode likelihood when one was recorded."""
+        mask = self.masks[seat] & free
+        reading = self.reading_weights(seat)
+        return mask if reading is None else mask * reading
 
     def unused(self, letters: Iterable[str] = (), digits: Iterable[int] = ()) -> None:
         """Leftover code cards dealt face up: nobody holds these symbols."""
@@ -102,9 +154,9 @@ class Facts:
         seats = [s for s in range(self.players) if s != me] if seats is None else list(seats)
         taken = self.unused_bits | symbol_bits(my_code[0], my_code[1:])
         free = uses_none(taken)
-        return Belief([self.masks[s] & free for s in seats]), seats
+        return Belief([self.weights(s, free) for s in seats]), seats
 
     def public_belief(self) -> Belief:
         """What an onlooker who knows no code can deduce about every player's code."""
         free = uses_none(self.unused_bits)
-        return Belief([mask & free for mask in self.masks])
+        return Belief([self.weights(s, free) for s in range(self.players)])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.nature import ActionSpace, Nature
-from .cards import DATA_TYPES, DIGITS, LETTERS, POSITIONS, all_code_texts, load_deck
+from .cards import DATA_TYPES, DIGITS, LETTERS, NUMBER_POSITIONS, POSITIONS, all_code_texts, load_deck
 
 HACKING_ROUNDS = {"one-shot": 5}
 WRONG_DECODES = 3
@@ -41,13 +41,16 @@ def game_length(players: int, mode: str, deck_size: int) -> int:
     hacking = players + 2 * players * HACKING_ROUNDS.get(mode, 4)
     if mode == "one-shot":
         return hacking + players * (players - 1)
+    leftover = len(LETTERS) + len(DIGITS) - 3 * players
     if mode == "speed":
-        leftover = len(LETTERS) + len(DIGITS) - 3 * players
         cycles = leftover + len(POSITIONS) + players      # deals, reveal rounds, wrong slaps
         return hacking + cycles * (players + 2)
     hack_turns = len(DATA_TYPES) * stacks + deck_size    # each takes a data card or passes a hack card
     decodes = players * (WRONG_DECODES + 1 + (WRONG_DECODES - 1) + 1)   # wrong, right, penalty, stop
-    return hacking + 2 * hack_turns + decodes
+    stalemates = leftover + len(NUMBER_POSITIONS)        # deals, then rounds of number-card reveals
+    # Between two changes (a hack, a decode, a stalemate step) every remaining player passes at most once.
+    passes = players * (hack_turns + decodes + stalemates + 1)
+    return hacking + 2 * hack_turns + decodes + passes + players * len(NUMBER_POSITIONS)
 
 
 def declare(players: int, options: Any) -> Nature:

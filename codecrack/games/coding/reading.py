@@ -24,8 +24,9 @@ def facts_from_view(view: View, spoken: bool = True, guessers: bool = False) -> 
     ``spoken=False`` leaves out the spoken facts ("cannot take" declarations and other
     players' wrong decodes), as a casual player who only looks at the cards on the table
     would; the seat's own wrong decodes always count, so no tier repeats one.
-    ``guessers=True`` adds that whoever named a wrong code holds none of its symbols (a
-    player never names a symbol in their own code).
+    ``guessers=True`` adds that whoever named a wrong code probably holds none of its symbols
+    (players rarely name a symbol of their own code, unless they bluff), as a likelihood
+    (:meth:`~codecrack.games.coding.facts.Facts.reading_weights`).
     """
     facts = Facts(view["players"])
     for sheet in view["sheets"]:
@@ -45,7 +46,7 @@ def facts_from_view(view: View, spoken: bool = True, guessers: bool = False) -> 
             for guess in sheet["wrong_guesses"]:
                 facts.wrong_decode(guess["target"], code_of(guess["code"]))
                 if guessers:
-                    facts.avoids(seat, code_of(guess["code"]))
+                    facts.named_wrong(seat, code_of(guess["code"]))
     table = view.get("table") or {}
     facts.unused(table.get("letters", ()), table.get("digits", ()))
     return facts

@@ -13,6 +13,7 @@ number to maximise, so the agents' tiers differ only in which scores and beliefs
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Iterable
 
 import numpy as np
@@ -71,6 +72,20 @@ def best_answer(probs: np.ndarray) -> tuple[str, float]:
     a, b = np.unravel_index(int(np.argmax(pair)), pair.shape)
     best = int(np.argmax(letter))
     return f"{LETTERS[best]}{a}{b}", float(letter[best] + pair[a, b])
+
+
+def joint_best_answer(probs: np.ndarray) -> tuple[str, float]:
+    """The reference for :func:`best_answer`: every one of the 540 codes scored against the full
+    code distribution (expected matches, position by position), and the best of them."""
+    scores = _matches() @ probs
+    best = int(np.argmax(scores))
+    return code_text(best), float(scores[best])
+
+
+@cache
+def _matches() -> np.ndarray:
+    """``[c, d]``: symbols code ``c`` names right if the true code is ``d`` (0-3)."""
+    return sum((v[:, None] == v[None, :]).astype(np.float64) for v in CODE_VALUES.values())
 
 
 def answer_score(probs: np.ndarray, code: str) -> float:
