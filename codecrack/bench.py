@@ -1,7 +1,8 @@
-"""Benchmarks: ``engine`` for every game, plus each game's own ``BENCHMARKS`` table."""
+"""Benchmarks: ``engine`` and ``env`` for every game, plus each game's own ``BENCHMARKS`` table."""
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any, Callable
 
@@ -34,11 +35,39 @@ def engine_benchmark(game: str = "coda", games: int = 200, seed: int = 0, player
     }
 
 
+def arena_ray_benchmark(game: str = "coda", games: int = 60, seed: int = 1, level: str = "hard",
+                        repeats: int = 5, **options: Any) -> dict[str, Any]:
+    """The arena on a local Ray with 2 workers against 1 worker (``level`` against ``medium``),
+    the two alternated ``repeats`` times so that a busy machine's drift hits both alike; median
+    games per second of each and their ratio. Starting Ray is not timed."""
+    from statistics import median
+
+    from .arena import ArenaConfig, run_arena
+
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    for _ in range(int(repeats)):  # -o repeats=N arrives as text
+        for workers in rates:
+            config = ArenaConfig(game, 2, (level, "medium"), games, seed, workers, options)
+            rates[workers].append(run_arena(config, backend="ray")["games_per_s"])
+    return {
+        "benchmark": "arena-ray",
+        "game": game,
+        "agents": [level, "medium"],
+        "games": games,
+        "games_per_s": {str(workers): runs for workers, runs in rates.items()},
+        "median_games_per_s": {str(workers): median(runs) for workers, runs in rates.items()},
+        "speedup_2_over_1": round(median(rates[2]) / median(rates[1]), 2),
+        "load_average_1m_after": round(os.getloadavg()[0], 1),
+    }
+
+
 def benchmarks() -> dict[str, Benchmark]:
     """Every benchmark by name."""
+    from .env.bench import env_benchmark
     from .review.bench import review_benchmark
 
-    table: dict[str, Benchmark] = {"engine": engine_benchmark, "review": review_benchmark}
+    table: dict[str, Benchmark] = {"engine": engine_benchmark, "review": review_benchmark,
+                                   "arena-ray": arena_ray_benchmark, "env": env_benchmark}
     for game in GAMES:
         table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
     return table

@@ -45,6 +45,10 @@ class Layout:
         where, shape, _ = self.blocks[name]
         return vector[where].reshape(shape)
 
+    def parts(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """Every block of ``vector``, by name (views, as :meth:`part` gives them)."""
+        return {name: vector[where].reshape(shape) for name, (where, shape, _) in self.blocks.items()}
+
     def describe(self) -> list[dict[str, Any]]:
         """The layout as a table: name, shape, offset and meaning of each block."""
         return [{"name": name, "shape": list(shape), "offset": where.start, "meaning": doc,

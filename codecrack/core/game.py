@@ -97,6 +97,14 @@ class Game(ABC):
         self.chance_log = (*self.chance_log, (kind, chosen, outcomes))
         return chosen
 
+    @property
+    def chance_source(self) -> RandomChance | ForcedChance:
+        return self._chance
+
+    def use_chance(self, source: RandomChance | ForcedChance) -> None:
+        """Draw the chance events from now on from ``source`` (a host taking over chance)."""
+        self._chance = source
+
     def chance(self, kind: str, outcomes: Sequence[T]) -> T:
         """One of ``outcomes``, equally likely (as ``rng.choice``)."""
         return outcomes[self.chance_index(kind, len(outcomes))]
@@ -176,6 +184,11 @@ class Game(ABC):
     @property
     def result(self) -> dict[str, Any] | None:
         return self._result()
+
+    @property
+    def record_length(self) -> int:
+        """How many actions the game has taken (cheaper than ``len(record()["actions"])``)."""
+        return len(self._actions)
 
     def record(self) -> dict[str, Any]:
         """The game's record: replaying it with :func:`codecrack.replay` rebuilds this game."""

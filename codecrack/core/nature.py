@@ -27,9 +27,12 @@ Dynamics = Literal["sequential", "simultaneous", "real_time"]
 Utility = Literal["win_share", "score"]
 
 
-def action_key(action: Mapping[str, Any]) -> str:
-    """The default slot key of an action: its canonical JSON."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+def action_key(action: Mapping[str, Any]) -> Hashable:
+    """The default slot key of an action: its items, or its canonical JSON when a value nests."""
+    try:
+        return frozenset(action.items())
+    except TypeError:
+        return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
 class ActionSpace:
@@ -48,6 +51,9 @@ class ActionSpace:
         self._slots = {key(template): index for index, template in enumerate(self.templates)}
         if len(self._slots) != len(self.templates):
             raise ValueError("two templates of an action space share a slot")
+        # Fast path: a flat action whose values come in its template's order (as games build them).
+        self._by_values = {tuple(template.values()): index for index, template in enumerate(self.templates)
+                           if not any(isinstance(value, (dict, list)) for value in template.values())}
 
     @property
     def size(self) -> int:
@@ -55,6 +61,12 @@ class ActionSpace:
 
     def index(self, action: Mapping[str, Any]) -> int:
         """The slot of ``action``; :class:`IllegalAction` when the space has no such action."""
+        try:
+            index = self._by_values.get(tuple(action.values()))
+        except TypeError:           # a nested value: The Coding's answers, Alphabet Code's declaration
+            index = None
+        if index is not None and self.templates[index] == action:
+            return index
         try:
             return self._slots[self._key(action)]
         except (KeyError, TypeError, ValueError):
@@ -75,7 +87,7 @@ class ActionSpace:
         return mask
 
     def label(self, index: int) -> str:
-        return action_key(self.templates[index])
+        return json.dumps(self.templates[index], sort_keys=True, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -145,8 +157,8 @@ class ForcedChance:
     :class:`ChancePending` past their end. Replays the chance of another game, or lets a host
     (the OpenSpiel wrapper) choose each outcome."""
 
-    def __init__(self, outcomes: Sequence[int]) -> None:
-        self.outcomes = list(outcomes)
+    def __init__(self, outcomes: list[int]) -> None:
+        self.outcomes = outcomes        # the caller's list: outcomes appended later are used too
 
     def pick(self, game: Any, kind: str, outcomes: int) -> int:
         done = len(game.chance_log)

@@ -55,7 +55,8 @@ class CodecrackEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
-        self.table = SerialTable.new(self.game_name, players=self.players, seed=game_seed, **self.options)
+        self.table = SerialTable.new(self.game_name, players=self.players, seed=game_seed, nature=self.nature,
+                                     **self.options)
         self.opponents = {seat: make_agent(name, self.game_name, seed=game_seed + seat)
                           for seat, name in self.opponent_names.items()}
         self.steps = 0
@@ -83,8 +84,8 @@ class CodecrackEnv(gymnasium.Env):
             self.table.act(actor, self.opponents[actor].act(self.table.game.view(actor)))
 
     def _observation(self) -> dict[str, np.ndarray]:
-        return {"observation": self.encoder.encode(self.table.game.view(self.seat)),
-                "action_mask": self.table.mask(self.seat)}
+        view = self.table.game.view(self.seat)
+        return {"observation": self.encoder.encode(view), "action_mask": self.table.mask(self.seat, view["legal_actions"])}
 
     def view(self) -> dict[str, Any]:
         """The learner's view: what the observation encodes."""

@@ -60,7 +60,8 @@ class CodecrackAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is None:
             seed = int(np.random.default_rng().integers(2**31))
-        self.table = SerialTable.new(self.game_name, players=self.players, seed=seed, **self.options)
+        self.table = SerialTable.new(self.game_name, players=self.players, seed=seed, nature=self.nature,
+                                     **self.options)
         self.limit = self.table.step_limit()
         self.steps = 0
         self.agents = list(self.possible_agents)
@@ -77,8 +78,8 @@ class CodecrackAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat_of[agent]
-        return {"observation": self.encoder.encode(self.table.game.view(seat)),
-                "action_mask": self.table.mask(seat)}
+        view = self.table.game.view(seat)
+        return {"observation": self.encoder.encode(view), "action_mask": self.table.mask(seat, view["legal_actions"])}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

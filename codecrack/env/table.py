@@ -22,13 +22,14 @@ Environments ask one agent at a time, so the engine's multi-seat steps are seria
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
 
 from ..core.errors import IllegalAction, OptionError
 from ..core.game import Action, Game
-from ..core.nature import Nature
+from ..core.nature import ForcedChance, Nature
 from ..core.registry import game_module, new_game
 
 
@@ -43,16 +44,18 @@ def observation_encoder(name: str, players: int, options: Any):
 class SerialTable:
     """A game, its declared nature, and the serialisation of its multi-seat steps."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, nature: Nature | None = None) -> None:
         self.game = game
-        self.nature: Nature = type(game).nature(game.players, **game.options.model_dump())
+        self.nature: Nature = nature or type(game).nature(game.players, **game.options.model_dump())
         self.waiting: list[int] = []            # seats still to choose in this simultaneous step
         self.held: list[tuple[int, Action]] = []   # choices made in it, not applied yet
         self.rotation = -1                      # the last seat asked in a real-time step
+        self._slots: tuple[Any, dict[int, Action]] | None = None   # (state key, slot -> legal action)
 
     @classmethod
-    def new(cls, name: str, *, players: int, seed: int | None = None, **options: Any) -> SerialTable:
-        return cls(new_game(name, players=players, seed=seed, **options))
+    def new(cls, name: str, *, players: int, seed: int | None = None, nature: Nature | None = None,
+            **options: Any) -> SerialTable:
+        return cls(new_game(name, players=players, seed=seed, **options), nature)
 
     @property
     def over(self) -> bool:
@@ -78,26 +81,70 @@ class SerialTable:
 
     def act(self, seat: int, action: Action) -> None:
         """``seat``'s choice: applied now, or held until the simultaneous step's last choice."""
+        self.hold(seat, action)
+        self.flush()
+
+    def hold(self, seat: int, action: Action) -> None:
+        """Take ``seat``'s choice into ``held``; :meth:`flush` applies what is ready."""
         if seat != self.actor():
             raise IllegalAction(f"seat {seat} is not the seat to act (seat {self.actor()} is)")
-        if not self.waiting:
+        if self.waiting:
+            if action not in self.game.legal_actions(seat):
+                raise IllegalAction(f"{action!r} is not a legal action for seat {seat} now")
+            self.waiting.pop(0)
+        else:
             self.rotation = seat
-            self.game.apply(seat, action)
-            return
-        if action not in self.game.legal_actions(seat):
-            raise IllegalAction(f"{action!r} is not a legal action for seat {seat} now")
         self.held.append((seat, dict(action)))
-        self.waiting.pop(0)
-        if not self.waiting:
-            held, self.held = self.held, []
-            for chooser, choice in held:
-                self.game.apply(chooser, choice)
 
-    def mask(self, seat: int) -> np.ndarray:
-        return self.nature.actions.mask(self.legal(seat))
+    def ready(self) -> bool:
+        """Whether held choices wait to be applied (none wait while a simultaneous step is open)."""
+        return bool(self.held) and not self.waiting
+
+    def flush(self) -> None:
+        """Apply the held choices that are ready, in seat order."""
+        while self.ready():
+            self.apply_next()
+
+    def apply_next(self) -> None:
+        """Apply the first held choice; it leaves ``held`` once applied or refused, so a host whose
+        chance outcome is still to come (``ChancePending``) can call this again to go on."""
+        seat, action = self.held[0]
+        try:
+            self.game.apply(seat, action)
+        except IllegalAction:
+            self.held.pop(0)
+            raise
+        self.held.pop(0)
+
+    def __deepcopy__(self, memo: dict) -> SerialTable:
+        """An independent copy (see :func:`copied_game`)."""
+        other = SerialTable.__new__(SerialTable)
+        other.game, other.nature, other.rotation = copied_game(self.game), self.nature, self.rotation
+        other.waiting, other.held = list(self.waiting), [(seat, dict(action)) for seat, action in self.held]
+        other._slots = None
+        return other
+
+    def slots(self, seat: int, legal: list[Action] | None = None) -> dict[int, Action]:
+        """``seat``'s legal actions by slot (kept until the game or the held choices change).
+        ``legal``: the seat's legal actions when the caller has them already (from its view)."""
+        key = (id(self.game), len(self.game.chance_log), self.game.record_length, len(self.held), seat)
+        if self._slots is None or self._slots[0] != key:
+            if legal is None or seat != self.actor():
+                legal = self.legal(seat)
+            index = self.nature.actions.index
+            self._slots = (key, {index(action): action for action in legal})
+        return self._slots[1]
+
+    def mask(self, seat: int, legal: list[Action] | None = None) -> np.ndarray:
+        mask = np.zeros(self.nature.actions.size, dtype=np.int8)
+        mask[list(self.slots(seat, legal))] = 1
+        return mask
 
     def act_index(self, seat: int, index: int) -> None:
-        self.act(seat, self.nature.actions.action(int(index), self.legal(seat)))
+        slots = self.slots(seat)
+        if int(index) not in slots:
+            raise IllegalAction(f"action {index} ({self.nature.actions.label(int(index))}) is not legal now")
+        self.act(seat, slots[int(index)])
 
     def utilities(self) -> list[float]:
         return self.nature.utilities(self.game.result, self.game.players)
@@ -106,3 +153,15 @@ class SerialTable:
         """Actions after which a wrapper truncates: the declared bound, or ``rounds`` rounds' worth
         when the rules bound only each round."""
         return self.nature.max_length * (1 if self.nature.rounds_bounded else rounds)
+
+
+def copied_game(game: Game) -> Game:
+    """An independent copy of ``game``, its forced chance outcomes copied too: by the game's own
+    ``clone()`` when it has one (Coda's is fast), else a deep copy."""
+    clone = getattr(game, "clone", None)
+    if clone is None:
+        return copy.deepcopy(game)
+    source = game.chance_source
+    other = clone()
+    other.use_chance(ForcedChance(list(source.outcomes)) if isinstance(source, ForcedChance) else source)
+    return other

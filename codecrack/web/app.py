@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -24,13 +24,15 @@ from .hub import Hub
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
-from .schema import (Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
-                     client_message, create_table_model, problem)
+from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
+                     client_hello, client_message, create_table_model, problem)
+from .seats import REPLACED, REPLACED_REASON, SeatHolders
 from .table import Connection, LiveTable
+from .tokens import bearer_token, seat_of
 
 STATIC = Path(__file__).with_name("static")
-ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 413: {"model": Problem}}
 TOO_BIG, POLICY = 1009, 1008  # websocket close codes: message too big, policy violation
+HELLO_SECONDS = 10.0  # a new socket must say hello (with its token, or none) within this time
 log = logging.getLogger("codecrack.web")
 
 
@@ -55,6 +57,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     games = catalog()
     creations = RateWindow(config.tables_per_minute, 60.0)
     connections = AddressCounter(config.connections_per_address)
+    holders = SeatHolders()
     CreateTable = create_table_model([game["name"] for game in games])
 
     @asynccontextmanager
@@ -126,41 +129,53 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.seat, "token": token}
 
-    @app.post("/api/tables/{code}/rematch", responses=ERRORS)
-    async def rematch(code: str) -> Rematched:
+    @app.post("/api/tables/{code}/rematch", responses={**ERRORS, 403: {"model": Problem}})
+    async def rematch(code: str, token: str | None = Depends(bearer_token)) -> Rematched:
+        table = await table_or_404(code)
+        if seat_of(table, token, config.token_hours) is None:
+            raise HTTPException(status_code=403, detail="only a seated player (with their seat token) "
+                                                        "may start a rematch")
         try:
-            fresh = await hub.rematch(await table_or_404(code))
+            fresh = await hub.rematch(table)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": fresh.code, "table": fresh.info()}
 
     @app.get("/api/tables/{code}/replay", responses=ERRORS)
-    async def replay_frames(code: str, token: str | None = None) -> Replay:
+    async def replay_frames(code: str, token: str | None = Depends(bearer_token)) -> Replay:
         table = await table_or_404(code)
         if not table.game.over:
             raise bad_request(OptionError("a game can be replayed once it is over"))
-        seat = table.seat_for(token)
+        seat = seat_of(table, token, config.token_hours)
         return {"code": table.code, "seat": seat, "frames": await hub.replay_frames(table, seat)}
 
     @app.websocket("/ws/{code}")
-    async def live(websocket: WebSocket, code: str, token: str | None = None) -> None:
+    async def live(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         address = address_of(websocket)
         if not connections.enter(address):
             return await refuse(websocket, POLICY, f"at most {config.connections_per_address} connections "
                                                    "from one address")
         try:
-            await play(websocket, code, token)
+            await play(websocket, code)
         finally:
             connections.leave(address)
 
-    async def play(websocket: WebSocket, code: str, token: str | None) -> None:
+    async def play(websocket: WebSocket, code: str) -> None:
         table = await hub.get(code)
         if table is None:
             return await refuse(websocket, 4404, f"no table {code!r}")
-        seat = table.seat_for(token)
+        try:
+            token = await asyncio.wait_for(hello_token(websocket), HELLO_SECONDS)
+        except WebSocketDisconnect:
+            return
+        except (ValueError, TimeoutError) as error:
+            return await refuse(websocket, POLICY, str(error) or "no hello: say hello with your token first")
+        seat = seat_of(table, token, config.token_hours)
         if seat is None and spectators(table) >= config.spectators_per_table:
             return await refuse(websocket, POLICY, f"this table already has {config.spectators_per_table} spectators")
+        if seat is not None:
+            await replace(holders.take(table.code, seat, websocket))
         connection = Connection(seat, websocket.send_json)
         await table.connect(connection)
         try:
@@ -168,6 +183,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
+            if seat is not None:
+                holders.release(table.code, seat, websocket)
             await table.disconnect(connection)
             hub.unload_if_idle(table)
 
@@ -201,6 +218,26 @@ async def refuse(websocket: WebSocket, code: int, message: str) -> None:
 
 def spectators(table: LiveTable) -> int:
     return sum(1 for connection in table.connections if connection.seat is None)
+
+
+async def replace(older: WebSocket | None) -> None:
+    """Close a seat's older connection: the newest connection of a seat wins."""
+    if older is None:
+        return
+    try:
+        await refuse(older, REPLACED, REPLACED_REASON)
+    except Exception:  # it was closing anyway
+        log.debug("the replaced connection was already closed")
+
+
+async def hello_token(websocket: WebSocket) -> str | None:
+    """The token of the socket's first message, ``{"type": "hello", "token": TOKEN or null}``;
+    :class:`ValueError` if the first message is anything else."""
+    text = await next_text(websocket)
+    try:
+        return client_hello.validate_json(text or "").token
+    except ValidationError as error:
+        raise ValueError(f"the first message must be hello: {problem(error.errors())}") from None
 
 
 async def next_text(websocket: WebSocket) -> str | None:

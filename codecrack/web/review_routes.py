@@ -1,4 +1,5 @@
-"""The post-game review over HTTP: ``GET /api/tables/{code}/review?token=...``.
+"""The post-game review over HTTP: ``GET /api/tables/{code}/review`` with the seat token in
+``Authorization: Bearer TOKEN``.
 
 Only for finished games, and only a seated player's own decisions (the token names the seat).
 The review is computed from that seat's views alone (:mod:`codecrack.review`), in a thread off
@@ -11,9 +12,11 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, Depends, HTTPException
 
 from ..review import review_record
+from .schema import ERRORS, Review
+from .tokens import bearer_token, seat_of
 
 CACHED_REVIEWS = 64
 
@@ -22,14 +25,14 @@ def review_router(hub: Any) -> APIRouter:
     router = APIRouter()
     cache: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
-    @router.get("/api/tables/{code}/review")
-    async def review(code: str, token: str | None = None) -> dict[str, Any]:
+    @router.get("/api/tables/{code}/review", responses=ERRORS)
+    async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
         table = await hub.get(code)
         if table is None:
             raise HTTPException(status_code=404, detail=f"no table {code!r}")
         if not table.game.over:
             raise HTTPException(status_code=400, detail="a game can be reviewed once it is over")
-        seat = table.seat_for(token)
+        seat = seat_of(table, token, hub.config.token_hours)
         if seat is None:
             raise HTTPException(status_code=400, detail="only a player can review a game: their own decisions")
         key = (table.code, seat)

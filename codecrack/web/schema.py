@@ -11,6 +11,7 @@ from pydantic import (AllowInfNan, BaseModel, ConfigDict, Discriminator, Field, 
 from typing_extensions import TypeAliasType
 
 from ..core.registry import game_class
+from ..review.core import Decision
 from .catalog import offered_options
 
 MAX_SEATS = 16          # more than any game takes; bounds the work a seat plan can cause
@@ -145,11 +146,33 @@ class Replay(BaseModel):
     frames: list[dict[str, Json]] = Field(description="view(seat) after 0, 1, ... actions")
 
 
+class Review(BaseModel):
+    """A seated player's post-game review (``codecrack.review``)."""
+
+    code: str
+    game: str
+    seat: int
+    players: int
+    finished: bool
+    tally: dict[str, int]
+    decisions: list[Decision]
+
+
 class Problem(BaseModel):
     detail: str
 
 
 # -- websocket, client to server ---------------------------------------------------------------
+class ClientHello(Strict):
+    """The first message of every socket: the seat token, or ``null`` to watch."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Field(max_length=64)] | None = None
+
+
+client_hello = TypeAdapter(ClientHello)
+
+
 class ActionMessage(Strict):
     type: Literal["action"]
     action: dict[str, Json]
@@ -170,6 +193,59 @@ ClientMessage = Annotated[
                   custom_error_message="a message must be a JSON object whose 'type' is action, hint or ping"),
 ]
 client_message = TypeAdapter(ClientMessage)
+
+
+# -- websocket, server to client ---------------------------------------------------------------
+class ServerHello(BaseModel):
+    type: Literal["hello"]
+    seat: int | None
+    table: TableInfo
+
+
+class RunningClockInfo(BaseModel):
+    seat: int
+    kind: Literal["turn", "answer"]
+    remaining: float
+    countdown: float
+
+
+class State(BaseModel):
+    """``view`` is exactly the engine's ``view(seat)`` after ``step`` actions."""
+
+    type: Literal["state"]
+    step: int
+    view: dict[str, Json]
+    clock: RunningClockInfo | None
+
+
+class TableNotice(BaseModel):
+    type: Literal["table"]
+    table: TableInfo
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"]
+    message: str
+
+
+class HintAnswer(BaseModel):
+    type: Literal["hint"]
+    step: int
+    hint: dict[str, Json] | None
+
+
+class RematchNotice(BaseModel):
+    type: Literal["rematch"]
+    code: str
+
+
+class Pong(BaseModel):
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[Union[ServerHello, State, TableNotice, ErrorMessage, HintAnswer, RematchNotice, Pong],
+                          Field(discriminator="type")]
+server_message = TypeAdapter(ServerMessage)
 
 
 def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: int = 0) -> str:
@@ -196,3 +272,7 @@ def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: 
 def _is_type_tag(part: Any) -> bool:
     """Parts of a location that name a union member (``dict[str,...]``), not a field."""
     return isinstance(part, str) and ("[" in part or part in ("str", "int", "bool", "float", "none"))
+
+
+# the errors a route may answer, for the OpenAPI schema
+ERRORS: dict[int | str, dict[str, Any]] = {400: {"model": Problem}, 404: {"model": Problem}, 413: {"model": Problem}}

@@ -11,7 +11,7 @@ ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def cluster():
     head = {"num_cpus": 2, "include_dashboard": False, "object_store_memory": 128 * 1024 * 1024}
     cluster = cluster_utils.Cluster(initialize_head=True, head_node_args=head)
@@ -35,3 +35,14 @@ def test_ray_and_the_process_pool_play_the_same_series(cluster):
     ladders[1].rate("coda", on_ray.games)
     assert ladders[0].table("coda") == ladders[1].table("coda")
     assert not ray.is_initialized()
+
+
+def test_the_speedup_benchmark_reports_both_worker_counts(cluster):
+    from codecrack.bench import run_benchmark
+
+    ray.init(address=cluster.address, log_to_driver=False)  # a running Ray is used as it is
+    try:
+        report = run_benchmark("arena-ray", games=2, level="random", repeats=1)
+    finally:
+        ray.shutdown()
+    assert set(report["median_games_per_s"]) == {"1", "2"} and report["speedup_2_over_1"] > 0

@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 from codecrack.web.app import create_app
 
 from .conftest import fast_config
-from .wsclient import HUMAN, RANDOM, create, seated
+from .wsclient import HUMAN, RANDOM, bearer, create, seated
 
 
 def test_games_offer_forms_built_from_each_options_model(client):
@@ -54,7 +54,7 @@ def test_a_game_against_an_ai_plays_to_the_end_and_replays(client):
     assert table["over"] and table["result"]["winners"]
     listed = {t["code"]: t for t in client.get("/api/tables").json()}
     assert listed[made["code"]]["over"]
-    frames = client.get(f"/api/tables/{made['code']}/replay?token={made['token']}").json()["frames"]
+    frames = client.get(f"/api/tables/{made['code']}/replay", headers=bearer(made["token"])).json()["frames"]
     assert len(frames) == table["step"] + 1
     assert frames[0]["total"] == 0 and frames[-1] == final
 
@@ -117,12 +117,13 @@ def test_unknown_table_socket_is_closed(client):
 def test_rematch_keeps_seats_and_tokens(client):
     made = create(client, "toy", [HUMAN, RANDOM], sit=0, name="Ann", options={"target": 1, "first": 0})
     code = made["code"]
-    assert client.post(f"/api/tables/{code}/rematch").status_code == 400  # not over yet
+    mine = bearer(made["token"])
+    assert client.post(f"/api/tables/{code}/rematch", headers=mine).status_code == 400  # not over yet
     with seated(client, code, made["token"]) as me:
         me.play_to_the_end(lambda view: {"type": "add", "amount": 1})
-        fresh = client.post(f"/api/tables/{code}/rematch").json()["code"]
+        fresh = client.post(f"/api/tables/{code}/rematch", headers=mine).json()["code"]
         assert me.until(lambda m: m["type"] == "rematch")["code"] == fresh
-    assert client.post(f"/api/tables/{code}/rematch").json()["code"] == fresh  # one rematch per table
+    assert client.post(f"/api/tables/{code}/rematch", headers=mine).json()["code"] == fresh  # one per table
     with seated(client, fresh, made["token"]) as me_again:
         hello = next(m for m in me_again.log if m["type"] == "hello")
         assert hello["seat"] == 0 and hello["table"]["seats"][0]["name"] == "Ann"

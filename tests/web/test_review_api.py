@@ -6,7 +6,7 @@ import random
 
 from codecrack.review import review_record
 
-from .wsclient import HUMAN, create, seated
+from .wsclient import HUMAN, bearer, create, seated
 
 
 def finished_coda(client):
@@ -19,21 +19,21 @@ def finished_coda(client):
 
 def test_a_player_gets_the_review_of_their_own_decisions(client):
     made = finished_coda(client)
-    response = client.get(f"/api/tables/{made['code']}/review?token={made['token']}")
+    response = client.get(f"/api/tables/{made['code']}/review", headers=bearer(made["token"]))
     assert response.status_code == 200
     review = response.json()
     assert review["seat"] == 0 and review["finished"] and review["decisions"]
     record = client.app.state.hub.live[made["code"]].game.record()
     assert review == {"code": made["code"], **review_record(record, 0).to_json()}
-    assert client.get(f"/api/tables/{made['code']}/review?token={made['token']}").json() == review
+    assert client.get(f"/api/tables/{made['code']}/review", headers=bearer(made["token"])).json() == review
 
 
 def test_no_review_before_the_end_for_spectators_or_unknown_tables(client):
     made = create(client, "coda", [HUMAN, HUMAN], sit=0)
-    unfinished = client.get(f"/api/tables/{made['code']}/review?token={made['token']}")
+    unfinished = client.get(f"/api/tables/{made['code']}/review", headers=bearer(made["token"]))
     assert unfinished.status_code == 400 and "once it is over" in unfinished.json()["detail"]
     assert client.get("/api/tables/ZZZZZ/review").status_code == 404
     done = finished_coda(client)
     spectator = client.get(f"/api/tables/{done['code']}/review")
     assert spectator.status_code == 400 and "only a player" in spectator.json()["detail"]
-    assert client.get(f"/api/tables/{done['code']}/review?token=forged").status_code == 400
+    assert client.get(f"/api/tables/{done['code']}/review", headers=bearer("forged")).status_code == 400

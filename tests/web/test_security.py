@@ -6,12 +6,13 @@ import json
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from codecrack.web import hub as hub_module
 from codecrack.web.app import create_app
 
 from .conftest import fast_config
-from .wsclient import HUMAN, RANDOM, create, seated
+from .wsclient import HUMAN, RANDOM, bearer, create, seated
 
 CODING = {"game": "coding", "seats": [HUMAN, HUMAN]}
 
@@ -146,3 +147,70 @@ def test_the_docs_page_that_loads_a_cdn_is_off_but_the_schema_is_served(client):
     assert client.get("/docs").status_code == 404
     assert client.get("/redoc").status_code == 404
     assert "/api/tables" in client.get("/openapi.json").json()["paths"]
+
+
+def finished_toy(client) -> dict:
+    made = create(client, "toy", [HUMAN, RANDOM], sit=0, options={"first": 0, "target": 2})
+    with seated(client, made["code"], made["token"]) as me:
+        me.play_to_the_end(lambda view: {"type": "add", "amount": 2})
+    return made
+
+
+def test_a_seat_token_in_a_url_counts_for_nothing(client):
+    made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0})
+    with client.websocket_connect(f"/ws/{made['code']}?token={made['token']}") as websocket:
+        websocket.send_json({"type": "hello", "token": None})
+        assert websocket.receive_json()["seat"] is None
+    done = finished_toy(client)
+    assert client.get(f"/api/tables/{done['code']}/replay?token={done['token']}").json()["seat"] is None
+    assert client.get(f"/api/tables/{done['code']}/replay", headers=bearer(done["token"])).json()["seat"] == 0
+
+
+def test_the_front_end_puts_no_token_in_a_url():
+    from pathlib import Path
+
+    import codecrack.web
+
+    scripts = (Path(codecrack.web.__file__).parent / "static" / "js").rglob("*.js")
+    assert not any("token=" in script.read_text() for script in scripts)
+
+
+def test_a_socket_must_say_hello_first(client):
+    made = create(client, "toy", [HUMAN, HUMAN])
+    with client.websocket_connect(f"/ws/{made['code']}") as websocket:
+        websocket.send_json({"type": "ping"})
+        assert "hello" in websocket.receive_json()["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            websocket.receive_json()
+        assert closed.value.code == 1008
+
+
+def test_only_a_seated_player_may_start_a_rematch(client):
+    done = finished_toy(client)
+    rematch = f"/api/tables/{done['code']}/rematch"
+    assert client.post(rematch).status_code == 403
+    assert client.post(rematch, headers=bearer("forged")).status_code == 403
+    assert client.get(f"/api/tables/{done['code']}").json()["rematch"] is None
+    assert client.post(rematch, headers=bearer(done["token"])).status_code == 200
+
+
+def test_a_seat_token_expires(tmp_path):
+    with TestClient(create_app(fast_config(tmp_path, token_hours=1e-9))) as client:
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0)  # the token is already stale
+        with seated(client, made["code"], made["token"]) as me:
+            assert next(m for m in me.log if m["type"] == "hello")["seat"] is None
+
+
+def test_the_newest_connection_of_a_seat_wins(client):
+    made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0})
+    with seated(client, made["code"], made["token"]) as older:
+        with seated(client, made["code"], made["token"]) as newer:
+            notice = older.until(lambda m: m["type"] == "error")
+            assert "another window" in notice["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                older.receive()
+            assert closed.value.code == 4001
+            newer.act({"type": "add", "amount": 1})
+            assert newer.state_at(1)["total"] == 1
+            table = client.get(f"/api/tables/{made['code']}").json()
+            assert table["seats"][0]["connected"]

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any, Callable
 
 import codecrack
+from codecrack.web.schema import server_message
 
 Message = dict[str, Any]
 
@@ -21,6 +22,7 @@ class Seat:
 
     def receive(self) -> Message:
         message = self.ws.receive_json()
+        server_message.validate_python(message)  # every message is one the protocol's models describe
         self.log.append(message)
         if message["type"] == "state":
             self.view, self.step = message["view"], message["step"]
@@ -58,7 +60,8 @@ class Seat:
 @contextmanager
 def seated(client, code: str, token: str | None = None):
     """Connect to table ``code`` (as the token's seat, or as a spectator) and read the greeting."""
-    with client.websocket_connect(f"/ws/{code}?token={token or ''}") as websocket:
+    with client.websocket_connect(f"/ws/{code}") as websocket:
+        websocket.send_json({"type": "hello", "token": token})
         seat = Seat(websocket)
         seat.until(lambda m: m["type"] == "state")
         yield seat
@@ -68,6 +71,11 @@ def create(client, game: str, seats: list[dict[str, Any]], **body) -> dict[str, 
     response = client.post("/api/tables", json={"game": game, "seats": seats, **body})
     assert response.status_code == 200, response.text
     return response.json()
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The headers that carry a seat token over HTTP."""
+    return {"authorization": f"Bearer {token}"}
 
 
 HUMAN = {"kind": "human"}

@@ -58,8 +58,8 @@ class AlphacodeEncoder:
         )
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
-        layout, vector = self.layout, self.layout.zeros()
-        part = lambda name: layout.part(vector, name)  # noqa: E731 - a short local accessor
+        vector = self.layout.zeros()
+        part = self.layout.parts(vector).__getitem__
         seat = view["seat"]
         one_hot(part("seat"), seat)
         one_hot(part("phase"), PHASES.index(view["phase"]))

@@ -32,7 +32,8 @@ class CodaEncoder:
         self.players = players
         self.values = tile_values(options.dashes)
         self.row = longest_row(players, options.dashes)
-        tile = 5 + len(self.values)
+        tile = self.width = 5 + len(self.values)
+        self.value_index = {value: index for index, value in enumerate(self.values)}
         tiles = len(full_set(options.dashes))
         self.layout = (
             Layout()
@@ -53,19 +54,17 @@ class CodaEncoder:
                    doc="per tile: 1 where a guess of that colour and value missed it")
         )
 
-    def tile(self, part: np.ndarray, tile: dict[str, Any] | None) -> None:
-        if tile is None:
-            return
-        part[0] = 1.0
-        part[1 + COLORS.index(tile["color"])] = 1.0
-        part[3] = float(bool(tile.get("revealed")))
+    def tile(self, ones: list[int], at: int, tile: dict[str, Any]) -> None:
+        """Note the entries set to 1 for ``tile``, encoded at offset ``at``."""
+        ones += (at, at + 1 + COLORS.index(tile["color"]))
+        if tile.get("revealed"):
+            ones.append(at + 3)
         if tile.get("value") is not None:
-            part[4] = 1.0
-            part[5 + self.values.index(tile["value"])] = 1.0
+            ones += (at + 4, at + 5 + self.value_index[tile["value"]])
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
-        layout, vector = self.layout, self.layout.zeros()
-        part = lambda name: layout.part(vector, name)  # noqa: E731 - a short local accessor
+        vector = self.layout.zeros()
+        part = self.layout.parts(vector).__getitem__
         one_hot(part("seat"), view["seat"])
         one_hot(part("phase"), PHASES.index(view["phase"]))
         one_hot(part("current"), view["current"])
@@ -76,13 +75,16 @@ class CodaEncoder:
         part("hits")[0] = view["hits_this_turn"]
         pile = view["pile"]
         part("pile")[:] = [pile["total"], 0] if "total" in pile else [pile["black"], pile["white"]]
-        rows = part("rows")
+        ones: list[int] = []
+        rows, width = self.layout.blocks["rows"][0].start, self.width
         for seat, row in enumerate(view["rows"]):
             for index, tile in enumerate(row):
-                self.tile(rows[seat, index], tile)
-        self.tile(part("drawn"), view["drawn"])
+                self.tile(ones, rows + (seat * self.row + index) * width, tile)
+        if view["drawn"] is not None:
+            self.tile(ones, self.layout.blocks["drawn"][0].start, view["drawn"])
         for index, tile in enumerate(view["unplaced"][:2]):
-            self.tile(part("unplaced")[index], tile)
+            self.tile(ones, self.layout.blocks["unplaced"][0].start + index * width, tile)
+        vector[ones] = 1.0
         self.misses(part("misses"), view)
         return vector
 

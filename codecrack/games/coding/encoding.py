@@ -82,8 +82,8 @@ class CodingEncoder:
         )
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
-        layout, vector = self.layout, self.layout.zeros()
-        part = lambda name: layout.part(vector, name)  # noqa: E731 - a short local accessor
+        vector = self.layout.zeros()
+        part = self.layout.parts(vector).__getitem__
         one_hot(part("seat"), view["seat"])
         one_hot(part("phase"), PHASES.index(view["phase"]))
         one_hot(part("step"), STEPS.index(view["step"]))

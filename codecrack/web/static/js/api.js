@@ -1,11 +1,10 @@
 // HTTP calls to the server and the seat tokens kept in localStorage.
 
-async function call(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+// A seat token goes in the Authorization header, never in a URL (URLs end up in access logs).
+async function call(method, path, body, token) {
+  const headers = body ? { "content-type": "application/json" } : {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
   return data;
@@ -17,9 +16,9 @@ export const api = {
   table: (code) => call("GET", `/api/tables/${code}`),
   create: (body) => call("POST", "/api/tables", body),
   join: (code, seat, name) => call("POST", `/api/tables/${code}/join`, { seat, name }),
-  rematch: (code) => call("POST", `/api/tables/${code}/rematch`),
-  replay: (code, token) => call("GET", `/api/tables/${code}/replay${token ? `?token=${encodeURIComponent(token)}` : ""}`),
-  review: (code, token) => call("GET", `/api/tables/${code}/review${token ? `?token=${encodeURIComponent(token)}` : ""}`),
+  rematch: (code, token) => call("POST", `/api/tables/${code}/rematch`, undefined, token),
+  replay: (code, token) => call("GET", `/api/tables/${code}/replay`, undefined, token),
+  review: (code, token) => call("GET", `/api/tables/${code}/review`, undefined, token),
 };
 
 const KEY = (code) => `codecrack:seat:${code}`;

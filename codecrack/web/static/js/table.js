@@ -11,6 +11,8 @@ export async function showTable(root, code) {
   window.codecrack = page; // handy in the console and for tests
 }
 
+const REPLACED = 4001; // close code: this seat was opened in another window (the newest one keeps it)
+
 class TablePage {
   constructor(root, code) {
     this.root = root;
@@ -43,17 +45,22 @@ class TablePage {
     this.connect();
   }
 
+  // The seat token goes in the socket's first message, not in its URL (URLs end up in access logs).
   connect() {
-    const token = seats.get(this.code)?.token ?? "";
+    const token = seats.get(this.code)?.token ?? null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}?token=${encodeURIComponent(token)}`);
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}`);
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
-    this.socket.onclose = () => {
+    this.socket.onclose = (event) => {
       this.online = false;
       this.render();
-      setTimeout(() => this.connect(), 1000);
+      if (event.code !== REPLACED) setTimeout(() => this.connect(), 1000); // else another tab has the seat
     };
-    this.socket.onopen = () => { this.online = true; this.hintAsked = false; };
+    this.socket.onopen = () => {
+      this.online = true;
+      this.hintAsked = false;
+      this.socket.send(JSON.stringify({ type: "hello", token }));
+    };
   }
 
   receive(message) {
@@ -196,7 +203,7 @@ class TablePage {
       h("span", { class: "row" },
         this.table.rematch
           ? h("a", { href: `/t/${this.table.rematch}`, class: "button" }, "Go to the rematch")
-          : button([icon("rotate-ccw"), " Rematch"], () => this.startRematch(), { id: "rematch" }),
+          : this.seat !== null ? button([icon("rotate-ccw"), " Rematch"], () => this.startRematch(), { id: "rematch" }) : null,
         this.replay ? button("Back to the end", () => { this.replay = null; this.review = null; this.render(); })
           : button([icon("history"), " Replay"], () => this.startReplay(), { id: "replay" }),
         this.seat !== null && !this.review ? button("Review", () => this.startReview(), { id: "review" }) : null));
@@ -204,7 +211,7 @@ class TablePage {
 
   async startRematch() {
     try {
-      const made = await api.rematch(this.code);
+      const made = await api.rematch(this.code, seats.get(this.code)?.token);
       this.followRematch(made.code);
     } catch (error) {
       this.error = error.message;

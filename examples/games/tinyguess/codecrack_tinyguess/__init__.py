@@ -1,0 +1,1 @@
+"""Tiny Guess: an example codecrack game in its own package."""
