@@ -62,19 +62,23 @@ def watched_messages(tmp_path, run: Run, which: int) -> list[str]:
                                          "options": case.options, "seed": case.seed})
         tokens = [client.post("/api/tables/PAIRS/join", json={"seat": seat}).json()["token"]
                   for seat in range(case.players)]
-        sockets = [stack.enter_context(client.websocket_connect(f"/ws/PAIRS?token={token}")) for token in tokens]
-        watcher = sockets[case.seat]
         log: list[str] = []
+        sockets = []
 
-        def read_until(done) -> None:
+        def read_until(done, seat: int = case.seat) -> None:
             while True:
-                text = watcher.receive_text()
-                log.append(REMAINING.sub('"remaining": 0', text))
+                text = sockets[seat].receive_text()
+                if seat == case.seat:
+                    log.append(REMAINING.sub('"remaining": 0', text))
                 if done(json.loads(text)):
                     return
 
+        for token in tokens:  # one after the other, each greeted before the next connects
+            sockets.append(stack.enter_context(client.websocket_connect("/ws/PAIRS")))
+            sockets[-1].send_text(json.dumps({"type": "hello", "token": token}))
+            read_until(lambda m: m["type"] == "state", len(sockets) - 1)
+        watcher = sockets[case.seat]
         step = 0
-        read_until(lambda m: m["type"] == "state")
         for mover, *actions in run.steps:
             if actions[which] is SKIP:
                 continue
