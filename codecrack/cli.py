@@ -227,5 +227,46 @@ def serve(
     run_server(host=host, port=port, db=db, allow_seed=allow_seed)
 
 
+@app.command()
+def loadtest(
+    url: str = typer.Option("http://127.0.0.1:8000", help="The server to load (loopback only)."),
+    spawn: bool = typer.Option(False, help="Start a server of our own on a free port (limits raised for the run)."),
+    db: Optional[str] = typer.Option(None, help="With --spawn: the server's SQLAlchemy URL (default: SQLite in a temp folder)."),
+    server_pid: Optional[int] = typer.Option(None, help="Read this server process's CPU and RSS from /proc."),
+    tables: str = typer.Option("4", help="Tables played at once; a comma list steps through several loads."),
+    seconds: float = typer.Option(20.0, help="Time per step (at most 3600)."),
+    games: int = typer.Option(0, help="Games per table slot (0: back to back until the time is up)."),
+    pace: str = typer.Option("flat", help="flat (act at once) or human (one action per 2-5 s)."),
+    game: str = typer.Option("coda"),
+    humans: int = typer.Option(2, help="Human seats per table, each a websocket client."),
+    ai_seats: int = typer.Option(0, help="AI seats per table, played by the server."),
+    ai_agent: str = typer.Option("random", help="The AI seats' agent."),
+    seed: int = typer.Option(0, help="Seeds the simulated players' choices and pauses."),
+    tables_per_minute: int = typer.Option(20, help="The server's CODECRACK_TABLES_PER_MINUTE (kept to)."),
+    connections_per_address: int = typer.Option(32, help="The server's CODECRACK_CONNECTIONS_PER_ADDRESS."),
+    messages_per_second: float = typer.Option(20.0, help="The server's CODECRACK_MESSAGES_PER_SECOND."),
+    allow_remote: bool = typer.Option(False, help="Allow a non-loopback URL (never on shared machines)."),
+    anchor: Optional[Path] = typer.Option(None, help="Also measure boardgame.io with the same steps: its harness "
+                                                     "folder (loadtest/boardgameio, after `npm ci` there)."),
+) -> None:
+    """Drive tables of simulated players over real websockets; print a JSON report (docs/benchmarks.md)."""
+    from .loadtest import LoadSettings, run_load
+    from .loadtest.players import TablePlan
+    from .loadtest.target import TargetError
+
+    try:
+        settings = LoadSettings(
+            url=url, tables=[int(n) for n in tables.split(",")], seconds=seconds, games=games, pace=pace,
+            seed=seed, plan=TablePlan(game, humans, ai_agent, ai_seats), spawn=spawn, db=db,
+            server_pid=server_pid, allow_remote=allow_remote, tables_per_minute=tables_per_minute,
+            connections_per_address=connections_per_address, messages_per_second=messages_per_second,
+            anchor=anchor)
+        report = run_load(settings)
+    except (TargetError, ValueError) as error:
+        console.print(f"[red]{error}[/red]")
+        raise typer.Exit(2) from None
+    print(json.dumps(report, indent=2))
+
+
 def main() -> None:
     app()

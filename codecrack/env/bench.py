@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 
 from ..bench import engine_benchmark
+from ..core.options import parse_options
+from ..core.registry import game_class
 
 
 def pettingzoo_steps_per_s(game: str, players: int, games: int, seed: int, **options: Any) -> float:
@@ -55,6 +57,11 @@ def pyspiel_steps_per_s(name: str, params: dict[str, Any], games: int, seed: int
 
 def env_benchmark(game: str = "coda", games: int = 20, seed: int = 0, players: int = 2,
                   **options: Any) -> dict[str, Any]:
+    """The figures above for one configuration (``-o key=value`` options arrive as text, so they
+    are read through the game's options model, ``players`` as a number)."""
+    players = int(players)
+    parsed = parse_options(game_class(game).Options, options).model_dump()
+    options = {key: parsed[key] for key in options}
     engine = engine_benchmark(game, games=games, seed=seed, players=players, **options)["actions_per_s"]
     pettingzoo = pettingzoo_steps_per_s(game, players, games, seed, **options)
     report: dict[str, Any] = {

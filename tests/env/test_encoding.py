@@ -32,3 +32,15 @@ def test_equal_views_give_equal_vectors_within_the_declared_bounds(config):
         vector = encoder.encode(game.view(seat))
         assert np.array_equal(vector, encoder.encode(codecrack.replay(game.record()).view(seat)))
         assert vector.shape == (encoder.layout.size,) and (0 <= vector).all() and (vector <= encoder.layout.highs()).all()
+
+
+def test_the_research_doc_lists_every_block_of_each_layout():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text()
+    for name in ("coda", "coding", "alphacode"):
+        section = doc.split(f"#### {name}, 2 players")[1].split("####")[0]
+        encoder = observation_encoder(name, 2, game_class(name).Options())
+        assert f"{encoder.layout.size} entries" in section.splitlines()[0]
+        for block in encoder.layout.describe():
+            assert f"| `{block['name']}` | {tuple(block['shape'])} |" in section

@@ -214,3 +214,37 @@ def test_the_newest_connection_of_a_seat_wins(client):
             assert newer.state_at(1)["total"] == 1
             table = client.get(f"/api/tables/{made['code']}").json()
             assert table["seats"][0]["connected"]
+
+
+def test_no_seat_token_reaches_the_access_log(tmp_path):
+    import logging
+
+    import httpx
+    from websockets.sync.client import connect
+
+    from .browser import running_server
+
+    lines: list[str] = []
+    handler = logging.Handler(logging.INFO)
+    handler.emit = lambda record: lines.append(record.getMessage())
+    loggers = [logging.getLogger(name) for name in ("uvicorn.access", "uvicorn.error")]
+    with running_server(fast_config(tmp_path)) as url:
+        for logger in loggers:
+            logger.setLevel(logging.INFO)
+            logger.addHandler(handler)
+        try:
+            made = httpx.post(f"{url}/api/tables", json={"game": "toy", "seats": [HUMAN, RANDOM], "sit": 0,
+                                                         "options": {"first": 0, "target": 2}}).json()
+            with connect(f"{url.replace('http', 'ws', 1)}/ws/{made['code']}") as socket:
+                socket.send(json.dumps({"type": "hello", "token": made["token"]}))
+                socket.send(json.dumps({"type": "action", "action": {"type": "add", "amount": 2}}))
+                while '"over": true' not in socket.recv(timeout=10).replace('"over":true', '"over": true'):
+                    pass
+            headers = bearer(made["token"])
+            httpx.get(f"{url}/api/tables/{made['code']}/replay", headers=headers).raise_for_status()
+            httpx.post(f"{url}/api/tables/{made['code']}/rematch", headers=headers).raise_for_status()
+        finally:
+            for logger in loggers:
+                logger.removeHandler(handler)
+    assert any("/replay" in line for line in lines) and any("/ws/" in line for line in lines)
+    assert not any(made["token"] in line for line in lines)

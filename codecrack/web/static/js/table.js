@@ -97,6 +97,10 @@ class TablePage {
   }
 
   followRematch(code) {
+    // The rematch answer and the table's "rematch" message both land here: navigate once,
+    // since a second assignment to location.href aborts the first navigation.
+    if (this.leavingFor === code) return;
+    this.leavingFor = code;
     const mine = seats.get(this.code);
     if (mine) seats.set(code, mine.seat, mine.token);
     location.href = `/t/${code}`;

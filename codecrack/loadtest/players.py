@@ -1,0 +1,212 @@
+"""Simulated players: each table is created over HTTP, its human seats are claimed and each one is
+played by a websocket client that picks a random legal action (seeded), flat out or at human pace."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+Json = dict[str, Any]
+# Sent after each action. The server handles one connection's messages in order, so its pong comes
+# after the state our action made: a marker that tells our own state from another seat's (both can
+# act at once in simultaneous phases, e.g. Coda's opening).
+PING = json.dumps({"type": "ping"})
+
+
+@dataclass
+class Tally:
+    """What every player of one load step observed."""
+
+    latencies: list[float] = field(default_factory=list)  # send -> own next state, seconds
+    errors: dict[str, int] = field(default_factory=dict)  # message -> count
+    games_valid: int = 0
+    games_invalid: list[str] = field(default_factory=list)
+    games_cut: int = 0  # still playing when the step's time was up
+
+    def error(self, message: str) -> None:
+        self.errors[message] = self.errors.get(message, 0) + 1
+
+
+@dataclass
+class Pace:
+    """Flat out (no pause), or a pause drawn in [low, high] seconds before each action. Every
+    connection sends at most ``per_second`` messages (the server's per-connection limit; each
+    action is two messages: the action and its ping)."""
+
+    low: float = 0.0
+    high: float = 0.0
+    per_second: float = 20.0
+
+    def pause(self, rng: random.Random) -> float:
+        wait = rng.uniform(self.low, self.high) if self.high else 0.0
+        return max(wait, 2.0 / self.per_second)
+
+
+class TableRate:
+    """Creates at most ``per_minute`` tables in any 60 s (the server's per-address limit)."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self.created: list[float] = []
+        self.lock = asyncio.Lock()
+
+    async def wait_turn(self) -> None:
+        async with self.lock:
+            now = time.monotonic()
+            self.created = [t for t in self.created if now - t < 60.0]
+            if len(self.created) >= self.per_minute:
+                await asyncio.sleep(60.0 - (now - self.created[0]))
+            self.created.append(time.monotonic())
+
+
+def _post(url: str, body: Json) -> Json:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        raise RuntimeError(f"POST {url}: {error.code} {error.read()[:200]!r}") from None
+
+
+@dataclass
+class TablePlan:
+    game: str = "coda"
+    humans: int = 2
+    ai_agent: str = "random"
+    ai_seats: int = 0
+
+    def body(self) -> Json:
+        seats = [{"kind": "human"}] * self.humans + [{"kind": "ai", "agent": self.ai_agent}] * self.ai_seats
+        return {"game": self.game, "seats": seats, "sit": 0, "name": "load0"}
+
+
+async def open_table(base: str, plan: TablePlan) -> tuple[str, list[str]]:
+    """Create a table and claim its human seats: its code and one token per human seat."""
+    created = await asyncio.to_thread(_post, f"{base}/api/tables", plan.body())
+    tokens = [created["token"]]
+    for seat in range(1, plan.humans):
+        joined = await asyncio.to_thread(_post, f"{base}/api/tables/{created['code']}/join",
+                                         {"seat": seat, "name": f"load{seat}"})
+        tokens.append(joined["token"])
+    return created["code"], tokens
+
+
+def valid_result(table: Json) -> str | None:
+    """Why a finished table's result is not a valid one, or None.
+
+    >>> valid_result({"over": True, "players": 2, "result": {"winners": [1], "scores": None}})
+    >>> valid_result({"over": True, "players": 2, "result": {"winners": [2]}})
+    'winners [2] not seats of 2 players'
+    """
+    result = table.get("result")
+    if not table.get("over") or not isinstance(result, dict):
+        return f"no result: over={table.get('over')} result={result!r}"
+    winners = result.get("winners")
+    if not winners or not all(isinstance(w, int) and 0 <= w < table["players"] for w in winners):
+        return f"winners {winners!r} not seats of {table['players']} players"
+    return None
+
+
+class Player:
+    """One human seat's websocket client."""
+
+    def __init__(self, ws_url: str, token: str, pace: Pace, rng: random.Random, tally: Tally) -> None:
+        self.ws_url, self.token, self.pace, self.rng, self.tally = ws_url, token, pace, rng, tally
+        self.view: Json | None = None
+        self.step = -1
+        self.sent_at: float | None = None  # an action in flight, waiting for our next state
+        self.acted_step = -1
+        self.due: float | None = None
+        self.last_state_at: float | None = None
+        self.refused = False
+
+    async def play(self, deadline: float) -> Json | None:
+        """Play until the table is over (its final table info) or the deadline (None)."""
+        async with connect(self.ws_url, max_size=2**24, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            while True:
+                timeout = (self.due or deadline) - time.monotonic()
+                if time.monotonic() >= deadline:
+                    return None
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(timeout, 0.0))
+                except TimeoutError:
+                    await self._act_if_due(ws)
+                    continue
+                finished = self._receive(json.loads(raw))
+                if finished is not None:
+                    return finished
+                await self._act_if_due(ws)
+
+    def _receive(self, message: Json) -> Json | None:
+        kind = message["type"]
+        if kind == "state":
+            self.view, self.step = message["view"], message["step"]
+            self.last_state_at = time.monotonic()
+        elif kind == "pong":
+            self._acknowledged()
+        elif kind == "error":
+            self.tally.error(message["message"])
+            self.refused = True
+        elif kind == "table" and message["table"]["over"]:
+            return message["table"]
+        self._plan()
+        return None
+
+    def _acknowledged(self) -> None:
+        """The pong that follows our action: the server has dealt with the action, and the state it
+        made (if accepted) was the last state before the pong."""
+        if not self.refused and self.last_state_at is not None and self.last_state_at >= self.sent_at:
+            self.tally.latencies.append(self.last_state_at - self.sent_at)
+        if self.refused:
+            self.acted_step = -1  # choose again from the current view
+        self.sent_at, self.refused = None, False
+
+    def _plan(self) -> None:
+        """Schedule an action if this seat may act in the current view and has not yet."""
+        if self.view and self.view.get("legal_actions") and self.acted_step != self.step and self.sent_at is None:
+            if self.due is None:
+                self.due = time.monotonic() + self.pace.pause(self.rng)
+        else:
+            self.due = None
+
+    async def _act_if_due(self, ws) -> None:
+        if self.due is None or time.monotonic() < self.due:
+            return
+        self.due = None
+        action = self.rng.choice(self.view["legal_actions"])
+        self.acted_step, self.sent_at = self.step, time.monotonic()
+        await ws.send(json.dumps({"type": "action", "action": action}))
+        await ws.send(PING)
+
+
+async def play_tables(base: str, ws_base: str, plan: TablePlan, pace: Pace, rate: TableRate,
+                      slot: int, seed: int, games: int, deadline: float, tally: Tally) -> None:
+    """One table slot: play ``games`` games one after the other (0: until the deadline)."""
+    played = 0
+    rng = random.Random(f"{seed}:{slot}")
+    while (games == 0 or played < games) and time.monotonic() < deadline:
+        await rate.wait_turn()
+        code, tokens = await open_table(base, plan)
+        players = [Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally)
+                   for token in tokens]
+        ends = await asyncio.gather(*(player.play(deadline) for player in players))
+        played += 1
+        if any(end is None for end in ends):
+            tally.games_cut += 1
+            return
+        agree = all(end["result"] == ends[0]["result"] for end in ends)
+        problem = valid_result(ends[0]) or (None if agree else "players saw different results")
+        if problem:
+            tally.games_invalid.append(f"{code}: {problem}")
+        else:
+            tally.games_valid += 1

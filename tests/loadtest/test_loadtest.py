@@ -1,0 +1,60 @@
+"""`codecrack loadtest` against a server it spawns: the report's shape and valid game ends.
+No timing assertions: the figures depend on the machine."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from codecrack.loadtest import LoadSettings
+from codecrack.loadtest.target import TargetError
+
+
+def test_a_short_run_against_a_spawned_server_reports_every_figure_and_valid_games():
+    command = [sys.executable, "-m", "codecrack", "loadtest", "--spawn", "--tables", "2,3", "--games", "1",
+               "--seconds", "240", "--ai-seats", "1"]
+    environ = {**os.environ, "CODECRACK_AI_PACE": "0"}  # the spawned server inherits it: bots move at once
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, env=environ)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout)
+
+    assert report["target"] == "codecrack" and report["spawned"] and report["pace"] == "flat"
+    assert [step["tables"] for step in report["steps"]] == [2, 3]
+    for step in report["steps"]:
+        assert step["errors"] == 0, step["error_messages"]
+        assert step["games"] == {"valid": step["tables"], "invalid": 0, "cut_at_time_limit": 0, "invalid_detail": []}
+        assert step["all_games_valid"]
+        assert step["actions"] > 0 and step["actions_per_second"] > 0
+        assert set(step["latency_ms"]) == {"p50", "p95", "p99", "max"}
+        assert all(value > 0 for value in step["latency_ms"].values())
+        assert set(step["server"]) == {"pid", "cpu_seconds", "cpu_percent", "cpu_ms_per_action", "rss_mb", "peak_rss_mb"}
+        assert step["server"]["rss_mb"] > 0
+    assert set(report["summary"]) == {"best_actions_per_second_at_p95_le_100ms", "most_sockets_at_p99_le_100ms_0_errors"}
+
+
+@pytest.mark.parametrize("url", ["http://10.0.0.1:8000", "http://192.168.1.5", "http://example.com:80"])
+def test_a_url_off_loopback_is_refused(url):
+    with pytest.raises(TargetError, match="not a loopback address"):
+        LoadSettings(url=url).check()
+
+
+def test_more_sockets_than_the_server_allows_per_address_are_refused():
+    with pytest.raises(ValueError, match="exceed the server's 32 per address"):
+        LoadSettings(tables=[17]).check()
+
+
+def test_the_command_refuses_a_remote_url_without_touching_it():
+    done = subprocess.run([sys.executable, "-m", "codecrack", "loadtest", "--url", "http://10.0.0.1:8000"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "not a loopback address" in done.stdout + done.stderr
+
+
+def test_the_anchor_needs_its_harness_folder_installed(tmp_path):
+    from codecrack.loadtest.anchor import run_anchor
+
+    with pytest.raises(TargetError, match="npm ci"):
+        run_anchor(tmp_path, [1], 1.0, 1, (0.0, 0.0), 0)
