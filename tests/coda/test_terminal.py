@@ -193,7 +193,7 @@ def test_play_with_a_human_seat_the_grouped_menu_and_the_summary(monkeypatch):
     record = play("coda", ["human", "random", "random"], seed=7, options={}, console=console, read=read)
     output = console.file.getvalue()
     assert codecrack.replay(record).over and "Game over" in output and "Winner: seat" in output
-    assert "opening 0|1|2|3|4" in output and "draw black | draw white" in output
+    assert "Legal actions (type one of these commands)" in output and "guess 1 " in output
     assert '{"type"' not in output and "'winners'" not in output  # no JSON or Python dumps
     assert "seat 0's tiles: [" in output  # every row in full at the end
 
