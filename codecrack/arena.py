@@ -80,6 +80,7 @@ def forfeit_result(players: int, fault: BotFault) -> dict[str, Any]:
 
 def play_one(config: ArenaConfig, game_index: int) -> dict[str, Any]:
     """Play game ``game_index`` of the series and summarise it by agent name."""
+    cpu_started = time.process_time()
     seed = config.seed * 1_000_003 + game_index
     names = seat_names(config.agents, config.players, game_index)
     game = new_game(config.game, players=config.players, seed=seed, **config.options)
@@ -97,7 +98,9 @@ def play_one(config: ArenaConfig, game_index: int) -> dict[str, Any]:
     finally:
         result = game.result if fault is None else forfeit_result(config.players, fault)
         _close(agents, result)
-    return _summary_of_game(game_index, names, result, run, fault)
+    summary = _summary_of_game(game_index, names, result, run, fault)
+    summary["cpu_ms"] = round((time.process_time() - cpu_started) * 1000, 3)  # this process only
+    return summary
 
 
 def _make_agent(config: ArenaConfig, name: str, game: Game, seat: int, seed: int) -> Agent:
@@ -286,6 +289,8 @@ def summarise(config: ArenaConfig, games: list[dict[str, Any]], elapsed: float) 
         "faults": faults[:FAULTS_LISTED],
         "fault_count": len(faults),
         "games_per_s": round(len(games) / elapsed, 3) if elapsed > 0 else None,
+        "elapsed_s": round(elapsed, 3),
+        "cpu_s": round(sum(game["cpu_ms"] for game in games) / 1000, 3),
     }
 
 

@@ -38,25 +38,34 @@ def engine_benchmark(game: str = "coda", games: int = 200, seed: int = 0, player
 def arena_ray_benchmark(game: str = "coda", games: int = 60, seed: int = 1, level: str = "hard",
                         repeats: int = 5, **options: Any) -> dict[str, Any]:
     """The arena on a local Ray with 2 workers against 1 worker (``level`` against ``medium``),
-    the two alternated ``repeats`` times so that a busy machine's drift hits both alike; median
-    games per second of each and their ratio. Starting Ray is not timed."""
+    the two alternated ``repeats`` times so that a busy machine's drift hits both alike. Reports
+    the median games per second of each and their ratio, and, to tell Ray's overhead from a
+    busy machine, games per CPU-second and the cores the games actually got (CPU time of the
+    games over wall time). Starting Ray is not timed."""
     from statistics import median
 
     from .arena import ArenaConfig, run_arena
 
-    rates: dict[int, list[float]] = {1: [], 2: []}
+    runs: dict[int, list[dict[str, Any]]] = {1: [], 2: []}
     for _ in range(int(repeats)):  # -o repeats=N arrives as text
-        for workers in rates:
+        for workers in runs:
             config = ArenaConfig(game, 2, (level, "medium"), games, seed, workers, options)
-            rates[workers].append(run_arena(config, backend="ray")["games_per_s"])
+            runs[workers].append(run_arena(config, backend="ray"))
+
+    def medians(key: Callable[[dict[str, Any]], float]) -> dict[str, float]:
+        return {str(workers): round(median(key(run) for run in done), 3) for workers, done in runs.items()}
+
+    rates = medians(lambda run: run["games_per_s"])
     return {
         "benchmark": "arena-ray",
         "game": game,
         "agents": [level, "medium"],
         "games": games,
-        "games_per_s": {str(workers): runs for workers, runs in rates.items()},
-        "median_games_per_s": {str(workers): median(runs) for workers, runs in rates.items()},
-        "speedup_2_over_1": round(median(rates[2]) / median(rates[1]), 2),
+        "games_per_s": {str(workers): [run["games_per_s"] for run in done] for workers, done in runs.items()},
+        "median_games_per_s": rates,
+        "speedup_2_over_1": round(rates["2"] / rates["1"], 2),
+        "median_games_per_cpu_s": medians(lambda run: run["games"] / run["cpu_s"]),
+        "median_cores_used": medians(lambda run: run["cpu_s"] / run["elapsed_s"]),
         "load_average_1m_after": round(os.getloadavg()[0], 1),
     }
 
@@ -65,9 +74,10 @@ def benchmarks() -> dict[str, Benchmark]:
     """Every benchmark by name."""
     from .env.bench import env_benchmark
     from .review.bench import review_benchmark
+    from .web.loadtest import BENCHMARKS as WEB_BENCHMARKS
 
     table: dict[str, Benchmark] = {"engine": engine_benchmark, "review": review_benchmark,
-                                   "arena-ray": arena_ray_benchmark, "env": env_benchmark}
+                                   "arena-ray": arena_ray_benchmark, "env": env_benchmark, **WEB_BENCHMARKS}
     for game in GAMES:
         table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
     return table

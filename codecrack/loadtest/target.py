@@ -137,10 +137,12 @@ class ServerProcess:
         self._folder.cleanup()
 
 
-def codecrack_server(db: str | None = None) -> ServerProcess:
-    """``codecrack serve``, records in the temporary folder unless ``db`` is given, limits raised."""
+def codecrack_server(db: str | None = None, **settings: str) -> ServerProcess:
+    """``codecrack serve``, records in the temporary folder unless ``db`` is given, limits raised;
+    ``settings`` are more ``CODECRACK_*`` environment variables."""
     def command(port: int, folder: Path) -> list[str]:
         db_args = ["--db", db] if db else []
         return [sys.executable, "-m", "codecrack", "serve", "--host", "127.0.0.1", "--port", str(port), *db_args]
 
-    return ServerProcess(command, "/api/games", lambda folder: {"CODECRACK_DATA": str(folder), **SPAWNED_LIMITS})
+    return ServerProcess(command, "/api/games",
+                         lambda folder: {"CODECRACK_DATA": str(folder), **SPAWNED_LIMITS, **settings})

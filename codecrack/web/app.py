@@ -26,8 +26,8 @@ from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_hello, client_message, create_table_model, problem)
-from .seats import REPLACED, REPLACED_REASON, SeatHolders
-from .table import Connection, LiveTable
+from .connections import Connection
+from .table import LiveTable
 from .tokens import bearer_token, seat_of
 
 STATIC = Path(__file__).with_name("static")
@@ -57,7 +57,6 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     games = catalog()
     creations = RateWindow(config.tables_per_minute, 60.0)
     connections = AddressCounter(config.connections_per_address)
-    holders = SeatHolders()
     CreateTable = create_table_model([game["name"] for game in games])
 
     @asynccontextmanager
@@ -162,7 +161,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             connections.leave(address)
 
     async def play(websocket: WebSocket, code: str) -> None:
-        table = await hub.get(code)
+        table = await hub.get(code, keep=True)
         if table is None:
             return await refuse(websocket, 4404, f"no table {code!r}")
         try:
@@ -174,18 +173,14 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         seat = seat_of(table, token, config.token_hours)
         if seat is None and spectators(table) >= config.spectators_per_table:
             return await refuse(websocket, POLICY, f"this table already has {config.spectators_per_table} spectators")
-        if seat is not None:
-            await replace(holders.take(table.code, seat, websocket))
-        connection = Connection(seat, websocket.send_json)
-        await table.connect(connection)
+        connection = Connection(seat, websocket, config.send_queue_limit, config.send_timeout)
+        table.connect(connection)  # the newest connection of a seat wins: an older one is closed
         try:
-            await converse(websocket, table, connection)
+            await connection.serve(converse(websocket, table, connection))
         except WebSocketDisconnect:
             pass
         finally:
-            if seat is not None:
-                holders.release(table.code, seat, websocket)
-            await table.disconnect(connection)
+            table.disconnect(connection)
             hub.unload_if_idle(table)
 
     async def converse(websocket: WebSocket, table: LiveTable, connection: Connection) -> None:
@@ -195,17 +190,19 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         while True:
             text = await next_text(websocket)
             if text is not None and len(text.encode()) > config.max_ws_message_bytes:
-                return await refuse(websocket, TOO_BIG, f"a message has at most {config.max_ws_message_bytes} bytes")
+                connection.push({"type": "error", "message": f"a message has at most {config.max_ws_message_bytes} bytes"})
+                connection.end(TOO_BIG, "message too big")
+                return
             if not bucket.take(clock()):
                 if not throttled:  # one notice per burst of dropped messages, not one per message
-                    await websocket.send_json({"type": "error", "message": "too many messages: at most "
-                                               f"{config.messages_per_second:g} per second; this one was dropped"})
+                    connection.push({"type": "error", "message": "too many messages: at most "
+                                     f"{config.messages_per_second:g} per second; this one was dropped"})
                 throttled = True
                 continue
             throttled = False
             reply = await handle(table, connection, text)
             if reply is not None:
-                await websocket.send_json(reply)
+                connection.push(reply)
 
     return app
 
@@ -218,16 +215,6 @@ async def refuse(websocket: WebSocket, code: int, message: str) -> None:
 
 def spectators(table: LiveTable) -> int:
     return sum(1 for connection in table.connections if connection.seat is None)
-
-
-async def replace(older: WebSocket | None) -> None:
-    """Close a seat's older connection: the newest connection of a seat wins."""
-    if older is None:
-        return
-    try:
-        await refuse(older, REPLACED, REPLACED_REASON)
-    except Exception:  # it was closing anyway
-        log.debug("the replaced connection was already closed")
 
 
 async def hello_token(websocket: WebSocket) -> str | None:

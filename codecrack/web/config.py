@@ -70,3 +70,11 @@ class WebConfig(BaseSettings):
     tables_per_minute: int = Field(20, ge=1)                # tables one client address may create
     connections_per_address: int = Field(32, ge=1)          # open websockets from one client address
     spectators_per_table: int = Field(200, ge=0)            # connections without a seat, per table
+
+    # -- connections, memory and restarts (docs/web.md) -------------------------------------
+    send_queue_limit: int = Field(32, ge=1)                 # messages queued for one connection; more and it is closed as too slow
+    send_timeout: float = Field(10.0, gt=0)                 # a send that takes longer closes the connection as too slow
+    table_info_interval: float = Field(0.25, ge=0)          # at most one table-info broadcast per table this often
+    max_live_tables: int = Field(256, ge=1)                 # loaded tables without a connection (the least recently used go)
+    unjoined_table_ttl: float = Field(3600.0, gt=0)         # a table nobody connects to is unloaded; deleted if nobody sat or played
+    restore_window: float = Field(3600.0, ge=0)             # at start-up, restore the unfinished tables with an action this recent

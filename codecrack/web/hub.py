@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from typing import Any
 
 from ..agents import agent_names
@@ -13,9 +15,10 @@ from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
 from .bots import Bots
+from .cache import LiveTables
 from .config import WebConfig
 from .migrate import upgrade
-from .store import Store, TableRow, make_engine
+from .store import Store, TableRow, make_engine, now
 from .table import LiveTable
 
 log = logging.getLogger("codecrack.web")
@@ -56,7 +59,7 @@ def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: 
 
 
 class Hub:
-    """Owns the store, the bots and every live table."""
+    """Owns the store, the bots and the live tables (:class:`LiveTables`, capped)."""
 
     def __init__(self, config: WebConfig) -> None:
         self.config = config
@@ -64,24 +67,30 @@ class Hub:
         self.store = Store(self.engine)
         self.bots = Bots(config)
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
-        self.live: dict[str, LiveTable] = {}
+        self.live = LiveTables(config.max_live_tables)
+        self.chores: list[asyncio.Task] = []
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
-        """Migrate the database, then rebuild every unfinished table from its record."""
+        """Migrate the database; then, in the background, restore the recently active unfinished
+        tables and expire the tables nobody joins. Every other table loads on first access."""
         await asyncio.to_thread(upgrade, self.engine)
-        for row in await asyncio.to_thread(self.store.unfinished):
+        loop = asyncio.get_running_loop()
+        self.chores = [loop.create_task(self.restore()), loop.create_task(self.sweep())]
+
+    async def restore(self) -> None:
+        """Rebuild the unfinished tables with an action in the last ``restore_window`` seconds
+        (the latest first, at most ``max_live_tables``): their bots, clocks and takeovers resume."""
+        since = now() - timedelta(seconds=self.config.restore_window)
+        for row in await asyncio.to_thread(self.store.unfinished, since, self.config.max_live_tables):
             try:
-                table = await self.load(row)
+                await self.load(row)
             except Exception:
                 log.exception("could not restore table %s", row.code)
-                continue
-            for seat in range(row.players):
-                table.watch_absence(seat)
-            table.restart_clock()
-            table.wake()
 
     async def stop(self) -> None:
+        for chore in self.chores:
+            chore.cancel()
         for table in self.live.values():
             table.close()
         self.bots.close()
@@ -89,29 +98,65 @@ class Hub:
         self.engine.dispose()
 
     # -- tables -----------------------------------------------------------------------
-    async def load(self, row: TableRow) -> LiveTable:
+    async def load(self, row: TableRow, keep: bool = False) -> LiveTable:
+        """Rebuild a stored table from its record, off the event loop. An unfinished table (or any
+        with ``keep``) joins the live tables; an unfinished one resumes its bots and clocks."""
         moves = await self.stored_moves(row.code)
         game = await asyncio.to_thread(replay, row.record(moves))
         tokens = await asyncio.to_thread(self.store.tokens, row.code)
         if row.code in self.live:  # another request loaded it while this one read the store
             return self.live[row.code]
         table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves))
-        self.live[row.code] = table
+        if keep or not game.over:
+            self.keep(table)
+            table.resume()
         return table
+
+    def keep(self, table: LiveTable) -> None:
+        for idle in self.live.add(table):
+            self.drop(idle)
+
+    def drop(self, table: LiveTable) -> None:
+        """Forget a loaded table (its record stays stored): its bots, clocks and agents stop."""
+        if self.live.get(table.code) is table:
+            self.live.pop(table.code)
+        table.close()
+        self.bots.forget(table.code)
 
     def unload_if_idle(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches; it is loaded again from the store on demand."""
-        if table.game.over and not table.connections and self.live.get(table.code) is table:
-            table.close()
-            del self.live[table.code]
+        if table.game.over and not table.connections:
+            self.drop(table)
 
-    async def get(self, code: str) -> LiveTable | None:
-        """A live table, loading a stored one (a finished game, say) on first use."""
+    async def get(self, code: str, keep: bool = False) -> LiveTable | None:
+        """A table to read or act on: the live one, else loaded from the store. A finished table
+        is kept loaded only with ``keep`` (for a connection), until its last viewer leaves."""
         code = code.upper()
-        if code in self.live:
-            return self.live[code]
+        table = self.live.get(code)
+        if table is not None:
+            return table
         row = await asyncio.to_thread(self.store.table, code)
-        return await self.load(row) if row else None
+        return await self.load(row, keep) if row else None
+
+    # -- expiry -----------------------------------------------------------------------
+    async def sweep(self) -> None:
+        """Every so often, expire the tables nobody joined within ``unjoined_table_ttl``."""
+        while True:
+            await asyncio.sleep(min(60.0, self.config.unjoined_table_ttl))
+            try:
+                await self.expire_unjoined()
+            except Exception:
+                log.exception("could not expire unjoined tables")
+
+    async def expire_unjoined(self) -> None:
+        """Unload the live tables that nobody connected to since they were loaded, and delete the
+        stored tables where nobody ever sat down or played (a table with an action stays)."""
+        ttl = self.config.unjoined_table_ttl
+        moment = time.monotonic()
+        for table in self.live.values():
+            if not table.joined and moment - table.loaded_at >= ttl:
+                self.drop(table)
+        await asyncio.to_thread(self.store.delete_unjoined, now() - timedelta(seconds=ttl), list(self.live))
 
     async def create(self, game: str, players: int, options: dict[str, Any],
                      seats: list[dict[str, Any]], takeover: str | None = None,
@@ -139,7 +184,7 @@ class Hub:
     def open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
         """Start playing a stored new table: its clock and bots run from now."""
         table = LiveTable(row=row, game=game, hub=self, tokens=tokens)
-        self.live[row.code] = table
+        self.keep(table)
         table.restart_clock()
         table.wake()
         return table
@@ -161,7 +206,7 @@ class Hub:
             name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
             await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
             table.tokens[token] = (seat, name)
-            await table.broadcast_table()
+            table.announce()
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:
@@ -169,6 +214,7 @@ class Hub:
         The new table, its tokens and the link to it are stored in one transaction."""
         if not table.game.over:
             raise OptionError("the game is not over yet")
+        table = self.live.get(table.code) or table  # the copy its viewers are connected to
         async with table.lock:  # two players asking at once still get one rematch
             if table.row.rematch:
                 return await self.get(table.row.rematch)
@@ -177,11 +223,11 @@ class Hub:
             row, game = await self.prepare(table.row.game, table.row.players, options, table.row.seats,
                                            table.row.takeover)
             tokens = dict(table.tokens)
-            await asyncio.to_thread(self.store.add_rematch, table.code, row, tokens)
-            table.row.rematch = row.code
-            fresh = self.open(row, game, tokens)
-            await table.broadcast({"type": "rematch", "code": fresh.code})
-            await table.broadcast_table()
+            linked = await asyncio.to_thread(self.store.add_rematch, table.code, row, tokens)
+            table.row.rematch = linked
+            fresh = self.open(row, game, tokens) if linked == row.code else await self.get(linked)
+            table.broadcast({"type": "rematch", "code": fresh.code})
+            table.announce()
         return fresh
 
     # -- records ----------------------------------------------------------------------

@@ -11,8 +11,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, MetaData,
-                        String, Table, UniqueConstraint, create_engine, insert, select, update)
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Index, Integer, MetaData,
+                        String, Table, UniqueConstraint, create_engine, delete, exists, insert, select,
+                        update)
 from sqlalchemy.engine import Engine, make_url
 
 metadata = MetaData()
@@ -30,6 +31,8 @@ tables = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("result", JSON),
     Column("rematch", String(12)),
+    Column("active_at", DateTime(timezone=True)),  # the latest action (or the creation)
+    Index("ix_tables_finished_active_at", "finished", "active_at"),
 )
 
 actions = Table(
@@ -51,6 +54,10 @@ seat_tokens = Table(
 )
 
 
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
 @dataclass
 class TableRow:
     """One table as stored: its record header, seat plan and state. ``seats`` holds one
@@ -63,10 +70,14 @@ class TableRow:
     options: dict[str, Any]
     seats: list[dict[str, Any]]
     takeover: str | None = None
-    created_at: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
+    created_at: datetime = field(default_factory=now)
     finished: bool = False
     result: dict[str, Any] | None = None
     rematch: str | None = None
+    active_at: datetime | None = None
+
+    def __post_init__(self) -> None:
+        self.active_at = self.active_at or self.created_at
 
     def record(self, moves: list[list[Any]]) -> dict[str, Any]:
         """The game record for :func:`codecrack.replay`."""
@@ -104,10 +115,24 @@ class Store:
         with self.engine.connect() as db:
             return [TableRow(**row) for row in db.execute(query).mappings()]
 
-    def unfinished(self) -> list[TableRow]:
+    def unfinished(self, since: datetime, limit: int) -> list[TableRow]:
+        """The unfinished tables active since ``since``, at most ``limit``, the latest first."""
+        query = (select(tables).where(tables.c.finished.is_(False), tables.c.active_at >= since)
+                 .order_by(tables.c.active_at.desc()).limit(limit))
         with self.engine.connect() as db:
-            rows = db.execute(select(tables).where(tables.c.finished.is_(False))).mappings()
-            return [TableRow(**row) for row in rows]
+            return [TableRow(**row) for row in db.execute(query).mappings()]
+
+    def delete_unjoined(self, created_before: datetime, keep: list[str]) -> int:
+        """Delete the tables created before ``created_before`` where no seat was ever claimed and
+        no action played (except those in ``keep``); returns how many."""
+        unjoined = (select(tables.c.code)
+                    .where(tables.c.finished.is_(False), tables.c.created_at < created_before,
+                           tables.c.code.not_in(keep),
+                           ~exists().where(actions.c.table_code == tables.c.code),
+                           ~exists().where(seat_tokens.c.table_code == tables.c.code))
+                    .scalar_subquery())
+        with self.engine.begin() as db:
+            return db.execute(delete(tables).where(tables.c.code.in_(unjoined))).rowcount
 
     def update_table(self, code: str, **values: Any) -> None:
         with self.engine.begin() as db:
@@ -123,18 +148,23 @@ class Store:
                  result: dict[str, Any] | None = None) -> None:
         """Store an accepted action and, when it ends the game (``result`` given), the finished
         flag and the result, all in one transaction."""
+        ended = {"finished": True, "result": result} if result is not None else {}
         with self.engine.begin() as db:
             db.execute(insert(actions).values(table_code=code, step=step, seat=seat, action=action))
-            if result is not None:
-                db.execute(update(tables).where(tables.c.code == code).values(finished=True, result=result))
+            db.execute(update(tables).where(tables.c.code == code).values(active_at=now(), **ended))
 
-    def add_rematch(self, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> None:
-        """Store the rematch of table ``code``, its seat tokens and the link to it: one transaction."""
+    def add_rematch(self, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:
+        """Store the rematch of table ``code``, its seat tokens and the link to it, in one
+        transaction; returns the code of the table's rematch (an earlier one, if there is one)."""
         with self.engine.begin() as db:
+            linked = db.execute(update(tables).where(tables.c.code == code, tables.c.rematch.is_(None))
+                                .values(rematch=fresh.code)).rowcount
+            if not linked:
+                return db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one()
             db.execute(insert(tables).values(**fresh.__dict__))
             for token, (seat, name) in tokens.items():
                 db.execute(insert(seat_tokens).values(token=token, table_code=fresh.code, seat=seat, name=name))
-            db.execute(update(tables).where(tables.c.code == code).values(rematch=fresh.code))
+        return fresh.code
 
     def add_token(self, code: str, seat: int, token: str, name: str) -> None:
         with self.engine.begin() as db:

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..core.detached import detached
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.registry import replay
 from .clocks import Clock, clock_for
+from .connections import REPLACED, REPLACED_REASON, Connection, encode
 from .hints import hints_available
 from .store import TableRow
 
@@ -25,14 +27,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("codecrack.web")
 STALE = "stale"  # the game moved on while a bot or a clock was deciding
 NOT_STORED = "the server could not store this action; please try again"
-
-
-@dataclass(eq=False)
-class Connection:
-    """One websocket: its seat (``None`` for a spectator) and how to send it a message."""
-
-    seat: int | None
-    send: Callable[[dict[str, Any]], Awaitable[None]]
 
 
 @dataclass
@@ -62,6 +56,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clock: RunningClock | None = None
     tasks: dict[Any, asyncio.Task] = field(default_factory=dict)
+    announced_at: float = float("-inf")  # when the table's info was last sent to everyone
+    loaded_at: float = field(default_factory=time.monotonic)
+    joined: bool = False  # someone connected since it was loaded (else it expires: hub.expire_unjoined)
 
     @property
     def code(self) -> str:
@@ -99,60 +96,76 @@ class LiveTable:
                 "result": self.game.result, "rematch": self.row.rematch,
                 "hints": hints_available(self.game)}
 
-    # -- messages -----------------------------------------------------------------------
+    # -- messages: only ever queued, never awaited (see connections.py) -----------------
     def state_message(self, seat: int | None) -> dict[str, Any]:
         now = asyncio.get_running_loop().time()
         return {"type": "state", "step": self.step, "view": self.game.view(seat),
                 "clock": self.clock.public(now) if self.clock else None}
 
-    async def send(self, connection: Connection, message: dict[str, Any]) -> None:
-        try:
-            await connection.send(message)
-        except Exception:  # a closed socket: its handler will disconnect it
-            log.debug("dropping a message to a closed connection on %s", self.code)
-
-    async def broadcast_state(self) -> None:
-        messages: dict[int | None, dict[str, Any]] = {}
+    def broadcast_state(self) -> None:
+        """Each connection gets its seat's view; each distinct view is encoded once."""
+        texts: dict[int | None, str] = {}
         for connection in list(self.connections):
-            if connection.seat not in messages:
-                messages[connection.seat] = self.state_message(connection.seat)
-            await self.send(connection, messages[connection.seat])
+            if connection.seat not in texts:
+                texts[connection.seat] = encode(self.state_message(connection.seat))
+            connection.push(texts[connection.seat])
 
-    async def broadcast(self, message: dict[str, Any]) -> None:
+    def broadcast(self, message: dict[str, Any]) -> None:
+        text = encode(message)
         for connection in list(self.connections):
-            await self.send(connection, message)
+            connection.push(text)
 
-    async def broadcast_table(self) -> None:
-        await self.broadcast({"type": "table", "table": self.info()})
+    def announce(self) -> None:
+        """Send everyone the table's info soon, at most once per ``table_info_interval``: a
+        crowd connecting at once costs one message per connection, not one per pair."""
+        if not self.running("info"):
+            self.start("info", self._announce_later())
+
+    async def _announce_later(self) -> None:
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, self.announced_at + self.hub.config.table_info_interval - loop.time()))
+        self.announced_at = loop.time()
+        self.broadcast({"type": "table", "table": self.info()})
 
     # -- connections --------------------------------------------------------------------
-    async def connect(self, connection: Connection) -> None:
-        """Greet a new connection with the table and its view; under the lock, so that the view
-        and its step match (an action may be half-way through being stored)."""
-        async with self.lock:
-            self.connections.add(connection)
-            seat = connection.seat
-            if seat is not None:  # the human is back: stop any takeover, even one mid-thought
-                self.cancel(("absent", seat))
-                if seat in self.taken_over:
-                    self.taken_over.discard(seat)
-                    self.cancel(("bot", seat))
-            await self.send(connection, {"type": "hello", "seat": seat, "table": self.info()})
-            await self.send(connection, self.state_message(seat))
-            await self.broadcast_table()
+    def connect(self, connection: Connection) -> None:
+        """Greet a new connection with the table and its view. The newest connection of a seat
+        wins: an older one is told why and closed."""
+        seat = connection.seat
+        if seat is not None:
+            for older in [c for c in self.connections if c.seat == seat]:
+                self.connections.discard(older)
+                older.push({"type": "error", "message": REPLACED_REASON})
+                older.end(REPLACED, REPLACED_REASON)
+            self.cancel(("absent", seat))  # the human is back: stop any takeover, even one mid-thought
+            if seat in self.taken_over:
+                self.taken_over.discard(seat)
+                self.cancel(("bot", seat))
+        self.connections.add(connection)
+        self.joined = True
+        connection.push({"type": "hello", "seat": seat, "table": self.info()})
+        connection.push(self.state_message(seat))
+        self.announce()
         self.wake()
 
-    async def disconnect(self, connection: Connection) -> None:
-        async with self.lock:
-            self.connections.discard(connection)
-            if connection.seat is not None:
-                self.watch_absence(connection.seat)
-            await self.broadcast_table()
+    def disconnect(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        if connection.seat is not None:
+            self.watch_absence(connection.seat)
+        self.announce()
 
     async def seat_view(self, seat: int) -> tuple[int, dict[str, Any]]:
         """The step and ``view(seat)`` together, for work done outside the lock (hints)."""
         async with self.lock:
             return self.step, self.game.view(seat)
+
+    def resume(self) -> None:
+        """Carry on after loading: takeover timers for absent players, the clock (from its full
+        length) and the bots."""
+        for seat in range(self.row.players):
+            self.watch_absence(seat)
+        self.restart_clock()
+        self.wake()
 
     def watch_absence(self, seat: int) -> None:
         """After the disconnect timeout, an absent human's seat is played by the takeover AI."""
@@ -163,7 +176,7 @@ class LiveTable:
         await asyncio.sleep(self.hub.config.disconnect_timeout)
         if not self.connected(seat):
             self.taken_over.add(seat)
-            await self.broadcast_table()
+            self.announce()
             self.wake()
 
     # -- actions ------------------------------------------------------------------------
@@ -186,20 +199,20 @@ class LiveTable:
                 log.exception("could not store an action on %s", self.code)
                 await self.resync()
                 return NOT_STORED
-            await self.advance(played, self.step + 1)
+            self.advance(played, self.step + 1)
         self.wake()
         return None
 
-    async def advance(self, game: Game, step: int) -> None:
+    def advance(self, game: Game, step: int) -> None:
         """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone."""
         self.game, self.step = game, step
         self.row.finished, self.row.result = game.over, game.result
         if game.over:
             self.hub.bots.forget(self.code)
         self.restart_clock()
-        await self.broadcast_state()
+        self.broadcast_state()
         if game.over:
-            await self.broadcast_table()
+            self.announce()
 
     async def resync(self) -> None:
         """After a failed write, rebuild the game from what is stored, in case the write landed
@@ -211,7 +224,7 @@ class LiveTable:
             log.exception("could not re-read table %s after a failed write", self.code)
             return
         if len(moves) != self.step:
-            await self.advance(await asyncio.to_thread(replay, self.row.record(moves)), len(moves))
+            self.advance(await asyncio.to_thread(replay, self.row.record(moves)), len(moves))
 
     def wake(self) -> None:
         """Make sure every bot the game is waiting for has a driver task."""

@@ -12,6 +12,7 @@ from codecrack.core.runner import run_game
 from codecrack.games.coda.tiles import sort_key
 
 AGENTS = [name for name in agent_names("coda") if name != "random"]  # tiers and baselines
+SEARCHING_HARD = "hard:playouts=400:min_worlds=2"  # hard with playouts on every decision it can afford
 VARIANTS = [
     {},
     {"dashes": True},
@@ -70,7 +71,7 @@ def swap_unseen(game, seat):
     return None
 
 
-@pytest.mark.parametrize("name", sorted(AGENTS))
+@pytest.mark.parametrize("name", sorted(AGENTS) + [SEARCHING_HARD])
 def test_decision_ignores_values_the_seat_cannot_know(name):
     game = codecrack.new_game("coda", players=2, seed=21)
     agents = {s: make_agent("medium", "coda", seed=s) for s in (0, 1)}

@@ -23,7 +23,8 @@ def test_a_player_gets_the_review_of_their_own_decisions(client):
     assert response.status_code == 200
     review = response.json()
     assert review["seat"] == 0 and review["finished"] and review["decisions"]
-    record = client.app.state.hub.live[made["code"]].game.record()
+    store = client.app.state.hub.store  # a finished table nobody watches is not kept loaded
+    record = store.table(made["code"]).record(store.moves(made["code"]))
     assert review == {"code": made["code"], **review_record(record, 0).to_json()}
     assert client.get(f"/api/tables/{made['code']}/review", headers=bearer(made["token"])).json() == review
 

@@ -24,6 +24,7 @@ from ...core.errors import OptionError
 from ...core.registry import new_game
 from ...core.runner import run_game
 from .agents import HardSolver, greedy_question, hard_question
+from .bound import bound_benchmark
 from .solver import CodeSpace
 
 
@@ -120,4 +121,5 @@ def exact_benchmark(level: str = "hard", real_words: bool | str = False, **other
             "seconds": round(time.perf_counter() - started, 1)}
 
 
-BENCHMARKS = {"alphacode-solver": solver_benchmark, "alphacode-exact": exact_benchmark}
+BENCHMARKS = {"alphacode-solver": solver_benchmark, "alphacode-exact": exact_benchmark,
+              "alphacode-bound": bound_benchmark}

@@ -5,7 +5,9 @@
 * ``medium``: exact beliefs, the single most likely guess, and a plain continue-or-stop rule.
 * ``hard``: expected value with a two-step lookahead over belief-weighted hits: the hit chance,
   what a hit teaches about every row, what a miss or a stop would show of its own row given
-  where the drawn tile lands, eliminations, and draws chosen for the information they bring.
+  where the drawn tile lands, eliminations, and draws chosen for the information they bring;
+  where its work budget affords enough sampled worlds, it checks that choice against its
+  rivals and stopping by playing each out in worlds drawn from its exact belief (:mod:`.playout`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import numpy as np
 from ...agents.base import Agent
 from .belief import DASH, Belief, Position, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view
+from .playout import Playouts, playout_cost
 from .search import (Guess, best_per_tile, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
                      landing_index, own_values, targets, with_value)
 
@@ -181,6 +184,11 @@ class HardAgent(MediumAgent):
     win = 4.0  # value of winning the round outright, in cover units
     knockout = 3.0  # bonus for eliminating one of several opponents
     read_guessers = True  # opponents never name a tile they hold
+    playouts = 900  # work allowed per guess-or-stop decision, in simulated 2-player actions (0: none)
+    min_worlds = 12  # fewer affordable sampled worlds than this: no playouts (too noisy)
+    max_worlds = 60
+    rivals = 3  # guesses (best value of each tile) searched by playouts beside hard's own choice
+    margin = 0.05  # playouts override hard's choice only when a rival wins this much more often
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -201,9 +209,26 @@ class HardAgent(MediumAgent):
         depth = self.depth if effort(position) <= self.budget else 0
         value, guess = self.lookahead(view, position, belief, frozenset(), stop, miss, depth)
         eager = guess.p >= self.eager and drawn_tile(view) is not None
-        if view["hits_this_turn"] and value <= stop and not eager:
-            return {"type": "stop"}
-        return guess.action()
+        choice = {"type": "stop"} if view["hits_this_turn"] and value <= stop and not eager else guess.action()
+        if self.playouts and not view["options"]["memory"]:
+            return self.played_out(view, position, belief, choice)
+        return choice
+
+    def played_out(self, view: View, position: Position, belief: Belief, choice: Action) -> Action:
+        """Play ``choice`` and its rivals out in sampled worlds; keep ``choice`` unless a rival
+        wins more often by over ``margin``."""
+        rivals = [g.action() for g in best_per_tile(self.options(view, position, belief))[: self.rivals]]
+        if view["hits_this_turn"]:
+            rivals.append({"type": "stop"})
+        actions = [choice] + [a for a in rivals if a != choice]
+        worlds = min(self.max_worlds, self.playouts // (len(actions) * playout_cost(view, position)))
+        if len(actions) == 1 or worlds < self.min_worlds:
+            return choice
+        playouts = Playouts(worlds, lambda seed: MediumAgent(seed=seed))
+        results = playouts.values(view, position, belief, actions, self.rng)
+        means = [sum(r) / len(r) for r in results]
+        best = max(range(len(actions)), key=lambda a: means[a])
+        return actions[best] if means[best] > means[0] + self.margin else choice
 
     # -- the lookahead -------------------------------------------------------------------------
     def lookahead(self, view: View, position: Position, belief: Belief, out: frozenset[int],

@@ -1,0 +1,104 @@
+"""One websocket's outgoing side: a bounded queue of messages, written by a task of its own.
+
+Tables only ever enqueue (:meth:`Connection.push`), so no table waits for any socket. A
+connection whose queue overflows, or whose send stalls past ``send_timeout``, is closed; its
+client reconnects and gets the latest state, because state messages are snapshots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import deque
+from typing import Any, Awaitable, Protocol
+
+log = logging.getLogger("codecrack.web")
+
+REPLACED = 4001  # the seat was opened by a newer connection (the front end does not reconnect then)
+REPLACED_REASON = "this seat was opened in another window or tab; this one is closed"
+TOO_SLOW = 4008  # the client did not read its messages in time
+SLOW_REASON = "too many unread messages: reconnect for the latest state"
+
+
+class Socket(Protocol):
+    """What a connection needs of a websocket (Starlette's ``WebSocket`` has it)."""
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text that travels (encoded once, shared by every receiver)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class Connection:
+    """One websocket: its seat (``None`` for a spectator) and its queue of outgoing messages."""
+
+    def __init__(self, seat: int | None, socket: Socket, queue_limit: int = 32,
+                 send_timeout: float = 10.0) -> None:
+        self.seat = seat
+        self.socket = socket
+        self.queue_limit = queue_limit
+        self.send_timeout = send_timeout
+        self.pending: deque[str] = deque()
+        self.ready = asyncio.Event()
+        self.ending: tuple[int, str] | None = None
+
+    def push(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (or its JSON text); never waits. An overflow closes the connection."""
+        if self.ending:
+            return
+        if len(self.pending) >= self.queue_limit:
+            self.end(TOO_SLOW, SLOW_REASON, drop_queued=True)
+            return
+        self.pending.append(message if isinstance(message, str) else encode(message))
+        self.ready.set()
+
+    def end(self, code: int, reason: str, drop_queued: bool = False) -> None:
+        """Close the socket with ``code`` and ``reason`` once the queued messages are sent (or
+        at once, dropping them)."""
+        if self.ending:
+            return
+        if drop_queued:
+            self.pending.clear()
+        self.ending = (code, reason)
+        self.ready.set()
+
+    async def pump(self) -> None:
+        """Send the queued messages in order, then close the socket when the connection ends."""
+        try:
+            while self.pending or not self.ending:
+                if not self.pending:
+                    self.ready.clear()
+                    await self.ready.wait()
+                    continue
+                await asyncio.wait_for(self.socket.send_text(self.pending.popleft()), self.send_timeout)
+        except asyncio.TimeoutError:
+            self.end(TOO_SLOW, SLOW_REASON, drop_queued=True)
+        except Exception:  # the client has gone: its reader sees the disconnect
+            log.debug("a send failed; the connection is closing", exc_info=True)
+            self.end(1000, "", drop_queued=True)
+            return
+        code, reason = self.ending
+        try:
+            await self.socket.close(code, reason)
+        except Exception:
+            log.debug("closing a connection failed", exc_info=True)
+
+    async def serve(self, reading: Awaitable[None]) -> None:
+        """Run the writer beside ``reading`` (the loop over the client's messages) until one of
+        them ends. A reader that ends by asking the connection to close lets the writer finish."""
+        writer = asyncio.ensure_future(self.pump())
+        reader = asyncio.ensure_future(reading)
+        try:
+            await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if reader.done() and self.ending:
+                await writer
+            if reader.done():
+                reader.result()  # re-raise what ended the reader (the client's disconnect, say)
+        finally:
+            writer.cancel()
+            reader.cancel()

@@ -1,0 +1,164 @@
+"""Load benchmarks against a real server: a ``codecrack serve`` process on loopback, driven by
+real websockets. Not tests: they report figures (docs/benchmarks.md).
+
+- ``codecrack bench soak --games N``: N short games (The Coding, one-shot, a client seat against
+  the random AI), a few at a time; reports the server's RSS along the way.
+- ``codecrack bench crash --games K``: K rounds of ``kill -9`` while several clients play; after
+  each restart, counts the acknowledged actions (those whose new state reached a client) missing
+  from the stored records.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from ..core.registry import replay
+from ..loadtest.target import ServerProcess, codecrack_server, sample_process, websocket_base
+from .store import Store, make_engine
+
+SHORT_GAME = {"game": "coding", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}], "sit": 0,
+              "options": {"mode": "one-shot"}}
+NO_PAUSE = {"CODECRACK_AI_PACE": "0"}  # bots answer at once: the benchmarks measure the server
+
+
+def scratch() -> str | None:
+    """Where the benchmark's database goes: memory-backed /dev/shm when there is one, since these
+    benchmarks measure the server, not the disk (a kill -9 keeps what the kernel was given)."""
+    return "/dev/shm" if Path("/dev/shm").is_dir() else None
+
+
+def rss_mb(pid: int) -> float:
+    return round(sample_process(pid).rss_bytes / 2**20, 1)
+
+
+def http(method: str, url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+async def play_game(url: str, rng: random.Random, acknowledged: dict[str, int] | None = None) -> str:
+    """Create a short game, play its client seat with random legal actions to the end (or until
+    the server goes away), and fetch the finished table. ``acknowledged[code]`` follows the
+    latest step whose state arrived."""
+    made = await asyncio.to_thread(http, "POST", f"{url}/api/tables", SHORT_GAME)
+    code, acted = made["code"], -1
+    async with connect(f"{websocket_base(url)}/ws/{code}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+        async for text in ws:
+            message = json.loads(text)
+            if message["type"] == "table" and message["table"]["over"]:
+                break
+            if message["type"] != "state":
+                continue
+            if acknowledged is not None:
+                acknowledged[code] = message["step"]
+            legal = message["view"]["legal_actions"]
+            if legal and acted != message["step"]:
+                acted = message["step"]
+                await ws.send(json.dumps({"type": "action", "action": rng.choice(legal)}))
+    await asyncio.to_thread(http, "GET", f"{url}/api/tables/{code}")
+    return code
+
+
+async def play_many(url: str, games: int, workers: int, seed: int, on_done) -> None:
+    """``games`` games, ``workers`` at a time; ``on_done(count)`` after each one."""
+    done = 0
+    remaining = iter(range(games))
+
+    async def worker(index: int) -> None:
+        nonlocal done
+        rng = random.Random(seed * 1000 + index)
+        for _ in remaining:
+            await play_game(url, rng)
+            done += 1
+            on_done(done)
+
+    await asyncio.gather(*(worker(index) for index in range(workers)))
+
+
+def soak_benchmark(games: int = 10_000, seed: int = 0, workers: int = 4) -> dict[str, Any]:
+    """Play ``games`` short games through a real server and sample its RSS after every tenth of
+    them (1k, 2k, ... 10k for the default count)."""
+    checkpoints = sorted({max(1, games * tenth // 10) for tenth in range(1, 11)})
+    samples: dict[int, float] = {}
+    with tempfile.TemporaryDirectory(dir=scratch()) as folder:
+        with codecrack_server(f"sqlite:///{folder}/soak.db", **NO_PAUSE) as server:
+            started_rss, started = rss_mb(server.pid), time.perf_counter()
+
+            def sample(count: int) -> None:
+                if count in checkpoints:
+                    samples[count] = rss_mb(server.pid)
+
+            asyncio.run(play_many(server.url, games, int(workers), seed, sample))
+            elapsed = time.perf_counter() - started
+    return {"benchmark": "soak", "games": games, "workers": workers, "rss_mb_at_start": started_rss,
+            "rss_mb": {str(count): samples[count] for count in checkpoints},
+            "games_per_s": round(games / elapsed, 2)}
+
+
+def crash_benchmark(games: int = 3, seed: int = 0, workers: int = 8, actions: int = 300) -> dict[str, Any]:
+    """``games`` rounds: ``workers`` clients play short games until about ``actions`` actions are
+    acknowledged, then the server gets ``kill -9``; a fresh server on the same database then must
+    hold every acknowledged action, and every stored record must replay."""
+    rounds = []
+    with tempfile.TemporaryDirectory(dir=scratch()) as folder:
+        db_url = f"sqlite:///{folder}/crash.db"
+        for index in range(games):
+            acknowledged: dict[str, int] = {}
+            with codecrack_server(db_url, **NO_PAUSE) as server:
+                asyncio.run(load_until(server, acknowledged, int(workers), seed + index, int(actions)))
+            with codecrack_server(db_url, **NO_PAUSE):  # restarts, migrates and restores like any start
+                rounds.append(check_stored(db_url, acknowledged))
+    lost = sum(r["lost"] for r in rounds)
+    return {"benchmark": "crash", "rounds": rounds, "acknowledged": sum(r["acknowledged"] for r in rounds),
+            "lost": lost, "unreplayable": sum(r["unreplayable"] for r in rounds)}
+
+
+async def load_until(server: ServerProcess, acknowledged: dict[str, int], workers: int, seed: int,
+                     actions: int) -> None:
+    """Play games with ``workers`` clients until ``actions`` actions are acknowledged in all,
+    then kill the server with SIGKILL while every client is mid-game."""
+
+    async def worker(index: int) -> None:
+        rng = random.Random(seed * 1000 + index)
+        while sum(acknowledged.values()) < actions:
+            await play_game(server.url, rng, acknowledged)
+
+    tasks = [asyncio.create_task(worker(index)) for index in range(workers)]
+    while sum(acknowledged.values()) < actions:
+        await asyncio.sleep(0.01)
+    server.process.send_signal(signal.SIGKILL)
+    server.process.wait()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def check_stored(db_url: str, acknowledged: dict[str, int]) -> dict[str, int]:
+    store = Store(make_engine(db_url))
+    lost = unreplayable = 0
+    for code, step in acknowledged.items():
+        row, moves = store.table(code), store.moves(code)
+        lost += max(0, step - len(moves))
+        try:
+            replay(row.record(moves))
+        except Exception:
+            unreplayable += 1
+    store.engine.dispose()
+    return {"tables": len(acknowledged), "acknowledged": sum(acknowledged.values()), "lost": lost,
+            "unreplayable": unreplayable}
+
+
+BENCHMARKS = {"soak": soak_benchmark, "crash": crash_benchmark}

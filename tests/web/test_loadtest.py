@@ -1,0 +1,15 @@
+"""The load benchmarks against a real server process, at a tiny size: a kill -9 under load loses
+no acknowledged action, and the soak run reports the server's memory."""
+
+from codecrack.web.loadtest import crash_benchmark, soak_benchmark
+
+
+def test_kill_9_under_load_loses_no_acknowledged_action():
+    report = crash_benchmark(games=1, workers=3, actions=40)
+    assert report["acknowledged"] >= 40
+    assert report["lost"] == 0 and report["unreplayable"] == 0
+
+
+def test_the_soak_benchmark_reports_rss_along_the_way():
+    report = soak_benchmark(games=4, workers=2)
+    assert set(report["rss_mb"]) == {"1", "2", "3", "4"} and all(mb > 0 for mb in report["rss_mb"].values())
