@@ -20,7 +20,7 @@ from ...core.features import Layout, one_hot, seats
 from .nature import longest_row
 from .tiles import COLORS, full_set, tile_values
 
-PHASES = ("opening", "place", "memorize", "draw", "guess", "reveal", "over")
+PHASES = ("opening", "arrange", "memorize", "draw", "guess", "place", "reveal", "over")
 ROUNDS = 3
 MAX_POINTS = 1000     # far above what three rounds can score
 
