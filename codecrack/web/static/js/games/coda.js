@@ -124,6 +124,8 @@ function controls(view, ctx) {
   }
   const draws = mine(ctx, "draw");
   if (draws.length) {
+    parts.push(h("span", { class: "prompt", id: "coda-draw-prompt" },
+      draws[0].color ? "Draw a tile: choose its colour." : "Draw the top tile of the deck."));
     parts.push(draws.map((a) => button(a.color ? `Draw ${a.color} (${view.pile[a.color]} left)` : `Draw (${view.pile.total} left)`,
       () => ctx.send(a), { class: `primary draw ${a.color ?? ""}`, dataset: { color: a.color ?? "" } })));
   }
