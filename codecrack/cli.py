@@ -8,6 +8,7 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from typer.core import TyperCommand
 from rich.table import Table
 
 from .core.errors import OptionError
@@ -16,29 +17,53 @@ from .core.options import split_option_text
 app = typer.Typer(help="codecrack: hidden-code deduction games, their AIs and an arena.", no_args_is_help=True)
 console = Console()
 
-OPTION_HELP = "A game option as key=value; repeatable."
+OPTION_HELP = "A game option as key=value; repeatable. The options are listed below."
+# Settings that are command-line flags, not game options: what to use instead.
+NOT_OPTIONS = {"play": {"players": "one seat per name in --seats", "seed": "--seed"},
+               "arena": {"players": "--players", "seed": "--seed"}}
 
 
-def _options(pairs: list[str]) -> dict[str, str]:
+def _options(pairs: list[str], command: str = "") -> dict[str, str]:
     try:
-        return split_option_text(pairs)
+        options = split_option_text(pairs)
     except OptionError as error:
         raise typer.BadParameter(str(error)) from None
+    for key, instead in NOT_OPTIONS.get(command, {}).items():
+        if key in options:
+            raise typer.BadParameter(f"{key} is not a game option; use {instead}", param_hint="--option")
+    return options
 
 
-@app.command()
+class PlayCommand(TyperCommand):
+    """``play``: its help ends with every game's options and presets (read only when shown)."""
+
+    @property
+    def epilog(self) -> str:
+        from .terminal.options_help import options_epilog
+
+        return options_epilog()
+
+    @epilog.setter
+    def epilog(self, value: str | None) -> None:
+        pass
+
+
+@app.command(cls=PlayCommand)
 def play(
     game: str = typer.Argument(..., help="coda, coding or alphacode"),
     seats: str = typer.Option("human,random", help="Comma-separated: human or an agent name per seat."),
     seed: Optional[int] = typer.Option(None, help="The game's seed (default: a fresh one)."),
+    preset: Optional[str] = typer.Option(None, help="A named set of options (listed below); --option changes it."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
     save: Optional[Path] = typer.Option(None, help="Write the game's record to this JSON file."),
 ) -> None:
     """Play a game in the terminal against humans (hot seat) and bots."""
     from .terminal.play import play as play_game
+    from .terminal.options_help import preset_options
 
     try:
-        record = play_game(game, seats.split(","), seed=seed, options=_options(option), console=console)
+        options = {**preset_options(game, preset), **_options(option, "play")}
+        record = play_game(game, seats.split(","), seed=seed, options=options, console=console)
     except (OptionError, EOFError, KeyboardInterrupt) as error:
         console.print(f"[red]{error or 'stopped'}[/red]")
         raise typer.Exit(1) from None
@@ -67,7 +92,8 @@ def arena(
     from .arena import ArenaConfig, play_series
     from .ratings import Ladder, RatingsError
 
-    config = ArenaConfig(game, players, tuple(agents.split(",")), games, seed, workers, _options(option), time_limit)
+    config = ArenaConfig(game, players, tuple(agents.split(",")), games, seed, workers, _options(option, "arena"),
+                         time_limit)
     try:
         ladder = Ladder.load(ratings) if ratings is not None else Ladder()
         if report is not None:

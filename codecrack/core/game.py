@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Mapping, MutableSequence, Sequence, TypeVar
 
 from .errors import IllegalAction, OptionError
 from .nature import ForcedChance, Nature, RandomChance
-from .options import GameOptions, parse_options
+from .options import GameOptions, Preset, parse_options
 
 T = TypeVar("T")
 
@@ -29,6 +29,7 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]] = GameOptions
+    presets: ClassVar[tuple[Preset, ...]] = ()  # named option sets; the one marked default is the defaults
 
     def __init__(self, *, players: int, seed: int, chance: RandomChance | ForcedChance | None = None,
                  **options: Any) -> None:

@@ -9,9 +9,10 @@ False
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import OptionError
 
@@ -21,7 +22,52 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    first: int | None = None
+    first: int | None = Field(None, title="First player",
+                              description="The seat that starts; none draws it from the seed.",
+                              json_schema_extra={"control": "seat"})
+
+
+def seat_option(title: str, description: str) -> Any:
+    """A field naming a seat (0-based in the engine; hosts show it as the seat's name and number)."""
+    return Field(None, title=title, description=description, json_schema_extra={"control": "seat"})
+
+
+def choice_option(default: Any, choices: list[Any], title: str, description: str, **limits: Any) -> Any:
+    """A field whose legal values are ``choices`` only (hosts offer a choice, not a free number)."""
+    return Field(default, title=title, description=description, json_schema_extra={"choices": choices}, **limits)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of options a game offers (``codecrack play --preset``, the lobby's presets)."""
+
+    name: str
+    title: str
+    description: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    default: bool = False  # the game's defaults: the preset chosen when none is named
+
+
+def find_preset(presets: tuple[Preset, ...], name: str) -> Preset:
+    """The preset called ``name``, or an :class:`OptionError` that lists the valid ones."""
+    for preset in presets:
+        if preset.name == name:
+            return preset
+    valid = ", ".join(preset.name for preset in presets) or "none"
+    raise OptionError(f"unknown preset {name!r}; valid presets: {valid}")
+
+
+def option_values(model: type[GameOptions], name: str) -> str:
+    """The legal values of option ``name`` as short text, for help listings: ``classic|deck``."""
+    prop = model.model_json_schema()["properties"][name]
+    variants = prop.get("anyOf", [prop])
+    choices = prop.get("choices") or [v for variant in variants for v in variant.get("enum", [])]
+    if choices:
+        return "|".join(str(choice).lower() if isinstance(choice, bool) else str(choice) for choice in choices)
+    types = {variant.get("type") for variant in variants} - {"null"}
+    if prop.get("control") == "seat":
+        return "SEAT"
+    return {"boolean": "true|false", "integer": "N", "number": "NUMBER"}.get(next(iter(types), ""), "TEXT")
 
 
 def parse_options(model: type[GameOptions], given: Mapping[str, Any]) -> GameOptions:

@@ -43,6 +43,7 @@ class ServerWatch:
         if not self.pid:
             return None
         end = sample_process(self.pid)
+        self.peak_rss = max(self.peak_rss, end.rss_bytes)
         cpu = end.cpu_seconds - self.start.cpu_seconds
         return {"pid": self.pid, "cpu_seconds": round(cpu, 3), "cpu_percent": round(100 * cpu / elapsed, 1),
                 "cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.coda.belief import DASH, Belief, Position, solve
+from ..games.coda.belief import Belief, Position, solve
 from ..games.coda.observe import COLOR_NAMES, COLORS, OwnMemory, position_from_view, value_code, value_name
 from ..games.coda.search import (Guess, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
-                                 landing_index, own_values, targets, with_value)
+                                 landing_places, own_values, targets, with_value)
 from .core import CHANCE, TILES, Decision
 
 WIN = 4.0       # ending the round by a hit, in cover units (as the hard tier counts it)
@@ -110,7 +110,7 @@ class CodaReviewer:
         return readers * (stop - base), readers * (miss - base)
 
     def landings(self, view: dict[str, Any], color: int, value: int) -> list[int]:
+        """Where the drawn tile may go: anywhere for a dash, else its sorted place (either side
+        of a dash next to it)."""
         row = view["rows"][self.seat]
-        if value == DASH:
-            return list(range(len(row) + 1))
-        return [landing_index(own_values(view, self.memory.masks), [COLORS[t["color"]] for t in row], color, value)]
+        return landing_places(own_values(view, self.memory.masks), [COLORS[t["color"]] for t in row], color, value)

@@ -27,6 +27,18 @@ HELP = ("commands: count O D | filled Q I | code a@B h@F ... | random | declare 
         "(a letter is x@RC, its top-left corner point, or x@C, its zone column)")
 
 
+HOW_TO_PLAY = """Welcome to Alphabet Code. A code is five letters drawn as seven-segment shapes on a lattice
+sheet: zones (the boxes), the squares between them, and corner points. Rows are lettered N, O, P...
+from the top, columns A, B, C... from the left.
+First make your code: random, or code a@B h@F ... (each letter at its top-left corner point).
+On your turn ask one question about the code you are cracking: count O D (how many of zone O D's
+four sides are filled, 0-4) or filled Q I (is square Q I filled?). Everyone hears the answers.
+When you know the code, declare it: declare a@NA c@PE ... A second wrong declaration loses
+(with three or more players: puts you out).
+Two players race to crack each other's code; with three or more, one seat makes the code and the
+others crack it. Type ? at any prompt for your moves."""
+
+
 # -- parsing -------------------------------------------------------------------------------
 def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     """Turn a typed command into an action; unknown text raises :class:`IllegalAction` with help."""
@@ -37,7 +49,8 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     if command in ("count", "filled"):
         where = "".join(rest).upper()
         if len(where) != 2:
-            raise IllegalAction(f"{command} takes a row and a column, like '{command} O D'")
+            raise IllegalAction(BAD_COORDINATE.format(command=command, where=" ".join(rest) or "nothing",
+                                                      **_label_ranges(view)))
         return {"type": command, "row": where[0], "column": where[1]}
     if command in ("random", "pass"):
         return {"type": "random_code" if command == "random" else "pass"}
@@ -49,6 +62,44 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
                        view["options"]["real_words"])
         return {"type": command, "letters": entries}
     raise IllegalAction(f"unknown command {command!r}; {HELP}")
+
+
+# -- the ? menu ----------------------------------------------------------------------------
+MENU_LINES = {
+    "random_code": "random (draw a random code)",
+    "code": "code a@B h@F ... (build your code: five letters, each at its top-left corner point)",
+    "pass": "pass",
+}
+FREE_DECLARATION = "declare a@NA ... (your answer: five letters at their top-left corner points)"
+
+
+def menu(legal: list[dict[str, Any]], view: dict[str, Any]) -> list[str]:
+    """Every legal action as the command to type: the zones and squares one may ask, grouped."""
+    lines = []
+    for kind in dict.fromkeys(action["type"] for action in legal):
+        group = [action for action in legal if action["type"] == kind]
+        if kind in ("count", "filled"):
+            lines.append(f"{kind} " + " | ".join(f"{a['row']} {a['column']}" for a in group))
+        elif kind == "declare":
+            lines += [f"declare {' '.join(text_position(entry) for entry in a['letters'])}" for a in group]
+        else:
+            lines.append(MENU_LINES.get(kind, kind))
+    kinds = {action["type"] for action in legal}
+    if "random_code" in kinds:
+        lines.append(MENU_LINES["code"])
+    if "declare" not in kinds and view.get("phase") in ("play", "final", "cascade") and legal:
+        lines.append(FREE_DECLARATION)
+    return lines
+
+
+BAD_COORDINATE = ("{command} takes a row and a column, like '{command} O D', not {where}: "
+                  "the row is one letter {rows}, the column one letter {columns}")
+
+
+def _label_ranges(view: dict[str, Any]) -> dict[str, str]:
+    sheet = _sheet(view)
+    rows, columns = sheet.row_labels, sheet.column_labels
+    return {"rows": f"{rows[0]}-{rows[-1]}", "columns": f"{columns[0]}-{columns[-1]}"}
 
 
 def _sheet(view: dict[str, Any]) -> Sheet:

@@ -32,7 +32,7 @@ Event = dict[str, Any]
 TILE_STYLE = {"black": "bold white on grey15", "white": "bold black on grey93"}
 HISTORY_LINES = 14
 COMMANDS = ("draw [black|white]", "guess SEAT INDEX TILE (e.g. guess 1 2 b5, b- for a dash)", "stop",
-            "place INDEX", "reveal INDEX", "opening BLACKS", "ready", "? for a numbered menu")
+            "place INDEX", "reveal INDEX", "opening BLACKS", "ready [INDEX per opening dash]", "? for a numbered menu")
 
 
 # -- rendering -----------------------------------------------------------------------
@@ -91,10 +91,10 @@ def hand_text(view: View) -> Text | None:
     drawn = view["drawn"]
     if drawn is not None:
         who = "You drew" if view["seat"] == view["current"] else f"Seat {view['current']} drew"
-        lines.append(f"{who} {tile_label(drawn)}.")
+        lines.append(f"{who} {tile_label(drawn)}" + (", now face up." if drawn["revealed"] else "."))
     if view["unplaced"]:
         tiles = " ".join(tile_label(t) for t in view["unplaced"])
-        lines.append(f"Your dash to place: {tiles}. place INDEX puts it before tile INDEX (0 = far left).")
+        lines.append(f"Your dash(es) to place: {tiles}. ready INDEX puts one before tile INDEX (0 = far left).")
     return Text("\n".join(lines), style="cyan") if lines else None
 
 
@@ -123,29 +123,38 @@ def prompt_text(view: View) -> Text | None:
     if view["seat"] not in view["to_move"]:
         return None
     hints = {
-        "opening": "Choose your opening tiles: opening N takes N black tiles, the rest white.",
-        "memorize": "Memorize your tiles, then type ready: afterwards you will not see their values.",
-        "place": f"Place your dash{drawn_dash_side(view)}: place INDEX (0 = far left)." if view["unplaced"] or view["drawn"]
-                 else "Type ready when your row is arranged"
-                 + (" and memorized: afterwards you will not see its values." if view["options"]["memory"] else "."),
-        "draw": "Draw a tile: " + ("draw" if view["options"]["draw"] == "deck" else "draw black or draw white") + ".",
-        "guess": "Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3"
-                 + (", or stop to keep your drawn tile hidden." if view["hits_this_turn"] else "."),
-        "reveal": "Wrong guess with an empty pile: turn up one of your own tiles: reveal INDEX.",
+        "opening": lambda: "Choose your opening tiles: opening N takes N black tiles, the rest white.",
+        "memorize": lambda: "Memorize your tiles, then type ready: afterwards you will not see their values.",
+        "arrange": lambda: arrange_hint(view),
+        "place": lambda: place_hint(view),
+        "draw": lambda: "Draw a tile: " + ("draw" if view["options"]["draw"] == "deck" else "draw black or draw white") + ".",
+        "guess": lambda: "Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3"
+                         + (", or stop to keep your drawn tile hidden." if view["hits_this_turn"] else "."),
+        "reveal": lambda: "Wrong guess with an empty pile: turn up one of your own tiles: reveal INDEX.",
     }
-    return Text(hints.get(view["phase"], ""), style="bold yellow")
+    hint = hints.get(view["phase"])
+    return Text(hint() if hint else "", style="bold yellow")
+
+
+def place_hint(view: View) -> str:
+    """Where the drawn tile may go, face up (after a miss or a timeout) or face down."""
+    side = "face up" if view["drawn"]["revealed"] else "face down"
+    places = ", ".join(str(action["index"]) for action in view["legal_actions"])
+    return f"Place your drawn tile ({side}): place INDEX, one of {places} (INDEX = before that tile; 0 = far left)."
 
 
 LEGEND = Text("[B5] face up   (b5) face down, known to you   [B?] face down   B black, W white, - dash",
               style="dim")
 
 
-def drawn_dash_side(view: View) -> str:
-    """How a drawn dash goes in: face up after a miss or a timeout, face down after a stop."""
-    if view["drawn"] is None:
-        return ""
-    last = view["history"][-1]
-    return " (face down)" if last["type"] == "stop" else " (face up)"
+def arrange_hint(view: View) -> str:
+    """The dashes game's setup: say where the opening dashes go (if any), and that the row is ready."""
+    memorize = " and memorized: afterwards you will not see its values" if view["options"]["memory"] else ""
+    if not view["unplaced"]:
+        return f"Type ready when your row is arranged{memorize}."
+    count = len(view["unplaced"])
+    spots = "INDEX" if count == 1 else "INDEX INDEX (the second counted after the first went in)"
+    return f"Place your dash{'es' if count > 1 else ''} and say ready{memorize}: ready {spots} (0 = far left)."
 
 
 def render(view: View) -> Group:
@@ -192,15 +201,15 @@ def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
 WELCOME = """Welcome to Coda. Every player has a row of tiles sorted from low to high (black before
 white on equal numbers; a dash can stand anywhere). On your turn draw a tile, then guess a
 face-down tile of an opponent: its seat, its index, its colour and number (guess 1 2 b5).
-Right: it turns face up, and you guess again or stop (your drawn tile then goes in face down).
-Wrong: your drawn tile goes in face up and your turn ends. A player with no face-down tile is
+Right: it turns face up, and you guess again or stop (you then place your drawn tile face down).
+Wrong: your drawn tile turns face up, you place it, and your turn ends. A drawn tile goes in its
+sorted place; next to a dash you choose the side. A player with no face-down tile is
 out; the last one with a face-down tile wins. Type ? at any prompt for a numbered list of moves."""
 
 
 def run(game, agents, console: Console) -> None:
-    """The default loop, but private actions (arranging opening dashes) leave no log line, and
-    with notes=false and a human seated there is no running log (the human's screen shows only
-    what happened since their last move)."""
+    """The default loop, but with notes=false and a human seated there is no running log (the
+    human's screen shows only what happened since their last move)."""
     humans = any(agent.name == "human" for agent in agents.values())
     notes = game.options.notes or not humans
     if humans:
@@ -214,6 +223,45 @@ def run(game, agents, console: Console) -> None:
     run_game(game, agents, on_step=log)
 
 
+def summary(game) -> list[str]:
+    """At the end the host shows every row in full (the winner's face-down tiles too), and each
+    round's points in a tournament."""
+    lines = [f"seat {seat}'s tiles: " + " ".join(f"[{label(tile.color, tile.value)}]" for tile in row)
+             for seat, row in enumerate(game.rows)]
+    rounds = game.result.get("rounds", [])
+    if len(rounds) > 1:
+        lines += [f"round {r['round']}: won by seat {r['winner']}; points " + ", ".join(map(str, r["points"]))
+                  for r in rounds]
+    return lines
+
+
+# -- the ? menu ----------------------------------------------------------------------
+def menu(legal: list[dict[str, Any]], view: View) -> list[str]:
+    """Every legal action as the command to type, grouped: one line per kind, one per guessable tile."""
+    lines = []
+    kinds = list(dict.fromkeys(action["type"] for action in legal))
+    for kind in kinds:
+        group = [action for action in legal if action["type"] == kind]
+        if kind == "guess":
+            lines += guess_menu(group)
+        elif kind == "draw":
+            lines.append(" | ".join(" ".join(["draw", action.get("color", "")]).strip() for action in group))
+        elif kind in ("opening", "place", "reveal"):
+            key = "black" if kind == "opening" else "index"
+            lines.append(f"{kind} " + "|".join(str(action[key]) for action in group))
+        else:
+            lines.append(kind)
+    return lines
+
+
+def guess_menu(guesses: list[dict[str, Any]]) -> list[str]:
+    """``guess 1 2 b0|b1|...``: one line per face-down tile, with every value it may be."""
+    tiles: dict[tuple[int, int], list[str]] = {}
+    for action in guesses:
+        tiles.setdefault((action["target"], action["index"]), []).append(label(action["color"], action["value"]).lower())
+    return [f"guess {target} {index} {'|'.join(values)}" for (target, index), values in tiles.items()]
+
+
 # -- parsing -------------------------------------------------------------------------
 def parse(text: str, view: View) -> dict[str, Any]:
     """Turn a short command into an action, or raise IllegalAction saying what to type."""
@@ -221,9 +269,11 @@ def parse(text: str, view: View) -> dict[str, Any]:
     if not words:
         raise IllegalAction("type a command; ? shows the legal actions")
     command, args = words[0], words[1:]
-    if command in ("stop", "ready"):
+    if command == "stop":
         no_arguments(command, args)
         return {"type": command}
+    if command == "ready":
+        return parse_ready(args, view)
     if command == "draw":
         return parse_draw(args, view)
     if command == "guess":
@@ -247,11 +297,23 @@ def one_number(command: str, args: list[str]) -> int:
     return int(args[0])
 
 
+def parse_ready(args: list[str], view: View) -> dict[str, Any]:
+    """``ready``, or ``ready INDEX ...`` with one index per opening dash."""
+    count = len(view["unplaced"])
+    if len(args) != count or not all(arg.isdigit() for arg in args):
+        if not count:
+            raise IllegalAction("ready takes nothing after it (you have no dash to place)")
+        raise IllegalAction(f"ready needs {count} index(es), one per dash: ready " + " ".join(["INDEX"] * count))
+    return {"type": "ready", "dashes": [int(arg) for arg in args]} if count else {"type": "ready"}
+
+
 def own_index(command: str, index: int, view: View) -> int:
     """Check an index into the seat's own row: place goes before tile INDEX, reveal turns it up."""
     row = view["rows"][view["seat"]]
-    if command == "place" and index > len(row):
-        raise IllegalAction(f"place takes 0 (far left) to {len(row)} (far right)")
+    places = [action["index"] for action in view["legal_actions"] if action["type"] == "place"]
+    if command == "place" and index not in places:
+        raise IllegalAction(f"place takes {', '.join(map(str, places))}" if places else
+                            f"place takes 0 (far left) to {len(row)} (far right)")
     if command == "reveal" and (index >= len(row) or row[index]["revealed"]):
         hidden = [str(i) for i, tile in enumerate(row) if not tile["revealed"]]
         raise IllegalAction(f"reveal one of your face-down tiles: {', '.join(hidden)}")

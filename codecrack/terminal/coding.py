@@ -1,7 +1,7 @@
 """The Coding at the terminal: the table and each opponent's sheet of known facts, short
 commands, and real-time slapping in speed mode.
 
-Commands (``?`` lists the legal actions as a numbered menu):
+Commands (``?`` lists every legal move in these commands, grouped):
 
     order 9 8          choose your digit order: X1 = 9, X2 = 8 (also ``order 98``)
     take 20-39         take a data card            cannot      declare "cannot take"
@@ -42,6 +42,17 @@ STEP_HINTS = {
     "stalemate": "reveal x1|x2",
     "answers": "answer SEAT CODE [SEAT CODE ...]",
 }
+
+
+HOW_TO_PLAY = """Welcome to The Coding. Everyone holds a secret code: a letter (A-F) and two digits, X1 then X2
+(order yours first: order 9 8). Crack the others' codes before they crack yours.
+Hacking rounds: take a red data card your own code is NOT in (take 20-39), or say cannot; then
+pass a hack card from the row to another player (pass 2 to 1): it turns green if their code
+matches it, red if not. Everyone sees every card, so each one narrows a code down.
+Then decode: name a seat and its code (decode 1 D57). Right: that player is out, and you may go
+on or stop. Wrong: you reveal one of your own cards. The last player still hidden wins.
+Speed mode: after the rounds, slap (s) to earn the right to answer, quickly. One-shot: write
+every code at the end (answer 1 D57 2 A01), for points. Type ? at any prompt for your moves."""
 
 
 # -- rendering ---------------------------------------------------------------------------------
@@ -105,12 +116,65 @@ def render(view: dict[str, Any]):
         sheets.add_row(*_sheet_row(view, sheet))
     parts.append(sheets)
     if view["result"] is not None:
-        result = view["result"]
-        parts.append(Text(f"Winners: {result['winners']} ({result['reason']}); codes {result['codes']}"
-                          + (f"; scores {result['scores']}" if result["scores"] else ""), style="bold green"))
+        parts.append(Text("\n".join(result_lines(view["result"])), style="bold green"))
     elif view["seat"] in view["to_move"]:
         parts.append(Text(f"Your move: {STEP_HINTS.get(view['step'], '')}   (? for the menu)", style="yellow"))
     return Panel(Group(*parts))
+
+
+def result_lines(result: dict[str, Any]) -> list[str]:
+    """The end: who won and why, every code, and in one-shot everyone's written answers."""
+    winners = ", ".join(f"seat {seat}" for seat in result["winners"]) or "nobody"
+    lines = [f"Won by {winners} ({result['reason']})."]
+    lines.append("Codes: " + ", ".join(f"seat {seat} {code}" for seat, code in enumerate(result["codes"])) + ".")
+    if result["scores"]:
+        lines.append("Scores: " + ", ".join(f"seat {seat} {score}" for seat, score in enumerate(result["scores"])) + ".")
+    for seat, answers in (result.get("answers") or {}).items():
+        written = ", ".join(f"seat {target} {code}" for target, code in answers.items())
+        lines.append(f"seat {seat} wrote: {written}.")
+    return lines
+
+
+# -- the ? menu --------------------------------------------------------------------------------
+def menu(legal: list[dict[str, Any]], view: dict[str, Any]) -> list[str]:
+    """Every legal action as the command to type, grouped by kind; decodes counted per seat."""
+    kinds = list(dict.fromkeys(action["type"] for action in legal))
+    lines = []
+    for kind in kinds:
+        group = [action for action in legal if action["type"] == kind]
+        lines.append(MENU_LINES.get(kind, lambda g, v: kind)(group, view))
+    return lines
+
+
+def _seats(values: Any) -> str:
+    return ", ".join(str(value) for value in dict.fromkeys(values))
+
+
+def _give_line(group: list[dict[str, Any]], view: dict[str, Any]) -> str:
+    numbers = {card["id"]: number for number, card in enumerate(view["hack_row"], 1)}
+    cards = _seats(numbers[action["card"]] for action in group)
+    return f"pass N to SEAT: hack card {cards} to seat {_seats(action['to'] for action in group)}"
+
+
+def _decode_line(group: list[dict[str, Any]], view: dict[str, Any]) -> str:
+    targets = list(dict.fromkeys(action["target"] for action in group))
+    per_seat = [f"seat {target}: {sum(a['target'] == target for a in group)} codes" for target in targets]
+    example = group[0]
+    return (f"decode SEAT CODE, a letter and two digits (e.g. decode {example['target']} {example['code']}); "
+            + "; ".join(per_seat))
+
+
+MENU_LINES = {
+    "order": lambda group, view: " | ".join(f"order {a['x1']} {a['x2']}" for a in group),
+    "take": lambda group, view: "take " + "|".join(a["card"] for a in group),
+    "give": _give_line,
+    "decode": _decode_line,
+    "reveal": lambda group, view: "reveal " + "|".join(a["card"] for a in group),
+    "answer": lambda group, view: "answer SEAT CODE [SEAT CODE ...] for seat "
+                                  + _seats(int(seat) for seat in group[0]["codes"]),
+    "slap": lambda group, view: "s (slap The First One)",
+    "pass": lambda group, view: "p (pass)" if view["step"] == "open" else "pass",
+}
 
 
 # -- parsing -----------------------------------------------------------------------------------

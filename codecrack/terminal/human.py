@@ -6,8 +6,9 @@ import json
 from typing import Any, Callable
 
 from rich.console import Console
+from rich.panel import Panel
 from rich.pretty import Pretty
-from rich.table import Table
+from rich.text import Text
 
 from ..agents.base import Agent
 from ..core.errors import IllegalAction
@@ -26,21 +27,36 @@ def render_view(game: str, view: dict[str, Any]):
     return Pretty({k: v for k, v in view.items() if k != "legal_actions"})
 
 
-MENU_ROWS = 40
+HOST_ACTIONS = {"timeout"}  # sent by the host's clock, never typed
+MENU_TITLE = "Legal actions (type one of these commands)"
+NOT_LEGAL = "{text!r} is not a legal move now; type ? for your moves"
 
 
-def action_menu(actions: list[dict[str, Any]]) -> Table:
-    """The first legal actions, numbered; long lists are cut with a count of the rest."""
-    table = Table(title="Legal actions (type the number)", show_header=False, box=None)
-    for number, action in enumerate(actions[:MENU_ROWS], 1):
-        table.add_row(str(number), json.dumps(action))
-    if len(actions) > MENU_ROWS:
-        table.add_row("...", f"{len(actions) - MENU_ROWS} more; type the game's short command instead")
-    return table
+def action_menu(game: str, view: dict[str, Any]) -> Panel:
+    """Every legal action in the game's own short commands, grouped (a game without a terminal
+    module: by action type, with the values each field may take)."""
+    legal = [action for action in view["legal_actions"] if action["type"] not in HOST_ACTIONS]
+    screen = game_screen(game)
+    lines = screen.menu(legal, view) if screen is not None and hasattr(screen, "menu") else generic_menu(legal)
+    return Panel("\n".join(lines) or "nothing: wait for the other players", title=MENU_TITLE, title_align="left")
+
+
+def generic_menu(legal: list[dict[str, Any]]) -> list[str]:
+    """One line per action type: ``add amount=1|2|3`` (the values each field takes)."""
+    fields: dict[str, dict[str, list[str]]] = {}
+    for action in legal:
+        values = fields.setdefault(action["type"], {})
+        for key, value in action.items():
+            if key != "type":
+                shown = values.setdefault(key, [])
+                if str(value) not in shown:
+                    shown.append(str(value))
+    return [" ".join([kind, *(f"{key}={'|'.join(values)}" for key, values in keys.items())])
+            for kind, keys in fields.items()]
 
 
 class TerminalHuman(Agent):
-    """Reads actions from a console. Type a game command, a number from ``?``, or JSON."""
+    """Reads actions from a console. Type a game command (``?`` lists them) or JSON."""
 
     name = "human"
     reaction_delay = float("inf")
@@ -63,15 +79,16 @@ class TerminalHuman(Agent):
                 self.console.print(f"[red]{error}[/red]")
                 continue
             if action is None:
-                self.console.print(action_menu(legal))
+                self.console.print(action_menu(self.game, view))
                 continue
             if action not in legal and not self._accepts_unlisted(action):
-                self.console.print(f"[red]not a legal action now: {json.dumps(action)}[/red] (type ? for the list)")
+                self.console.print(Text(NOT_LEGAL.format(text=text), style="red"))
                 continue
             return action
 
     def parse(self, text: str, view: dict[str, Any]) -> dict[str, Any] | None:
-        """``?``/empty: show the menu; a number: that menu entry; JSON; else the game's parser."""
+        """``?``/empty: show the menu; a number N: the N-th legal action (a shortcut for scripts);
+        JSON; else the game's parser."""
         legal = view["legal_actions"]
         if text in ("", "?", "help"):
             return None

@@ -6,8 +6,10 @@ import json
 from typing import Any, Callable
 
 from rich.console import Console
+from rich.panel import Panel
 
 from ..agents import make_agent
+from ..core.game import Game
 from ..core.registry import new_game
 from ..core.runner import run_game
 from .human import TerminalHuman, game_screen, render_view
@@ -31,10 +33,42 @@ def play(game_name: str, seats: list[str], *, seed: int | None, options: dict[st
         for seat, name in enumerate(seats)
     }
     screen = game_screen(game_name)
+    if "human" in seats and hasattr(screen, "HOW_TO_PLAY"):
+        console.print(Panel(screen.HOW_TO_PLAY, title=HOW_TO_PLAY, title_align="left"))
     if screen is not None and hasattr(screen, "run"):
         screen.run(game, agents, console)
     else:
         run_game(game, agents, on_step=lambda s, a, e: console.print(describe(game_name, s, a, e)))
     console.print(render_view(game_name, game.view(None)))
-    console.print(f"[bold green]Game over:[/bold green] {json.dumps(game.result)}")
+    console.print(Panel("\n".join(summary(game_name, game)), title=GAME_OVER, title_align="left", style="green"))
     return game.record()
+
+
+GAME_OVER = "Game over"
+HOW_TO_PLAY = "How to play"
+ONE_WINNER = "Winner: {names}."
+SHARED_WIN = "Shared win: {names}."
+NO_WINNER = "Nobody wins."
+SCORES = "Scores: {scores}."
+REASON = "How it ended: {reason}."
+SEAT = "seat {seat}"
+
+
+def seat_text(seat: int) -> str:
+    return SEAT.format(seat=seat)
+
+
+def summary(game_name: str, game: Game) -> list[str]:
+    """The end in words: who won, the scores, why, then what the game's terminal module adds
+    (everything that was hidden: codes, tiles)."""
+    result = game.result
+    names = ", ".join(seat_text(seat) for seat in result["winners"])
+    lines = [NO_WINNER if not result["winners"] else (ONE_WINNER if len(result["winners"]) == 1 else SHARED_WIN).format(names=names)]
+    if result.get("scores"):
+        lines.append(SCORES.format(scores=", ".join(f"{seat_text(seat)}: {score}" for seat, score in enumerate(result["scores"]))))
+    if result.get("reason"):
+        lines.append(REASON.format(reason=result["reason"]))
+    screen = game_screen(game_name)
+    if screen is not None and hasattr(screen, "summary"):
+        lines += screen.summary(game)
+    return lines

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.errors import OptionError
+from .actions import refused_from_client
 from .catalog import catalog
 from .config import WebConfig
 from .hints import hint_for
@@ -97,7 +98,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @app.get("/api/tables")
     async def tables() -> list[TableInfo]:
         rows = await asyncio.to_thread(hub.store.list_tables)
-        return [hub.live[row.code].info() if row.code in hub.live else summary(row) for row in rows]
+        stored = [row.code for row in rows if row.code not in hub.live]
+        names = await asyncio.to_thread(hub.store.seat_names, stored)
+        return [hub.live[row.code].info() if row.code in hub.live else summary(row, names.get(row.code, {}))
+                for row in rows]
 
     @app.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
     async def create(request: CreateTable, http: Request) -> Created:
@@ -248,16 +252,17 @@ async def handle(table: LiveTable, connection: Connection, text: str | None) -> 
     if connection.seat is None:
         return {"type": "error", "message": "spectators cannot act; take an open seat to play"}
     if message.type == "action":
-        refused = await table.submit(connection.seat, message.action)
+        refused = refused_from_client(message.action) or await table.submit(connection.seat, message.action)
         return None if refused is None else {"type": "error", "message": refused}
     step, view = await table.seat_view(connection.seat)
     return {"type": "hint", "step": step, "hint": await hint_for(table.game, view, table.hub.hint_pool)}
 
 
-def summary(row) -> dict[str, Any]:
-    """A stored table that is not loaded: enough for the lobby's list."""
-    seats = [{"kind": s["kind"], "agent": s.get("agent"), "name": s.get("name") or f"Seat {i + 1}",
-              "claimed": s["kind"] == "ai", "connected": False, "bot": s.get("agent")}
+def summary(row, names: dict[int, str]) -> dict[str, Any]:
+    """A stored table that is not loaded: enough for the lobby's list. ``names`` are the names of
+    the players who claimed a seat."""
+    seats = [{"kind": s["kind"], "agent": s.get("agent"), "name": names.get(i) or s.get("name") or f"Seat {i + 1}",
+              "claimed": s["kind"] == "ai" or i in names, "connected": False, "bot": s.get("agent")}
              for i, s in enumerate(row.seats)]
     return {"code": row.code, "game": row.game, "players": row.players, "options": row.options,
             "seats": seats, "takeover": row.takeover, "over": row.finished, "result": row.result,

@@ -22,22 +22,23 @@ def offered_options(game: str) -> list[str]:
 
 
 def option_fields(game: str) -> list[dict[str, Any]]:
-    """One form field per offered option: ``{"name", "kind": bool|choice|int|seat|text, "default", ...}``."""
+    """One form field per offered option: ``{"name", "title", "help", "kind": bool|choice|int|seat|text,
+    "default", ...}``; the title and help are the model's ``Field(title=..., description=...)``."""
     schema = game_class(game).Options.model_json_schema()
     fields = []
     for name, prop in schema.get("properties", {}).items():
         if name not in offered_options(game):
             continue
-        fields.append({"name": name, "default": prop.get("default"),
-                       "help": prop.get("description", ""), **_field_kind(name, prop)})
+        fields.append({"name": name, "title": prop.get("title", name), "default": prop.get("default"),
+                       "help": prop.get("description", ""), **_field_kind(prop)})
     return fields
 
 
-def _field_kind(name: str, prop: dict[str, Any]) -> dict[str, Any]:
-    if name == "first":
+def _field_kind(prop: dict[str, Any]) -> dict[str, Any]:
+    if prop.get("control") == "seat":
         return {"kind": "seat"}
     variants = prop.get("anyOf", [prop])
-    choices = [value for v in variants for value in v.get("enum", [v["const"]] if "const" in v else [])]
+    choices = prop.get("choices") or [value for v in variants for value in v.get("enum", [v["const"]] if "const" in v else [])]
     if choices:
         return {"kind": "choice", "choices": choices}
     types = {v.get("type") for v in variants}
@@ -53,7 +54,9 @@ def _field_kind(name: str, prop: dict[str, Any]) -> dict[str, Any]:
 def game_info(game: str) -> dict[str, Any]:
     cls = game_class(game)
     return {"name": game, "min_players": cls.min_players, "max_players": cls.max_players,
-            "agents": agent_names(game), "options": option_fields(game)}
+            "agents": agent_names(game), "options": option_fields(game),
+            "presets": [{"name": p.name, "title": p.title, "help": p.description, "options": dict(p.options),
+                         "default": p.default} for p in cls.presets]}
 
 
 def catalog() -> list[dict[str, Any]]:

@@ -80,12 +80,21 @@ OptionValue = Union[bool, int, FiniteFloat, str, None]
 
 class OptionField(BaseModel):
     name: str
+    title: str = Field(description="the option's label")
     kind: Literal["bool", "choice", "int", "number", "seat", "text"]
     default: OptionValue
-    help: str = ""
+    help: str = Field("", description="the option's one-line description")
     choices: list[OptionValue] | None = None
     min: int | FiniteFloat | None = None
     max: int | FiniteFloat | None = None
+
+
+class PresetInfo(BaseModel):
+    name: str
+    title: str
+    help: str
+    options: dict[str, OptionValue]
+    default: bool = Field(description="this preset is the game's defaults")
 
 
 class GameInfo(BaseModel):
@@ -94,6 +103,7 @@ class GameInfo(BaseModel):
     max_players: int
     agents: list[str]
     options: list[OptionField]
+    presets: list[PresetInfo]
 
 
 class SeatInfo(BaseModel):

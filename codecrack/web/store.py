@@ -110,6 +110,16 @@ class Store:
             found = db.execute(select(tables).where(tables.c.code == code)).mappings().first()
         return TableRow(**found) if found else None
 
+    def seat_names(self, codes: list[str]) -> dict[str, dict[int, str]]:
+        """``code -> {seat: name}`` of the claimed seats of each table in ``codes``."""
+        query = select(seat_tokens.c.table_code, seat_tokens.c.seat, seat_tokens.c.name).where(
+            seat_tokens.c.table_code.in_(codes))
+        names: dict[str, dict[int, str]] = {}
+        with self.engine.connect() as db:
+            for row in db.execute(query):
+                names.setdefault(row.table_code, {})[row.seat] = row.name
+        return names
+
     def list_tables(self, limit: int = 50) -> list[TableRow]:
         query = select(tables).order_by(tables.c.created_at.desc()).limit(limit)
         with self.engine.connect() as db:

@@ -16,6 +16,7 @@ from ..core.detached import detached
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.registry import replay
+from .actions import player_view
 from .clocks import Clock, clock_for
 from .connections import REPLACED, REPLACED_REASON, Connection, encode
 from .hints import hints_available
@@ -99,7 +100,7 @@ class LiveTable:
     # -- messages: only ever queued, never awaited (see connections.py) -----------------
     def state_message(self, seat: int | None) -> dict[str, Any]:
         now = asyncio.get_running_loop().time()
-        return {"type": "state", "step": self.step, "view": self.game.view(seat),
+        return {"type": "state", "step": self.step, "view": player_view(self.game.view(seat)),
                 "clock": self.clock.public(now) if self.clock else None}
 
     def broadcast_state(self) -> None:

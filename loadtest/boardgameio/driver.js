@@ -86,6 +86,6 @@ async function slot(index) {
 
 const slots = Array.from({ length: Number(tables) }, (_, index) => slot(index).catch((e) => error(String(e).slice(0, 300))));
 Promise.all(slots).then(() => {
-  process.stdout.write(JSON.stringify(tally));
-  process.exit(0);
+  // exit only once the report is written: a pipe takes it in pieces, and exit() would cut it at 64 KiB
+  process.stdout.write(JSON.stringify(tally), () => process.exit(0));
 });

@@ -85,3 +85,14 @@ def test_a_whole_game_at_the_terminal_with_a_human_seat():
     assert game.over
     output = console.file.getvalue()
     assert "not a zone column" in output and "touch" in output and "Game over" in output and "seat 0 made a code" in output
+
+
+def test_the_menu_lists_every_question_and_a_bad_coordinate_names_the_problem():
+    from codecrack.terminal.human import action_menu
+
+    game = duel()
+    seat = min(game.to_move)
+    shown = text_of(action_menu("alphacode", game.view(seat)))
+    assert "count O B | O D" in shown and "filled N B" in shown and "declare a@NA" in shown
+    with pytest.raises(codecrack.IllegalAction, match="the row is one letter N-R, the column one letter A-M"):
+        screen.parse("count O DD", game.view(seat))

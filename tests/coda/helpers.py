@@ -52,6 +52,15 @@ def guess(game: CodaGame, target: int, index: int, text: str) -> list[dict[str, 
     return game.apply(game.current, {"type": "guess", "target": target, "index": index, "color": color, "value": value})
 
 
+def place(game: CodaGame, index: int | None = None) -> list[dict[str, Any]]:
+    """The current seat places its drawn tile: at ``index``, or at its only legal place."""
+    places = [action["index"] for action in game.legal_actions(game.current)]
+    if index is None:
+        assert len(places) == 1, places
+        index = places[0]
+    return game.apply(game.current, {"type": "place", "index": index})
+
+
 def snapshot(game: CodaGame) -> str:
     """Everything observable: every seat's view, the spectator's, and the record."""
     views = [game.view(seat) for seat in range(game.players)] + [game.view(None)]

@@ -4,7 +4,7 @@ import pytest
 
 import codecrack
 
-from .helpers import guess, rigged, row_labels
+from .helpers import guess, place, rigged, row_labels
 
 
 def test_exposing_the_last_face_down_tile_puts_that_player_out():
@@ -24,9 +24,11 @@ def test_a_player_who_is_out_can_neither_be_targeted_nor_guess():
     with pytest.raises(codecrack.IllegalAction, match=r"opponent still in the round: \[2\]"):
         guess(game, 1, 1, "w6")
     guess(game, 2, 0, "b7")  # a miss: the turn passes over the exposed seat 1
+    place(game)
     assert game.current == 2 and 1 not in game.to_move
     game.apply(2, {"type": "draw", "color": "black"})
     guess(game, 0, 0, "w0")
+    place(game)
     assert game.current == 0
 
 
@@ -34,7 +36,9 @@ def test_the_last_player_with_a_face_down_tile_wins():
     game = rigged(["b1 w5", "B2 w6"], "b9")
     game.apply(0, {"type": "draw", "color": "black"})
     events = guess(game, 1, 1, "w6")
-    assert [e["type"] for e in events] == ["guess", "eliminated", "insert", "round_over"]
+    assert [e["type"] for e in events] == ["guess", "eliminated"]
+    assert not game.over and game.phase == "place" and game.to_move == {0}  # the winner places its tile
+    assert [e["type"] for e in place(game)] == ["insert", "round_over"]
     assert game.over and game.result == {"winners": [0], "scores": None,
                                          "rounds": [{"round": 1, "winner": 0, "points": [0, 0]}]}
     assert row_labels(game, 0) == "b1 w5 b9"  # the winner's drawn tile joins the row face down
@@ -48,6 +52,7 @@ def test_when_the_tiles_run_out_there_is_no_draw_step_and_play_continues():
     game.apply(0, {"type": "draw", "color": "black"})
     guess(game, 1, 0, "b2")
     game.apply(0, {"type": "stop"})
+    place(game)
     assert game.current == 1 and game.phase == "guess" and game.view(1)["drawn"] is None
     assert game.view(1)["pile"] == {"black": 0, "white": 0}
     assert {a["type"] for a in game.legal_actions(1)} == {"guess"}
@@ -91,4 +96,5 @@ def test_a_guess_on_the_last_tile_with_a_full_pile_is_only_a_miss():
     game = rigged(["b1 w5", "b2 w6"], "w9", empty_deck="eliminate")
     game.apply(0, {"type": "draw", "color": "white"})
     guess(game, 1, 0, "b4")
+    place(game)
     assert game.eliminated == [] and row_labels(game, 0) == "b1 w5 W9"

@@ -146,10 +146,11 @@ def accepted(game, seat, action) -> bool:
 def unknown_tiles(game, seat: int) -> list:
     """Every tile whose value ``seat`` may not know right now."""
     tiles = [t for other, row in enumerate(game.rows) if other != seat for t in row if not t.revealed]
-    if game.options.memory and seat in game.ready:
+    placing = game.phase == "place" and game.current == seat  # its sorted place shows where it lands
+    if game.options.memory and seat in game.ready and not placing:
         tiles += [t for t in game.rows[seat] if not t.revealed]
     tiles += game.pile + [t for other, hand in enumerate(game.unplaced) if other != seat for t in hand]
-    if game.drawn is not None and game.current != seat:
+    if game.drawn is not None and game.current != seat and not game.drawn_face_up:
         tiles.append(game.drawn)
     return tiles
 

@@ -4,7 +4,7 @@ import pytest
 
 import codecrack
 from codecrack.games.coda.rules import CodaGame
-from codecrack.games.coda.tiles import DASH, Tile, canonical_index, full_set, sort_key
+from codecrack.games.coda.tiles import DASH, Tile, full_set, sort_key, sorted_places
 
 from .helpers import rigged
 
@@ -59,8 +59,8 @@ def test_starting_tiles_are_sorted_black_left_of_white_on_equal_values():
         game = CodaGame(players=4, seed=seed, draw="deck")
         for row in game.rows:
             assert [sort_key(t) for t in row] == sorted(sort_key(t) for t in row)
-    assert canonical_index([Tile("black", 5)], Tile("white", 5)) == 1
-    assert canonical_index([Tile("white", 5)], Tile("black", 5)) == 0
+    assert sorted_places([Tile("black", 5)], Tile("white", 5)) == range(1, 2)
+    assert sorted_places([Tile("white", 5)], Tile("black", 5)) == range(0, 1)
 
 
 def test_starting_seat_comes_from_the_seed_or_the_first_option():
@@ -80,7 +80,7 @@ def test_deck_mode_has_no_opening_and_draws_the_top_tile():
         game.apply(0, {"type": "draw", "color": "black"})
     game.apply(0, {"type": "draw"})
     assert (game.drawn.color, game.drawn.value) == ("white", 9)
-    assert game.view(1)["drawn"] == {"color": "white", "value": None}  # the back shows the colour
+    assert game.view(1)["drawn"] == {"color": "white", "value": None, "revealed": False}  # the back shows the colour
 
 
 def test_classic_drawing_picks_a_colour_with_tiles_left():
@@ -104,5 +104,5 @@ def test_backs_show_colours_to_everyone_but_values_only_to_the_owner():
     assert [t["color"] for t in theirs["rows"][0]] == ["black", "white"]
     assert [t["value"] for t in theirs["rows"][0]] == [None, 4]
     assert [t["value"] for row in spectator["rows"] for t in row] == [None, 4, None, None]
-    assert mine["drawn"] == {"color": "black", "value": 5}
-    assert theirs["drawn"] == spectator["drawn"] == {"color": "black", "value": None}
+    assert mine["drawn"] == {"color": "black", "value": 5, "revealed": False}
+    assert theirs["drawn"] == spectator["drawn"] == {"color": "black", "value": None, "revealed": False}

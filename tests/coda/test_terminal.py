@@ -16,9 +16,10 @@ from codecrack.cli import app
 from codecrack.games.coda.tiles import label
 from codecrack.terminal import coda as screen
 from codecrack.terminal.human import TerminalHuman
+from codecrack.terminal import play as play_module
 from codecrack.terminal.play import play
 
-from .helpers import guess, rigged
+from .helpers import guess, place, rigged
 from .test_properties import random_action
 
 
@@ -33,7 +34,7 @@ def command(action: dict) -> str:
         return f"opening {action['black']}"
     if kind in ("place", "reveal"):
         return f"{kind} {action['index']}"
-    return kind
+    return " ".join([kind, *map(str, action.get("dashes", []))])
 
 
 def text_of(renderable) -> str:
@@ -71,6 +72,7 @@ def test_every_legal_action_can_be_typed(options):
     ("stop now", "stop takes nothing"),
     ("place x", "place needs one number"),
     ("place 9", r"place takes 0 \(far left\) to 2"),
+    ("ready 1", "ready takes nothing after it"),
     ("reveal 1", "reveal one of your face-down tiles: 0"),
     ("opening", "how many black tiles"),
 ])
@@ -103,6 +105,7 @@ def test_without_notes_the_screen_shows_only_what_happened_since_your_last_move(
     game = rigged(["b1 w5", "b2 w6"], "b3 w7 b8", notes=False)
     game.apply(0, {"type": "draw", "color": "black"})
     guess(game, 1, 0, "b4")
+    place(game)
     game.apply(1, {"type": "draw", "color": "white"})
     text = text_of(screen.render(game.view(1)))
     assert "since your last move" in text and "seat 0 draws" not in text
@@ -110,14 +113,32 @@ def test_without_notes_the_screen_shows_only_what_happened_since_your_last_move(
     assert "seat 0 draws" not in text and "seat 1 draws a white tile" in text
 
 
-def test_a_drawn_dash_prompt_says_which_side_up_it_goes():
+def test_the_place_prompt_says_which_side_up_the_drawn_tile_goes_and_where():
     game = rigged(["b1 w5", "b2 w6"], dashes=True, drawn="w-")
     guess(game, 1, 0, "b4")
-    assert "Place your dash (face up)" in text_of(screen.render(game.view(0)))
-    game = rigged(["b1 w5", "b2 w6"], dashes=True, drawn="w-")
+    text = text_of(screen.render(game.view(0)))
+    assert "Place your drawn tile (face up): place INDEX, one of 0, 1, 2" in text
+    assert "Seat 0 drew [W-], now face up." in text_of(screen.render(game.view(1)))
+    game = rigged(["b1 w- w5", "b2 w6"], dashes=True, drawn="b3")
     guess(game, 1, 0, "b2")
     game.apply(0, {"type": "stop"})
-    assert "Place your dash (face down)" in text_of(screen.render(game.view(0)))
+    view = game.view(0)
+    assert "Place your drawn tile (face down): place INDEX, one of 1, 2" in text_of(screen.render(view))
+    assert screen.parse("place 2", view) == {"type": "place", "index": 2}
+    with pytest.raises(codecrack.IllegalAction, match="place takes 1, 2"):
+        screen.parse("place 0", view)
+
+
+def test_the_arrange_prompt_asks_for_the_opening_dash_places():
+    game = codecrack.new_game("coda", players=2, seed=6, first=0, dashes=True)
+    for seat in (0, 1):
+        game.apply(seat, {"type": "opening", "black": 2})
+    view = game.view(0)
+    assert "Place your dash and say ready: ready INDEX" in text_of(screen.render(view))
+    assert screen.parse("ready 0", view) == {"type": "ready", "dashes": [0]}
+    with pytest.raises(codecrack.IllegalAction, match="ready needs 1 index"):
+        screen.parse("ready", view)
+    assert "Type ready when your row is arranged." in text_of(screen.render(game.view(1)))
 
 
 def test_memory_variant_screen_hides_your_own_values():
@@ -125,13 +146,12 @@ def test_memory_variant_screen_hides_your_own_values():
     assert "[B?] [W5]" in text_of(screen.render(game.view(0)))
 
 
-def test_the_log_line_is_public_and_private_arranging_leaves_none():
+def test_the_log_line_is_public():
     game = rigged(["b1 w5", "b2 w6"], "b3")
     events = game.apply(0, {"type": "draw", "color": "black"})
     assert screen.describe(0, {"type": "draw", "color": "black"}, events) == "seat 0 draws a black tile"
     events = guess(game, 1, 1, "w6")
     assert screen.describe(0, {}, events) == "seat 0 guesses seat 1's tile 1 is W6: HIT"
-    assert screen.describe(0, {"type": "place", "index": 0}, []) == ""
 
 
 def scripted_human(game, seat: int, console: Console, junk_every: int = 4) -> TerminalHuman:
@@ -160,12 +180,22 @@ def test_a_newcomer_plays_a_whole_game_by_typing(options):
     assert "seat 0 (you)" in output
 
 
-def test_play_with_a_human_seat_and_the_numbered_menu():
+def test_play_with_a_human_seat_the_grouped_menu_and_the_summary(monkeypatch):
     console = Console(file=io.StringIO(), width=100)
-    answers = itertools.cycle(["?", "0", "1"])
-    record = play("coda", ["human", "random", "random"], seed=7, options={}, console=console,
-                  read=lambda prompt: next(answers))
-    assert codecrack.replay(record).over and "Game over" in console.file.getvalue()
+    games = []
+    monkeypatch.setattr(play_module, "new_game", lambda *a, **k: games.append(codecrack.new_game(*a, **k)) or games[0])
+    typed = itertools.count()
+    rng = random.Random(3)
+
+    def read(prompt: str) -> str:  # every third line a ?, else a random legal command
+        return "?" if next(typed) % 3 == 0 else command(rng.choice(games[0].legal_actions(0)))
+
+    record = play("coda", ["human", "random", "random"], seed=7, options={}, console=console, read=read)
+    output = console.file.getvalue()
+    assert codecrack.replay(record).over and "Game over" in output and "Winner: seat" in output
+    assert "Legal actions (type one of these commands)" in output and "guess 1 " in output
+    assert '{"type"' not in output and "'winners'" not in output  # no JSON or Python dumps
+    assert "seat 0's tiles: [" in output  # every row in full at the end
 
 
 def test_cli_plays_a_bots_only_game():

@@ -4,7 +4,7 @@ import pytest
 
 import codecrack
 
-from .helpers import guess, rigged
+from .helpers import guess, place, rigged
 
 
 def test_rounds_is_one_or_three():
@@ -18,7 +18,9 @@ def test_points_for_hits_exposures_the_win_and_the_winners_hidden_tiles():
     game.apply(0, {"type": "draw", "color": "white"})
     guess(game, 1, 0, "b2")
     assert game.scores == [1, 0]
-    events = guess(game, 1, 1, "w3")
+    guess(game, 1, 1, "w3")
+    assert game.legal_actions(0) == [{"type": "place", "index": 2}, {"type": "place", "index": 3}]
+    events = place(game, 3)
     # 2 hits + 3 for exposing seat 1 + 5 for the round + hidden 1 + 7 + 9 (the drawn tile), dash 0
     assert game.scores == [2 + 3 + 5 + 17, 0]
     assert events[-2] == {"type": "round_over", "round": 1, "winner": 0, "points": [27, 0], "scores": [27, 0]}

@@ -4,7 +4,7 @@ import pytest
 
 import codecrack
 
-from .helpers import guess, rigged, row_labels
+from .helpers import guess, place, rigged, row_labels
 
 
 def start(players_rows=("b1 w5", "b2 w6 b9"), pile="b3 w11", **options):
@@ -35,10 +35,13 @@ def test_after_a_hit_the_guesser_may_switch_opponents():
 def test_stopping_inserts_the_drawn_tile_face_down_in_its_sorted_place():
     game = start()
     guess(game, 1, 1, "w6")
-    events = game.apply(0, {"type": "stop"})
-    assert events == [{"type": "stop", "seat": 0},
-                      {"type": "insert", "seat": 0, "tile": 2, "index": 1, "color": "black",
-                       "revealed": False, "value": None}]
+    assert game.apply(0, {"type": "stop"}) == [{"type": "stop", "seat": 0}]
+    assert game.view(1)["phase"] == "place" and game.to_move == {0}
+    assert game.legal_actions(0) == [{"type": "place", "index": 1}]
+    with pytest.raises(codecrack.IllegalAction, match="the drawn tile goes at index 1"):
+        game.apply(0, {"type": "place", "index": 0})
+    assert place(game) == [{"type": "insert", "seat": 0, "tile": 2, "index": 1, "color": "black",
+                            "revealed": False, "value": None}]
     assert row_labels(game, 0) == "b1 b3 w5"
     assert game.view(1)["rows"][0][1] == {"id": 2, "color": "black", "revealed": False, "value": None}
     assert game.view(0)["rows"][0][1]["value"] == 3
@@ -54,8 +57,10 @@ def test_no_stop_before_a_hit():
 
 def test_a_miss_inserts_the_drawn_tile_face_up_and_ends_the_turn():
     game = start()
-    events = guess(game, 1, 2, "b10")
-    assert events[-1] == {"type": "insert", "seat": 0, "tile": 2, "index": 1, "color": "black",
+    guess(game, 1, 2, "b10")
+    assert game.view(1)["drawn"] == {"color": "black", "value": 3, "revealed": True}
+    assert game.view(1)["phase"] == "place" and game.legal_actions(0) == [{"type": "place", "index": 1}]
+    assert place(game)[-1] == {"type": "insert", "seat": 0, "tile": 2, "index": 1, "color": "black",
                           "revealed": True, "value": 3}
     assert row_labels(game, 0) == "b1 B3 w5" and row_labels(game, 1) == "b2 w6 b9"
     assert game.view(1)["rows"][0][1]["value"] == 3
@@ -66,6 +71,7 @@ def test_a_miss_after_hits_still_ends_the_turn_face_up():
     game = start()
     guess(game, 1, 0, "b2")
     guess(game, 1, 1, "w7")
+    place(game)
     assert row_labels(game, 0) == "b1 B3 w5" and game.current == 1
 
 
@@ -73,6 +79,7 @@ def test_naming_the_right_value_with_the_wrong_colour_is_a_miss():
     game = start()
     events = guess(game, 1, 0, "w2")
     assert events[0]["hit"] is False and row_labels(game, 1) == "b2 w6 b9"
+    place(game)
     assert row_labels(game, 0) == "b1 B3 w5"
 
 
@@ -107,4 +114,5 @@ def test_the_turn_passes_to_the_left():
     game = rigged(["b1", "b2", "b3"], "w1 w2 w3 w4", current=2)
     game.apply(2, {"type": "draw", "color": "white"})
     guess(game, 0, 0, "b5")
+    place(game)
     assert game.current == 0

@@ -5,7 +5,7 @@ import pytest
 import codecrack
 from codecrack.games.coda.rules import CodaGame
 
-from .helpers import guess, rigged
+from .helpers import guess, place, rigged
 
 
 def own_values(game, seat):
@@ -28,9 +28,11 @@ def test_memory_variant_shows_the_drawn_tile_until_placed_and_face_up_tiles_alwa
     assert own_values(game, 0) == [None, 5]
     game.apply(0, {"type": "draw", "color": "black"})
     drawn = game.view(0)["drawn"]
-    assert drawn == {"color": "black", "value": 3}
+    assert drawn == {"color": "black", "value": 3, "revealed": False}
     guess(game, 1, 0, "b2")
     game.apply(0, {"type": "stop"})
+    assert game.view(0)["drawn"] == drawn and game.view(1)["drawn"]["value"] is None
+    place(game)
     assert game.view(0)["drawn"] is None and own_values(game, 0) == [None, None, 5]
 
 
@@ -58,7 +60,7 @@ def test_timeout_needs_the_clock_and_is_never_offered_as_a_move():
     assert all(a["type"] != "timeout" for a in clocked.legal_actions(0))
 
 
-def test_timeout_after_drawing_puts_the_drawn_tile_in_face_up():
+def test_timeout_after_drawing_puts_the_drawn_tile_in_face_up_and_ends_the_turn():
     game = rigged(["b1 w5", "b2 w6"], "b3 w9", clock=True)
     game.apply(0, {"type": "draw", "color": "black"})
     guess(game, 1, 0, "b2")
@@ -90,11 +92,27 @@ def test_timeout_with_an_empty_pile_counts_as_a_wrong_guess():
     assert game.eliminated == [0] and game.current == 1
 
 
-def test_timeout_while_placing_a_dash_or_choosing_a_reveal():
-    game = rigged(["b1 w5", "b2 w6"], clock=True, dashes=True, drawn="w-")
-    guess(game, 1, 0, "b4")
-    game.apply(0, {"type": "timeout"})
-    assert [t.value for t in game.rows[0]] == [1, 5, "-"] and game.rows[0][2].revealed
+def test_a_timed_out_tile_goes_to_a_legal_place_drawn_with_the_seed():
+    landed = set()
+    for seed in range(12):
+        game = rigged(["b1 w5", "b2 w6"], clock=True, dashes=True, drawn="w-")
+        game.rng.seed(seed)
+        game.apply(0, {"type": "timeout"})
+        landed.add(next(i for i, t in enumerate(game.rows[0]) if t.value == "-"))
+        assert game.current == 1 and next(t for t in game.rows[0] if t.value == "-").revealed
+    assert landed == {0, 1, 2}
+    for seed in range(12):
+        game = rigged(["b1 w- w5", "b2 w6"], clock=True, dashes=True, drawn="b3")
+        game.rng.seed(seed)
+        guess(game, 1, 0, "b2")
+        game.apply(0, {"type": "stop"})
+        game.apply(0, {"type": "timeout"})  # while placing: face down as it was
+        landed.add(" ".join(str(t.value) for t in game.rows[0]))
+        assert not any(t.revealed for t in game.rows[0])
+    assert {"1 3 - 5", "1 - 3 5"} <= landed
+
+
+def test_timeout_while_choosing_a_reveal_turns_up_the_leftmost():
     game = rigged(["b1 w5", "b2 w6"], clock=True)
     guess(game, 1, 0, "b4")
     game.apply(0, {"type": "timeout"})

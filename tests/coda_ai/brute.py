@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from codecrack.games.coda.belief import ANY, DASH, Position, Tile, key
+from codecrack.games.coda.tiles import places_between
 
 
 def brute_counts(position: Position) -> tuple[int, dict[tuple[int, int], dict[int, int]]]:
@@ -22,9 +23,6 @@ def brute_counts(position: Position) -> tuple[int, dict[tuple[int, int], dict[in
             numbered = [key(t.color, v) for t, v in zip(row, full) if v != DASH]
             if numbered != sorted(numbered) or len(set(numbered)) != len(numbered):
                 return False
-            for i, t in enumerate(row):
-                if t.left is not None and full[i] != DASH and full[t.left] == DASH:
-                    return False
         return True
 
     def extend(at: int, world: dict[tuple[int, int], int], used: set[tuple[int, int]]) -> None:
@@ -51,7 +49,8 @@ def brute_counts(position: Position) -> tuple[int, dict[tuple[int, int], dict[in
 
 
 def random_position(rng: random.Random, dashes: bool, max_hidden: int = 4) -> Position:
-    """Rows dealt and grown by the real placement rules, then partly hidden, with random evidence."""
+    """Rows dealt and grown by the real placement rules (a dash anywhere, a number at one of its
+    sorted places, either side of a dash), then partly hidden, with random evidence."""
     universe = [(c, v) for c in (0, 1) for v in range(12)] + ([(0, DASH), (1, DASH)] if dashes else [])
     rng.shuffle(universe)
     rows = []
@@ -60,33 +59,28 @@ def random_position(rng: random.Random, dashes: bool, max_hidden: int = 4) -> Po
         row = sorted((t for t in opening if t[1] != DASH), key=lambda t: key(*t))
         for dash in (t for t in opening if t[1] == DASH):
             row.insert(rng.randint(0, len(row)), dash)
-        lefts: dict[tuple[int, int], tuple[int, int] | None] = {}
         for _ in range(rng.randint(0, 3)):
             tile = universe.pop()
             if tile[1] == DASH:
                 at = rng.randint(0, len(row))
             else:
-                smaller = [j for j, t in enumerate(row) if t[1] != DASH and key(*t) < key(*tile)]
-                at = 1 + max(smaller) if smaller else 0
-            lefts[tile] = row[at - 1] if at else None
+                at = rng.choice(places_between([None if v == DASH else key(c, v) for c, v in row], key(*tile)))
             row.insert(at, tile)
-        rows.append((row, lefts))
+        rows.append(row)
     hidden_left = max_hidden
     built = []
-    for row, lefts in rows:
+    for row in rows:
         tiles = []
         for color, value in row:
-            left = lefts.get((color, value))
-            left_index = row.index(left) if left is not None else None
             if hidden_left and rng.random() < 0.7:
                 hidden_left -= 1
                 allowed = ANY
                 for wrong in rng.sample(range(13), rng.randint(0, 4)):
                     if wrong != value or rng.random() < 0.1:
                         allowed &= ~(1 << wrong)
-                tiles.append(Tile(color, None, allowed, left_index))
+                tiles.append(Tile(color, None, allowed))
             else:
-                tiles.append(Tile(color, value, ANY, left_index))
+                tiles.append(Tile(color, value, ANY))
         built.append(tiles)
     elsewhere = frozenset(universe[-1:]) if rng.random() < 0.5 else frozenset()
     return Position(built, dashes, elsewhere)

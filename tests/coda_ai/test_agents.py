@@ -9,7 +9,10 @@ import pytest
 import codecrack
 from codecrack.agents import agent_names, make_agent
 from codecrack.core.runner import run_game
+from codecrack.games.coda import agents as agents_module
+from codecrack.games.coda.belief import DASH
 from codecrack.games.coda.tiles import sort_key
+from tests.coda.helpers import rigged
 
 AGENTS = [name for name in agent_names("coda") if name != "random"]  # tiers and baselines
 SEARCHING_HARD = "hard:playouts=400:min_worlds=2"  # hard with playouts on every decision it can afford
@@ -95,3 +98,61 @@ def test_settings_are_checked():
     assert make_agent("hard", "coda", seed=0, breadth=2).breadth == 2
     with pytest.raises(TypeError):
         make_agent("hard", "coda", seed=0, nonsense=1)
+
+
+def spy_on_exposures(monkeypatch) -> list:
+    """The face-up values (``None``: face down) hard assumes when it weighs where a tile goes."""
+    valued = []
+    real = agents_module.exposure_after
+
+    def spy(public, view, index, color, value):
+        valued.append(value)
+        return real(public, view, index, color, value)
+
+    monkeypatch.setattr(agents_module, "exposure_after", spy)
+    return valued
+
+
+def test_after_a_clock_timeout_a_drawn_dash_never_goes_in_face_down(monkeypatch):
+    # Issue 9: after a timeout hard placed its drawn dash as if it went in face down. Now the
+    # engine places a timed-out tile itself (face up); should hard ever be asked, it must value
+    # the dash face up.
+    game = rigged(["b1 w5 b9", "b2 w6 w8"], clock=True, dashes=True, drawn="w-")
+    game.apply(0, {"type": "timeout"})
+    if 0 in game.to_move:
+        valued = spy_on_exposures(monkeypatch)
+        game.apply(0, make_agent("hard", "coda", seed=0).act(game.view(0)))
+        assert valued and set(valued) == {DASH}
+    assert [t.revealed for t in game.rows[0] if t.value == "-"] == [True]
+
+
+def test_hard_values_a_face_up_placement_after_a_miss(monkeypatch):
+    game = rigged(["b1 w5 b9", "b2 w6 w8"], dashes=True, drawn="w-")
+    game.apply(0, {"type": "guess", "target": 1, "index": 0, "color": "white", "value": 3})
+    valued = spy_on_exposures(monkeypatch)
+    assert make_agent("hard", "coda", seed=0).act(game.view(0))["type"] == "place"
+    assert set(valued) == {DASH}
+
+
+def test_hard_puts_a_number_next_to_a_dash_on_the_side_that_hides_more():
+    game = rigged(["b3 w- b8", "w1 w2"], dashes=True, drawn="b5")
+    game.apply(0, {"type": "guess", "target": 1, "index": 0, "color": "white", "value": 1})
+    game.apply(0, {"type": "stop"})
+    view = game.view(0)
+    assert [a["index"] for a in view["legal_actions"]] == [1, 2]
+    assert make_agent("hard", "coda", seed=0).act(view) in view["legal_actions"]
+    assert make_agent("medium", "coda", seed=0).act(view) in view["legal_actions"]
+
+
+def test_memory_with_dashes_keeps_the_own_tiles_after_the_arrangement():
+    for seed in range(8):
+        game = codecrack.new_game("coda", players=2, seed=seed, dashes=True, memory=True, first=0)
+        agents = {s: make_agent("medium", "coda", seed=s) for s in (0, 1)}
+        for _ in range(12):
+            seat = min(game.to_move)
+            game.apply(seat, agents[seat].act(game.view(seat)))
+        for seat in (0, 1):
+            for tile in game.rows[seat]:
+                mask = agents[seat].memory.masks.get(tile.id)
+                truth = DASH if tile.value == "-" else tile.value
+                assert mask is None or mask == 1 << truth

@@ -112,3 +112,20 @@ def test_opening_dash_in_hand_is_known_elsewhere():
                 assert (COLORS[view["unplaced"][0]["color"]], DASH) in position.elsewhere
                 return
     raise AssertionError("no opening dash dealt in 40 seeds")
+
+
+def test_a_resampled_world_keeps_a_drawn_tile_that_turned_face_up():
+    import random
+
+    from codecrack.games.coda.worlds import resample
+
+    game = codecrack.new_game("coda", players=2, seed=4, first=0)
+    for seat in (0, 1):
+        game.apply(seat, {"type": "opening", "black": 2})
+    game.apply(0, {"type": "draw", "color": "black"})
+    wrong = (game.rows[1][0].value + 1) % 12
+    game.apply(0, {"type": "guess", "target": 1, "index": 0, "color": game.rows[1][0].color, "value": wrong})
+    assert game.view(1)["drawn"]["revealed"]  # a miss: the drawn tile waits face up to be placed
+    for seed in range(6):
+        world = resample(game, 1, random.Random(seed))
+        assert world.view(1) == game.view(1) and world.drawn.value == game.drawn.value

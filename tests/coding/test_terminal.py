@@ -72,7 +72,8 @@ def test_render_the_finished_game_and_the_order_step():
     play_rounds(game)
     game.apply(0, {"type": "answer", "codes": {"1": "D57"}})
     game.apply(1, {"type": "answer", "codes": {"0": "A12"}})
-    assert "Winners: [0]" in text_of(screen.render(game.view(None)))
+    shown = text_of(screen.render(game.view(None)))
+    assert "Won by seat 0" in shown and "Codes: seat 0 F98, seat 1 D57." in shown and "seat 1 wrote: seat 0 A12." in shown
     import codecrack
     fresh = codecrack.new_game("coding", players=2, seed=3)
     assert "order them" in text_of(screen.render(fresh.view(0)))
@@ -228,3 +229,22 @@ def test_speed_human_goes_through_a_deal_and_a_number_card_reveal():
     game, out = run_speed(["F98", "D57", "A01", "B23"], first_or(lines), bots)
     assert game.result["winners"] == [0]
     assert "stalemate: leftover cards face up" in out and "seat 0 reveals x1 = 9" in out
+
+
+def test_the_menu_groups_every_move_in_short_commands_never_cut_short():
+    from codecrack.terminal.human import action_menu
+
+    game = rigged(["F98", "D57", "A01"])
+    play_rounds(game)
+    seat = min(game.to_move)
+    shown = text_of(action_menu("coding", game.view(seat)))
+    assert "take " in shown and "540 codes" in shown and "{" not in shown
+    assert len(shown.splitlines()) < 10
+
+
+def test_a_human_table_starts_with_how_to_play():
+    console = __import__("rich.console").console.Console(file=io.StringIO(), width=120)
+    lines = iter(["?"] + ["1"] * 400)
+    play("coding", ["human", "random"], seed=3, options={}, console=console, read=lambda prompt: next(lines))
+    output = console.file.getvalue()
+    assert "How to play" in output and "Welcome to The Coding" in output and "Game over" in output

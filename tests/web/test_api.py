@@ -233,3 +233,40 @@ def test_a_failing_bot_falls_back_to_a_legal_move(client, monkeypatch):
     made = create(client, "toy", [RANDOM, RANDOM], options={"target": 4})
     with seated(client, made["code"]) as spectator:
         spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
+
+
+def test_finished_tables_in_the_list_keep_their_players_names(tmp_path):
+    config = fast_config(tmp_path)
+    with TestClient(create_app(config)) as client:
+        made = create(client, "toy", [HUMAN, RANDOM], sit=0, name="Ann", options={"first": 0, "target": 6})
+        with seated(client, made["code"], made["token"]) as me:
+            me.play_to_the_end(lambda view: {"type": "add", "amount": 1})
+    with TestClient(create_app(config)) as client:  # a new server: the finished table is not loaded
+        listed = {t["code"]: t for t in client.get("/api/tables").json()}
+    assert listed[made["code"]]["over"]
+    assert listed[made["code"]]["seats"][0]["name"] == "Ann"
+
+
+def test_a_player_can_neither_see_nor_send_the_clocks_timeout(client):
+    made = create(client, "coda", [HUMAN, RANDOM], sit=0, options={"first": 0, "clock": True})
+    with seated(client, made["code"], made["token"]) as me:
+        me.act({"type": "opening", "black": 2})
+        me.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "draw")
+        step = me.step
+        me.act({"type": "timeout"})
+        refused = me.until(lambda m: m["type"] == "error")
+        assert "sent by the table's clock" in refused["message"]
+        assert me.step == step
+
+
+def test_the_coding_answer_window_offers_its_slapper_no_timeout():
+    from codecrack.web.actions import player_view
+
+    from ..coding.helpers import play_rounds, rigged
+
+    game = rigged(["F98", "D57"], mode="speed")
+    play_rounds(game)
+    game.apply(1, {"type": "slap"})
+    assert {"type": "timeout"} in game.view(1)["legal_actions"]
+    shown = player_view(game.view(1))["legal_actions"]
+    assert shown and {"type": "timeout"} not in shown

@@ -24,7 +24,7 @@ def site(tmp_path_factory):
         yield url, browser
 
 
-def new_table(site, game: str, ai: str, options: dict[str, str] | None = None, viewport=(1200, 900)):
+def new_table(site, game: str, ai: str, options: dict[str, str | bool] | None = None, viewport=(1200, 900)):
     """Open the lobby, create a table with seat 1 for me and seat 2 for ``ai``; return the page."""
     url, browser = site
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
@@ -37,7 +37,10 @@ def new_table(site, game: str, ai: str, options: dict[str, str] | None = None, v
     page.select_option("#create-form select[name=game]", game)
     page.select_option("#create-form select[name=seat-1]", f"ai:{ai}")
     for name, value in (options or {}).items():
-        page.select_option(f"#create-form select[name=opt-{name}]", value)
+        if isinstance(value, bool):  # a checkbox
+            page.set_checked(f"#create-form input[name=opt-{name}]", value)
+        else:
+            page.select_option(f"#create-form select[name=opt-{name}]", value)
     page.fill("#create-form input[name=name]", "Tester")
     page.click("#create-go")
     page.wait_for_selector(".board")
@@ -103,6 +106,21 @@ def test_coda_against_easy_ai_to_the_end(site):
     page.wait_for_selector("#replay-bar")
     page.click("#replay-next")
     assert "step 1 /" in page.inner_text("#replay-step")
+
+
+def test_coda_with_dashes_every_drawn_tile_is_placed_by_clicking(site):
+    page = new_table(site, "coda", "easy", {"dashes": True})
+    rng = random.Random(5)
+    placing = 0
+    for _ in range(1500):
+        if page.query_selector("#result"):
+            break
+        if page.query_selector("#coda-guess-prompt, #coda-guess") is None and page.locator(".coda-row.own button.slot").count():
+            placing += 1
+        coda_moves(page, rng)
+        page.wait_for_timeout(40)
+    assert placing and page.query_selector("#result")
+    finish(page, "coda-dashes-result.png")
 
 
 def test_a_phone_sized_screen(site):

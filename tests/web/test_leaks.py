@@ -52,7 +52,7 @@ def hidden_coda_values_absent(log, seat):
             for tile in row:
                 if owner != seat and not tile["revealed"]:
                     assert tile["value"] is None
-        if view["drawn"] and view["current"] != seat:
+        if view["drawn"] and view["current"] != seat and not view["drawn"]["revealed"]:
             assert view["drawn"]["value"] is None
 
 

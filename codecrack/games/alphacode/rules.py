@@ -23,21 +23,28 @@ from pydantic import Field, field_validator
 from ...core.detached import detached
 from ...core.errors import IllegalAction, OptionError
 from ...core.game import Action, Event, Game
-from ...core.options import GameOptions
+from ...core.options import GameOptions, Preset, choice_option, seat_option
 from .codes import Code, check_code, code_json, code_mask, codes_filling, parse_code, random_code
 from .letters import LETTER_SETS
-from .sheet import Sheet, all_questions, answer, check_size, question_cell, settled_squares
+from .sheet import (COLUMN_LABELS, MIN_COLUMNS, MIN_ROWS, ROW_LABELS, Sheet, all_questions, answer, check_size,
+                    question_cell, settled_squares)
 
 MISSES_ALLOWED = 1  # the second wrong declaration loses (2 players) or eliminates (3+ players)
 
 
 class AlphacodeOptions(GameOptions):
-    letters: int = 10
-    columns: int = 13
-    rows: int = 5
-    real_words: bool = False
-    handicap: int = Field(0, ge=0, le=3)
-    creator: int | None = None  # 3+ players: the code creator's seat; None means the last seat
+    letters: int = choice_option(10, sorted(LETTER_SETS), title="Letters",
+                                 description="10: the letters a to j; 20: ten more letters, many more codes.")
+    columns: int = choice_option(MIN_COLUMNS, list(range(MIN_COLUMNS, len(COLUMN_LABELS) + 1, 2)),
+                                 title="Sheet columns", description="The sheet's width in lattice points (odd).")
+    rows: int = choice_option(MIN_ROWS, list(range(MIN_ROWS, len(ROW_LABELS) + 1, 2)),
+                              title="Sheet rows", description="The sheet's height in lattice points (odd).")
+    real_words: bool = Field(False, title="Real words",
+                             description="The code's letters, read column by column, must spell an English word.")
+    handicap: int = choice_option(0, [0, 1, 2, 3], ge=0, le=3, title="Handicap",
+                                  description="2 players: the first seat asks this many questions in a row at the start.")
+    creator: int | None = seat_option(  # None means the last seat
+        "Code creator", "3 or more players: the seat that makes the code; none means the last seat.")
 
     @field_validator("letters")
     @classmethod
@@ -54,6 +61,14 @@ class AlphacodeOptions(GameOptions):
         return value
 
 
+ALPHACODE_PRESETS = (
+    Preset("classic", "Classic", "Ten letters on the standard sheet.", {}, default=True),
+    Preset("advanced", "Advanced", "Twenty letters: many more possible codes.", {"letters": 20}),
+    Preset("tournament", "Tournament", "Twenty letters, and the code must spell a real word.",
+           {"letters": 20, "real_words": True}),
+)
+
+
 class AlphacodeGame(Game):
     """A duel (2 players, both make codes) or a circle of solvers around one code creator (3-6)."""
 
@@ -61,6 +76,7 @@ class AlphacodeGame(Game):
     min_players = 2
     max_players = 6
     Options = AlphacodeOptions
+    presets = ALPHACODE_PRESETS
 
     # -- setup ------------------------------------------------------------------------
     def _setup(self) -> None:

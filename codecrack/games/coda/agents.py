@@ -18,11 +18,11 @@ from typing import Any
 import numpy as np
 
 from ...agents.base import Agent
-from .belief import DASH, Belief, Position, effort, solve
-from .observe import COLORS, OwnMemory, position_from_view
+from .belief import DASH, Belief, Position, Tile, effort, solve
+from .observe import COLORS, OwnMemory, position_from_view, value_code
 from .playout import Playouts, playout_cost
 from .search import (Guess, best_per_tile, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
-                     landing_index, own_values, targets, with_value)
+                     landing_places, own_values, targets, with_insert, with_value)
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -46,14 +46,16 @@ class CodaAgent(Agent):
         if "opening" in kinds:
             return self.opening(view, legal)
         if "place" in kinds:
-            return self.place(view, legal)
+            return legal[0] if len(legal) == 1 else self.place(view, legal)
         if "draw" in kinds:
             return self.draw(view, legal)
         if "reveal" in kinds:
             return self.reveal(view, legal)
         if "guess" in kinds:
             return self.guess_or_stop(view)
-        return legal[0]  # "ready": the only choice
+        ready = legal[0] if len(legal) == 1 else self.arrange(view, legal)
+        self.memory.arranged(view, ready.get("dashes", []))
+        return ready
 
     # -- what each tier decides -----------------------------------------------------------
     def remembered(self, view: View) -> dict[int, int]:
@@ -74,6 +76,11 @@ class CodaAgent(Agent):
         return min(legal, key=lambda a: (abs(a["black"] - hand / 2), self.rng.random()))
 
     def place(self, view: View, legal: list[Action]) -> Action:
+        """Where the drawn tile goes, when it has a choice (a dash, or a number next to one)."""
+        return self.rng.choice(legal)
+
+    def arrange(self, view: View, legal: list[Action]) -> Action:
+        """Where the opening dashes go (``ready`` with their indices)."""
         return self.rng.choice(legal)
 
     def draw(self, view: View, legal: list[Action]) -> Action:
@@ -273,12 +280,11 @@ class HardAgent(MediumAgent):
         return guard * (stop - base), guard * (miss - base)
 
     def landings(self, view: View, color: int, value: int) -> list[int]:
-        """Where the drawn tile may enter the own row: anywhere for a dash, else its sorted place."""
+        """Where the drawn tile may enter the own row: anywhere for a dash, else its sorted
+        place, on either side of dashes (or forgotten tiles) next to it."""
         row = view["rows"][view["seat"]]
-        if value == DASH:
-            return list(range(len(row) + 1))
         values = own_values(view, self.remembered(view))
-        return [landing_index(values, [COLORS[t["color"]] for t in row], color, value)]
+        return landing_places(values, [COLORS[t["color"]] for t in row], color, value)
 
     def cover_after_reveal(self, view: View, public: Position, index: int) -> float:
         seat = view["seat"]
@@ -297,19 +303,31 @@ class HardAgent(MediumAgent):
         return max(legal, key=lambda a: (self.cover_after_reveal(view, public, a["index"]), -a["index"]))
 
     def place(self, view: View, legal: list[Action]) -> Action:
-        """Put a dash where it leaves the own row hardest to read."""
+        """Put the drawn tile where it leaves the own row hardest to read (face up after a miss
+        or a timeout, its value then public; face down after a stop)."""
         public = position_from_view(view, public=True)
         if effort(public) > self.budget:
             return super().place(view, legal)
-        face_up = view["phase"] == "place" and view["drawn"] is not None and self.missed_this_turn(view)
-        color = COLORS[(view["drawn"] or view["unplaced"][0])["color"]]
-        value = DASH if face_up else None
+        drawn = view["drawn"]
+        color = COLORS[drawn["color"]]
+        value = value_code(drawn["value"]) if drawn["revealed"] else None
         return max(legal, key=lambda a: (exposure_after(public, view, a["index"], color, value), self.rng.random()))
 
-    @staticmethod
-    def missed_this_turn(view: View) -> bool:
-        events = view["history"]
-        return bool(events) and events[-1].get("type") == "guess" and not events[-1].get("hit")
+    def arrange(self, view: View, legal: list[Action]) -> Action:
+        """Put the opening dashes where they leave the own row hardest to read."""
+        public = position_from_view(view, public=True)
+        if effort(public) * len(legal) > self.budget:
+            return super().arrange(view, legal)
+        seat = view["seat"]
+        colors = [COLORS[tile["color"]] for tile in view["unplaced"]]
+
+        def cover_after(action: Action) -> float:
+            position = public
+            for color, index in zip(colors, action["dashes"]):
+                position = with_insert(position, seat, index, Tile(color, None))
+            return cover(position, solve(position), seat)
+
+        return max(legal, key=lambda a: (cover_after(a), self.rng.random()))
 
     def draw(self, view: View, legal: list[Action]) -> Action:
         """Draw the colour whose tile should most sharpen the first guess of the turn."""

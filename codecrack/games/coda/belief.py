@@ -6,13 +6,13 @@ with its colour and either a value the observer knows or a mask of values it may
 the assignments of distinct tiles to the hidden places such that
 
 * every row's numbered tiles ascend by the key ``2 * value + colour`` (black before white),
-* a dash sits anywhere, but a numbered tile that entered mid-round landed directly right of a
-  numbered tile or at the left end (the canonical insertion place), so its left neighbour at
-  that moment cannot be a dash,
+* a dash sits anywhere (its owner put it there), and a numbered tile next to a dash may stand
+  on either side of it (its owner chose), so where a tile entered says no more than the order,
 * each value is used once per colour and values the observer knows elsewhere are excluded.
 
-Every such assignment is equally likely: tiles are dealt and drawn uniformly without
-replacement and every consistent world leaves the same number of ways to order the pile.
+Every such assignment counts once: tiles are dealt and drawn uniformly without replacement,
+every consistent world leaves the same number of ways to order the pile, and the owners'
+placement choices are read as carrying no information (no model of how an owner chooses).
 
 The count is a dynamic programme over the 24 number keys in ascending order.  Each row's hidden
 numbered tiles form a chain that must take increasing keys, so walking the keys upwards each key
@@ -59,15 +59,12 @@ class Tile:
     """A tile as one observer sees it.
 
     ``value`` is 0-11 or :data:`DASH` when the observer knows it, else ``None``; ``allowed`` is a
-    bitmask over the 13 values still possible for a hidden tile; ``left`` is the row index of the
-    tile that was its left neighbour when it entered mid-round (``None`` for opening tiles and for
-    tiles that entered at the left end).
+    bitmask over the 13 values still possible for a hidden tile.
     """
 
     color: int
     value: int | None
     allowed: int = ANY
-    left: int | None = None
 
 
 @dataclass
@@ -95,34 +92,12 @@ class Belief:
 def solve(position: Position) -> Belief:
     """Count every consistent assignment and each hidden tile's per-value counts exactly."""
     rows = position.rows
-    masks = _prune_landings(rows, _hidden_masks(position))
-    if masks is None:
-        return _with_known(rows, 0, _no_counts(rows))
+    masks = _hidden_masks(position)
     if not any(bits >> DASH & 1 for bits in masks.values()):
         return _with_known(rows, *_enumerate(rows, masks, [set()]))
     if len({r for r, _ in masks}) == 1:  # one row: a quick integer DP per dash placement
         return _with_known(rows, *_enumerate(rows, masks, list(_dash_cases(rows, masks))))
-    return _with_known(rows, *_flagged_with_couples(rows, masks))
-
-
-def _flagged_with_couples(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> tuple[int, list[list[np.ndarray]]]:
-    """All dash placements at once (see :func:`_flagged`), landing rule included.
-
-    Worlds where no "coupled" tile (a possible dash that a possible dash entered right of) is a
-    dash go through one flagged DP; each world where one is has both dashes fixed.
-    """
-    loose, pairs = masks, set()
-    while loose is not None and (found := _coupled(rows, loose)):
-        pairs |= found
-        lefts = {left for _, left in found}
-        loose = _prune_landings(rows, {p: b & ~(1 << DASH) if p in lefts else b for p, b in loose.items()})
-    total, counts = _flagged(rows, loose) if loose is not None else (0, _no_counts(rows))
-    cases = [{left, tile} for tile, left in pairs if rows[tile[0]][tile[1]].color != rows[left[0]][left[1]].color]
-    more, extra = _enumerate(rows, masks, cases)
-    for row, extra_row in zip(counts, extra):
-        for tile_counts, tile_extra in zip(row, extra_row):
-            tile_counts += tile_extra
-    return total + more, counts
+    return _with_known(rows, *_flagged(rows, masks))
 
 
 def _no_counts(rows: list[list[Tile]]) -> list[list[np.ndarray]]:
@@ -137,8 +112,6 @@ def _enumerate(rows: list[list[Tile]], masks: dict[tuple[int, int], int],
     kind = np.int64 if len(cases) == 1 else object
     counts = [[np.zeros(VALUES, dtype=kind) for _ in row] for row in rows]
     for dash_at in cases:
-        if not _landings_ok(rows, dash_at):
-            continue
         chains = [_chain(row, r, masks, dash_at) for r, row in enumerate(rows)]
         if any(chain is None for chain in chains):
             continue
@@ -161,47 +134,6 @@ def _with_known(rows: list[list[Tile]], total: int, counts: list[list[np.ndarray
             if tile.value is not None:
                 counts[r][i][tile.value] = total
     return Belief(total, counts)
-
-
-def _prune_landings(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> dict[tuple[int, int], int] | None:
-    """Apply the landing rule where it bears on one tile alone; ``None`` if nothing fits.
-
-    A numbered tile that entered right of ``left`` means ``left`` is no dash: so a tile that
-    cannot be a dash forbids the dash to its entry neighbour, and a known dash neighbour makes
-    the newcomer a dash.
-    """
-    masks = dict(masks)
-    dash = 1 << DASH
-    changed = True
-    while changed:
-        changed = False
-        for r, row in enumerate(rows):
-            for i, tile in enumerate(row):
-                if tile.left is None:
-                    continue
-                mine = masks.get((r, i), dash if tile.value == DASH else 0)
-                theirs = masks.get((r, tile.left), dash if row[tile.left].value == DASH else 0)
-                if theirs & dash and not mine & dash:
-                    if (r, tile.left) not in masks:
-                        return None
-                    masks[(r, tile.left)] = theirs & ~dash
-                    changed = True
-                elif (r, tile.left) not in masks and theirs & dash and (r, i) in masks and mine != dash:
-                    masks[(r, i)] = mine & dash
-                    changed = True
-    return masks
-
-
-def _coupled(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> set[tuple[tuple[int, int], tuple[int, int]]]:
-    """Pairs (tile, left) where both may be dashes and ``tile`` entered right of ``left``:
-    if ``left`` is a dash, ``tile`` must be one too."""
-    dash = 1 << DASH
-    return {
-        ((r, i), (r, tile.left))
-        for r, row in enumerate(rows) for i, tile in enumerate(row)
-        if tile.left is not None and masks.get((r, i), 0) & dash and masks[(r, i)] != dash
-        and masks.get((r, tile.left), 0) & dash
-    }
 
 
 def _flagged(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> tuple[int, list[list[np.ndarray]]]:
@@ -353,19 +285,6 @@ def _dash_cases(rows: list[list[Tile]], masks: dict[tuple[int, int], int]):
         options.append([None, *places])
     for black, white in product(*options):
         yield {place for place in (black, white) if place is not None}
-
-
-def _is_dash(rows: list[list[Tile]], dash_at: set[tuple[int, int]], r: int, i: int) -> bool:
-    return rows[r][i].value == DASH or (r, i) in dash_at
-
-
-def _landings_ok(rows: list[list[Tile]], dash_at: set[tuple[int, int]]) -> bool:
-    """A numbered tile that entered mid-round never landed directly right of a dash."""
-    for r, row in enumerate(rows):
-        for i, tile in enumerate(row):
-            if tile.left is not None and not _is_dash(rows, dash_at, r, i) and _is_dash(rows, dash_at, r, tile.left):
-                return False
-    return True
 
 
 def _chain(row: list[Tile], r: int, masks: dict[tuple[int, int], int], dash_at: set[tuple[int, int]]):

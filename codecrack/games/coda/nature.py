@@ -31,6 +31,7 @@ def action_templates(players: int, options: Any) -> list[dict[str, Any]]:
     return [
         *({"type": "opening", "black": black} for black in range(hand_size(players) + 1)),
         {"type": "ready"},
+        *(ready_with_dashes(hand_size(players)) if options.dashes else []),
         *({"type": "place", "index": index} for index in range(row + 1)),
         *draws,
         *({"type": "guess", "target": target, "index": index, "color": color, "value": value}
@@ -39,6 +40,14 @@ def action_templates(players: int, options: Any) -> list[dict[str, Any]]:
         {"type": "stop"},
         *({"type": "reveal", "index": index} for index in range(row)),
     ]
+
+
+def ready_with_dashes(hand: int) -> list[dict[str, Any]]:
+    """``ready`` placing one opening dash (among the hand's other tiles) or both (the second
+    counted in the row after the first went in)."""
+    one = [{"type": "ready", "dashes": [index]} for index in range(hand)]
+    two = [{"type": "ready", "dashes": [first, second]} for first in range(hand - 1) for second in range(hand)]
+    return one + two
 
 
 def round_length(players: int, dashes: bool) -> int:

@@ -1,8 +1,8 @@
 """Turn one seat's view into a belief :class:`~.belief.Position`, and keep a seat's own memory.
 
 Everything here reads only ``view(seat)``: the rows as the seat sees them, the current round's
-public history (missed guesses, the order in which tiles entered each row) and, in the memory
-variant, what the seat remembers of its own tiles.
+public history (missed guesses, the guessers' own claims, which tile entered which row) and, in
+the memory variant, what the seat remembers of its own tiles.
 """
 
 from __future__ import annotations
@@ -86,18 +86,6 @@ def guesser_lacks(events: list[dict[str, Any]], rows: list[list[dict[str, Any]]]
     return lacks
 
 
-def entry_lefts(events: list[dict[str, Any]], seat: int, row: list[dict[str, Any]]) -> list[int | None]:
-    """For each tile, the index of its left neighbour when it entered mid-round (else ``None``)."""
-    order = [e["tile"] for e in events if e.get("type") == "insert" and e.get("seat") == seat]
-    rank = {tile: n for n, tile in enumerate(order)}
-    lefts: list[int | None] = []
-    for i, tile in enumerate(row):
-        mine = rank.get(tile["id"])
-        earlier = [j for j in range(i) if mine is not None and rank.get(row[j]["id"], -1) < mine]
-        lefts.append(earlier[-1] if earlier else None)
-    return lefts
-
-
 def position_from_view(view: dict[str, Any], memory: dict[int, int] | None = None,
                        public: bool = False, recent: int | None = None, read_guessers: bool = False) -> Position:
     """The belief position of ``view["seat"]``.
@@ -122,16 +110,15 @@ def position_from_view(view: dict[str, Any], memory: dict[int, int] | None = Non
                 missed[place] = missed.get(place, 0) | bits
     tiles = []
     for s, row in enumerate(rows):
-        lefts = entry_lefts(events, s, row)
         built = []
-        for tile, left in zip(row, lefts):
+        for tile in row:
             value = value_code(tile["value"]) if tile["revealed"] or not public else None
             allowed = ANY & ~missed.get((s, tile["id"]), 0)
             if value is None and s == seat and memory and tile["id"] in memory and not public:
                 allowed &= memory[tile["id"]]
                 if allowed and allowed & (allowed - 1) == 0:  # remembered exactly: a known tile
                     value = allowed.bit_length() - 1
-            built.append(Tile(COLORS[tile["color"]], value, allowed, left))
+            built.append(Tile(COLORS[tile["color"]], value, allowed))
         tiles.append(built)
     in_hand = [] if public else [view.get("drawn") or {}, *view.get("unplaced", [])]
     elsewhere = frozenset((COLORS[t["color"]], value_code(t["value"])) for t in in_hand if t.get("value") is not None)
@@ -166,3 +153,11 @@ class OwnMemory:
         drawn = view.get("drawn")
         if drawn and drawn.get("value") is not None and view.get("current") == seat:
             self.drawn = value_code(drawn["value"])
+
+    def arranged(self, view: dict[str, Any], dashes: list[int]) -> None:
+        """The seat's ``ready`` puts its opening dashes at ``dashes``; the row's tiles are then
+        numbered by position, so the remembered masks follow them."""
+        row = [self.masks.get(tile["id"], 0) for tile in view["rows"][view["seat"]]]
+        for index in dashes:
+            row.insert(index, 1 << DASH)
+        self.masks = {position: mask for position, mask in enumerate(row) if mask}

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import copy
 import random
+from itertools import product
 from typing import Any, Callable, Literal
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event, Game
-from ...core.options import GameOptions
-from .tiles import (BLACK, COLORS, DASH, HIGHEST, WHITE, Tile, canonical_index, color_counts, full_set,
-                    hidden_value_sum, tile_values)
+from ...core.options import GameOptions, Preset, choice_option
+from .tiles import (BLACK, COLORS, DASH, HIGHEST, WHITE, Tile, color_counts, full_set, hidden_value_sum,
+                    sort_key, sorted_places, tile_values)
 from .view import coda_view, copy_event
 
 TOURNAMENT_ROUNDS = 3
@@ -31,7 +32,7 @@ HIT_POINTS, EXPOSE_POINTS, WIN_POINTS = 1, 3, 5
 # Which action types each phase accepts ("timeout" only with the clock option).
 PHASE_ACTIONS = {
     "opening": {"opening"},
-    "setup": {"place", "ready"},
+    "setup": {"ready"},
     "draw": {"draw", "timeout"},
     "guess": {"guess", "stop", "timeout"},
     "place": {"place", "timeout"},
@@ -43,13 +44,22 @@ PHASE_ACTIONS = {
 class CodaOptions(GameOptions):
     """The option keys of the rulings; defaults in the first position."""
 
-    draw: Literal["classic", "deck"] = "classic"
-    dashes: bool = False
-    empty_deck: Literal["reveal", "eliminate"] = "reveal"
-    memory: bool = False
-    notes: bool = True
-    clock: bool = False
-    rounds: int = 1
+    draw: Literal["classic", "deck"] = Field(
+        "classic", title="How to draw",
+        description="classic: pick a colour and get a random tile of it; deck: take the top tile of one shuffled deck.")
+    dashes: bool = Field(False, title="Dashes",
+                         description="The advanced game: a black and a white dash that may stand anywhere in a row.")
+    empty_deck: Literal["reveal", "eliminate"] = Field(
+        "reveal", title="Wrong guess, nothing to draw",
+        description="reveal: turn up one of your own tiles; eliminate: you are out.")
+    memory: bool = Field(False, title="Memory",
+                         description="After the opening look you no longer see the values of your own face-down tiles.")
+    notes: bool = Field(True, title="History shown",
+                        description="Off: the table hides the guess history, so you play from memory.")
+    clock: bool = Field(False, title="Turn clock",
+                        description="A turn lasts 60 s, then a 20 s countdown; when it runs out the turn is lost.")
+    rounds: int = choice_option(1, [1, TOURNAMENT_ROUNDS], title="Rounds",
+                                description="1: one game; 3: the tournament, with points for hits and wins.")
 
     @field_validator("rounds")
     @classmethod
@@ -79,10 +89,21 @@ def color_of(action: Action) -> str:
 
 
 def whole_number(action: Action, key: str, low: int, high: int) -> int:
-    value = action[key]
+    return checked_number(action[key], key, low, high)
+
+
+def checked_number(value: Any, name: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise IllegalAction(f"{key} must be a whole number from {low} to {high}, not {value!r}")
+        raise IllegalAction(f"{name} must be a whole number from {low} to {high}, not {value!r}")
     return value
+
+
+CODA_PRESETS = (
+    Preset("classic", "Classic", "The base game: pick colours to draw, no dashes, one round.", {}, default=True),
+    Preset("advanced", "Advanced", "The advanced game with the two dashes.", {"dashes": True}),
+    Preset("tournament", "Tournament", "The official tournament: three scored rounds, with the turn clock.",
+           {"rounds": TOURNAMENT_ROUNDS, "clock": True}),
+)
 
 
 class CodaGame(Game):
@@ -92,6 +113,7 @@ class CodaGame(Game):
     min_players = 2
     max_players = 4
     Options = CodaOptions
+    presets = CODA_PRESETS
 
     # -- setup -----------------------------------------------------------------------
     def _setup(self) -> None:
@@ -131,13 +153,17 @@ class CodaGame(Game):
 
     def _deal(self, seat: int, tiles: list[Tile]) -> None:
         """Sort the numbered tiles into the row; dashes wait for their owner to place them."""
-        for tile in tiles:
-            if tile.is_dash:
-                self.unplaced[seat].append(tile)
-            else:
-                self._enter(seat, tile, canonical_index(self.rows[seat], tile), revealed=False)
+        self.rows[seat] = sorted((tile for tile in tiles if not tile.is_dash), key=sort_key)
+        self.unplaced[seat] = sorted((tile for tile in tiles if tile.is_dash), key=sort_key)
+        self._number_row(seat)
         if not self.options.dashes:
             self._show(seat)
+
+    def _number_row(self, seat: int) -> None:
+        """Opening tiles are numbered by where they stand, left to right: ids tell nothing more."""
+        for index, tile in enumerate(self.rows[seat]):
+            tile.id = index
+        self.next_id[seat] = len(self.rows[seat])
 
     def _show(self, seat: int) -> None:
         self.shown[seat] = True
@@ -152,9 +178,9 @@ class CodaGame(Game):
     # -- the contract hooks ------------------------------------------------------------
     @property
     def public_phase(self) -> str:
-        """The phase as views name it: the arranging step is "place" with dashes, else "memorize"."""
+        """The phase as views name it: the setup step is "arrange" with dashes, else "memorize"."""
         if self.phase == "setup":
-            return "place" if self.options.dashes else "memorize"
+            return "arrange" if self.options.dashes else "memorize"
         return self.phase
 
     def _to_move(self) -> frozenset[int]:
@@ -170,9 +196,7 @@ class CodaGame(Game):
             low, high = self._opening_range()
             return [{"type": "opening", "black": black} for black in range(low, high + 1)]
         if phase == "setup":
-            if self.unplaced[seat]:
-                return self._place_actions(seat)
-            return [{"type": "ready"}]
+            return self._ready_actions(seat)
         if phase == "draw":
             if self.options.draw == "deck":
                 return [{"type": "draw"}]
@@ -180,11 +204,24 @@ class CodaGame(Game):
         if phase == "guess":
             return self._guess_actions(seat) + ([{"type": "stop"}] if self.hits else [])
         if phase == "place":
-            return self._place_actions(seat)
+            return [{"type": "place", "index": index} for index in self._places()]
         return [{"type": "reveal", "index": i} for i, tile in enumerate(self.rows[seat]) if not tile.revealed]
 
-    def _place_actions(self, seat: int) -> list[Action]:
-        return [{"type": "place", "index": i} for i in range(len(self.rows[seat]) + 1)]
+    def _ready_actions(self, seat: int) -> list[Action]:
+        """``ready``, with an index for each opening dash (each one counted in the row as it
+        stands after the dashes before it went in)."""
+        dashes = len(self.unplaced[seat])
+        if not dashes:
+            return [{"type": "ready"}]
+        size = len(self.rows[seat])
+        spots = product(*(range(size + n + 1) for n in range(dashes)))
+        return [{"type": "ready", "dashes": list(indices)} for indices in spots]
+
+    def _places(self) -> range:
+        """Where the drawn tile may go: anywhere for a dash; a numbered tile's sorted place, on
+        either side of any dashes there (the owner chooses)."""
+        row = self.rows[self.current]
+        return range(len(row) + 1) if self.drawn.is_dash else sorted_places(row, self.drawn)
 
     def _guess_actions(self, seat: int) -> list[Action]:
         values = tile_values(self.options.dashes)
@@ -264,9 +301,12 @@ class CodaGame(Game):
             self._dealing_done()
 
     def _ready(self, seat: int, action: Action) -> None:
-        expect_keys(action)
-        if self.unplaced[seat]:
-            raise IllegalAction("place your dash first (place INDEX)")
+        """The seat's row is arranged: its opening dashes go where it says, and it stands."""
+        indices = self._check_dash_spots(seat, action)
+        for tile, index in zip(self.unplaced[seat], indices):
+            self.rows[seat].insert(index, tile)
+        self.unplaced[seat] = []
+        self._number_row(seat)
         self.ready.add(seat)
         self._emit({"type": "ready", "seat": seat})
         if self.options.dashes:
@@ -274,17 +314,28 @@ class CodaGame(Game):
         if len(self.ready) == self.players:
             self._start_turn()
 
+    def _check_dash_spots(self, seat: int, action: Action) -> list[int]:
+        dashes = len(self.unplaced[seat])
+        if not dashes:
+            expect_keys(action)
+            return []
+        expect_keys(action, "dashes")
+        indices = action["dashes"]
+        if not isinstance(indices, list) or len(indices) != dashes:
+            raise IllegalAction(f"dashes must list {dashes} index(es), one per opening dash "
+                                f"({', '.join(t.color for t in self.unplaced[seat])}), not {indices!r}")
+        size = len(self.rows[seat])
+        return [checked_number(index, f"dash index {n}", 0, size + n) for n, index in enumerate(indices)]
+
     def _place(self, seat: int, action: Action) -> None:
-        """Put a dash into the row: an opening dash (private until ready) or the drawn dash."""
+        """The drawn tile goes in where its owner puts it, among its legal places."""
         expect_keys(action, "index")
-        if self.phase == "setup" and not self.unplaced[seat]:
-            raise IllegalAction("you have no dash to place; send ready")
         index = whole_number(action, "index", 0, len(self.rows[seat]))
-        if self.phase == "setup":
-            self._enter(seat, self.unplaced[seat].pop(0), index, revealed=False)
-        else:
-            self._insert_drawn(index, self.drawn_face_up)
-            self._end_turn()
+        places = self._places()
+        if index not in places:
+            raise IllegalAction(f"the drawn tile goes at index {places[0]}" if len(places) == 1 else
+                                f"the drawn tile goes at an index from {places[0]} to {places[-1]}")
+        self._insert_drawn(index)
 
     # -- the turn --------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -327,7 +378,7 @@ class CodaGame(Game):
             self._eliminate(target)
             self._score(seat, EXPOSE_POINTS)
             if len(self._alive()) == 1:
-                self._finish_round()
+                self._place_drawn_or_go_on()
 
     def _check_guess_target(self, seat: int, action: Action) -> tuple[int, int]:
         target = action["target"]
@@ -357,35 +408,34 @@ class CodaGame(Game):
         if not self.hits:
             raise IllegalAction("you may stop only after a correct guess; guess first")
         self._emit({"type": "stop", "seat": seat})
-        if self.drawn is not None:
-            self._settle_drawn(face_up=False)
-        else:
-            self._end_turn()
+        self._place_drawn_or_go_on()
 
     def _penalty(self, seat: int) -> None:
-        """A miss (or a timeout): the drawn tile goes in face up; with none, the empty-deck ruling."""
+        """A miss (or a timeout): the drawn tile turns face up; with none, the empty-deck ruling."""
         if self.drawn is not None:
-            self._settle_drawn(face_up=True)
+            self.drawn_face_up = True
+            self.phase = "place"
         elif self.options.empty_deck == "reveal":
             self.phase = "reveal"
         else:
             self._eliminate(seat)
             self._end_turn_or_round()
 
-    def _settle_drawn(self, face_up: bool) -> None:
-        """A numbered tile goes to its sorted place; a dash waits for its owner to place it."""
-        if self.drawn.is_dash:
+    def _place_drawn_or_go_on(self) -> None:
+        """Every drawn tile, dash or number, goes through the owner's placement step (the same
+        public flow whatever it is); with no drawn tile the turn or the round ends at once."""
+        if self.drawn is not None:
             self.phase = "place"
-            self.drawn_face_up = face_up
         else:
-            self._insert_drawn(canonical_index(self.rows[self.current], self.drawn), face_up)
-            self._end_turn()
+            self._end_turn_or_round()
 
-    def _insert_drawn(self, index: int, face_up: bool) -> None:
+    def _insert_drawn(self, index: int) -> None:
         tile, self.drawn = self.drawn, None
+        face_up = self.drawn_face_up
         self._enter(self.current, tile, index, revealed=face_up)
         self._emit({"type": "insert", "seat": self.current, "tile": tile.id, "index": index, "color": tile.color,
                     "revealed": face_up, "value": tile.value if face_up else None})
+        self._end_turn_or_round()
 
     def _reveal(self, seat: int, action: Action) -> None:
         expect_keys(action, "index")
@@ -404,21 +454,20 @@ class CodaGame(Game):
         self._end_turn_or_round()
 
     def _timeout(self, seat: int, action: Action) -> None:
-        """The host's clock ran out: the drawn tile goes in face up (the engine draws it if needed).
-
-        With an empty pile this is a miss. A pending dash goes to the right end; a pending
-        reveal turns up the leftmost face-down tile.
+        """The host's clock ran out: the drawn tile turns face up (the engine draws it if
+        needed) and goes in at once, at one of its legal places drawn with the seed; the turn
+        ends. With an empty pile this is a miss. A pending placement goes in the same way, face
+        up or down as it was; a pending reveal turns up the leftmost face-down tile.
         """
         expect_keys(action)
         self._emit({"type": "timeout", "seat": seat})
         if self.phase == "draw":
             self._draw_tile(seat, self._fuller_color())
-            self._settle_drawn(face_up=True)
-        elif self.phase == "guess":
+        if self.phase == "guess" and self.drawn is None:
             self._penalty(seat)
-        elif self.phase == "place":
-            self._insert_drawn(len(self.rows[seat]), self.drawn_face_up)
-            self._end_turn()
+        elif self.phase in ("guess", "place"):
+            self.drawn_face_up = self.drawn_face_up or self.phase == "guess"
+            self._insert_drawn(self.rng.choice(self._places()))
         else:
             self._reveal_own(seat, next(i for i, tile in enumerate(self.rows[seat]) if not tile.revealed))
 
@@ -439,11 +488,8 @@ class CodaGame(Game):
 
     # -- rounds and scores -------------------------------------------------------------
     def _finish_round(self) -> None:
-        """The last seat with a face-down tile wins the round; its drawn tile joins its row face down."""
+        """The last seat with a face-down tile wins the round (its drawn tile is already placed)."""
         winner = self._alive()[0]
-        if self.drawn is not None:
-            index = len(self.rows[winner]) if self.drawn.is_dash else canonical_index(self.rows[winner], self.drawn)
-            self._insert_drawn(index, face_up=False)
         self._score(winner, WIN_POINTS + hidden_value_sum(self.rows[winner]))
         entry = {"round": self.round, "winner": winner, "points": list(self.round_points)}
         self.round_log.append(entry)
@@ -467,6 +513,7 @@ class CodaGame(Game):
         self.history.append(event)
 
     def _enter(self, seat: int, tile: Tile, index: int, revealed: bool) -> None:
+        """A tile joins a row during the round: it gets the row's next id (entry order is public)."""
         tile.id = self.next_id[seat]
         tile.revealed = revealed
         self.next_id[seat] += 1

@@ -14,6 +14,7 @@ import numpy as np
 
 from .belief import ANY, DASH, Belief, Position, Tile, key, solve
 from .observe import COLOR_NAMES, COLORS, value_code, value_name
+from .tiles import places_between
 
 
 @dataclass(frozen=True)
@@ -80,25 +81,24 @@ def with_value(position: Position, seat: int, index: int, value: int) -> Positio
 
 
 def with_insert(position: Position, seat: int, index: int, tile: Tile) -> Position:
-    """The position after ``tile`` entered ``seat``'s row at ``index`` (its left neighbour noted)."""
+    """The position after ``tile`` entered ``seat``'s row at ``index``."""
     rows = list(position.rows)
-    shifted = [t if t.left is None or t.left < index else replace(t, left=t.left + 1) for t in rows[seat]]
-    shifted.insert(index, replace(tile, left=index - 1 if index else None))
-    rows[seat] = shifted
+    rows[seat] = [*rows[seat][:index], tile, *rows[seat][index:]]
     return replace(position, rows=rows)
 
 
-def landing_index(values: list[int | None], colors: list[int], color: int, value: int) -> int:
-    """Where a numbered tile lands among a row's tiles (values of dashes are :data:`DASH`).
+def landing_places(values: list[int | None], colors: list[int], color: int, value: int) -> list[int]:
+    """Where a tile may enter a row whose values are ``values`` (:data:`DASH` for a dash, ``None``
+    if forgotten): anywhere for a dash; for a number, between the known numbers around its
+    sorted place, on either side of any tiles in between.
 
-    >>> landing_index([1, DASH, 7], [0, 1, 1], 1, 3)
-    1
+    >>> landing_places([1, DASH, 7], [0, 1, 1], 1, 3), landing_places([1, 7], [0, 1], 0, DASH)
+    ([1, 2], [0, 1, 2])
     """
-    index = 0
-    for at, (v, c) in enumerate(zip(values, colors)):
-        if v is not None and v != DASH and key(c, v) < key(color, value):
-            index = at + 1
-    return index
+    if value == DASH:
+        return list(range(len(values) + 1))
+    keys = [None if v is None or v == DASH else key(c, v) for v, c in zip(values, colors)]
+    return list(places_between(keys, key(color, value)))
 
 
 def own_values(view: dict[str, Any], memory: dict[int, int]) -> list[int | None]:

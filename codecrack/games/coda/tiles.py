@@ -1,8 +1,8 @@
 """Coda tiles: colours, values, the sort order, and where a numbered tile lands in a row.
 
 >>> row = [Tile("black", 1), Tile("white", DASH), Tile("white", 7)]
->>> canonical_index(row, Tile("white", 3)), canonical_index(row, Tile("black", 0))
-(1, 0)
+>>> list(sorted_places(row, Tile("white", 3))), list(sorted_places(row, Tile("black", 0)))
+([1, 2], [0])
 >>> label("black", 5), label("white", DASH), label("white", None)
 ('B5', 'W-', 'W?')
 >>> parse_tile("b5"), parse_tile("W-"), parse_tile("white 11")
@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 BLACK, WHITE = "black", "white"
 COLORS = (BLACK, WHITE)
@@ -62,18 +63,25 @@ def sort_key(tile: Tile) -> tuple[int, int]:
     return (tile.value, COLORS.index(tile.color))
 
 
-def canonical_index(row: list[Tile], tile: Tile) -> int:
-    """Where a numbered tile goes: right after the rightmost numbered tile that sorts before it.
-
-    Dashes stay where their owner put them, so a new tile goes left of any dashes that follow
-    that neighbour; with no smaller numbered tile it goes to the far left.
+def sorted_places(row: list[Tile], tile: Tile) -> range:
+    """Where a numbered tile may go: after every numbered tile that sorts before it and before
+    every one that sorts after it. Dashes between those neighbours leave a choice of sides
+    (RULINGS: "A numbered tile whose sorted place is next to a dash may go on either side of it:
+    the owner chooses"); with no dash there, one place.
     """
-    key = sort_key(tile)
-    index = 0
-    for position, other in enumerate(row):
-        if not other.is_dash and sort_key(other) < key:
-            index = position + 1
-    return index
+    return places_between([None if other.is_dash else sort_key(other) for other in row], sort_key(tile))
+
+
+def places_between(keys: list[Any], mine: Any) -> range:
+    """The insertion indices between the last key below ``mine`` and the first above it
+    (``None`` keys, dashes or unknown tiles, bound nothing).
+
+    >>> places_between([1, None, 7], 3), places_between([1, 7], 9)
+    (range(1, 3), range(2, 3))
+    """
+    low = max((index + 1 for index, other in enumerate(keys) if other is not None and other < mine), default=0)
+    high = min((index for index, other in enumerate(keys) if other is not None and other > mine), default=len(keys))
+    return range(low, high + 1)
 
 
 def hidden_value_sum(row: list[Tile]) -> int:

@@ -53,10 +53,13 @@ def pile_view(game: CodaGame) -> dict[str, int]:
 
 
 def drawn_view(game: CodaGame, seat: int | None) -> dict[str, Any] | None:
+    """The tile drawn this turn: its colour for all; its value for the drawer, or for all once it
+    has turned face up (after a miss or a timeout) and waits to be placed."""
     tile = game.drawn
     if tile is None:
         return None
-    return {"color": tile.color, "value": tile.value if seat == game.current else None}
+    known = seat == game.current or game.drawn_face_up
+    return {"color": tile.color, "value": tile.value if known else None, "revealed": game.drawn_face_up}
 
 
 def coda_view(game: CodaGame, seat: int | None) -> dict[str, Any]:

@@ -53,15 +53,16 @@ def resample(game: CodaGame, seat: int, rng: random.Random) -> CodaGame:
 
 
 def _refill_pile(world: CodaGame, seat: int, rng: random.Random) -> None:
-    """The pile becomes every tile not in a row or a hand; a drawn tile ``seat`` has not seen is
-    swapped for one of the same colour from it."""
+    """The pile becomes every tile not in a row or a hand; a drawn tile ``seat`` has not seen (not
+    its own, not turned face up by a miss) is swapped for one of the same colour from it."""
     held = [tile for row in world.rows for tile in row] + [tile for hand in world.unplaced for tile in hand]
-    if world.drawn is not None and seat == world.current:
+    seen = world.drawn is not None and (seat == world.current or world.drawn_face_up)
+    if seen:
         held.append(world.drawn)
     taken = {(tile.color, tile.value) for tile in held}
     pile = [tile for tile in full_set(world.options.dashes) if (tile.color, tile.value) not in taken]
     rng.shuffle(pile)
-    if world.drawn is not None and seat != world.current:
+    if world.drawn is not None and not seen:
         same = next(i for i, tile in enumerate(pile) if tile.color == world.drawn.color)
         replacement = pile.pop(same)
         world.drawn = Tile(replacement.color, replacement.value, world.drawn.id, world.drawn.revealed)

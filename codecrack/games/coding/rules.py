@@ -21,7 +21,7 @@ from pydantic import Field
 from ...core.detached import detached
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event, Game
-from ...core.options import GameOptions
+from ...core.options import GameOptions, Preset
 from .cards import DATA_TYPES, DIGITS, LETTERS, code_text, load_deck
 from .checks import check_fields
 from .cracking import CrackingPhase
@@ -36,10 +36,24 @@ ROUNDS = {"counter-revised": 4, "counter": 4, "speed": 4, "one-shot": 5}
 
 
 class CodingOptions(GameOptions):
-    mode: Literal["counter-revised", "counter", "speed", "one-shot"] = "counter-revised"
-    deck: str | None = None
-    answer_window: float = Field(10, gt=0)
-    notes: bool = True
+    mode: Literal["counter-revised", "counter", "speed", "one-shot"] = Field(
+        "counter-revised", title="Mode",
+        description="counter-revised and counter: take turns to decode; speed: slap The First One to answer; "
+                    "one-shot: everyone writes all the codes at the end, for points.")
+    deck: str | None = Field(None, title="Hack deck file",
+                             description="A JSON file of hack cards; none uses the rulebook's 20 cards.")
+    answer_window: float = Field(10, gt=0, title="Answer window (seconds)",
+                                 description="Speed mode: how long the slapper has to answer.")
+    notes: bool = Field(True, title="Notes shown",
+                        description="Off: the table hides the history, the spoken facts and the cracking sheet.")
+
+
+CODING_PRESETS = (
+    Preset("classic", "Classic", "The revised counter rules: take turns to hack, then to decode.", {}, default=True),
+    Preset("advanced", "Advanced", "Speed mode: slap The First One and answer within the window.", {"mode": "speed"}),
+    Preset("tournament", "Tournament", "One-shot: five hacking rounds, then everyone writes every code, for points.",
+           {"mode": "one-shot"}),
+)
 
 
 class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, OneShotPhase, Game):
@@ -49,6 +63,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
     min_players = 2
     max_players = 4
     Options = CodingOptions
+    presets = CODING_PRESETS
 
     # -- setup -------------------------------------------------------------------------
     def _setup(self) -> None:

@@ -34,32 +34,38 @@ async function renderList(box) {
 }
 
 function renderCreate(box, games) {
-  const state = { game: games[0]?.name, players: games[0]?.min_players, seats: [] };
+  const state = { game: games[0]?.name, players: games[0]?.min_players, seats: [], values: {}, name: seats.name(), takeover: null };
   const form = h("form", { id: "create-form" });
   box.replaceChildren(h("h2", {}, icon("plus"), " New table"), form);
+  const current = () => games.find((g) => g.name === state.game);
+  const choosePreset = (name) => { state.values = presetValues(current(), name); draw(); };
 
   const draw = () => {
-    const game = games.find((g) => g.name === state.game);
+    const game = current();
     state.players = Math.min(Math.max(state.players, game.min_players), game.max_players);
     state.seats = Array.from({ length: state.players }, (_, i) => state.seats[i] ?? (i === 0 ? "me" : `ai:${defaultTier(game)}`));
     form.replaceChildren(
-      field("Game", select("game", games.map((g) => [g.name, gameTitle(g.name)]), state.game, (v) => { state.game = v; draw(); })),
+      field("Game", select("game", games.map((g) => [g.name, gameTitle(g.name)]), state.game,
+        (v) => { state.game = v; state.takeover = null; choosePreset(defaultPreset(current())); })),
+      presetField(game, state.values, choosePreset),
       field("Players", select("players", range(game.min_players, game.max_players).map((n) => [n, n]), state.players,
         (v) => { state.players = Number(v); draw(); })),
       h("fieldset", { class: "seats" }, h("legend", {}, "Seats"),
-        state.seats.map((choice, i) => field(`Seat ${i + 1}`, select(`seat-${i}`, seatChoices(game, i), choice,
+        state.seats.map((choice, i) => field(seatLabel(i), select(`seat-${i}`, seatChoices(game, i), choice,
           (v) => { state.seats[i] = v; })))),
-      h("fieldset", { class: "options" }, h("legend", {}, "Options"), game.options.map((o) => optionField(o, state.players))),
+      h("fieldset", { class: "options" }, h("legend", {}, "Options"),
+        game.options.map((o) => optionField(o, state.players, state.values, draw))),
       field("If a player leaves", select("takeover", [["", "keep the seat waiting"],
-        ...game.agents.map((a) => [a, `AI (${a}) takes over`])], defaultTier(game))),
-      field("Your name", h("input", { name: "name", value: seats.name(), maxlength: 40, placeholder: "Player" })),
+        ...game.agents.map((a) => [a, `AI (${a}) takes over`])], state.takeover ?? defaultTier(game), (v) => { state.takeover = v; })),
+      field("Your name", h("input", { name: "name", value: state.name, maxlength: 40, placeholder: "Player",
+        oninput: (e) => { state.name = e.target.value; } })),
       h("p", { class: "error", id: "create-error" }),
       h("button", { type: "submit", class: "primary", id: "create-go" }, icon("play"), " Create table"),
     );
   };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const game = games.find((g) => g.name === state.game);
+    const game = current();
     const data = new FormData(form);
     const seatPlan = state.seats.map((choice) => choice.startsWith("ai:")
       ? { kind: "ai", agent: choice.slice(3) } : { kind: "human" });
@@ -68,7 +74,7 @@ function renderCreate(box, games) {
     seats.setName(name);
     try {
       const made = await api.create({
-        game: game.name, players: state.players, seats: seatPlan, options: readOptions(game, form),
+        game: game.name, players: state.players, seats: seatPlan, options: changedOptions(game, state.values),
         takeover: data.get("takeover") || null, sit: sit >= 0 ? sit : null, name,
       });
       if (made.token) seats.set(made.code, made.seat, made.token);
@@ -77,7 +83,36 @@ function renderCreate(box, games) {
       form.querySelector("#create-error").textContent = error.message;
     }
   });
+  state.values = presetValues(current(), defaultPreset(current()));
   draw();
+}
+
+// -- presets: named option sets from the game's catalogue; the lobby shows which one the options match
+function defaultPreset(game) {
+  return (game.presets.find((p) => p.default) ?? game.presets[0])?.name ?? "";
+}
+
+function presetValues(game, name) {
+  const preset = game.presets.find((p) => p.name === name);
+  return Object.fromEntries(game.options.map((o) => [o.name, preset && o.name in preset.options ? preset.options[o.name] : o.default]));
+}
+
+function matchingPreset(game, values) {
+  const same = (p) => game.options.every((o) => presetValues(game, p.name)[o.name] === values[o.name]);
+  return game.presets.find(same)?.name ?? "";
+}
+
+function presetField(game, values, choose) {
+  if (!game.presets.length) return null;
+  const chosen = matchingPreset(game, values);
+  const choices = game.presets.map((p) => [p.name, p.default ? `${p.title} (default)` : p.title]);
+  const help = game.presets.find((p) => p.name === chosen)?.help ?? "Your own choice of options.";
+  return described("preset", "Preset", help,
+    select("preset", chosen ? choices : [["", "Custom"], ...choices], chosen, (v) => { if (v) choose(v); }));
+}
+
+function seatLabel(i) {
+  return `Seat ${i + 1}`;
 }
 
 function defaultTier(game) {
@@ -89,36 +124,44 @@ function seatChoices(game, i) {
     ...game.agents.map((a) => [`ai:${a}`, `AI: ${a}`]), ...(i > 0 ? [["me", "Me"]] : [])];
 }
 
-function optionField(option, players) {
+// One option's control: a checkbox, a choice, a seat (shown 1-based, sent 0-based) or a number.
+function optionField(option, players, values, redraw) {
   const name = `opt-${option.name}`;
-  const label = option.name.replaceAll("_", " ");
+  const value = values[option.name];
+  const set = (v) => { values[option.name] = v; redraw(); };
   if (option.kind === "bool") {
+    const id = `help-${name}`;
     return h("label", { class: "check", title: option.help },
-      h("input", { type: "checkbox", name, checked: option.default === true }), ` ${label}`);
+      h("input", { type: "checkbox", name, checked: value === true, "aria-describedby": id, onchange: (e) => set(e.target.checked) }),
+      ` ${option.title}`, h("span", { class: "sr-only", id }, option.help));
   }
   if (option.kind === "choice") {
-    return field(label, select(name, option.choices.map((c) => [c, String(c)]), option.default));
+    return described(name, option.title, option.help, select(name, option.choices.map((c) => [String(c), String(c)]), String(value),
+      (v) => set(option.choices.find((c) => String(c) === v))));
   }
   if (option.kind === "seat") {
-    return field("first player", select(name, [["", "drawn at random"], ...range(0, players - 1).map((s) => [s, `Seat ${s + 1}`])], ""));
+    const seatsShown = range(0, players - 1).map((s) => [String(s), seatLabel(s)]);
+    return described(name, option.title, option.help, select(name, [["", "none"], ...seatsShown], value ?? "",
+      (v) => set(v === "" ? null : Number(v))));
   }
   const type = option.kind === "text" ? "text" : "number";
-  return field(label, h("input", { type, name, value: option.default ?? "", min: option.min, max: option.max,
-    step: option.kind === "number" ? "any" : 1 }));
+  return described(name, option.title, option.help, h("input", { type, name, value: value ?? "", min: option.min, max: option.max,
+    step: option.kind === "number" ? "any" : 1,
+    onchange: (e) => set(e.target.value === "" ? null : type === "number" ? Number(e.target.value) : e.target.value) }));
 }
 
-function readOptions(game, form) {
-  const options = {};
-  for (const option of game.options) {
-    const input = form.elements[`opt-${option.name}`];
-    if (!input) continue;
-    let value = option.kind === "bool" ? input.checked : input.value;
-    if (value === "" || value === null) continue;
-    if (option.kind === "choice") value = option.choices.find((c) => String(c) === value);
-    if (["int", "number", "seat"].includes(option.kind)) value = Number(value);
-    if (value !== option.default) options[option.name] = value;
-  }
-  return options;
+// The options that differ from the game's defaults (the server fills in the rest).
+function changedOptions(game, values) {
+  return Object.fromEntries(game.options.filter((o) => values[o.name] !== o.default && values[o.name] !== undefined)
+    .map((o) => [o.name, values[o.name]]));
+}
+
+// A labelled control with its one-line description as a tooltip and as its accessible description.
+function described(name, label, help, control) {
+  const id = `help-${name}`;
+  control.setAttribute("aria-describedby", id);
+  control.title = help;
+  return h("label", { class: "field", title: help }, h("span", {}, label), control, h("span", { class: "sr-only", id }, help));
 }
 
 function field(label, control) {

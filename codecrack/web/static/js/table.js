@@ -26,6 +26,7 @@ class TablePage {
     this.replay = null;       // {frames, at} while replaying a finished game
     this.review = null;       // this seat's post-game review, shown beside the replay
     this.error = "";
+    this.copied = null;       // "done" or "failed" for a moment after "Copy the link"
     this.ui = {};             // the game module's own UI state (selections, half-filled forms)
     this.notes = JSON.parse(localStorage.getItem(`codecrack:notes:${code}`) || "{}");
   }
@@ -39,7 +40,8 @@ class TablePage {
       return;
     }
     this.module = await gameModule(this.table.game);
-    document.title = `${gameTitle(this.table.game)} · ${this.code} · codecrack`;
+    this.title = `${gameTitle(this.table.game)} · ${this.code} · codecrack`;
+    document.title = this.title;
     document.addEventListener("keydown", (event) => this.key(event));
     setInterval(() => this.tick(), 250);
     this.connect();
@@ -156,6 +158,8 @@ class TablePage {
     if (!view) return;
     const ctx = this.context(view, !replaying);
     const notesOn = view.options?.notes !== false;
+    const historyScroll = this.root.querySelector("#history")?.scrollTop ?? 0;
+    document.title = this.myMove(view) ? `Your move · ${this.title}` : this.title;
     this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
       this.header(view),
       h("div", { class: "layout" },
@@ -170,6 +174,7 @@ class TablePage {
           this.seatList(),
           notesOn ? this.notesPanel(view, ctx) : null,
           this.historyPanel(view, ctx, notesOn)))));
+    this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
     this.tick();
   }
 
@@ -179,7 +184,9 @@ class TablePage {
     return h("div", { class: "table-head" },
       h("h1", {}, gameTitle(this.table.game)),
       h("span", { class: "code", title: link }, "Table ", h("b", { id: "table-code" }, this.code),
-        button(icon("copy"), () => navigator.clipboard?.writeText(link), { class: "ghost", title: "Copy the link" })),
+        button(icon("copy"), () => this.copyLink(link), { class: "ghost", title: "Copy the link", "aria-label": "Copy the link", id: "copy-link" }),
+        h("span", { class: "copied", id: "copied", role: "status" }, this.copied === "done" ? "Link copied"
+          : this.copied === "failed" ? "Could not copy: copy the address bar instead" : "")),
       h("span", { class: "you" }, icon(this.seat === null ? "eye" : "user"), " ", you),
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
@@ -187,10 +194,26 @@ class TablePage {
       this.online === false ? h("span", { class: "offline" }, "reconnecting…") : null);
   }
 
+  async copyLink(link) {
+    try {
+      await navigator.clipboard.writeText(link);
+      this.copied = "done";
+    } catch {
+      this.copied = "failed";
+    }
+    this.render();
+    clearTimeout(this.copiedTimer);
+    this.copiedTimer = setTimeout(() => { this.copied = null; this.render(); }, 2500);
+  }
+
+  myMove(view) {
+    return !this.replay && !view.result && this.seat !== null && (view.to_move ?? []).includes(this.seat);
+  }
+
   statusText(view) {
     if (view.result || this.table.over) return "Game over";
     const moving = view.to_move ?? [];
-    if (this.seat !== null && moving.includes(this.seat)) return "Your move";
+    if (this.myMove(view)) return "Your move";
     const waiting = moving.map((s) => seatName(this.table, s));
     return waiting.length ? `Waiting for ${waiting.join(", ")}` : "";
   }
@@ -298,6 +321,6 @@ class TablePage {
     const lines = events.map((e) => this.module.describe(e, ctx)).filter(Boolean);
     const shown = notesOn ? lines : lines.slice(-1);
     return h("section", { class: "card history" }, h("h2", {}, icon("history"), notesOn ? " History" : " Last move"),
-      h("ol", { id: "history", reversed: true }, shown.map((line) => h("li", {}, line)).reverse()));
+      h("ol", { id: "history", reversed: true, tabindex: 0, "aria-label": notesOn ? "History" : "Last move" }, shown.map((line) => h("li", {}, line)).reverse()));
   }
 }

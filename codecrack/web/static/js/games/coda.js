@@ -23,16 +23,32 @@ function lastLanding(view) {
   return landed;
 }
 
-// Where a numbered drawn tile will land in the row: right after the last smaller numbered tile.
+// Where a numbered drawn tile will land in the row, when there is one place only: after every
+// smaller numbered tile and before every larger one. Next to a dash you choose the side later.
 function landingIndex(row, drawn) {
-  if (!drawn || drawn.value === null || drawn.value === "-") return null;
+  if (!drawn || drawn.value === null || drawn.value === "-" || row.some((t) => t.value === null)) return null;
   const key = (t) => t.value * 2 + (t.color === "white" ? 1 : 0);
-  let index = 0;
+  let low = 0;
+  let high = row.length;
   row.forEach((tile, i) => {
-    if (tile.value === null) index = null;
-    else if (index !== null && tile.value !== "-" && key(tile) < key(drawn)) index = i + 1;
+    if (tile.value === "-") return;
+    if (key(tile) < key(drawn)) low = i + 1;
+    else if (high === row.length) high = i;
   });
-  return index;
+  return low === high ? low : null;
+}
+
+// The dashes game's setup: the opening dashes you have put in so far (sent with "ready").
+function arranged(view, ctx) {
+  const needed = view.phase === "arrange" && ctx.send ? (view.unplaced ?? []) : [];
+  if (!needed.length) {
+    ctx.ui.dashes = [];
+    return { needed, chosen: [], row: view.rows[view.seat] ?? [] };
+  }
+  const chosen = ctx.ui.dashes ?? (ctx.ui.dashes = []);
+  const row = [...(view.rows[view.seat] ?? [])];
+  chosen.forEach((index, n) => row.splice(index, 0, { id: `dash-${n}`, color: needed[n].color, revealed: false, value: "-" }));
+  return { needed, chosen, row };
 }
 
 function seatOrder(view) {
@@ -42,17 +58,24 @@ function seatOrder(view) {
 }
 
 function rowEl(view, ctx, seat, landed) {
-  const row = view.rows[seat] ?? [];
   const own = seat === view.seat;
+  const arranging = own ? arranged(view, ctx) : null;
+  const row = arranging ? arranging.row : (view.rows[seat] ?? []);
   const guessing = mine(ctx, "guess").some((a) => a.target === seat);
   const revealing = own && mine(ctx, "reveal").length > 0;
-  const places = own ? mine(ctx, "place") : [];
+  let places = own ? mine(ctx, "place") : [];
+  if (arranging && arranging.chosen.length < arranging.needed.length) {
+    places = row.map((_, index) => ({ index })).concat([{ index: row.length }]);
+    places.forEach((slot) => { slot.pick = () => { arranging.chosen.push(slot.index); ctx.rerender(); }; });
+  }
   const ghost = own && view.phase === "guess" ? landingIndex(row, view.drawn) : null;
   const pick = ctx.ui.target;
+  const slotEl = (slot, title) => button("▾", slot.pick ?? (() => ctx.send({ type: "place", index: slot.index })),
+    { class: "slot", title, dataset: { index: slot.index } });
   const cells = [];
   row.forEach((tile, index) => {
     const slot = places.find((a) => a.index === index);
-    if (slot) cells.push(button("▾", () => ctx.send(slot), { class: "slot", title: `place here (${index + 1})`, dataset: { index } }));
+    if (slot) cells.push(slotEl(slot, `place here (${index + 1})`));
     if (ghost === index) cells.push(h("span", { class: "ghost", title: "your drawn tile lands here if you stop" }));
     let onclick = null;
     if (guessing && !tile.revealed) onclick = () => { ctx.ui.target = { target: seat, index, color: tile.color }; ctx.rerender(); };
@@ -62,7 +85,7 @@ function rowEl(view, ctx, seat, landed) {
       label: `${ctx.name(seat)}, tile ${index + 1}` }));
   });
   const end = places.find((a) => a.index === row.length);
-  if (end) cells.push(button("▾", () => ctx.send(end), { class: "slot", title: "place at the end", dataset: { index: row.length } }));
+  if (end) cells.push(slotEl(end, "place at the end"));
   if (ghost === row.length) cells.push(h("span", { class: "ghost" }));
   const out = view.eliminated.includes(seat);
   const moving = view.to_move.includes(seat);
@@ -70,6 +93,20 @@ function rowEl(view, ctx, seat, landed) {
     h("div", { class: "row-name" }, moving ? "▶ " : "", ctx.name(seat), own ? " (you)" : "", out ? " · out" : "",
       view.options.rounds > 1 ? h("span", { class: "muted" }, ` · ${view.scores[seat]} pts`) : null),
     h("div", { class: "tiles" }, cells.length ? cells : h("span", { class: "muted" }, "no tiles yet")));
+}
+
+// "ready", with the opening dashes where you put them (the button shows once they are all in).
+function readyControls(view, ctx) {
+  const { needed, chosen } = arranged(view, ctx);
+  if (chosen.length < needed.length) {
+    const left = needed.length - chosen.length;
+    return [h("span", { class: "prompt" }, `Place your ${left > 1 ? `${left} dashes` : "dash"}: click a ▾ slot in your row.`)];
+  }
+  const action = mine(ctx, "ready").find((a) => JSON.stringify(a.dashes ?? []) === JSON.stringify(chosen));
+  const again = chosen.length ? [button("Move my dash" + (chosen.length > 1 ? "es" : ""),
+    () => { ctx.ui.dashes = []; ctx.rerender(); }, { id: "coda-rearrange" })] : [];
+  return [h("span", { class: "prompt" }, view.options.memory ? "Memorise your tiles, then:" : "Your row is set."),
+    button("Ready", () => { ctx.ui.dashes = []; ctx.send(action); }, { id: "coda-ready", class: "primary" }), ...again];
 }
 
 function controls(view, ctx) {
@@ -80,13 +117,15 @@ function controls(view, ctx) {
     parts.push(h("span", { class: "prompt" }, "Choose your opening tiles:"),
       openings.map((a) => button(`${a.black} black · ${size - a.black} white`, () => ctx.send(a), { class: "opening", dataset: { black: a.black } })));
   }
-  if (mine(ctx, "ready").length) {
-    parts.push(h("span", { class: "prompt" }, view.options.memory ? "Memorise your tiles, then:" : "Your row is set."),
-      button("Ready", () => ctx.send({ type: "ready" }), { id: "coda-ready", class: "primary" }));
+  if (mine(ctx, "ready").length) parts.push(readyControls(view, ctx));
+  if (mine(ctx, "place").length) {
+    const side = view.drawn?.revealed ? "face up" : "face down";
+    parts.push(h("span", { class: "prompt" }, `Place your drawn tile (${side}): click a ▾ slot in your row.`));
   }
-  if (mine(ctx, "place").length) parts.push(h("span", { class: "prompt" }, "Place your dash: click a ▾ slot in your row."));
   const draws = mine(ctx, "draw");
   if (draws.length) {
+    parts.push(h("span", { class: "prompt", id: "coda-draw-prompt" },
+      draws[0].color ? "Draw a tile: choose its colour." : "Draw the top tile of the deck."));
     parts.push(draws.map((a) => button(a.color ? `Draw ${a.color} (${view.pile[a.color]} left)` : `Draw (${view.pile.total} left)`,
       () => ctx.send(a), { class: `primary draw ${a.color ?? ""}`, dataset: { color: a.color ?? "" } })));
   }
@@ -114,13 +153,15 @@ function guessPicker(view, ctx) {
 }
 
 function drawnEl(view, ctx) {
-  if (view.unplaced?.length) {
+  const waiting = (view.unplaced ?? []).slice(arranged(view, ctx).chosen.length);
+  if (waiting.length) {
     return h("div", { class: "drawn" }, "To place: ",
-      view.unplaced.map((tile, i) => tileEl({ id: `unplaced-${i}`, color: tile.color, revealed: false, value: tile.value }, { own: true })));
+      waiting.map((tile, i) => tileEl({ id: `unplaced-${i}`, color: tile.color, revealed: false, value: tile.value }, { own: true })));
   }
   if (!view.drawn) return null;
   const who = view.current === view.seat ? "You drew" : `${ctx.name(view.current)} drew`;
-  return h("div", { class: "drawn" }, `${who} `, tileEl({ id: "drawn", color: view.drawn.color, revealed: false, value: view.drawn.value }, { own: true }));
+  const tile = { id: "drawn", color: view.drawn.color, revealed: view.drawn.revealed, value: view.drawn.value };
+  return h("div", { class: "drawn" }, `${who} `, tileEl(tile, { own: true }), view.drawn.revealed ? " (face up)" : "");
 }
 
 function pileEl(view) {

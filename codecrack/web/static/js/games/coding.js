@@ -100,18 +100,39 @@ function answerForm(view, ctx) {
       [String(t), `${picks[i].pick.letter}${picks[i].pick.x1}${picks[i].pick.x2}`])) }), { class: "primary", id: "coding-answer-go" }));
 }
 
+// One line saying what to do now, for every step in which this seat may act.
+const STEP_PROMPTS = {
+  order: "Order your code: choose which of your digits is X1 and which is X2.",
+  data: "Take a data card your code is not in, or say you cannot take one.",
+  choose: "Hack (take a data card or pass a hack card) or decode an opponent's code.",
+  penalty: "Wrong decode: reveal one of your code cards.",
+  open: "Slap The First One (space) when you can decode a code, or pass.",
+  answer: "You slapped: decode a code before the answer window closes.",
+  stalemate: "Stalemate: reveal one of your number cards.",
+  answers: "Write a code for every opponent, then reveal your answers.",
+};
+const AFTER_A_CORRECT_DECODE = "Correct! Decode another code, or stop.";
+const PASSED_AND_WAITING = "You are waiting; you may still slap.";
+
+function stepPrompt(view, ctx) {
+  if (!ctx.send || !view.to_move.includes(view.seat)) return null;
+  if (view.step === "give") {
+    return ctx.ui.hack === undefined ? "Pick a hack card from the row, then a player to pass it to." : "Now choose who receives it.";
+  }
+  if (view.step === "open" && view.passed.includes(view.seat)) return PASSED_AND_WAITING;
+  if (view.step === "choose" && legal(ctx, "stop").length) return AFTER_A_CORRECT_DECODE;
+  return STEP_PROMPTS[view.step] ?? null;
+}
+
 function controls(view, ctx) {
   const parts = [];
+  const prompt = stepPrompt(view, ctx);
+  if (prompt) parts.push(h("p", { class: "prompt", id: "coding-prompt" }, prompt));
   for (const a of legal(ctx, "order")) {
     parts.push(button(`X1 = ${a.x1}, X2 = ${a.x2}`, () => ctx.send(a), { class: "order", dataset: { x1: a.x1 } }));
   }
-  if (legal(ctx, "give").length) parts.push(h("span", { class: "prompt" }, ctx.ui.hack === undefined
-    ? "Pick a hack card from the row, then a player to pass it to." : "Now choose who receives it."));
   if (legal(ctx, "slap").length) parts.push(button("SLAP! (space)", () => ctx.send({ type: "slap" }), { class: "slap", id: "coding-slap" }));
   if (legal(ctx, "pass").length) parts.push(button("Pass", () => ctx.send({ type: "pass" }), { id: "coding-pass" }));
-  if (view.step === "open" && view.passed.includes(view.seat)) {
-    parts.push(h("span", { class: "prompt", id: "coding-waiting" }, "You are waiting; you may still slap."));
-  }
   for (const a of legal(ctx, "reveal")) {
     parts.push(button(`Reveal my ${POSITION[a.card]}`, () => ctx.send(a), { class: "reveal", dataset: { card: a.card } }));
   }

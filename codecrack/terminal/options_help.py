@@ -1,0 +1,56 @@
+"""Every game's options and presets as text for ``codecrack play --help``, and ``--preset``.
+
+The labels and descriptions come from each game's ``Options`` model (``Field(title=...,
+description=...)``) and its ``presets``, the same ones the web lobby shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import OptionError
+from ..core.game import Game
+from ..core.options import find_preset, option_values
+from ..core.registry import GAMES, game_class
+
+OPTION_LINE = "  {name}={values} (default: {default}): {title}. {description}"
+PRESET_LINE = "  --preset {name}{marker}: {description}"
+DEFAULT_MARKER = " (default)"
+SEAT_NOTE = "A SEAT value counts from 0, as the engine does: first=0 is the player the table shows as seat 1."
+GAME_HEADING = "{name} options (-o KEY=VALUE):"
+PRESETS_HEADING = "{name} presets:"
+
+
+def preset_options(game: str, name: str | None) -> dict[str, Any]:
+    """The options of ``game``'s preset ``name``; with no name, the default preset's (if any)."""
+    presets = game_class(game).presets
+    if name is None:
+        return next((dict(p.options) for p in presets if p.default), {})
+    return dict(find_preset(presets, name).options)
+
+
+def game_help(cls: type[Game]) -> list[str]:
+    """One line per option, then one per preset."""
+    model = cls.Options
+    lines = [GAME_HEADING.format(name=cls.name)]
+    for name, field in model.model_fields.items():
+        default = field.default
+        shown = "none" if default is None else str(default).lower() if isinstance(default, bool) else default
+        lines.append(OPTION_LINE.format(name=name, values=option_values(model, name), default=shown,
+                                        title=field.title or name, description=field.description or ""))
+    if cls.presets:
+        lines.append(PRESETS_HEADING.format(name=cls.name))
+        lines += [PRESET_LINE.format(name=p.name, marker=DEFAULT_MARKER if p.default else "", description=p.description)
+                  for p in cls.presets]
+    return lines
+
+
+def options_epilog() -> str:
+    """Every installed game's options; paragraphs (one per line) as Typer's help expects."""
+    lines = [SEAT_NOTE]
+    for name in GAMES:
+        try:
+            lines += game_help(game_class(name))
+        except (ImportError, OptionError):  # a game that cannot be imported offers nothing
+            continue
+    return "\n\n".join(lines)

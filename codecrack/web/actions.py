@@ -1,0 +1,25 @@
+"""Actions only the server sends: a clock's ``timeout`` (docs/engine.md: clocks belong to the host).
+
+A player's view never offers them, and an action of one of these types from a client is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SERVER_ACTIONS = frozenset({"timeout"})
+SERVER_ACTION_REFUSED = "{kind} is sent by the table's clock, never by a player"
+
+
+def player_view(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` without the server's own actions among its legal actions."""
+    legal = view.get("legal_actions")
+    if not legal:
+        return view
+    return {**view, "legal_actions": [action for action in legal if action.get("type") not in SERVER_ACTIONS]}
+
+
+def refused_from_client(action: Any) -> str | None:
+    """Why a client may not send ``action``, or ``None`` when the game itself is to judge it."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    return SERVER_ACTION_REFUSED.format(kind=kind) if kind in SERVER_ACTIONS else None
