@@ -51,9 +51,10 @@ class ActionSpace:
         self._slots = {key(template): index for index, template in enumerate(self.templates)}
         if len(self._slots) != len(self.templates):
             raise ValueError("two templates of an action space share a slot")
-        # Fast path: a flat action whose values come in its template's order (as games build them).
-        self._by_values = {tuple(template.values()): index for index, template in enumerate(self.templates)
-                           if not any(isinstance(value, (dict, list)) for value in template.values())}
+        # Fast path: a flat action whose items come in its template's order (as games build them);
+        # equal item tuples mean equal dicts, so one hashed look-up settles the slot.
+        self._by_items = {tuple(template.items()): index for index, template in enumerate(self.templates)
+                          if not any(isinstance(value, (dict, list)) for value in template.values())}
 
     @property
     def size(self) -> int:
@@ -62,15 +63,27 @@ class ActionSpace:
     def index(self, action: Mapping[str, Any]) -> int:
         """The slot of ``action``; :class:`IllegalAction` when the space has no such action."""
         try:
-            index = self._by_values.get(tuple(action.values()))
+            index = self._by_items.get(tuple(action.items()))
         except TypeError:           # a nested value: The Coding's answers, Alphabet Code's declaration
             index = None
-        if index is not None and self.templates[index] == action:
+        if index is not None:
             return index
         try:
             return self._slots[self._key(action)]
         except (KeyError, TypeError, ValueError):
             raise IllegalAction(f"{action!r} is outside this game's action space") from None
+
+    def indices(self, legal: Sequence[Mapping[str, Any]]) -> list[int]:
+        """The slot of each action of ``legal``, in order (:meth:`index` applied to each)."""
+        by_items, index = self._by_items.get, self.index
+        slots = []
+        for action in legal:
+            try:
+                slot = by_items(tuple(action.items()))
+            except TypeError:
+                slot = None
+            slots.append(index(action) if slot is None else slot)
+        return slots
 
     def action(self, index: int, legal: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """The legal action in slot ``index``; :class:`IllegalAction` when that slot is not legal now."""
@@ -82,8 +95,7 @@ class ActionSpace:
     def mask(self, legal: Sequence[Mapping[str, Any]]) -> np.ndarray:
         """``int8`` over the slots: 1 where a legal action lies."""
         mask = np.zeros(self.size, dtype=np.int8)
-        for action in legal:
-            mask[self.index(action)] = 1
+        mask[self.indices(legal)] = 1
         return mask
 
     def label(self, index: int) -> str:

@@ -131,13 +131,12 @@ class SerialTable:
         if self._slots is None or self._slots[0] != key:
             if legal is None or seat != self.actor():
                 legal = self.legal(seat)
-            index = self.nature.actions.index
-            self._slots = (key, {index(action): action for action in legal})
+            self._slots = (key, dict(zip(self.nature.actions.indices(legal), legal)))
         return self._slots[1]
 
     def mask(self, seat: int, legal: list[Action] | None = None) -> np.ndarray:
         mask = np.zeros(self.nature.actions.size, dtype=np.int8)
-        mask[list(self.slots(seat, legal))] = 1
+        mask[np.fromiter(self.slots(seat, legal), dtype=np.intp)] = 1
         return mask
 
     def act_index(self, seat: int, index: int) -> None:

@@ -63,3 +63,28 @@ def test_speed_mode_asks_each_remaining_seat_in_rotation_to_slap_or_wait():
         else:
             aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])[0]))
     assert asked == ["player_0", "player_1", "player_2"]
+
+
+def reference_mask(aec, agent) -> np.ndarray:
+    """The mask by definition: each legal action of the seat's view mapped through ``ActionSpace.index``."""
+    actions = aec.unwrapped.nature.actions
+    mask = np.zeros(actions.size, dtype=np.int8)
+    for action in aec.unwrapped.view(agent)["legal_actions"]:
+        mask[actions.index(action)] = 1
+    return mask
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_the_fast_action_mask_equals_the_mask_by_definition_over_random_games(config):
+    name, players, options = config
+    aec = env(name, players=players, **options)
+    rng = np.random.default_rng(1)
+    aec.reset(seed=5)
+    for agent in aec.agent_iter(max_iter=400):
+        observation, _, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        assert observation["action_mask"].dtype == np.int8
+        assert np.array_equal(observation["action_mask"], reference_mask(aec, agent))
+        aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))

@@ -34,6 +34,7 @@ class CodaEncoder:
         self.row = longest_row(players, options.dashes)
         tile = self.width = 5 + len(self.values)
         self.value_index = {value: index for index, value in enumerate(self.values)}
+        self._tile_offsets: dict[tuple[str, bool, Any], tuple[int, ...]] = {}
         tiles = len(full_set(options.dashes))
         self.layout = (
             Layout()
@@ -56,11 +57,17 @@ class CodaEncoder:
 
     def tile(self, ones: list[int], at: int, tile: dict[str, Any]) -> None:
         """Note the entries set to 1 for ``tile``, encoded at offset ``at``."""
-        ones += (at, at + 1 + COLORS.index(tile["color"]))
-        if tile.get("revealed"):
-            ones.append(at + 3)
-        if tile.get("value") is not None:
-            ones += (at + 4, at + 5 + self.value_index[tile["value"]])
+        ones += [at + offset for offset in self.tile_offsets(tile["color"], tile.get("revealed"), tile.get("value"))]
+
+    def tile_offsets(self, color: str, revealed: bool | None, value: Any) -> tuple[int, ...]:
+        """The entries set to 1 for one kind of tile, from the tile's offset (cached per kind)."""
+        key = (color, bool(revealed), value)
+        offsets = self._tile_offsets.get(key)
+        if offsets is None:
+            offsets = (0, 1 + COLORS.index(color), *((3,) if revealed else ()),
+                       *((4, 5 + self.value_index[value]) if value is not None else ()))
+            self._tile_offsets[key] = offsets
+        return offsets
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         vector = self.layout.zeros()
@@ -90,14 +97,18 @@ class CodaEncoder:
 
     def misses(self, part: np.ndarray, view: dict[str, Any]) -> None:
         where = {(seat, tile["id"]): index for seat, row in enumerate(view["rows"]) for index, tile in enumerate(row)}
+        colors, values = len(COLORS), len(self.values)
+        ones: list[int] = []
         for event in view["history"]:
-            if event["type"] == "round":
-                part[:] = 0.0          # a new round deals new rows
-            elif event["type"] == "guess" and not event["hit"]:
+            kind = event["type"]
+            if kind == "round":
+                ones.clear()           # a new round deals new rows
+            elif kind == "guess" and not event["hit"]:
                 index = where.get((event["target"], event["tile"]))
                 if index is not None:
-                    part[event["target"], index, COLORS.index(event["color"]), self.values.index(event["value"])] = 1.0
-
+                    tile = (event["target"] * self.row + index) * colors + COLORS.index(event["color"])
+                    ones.append(tile * values + self.value_index[event["value"]])
+        part.reshape(-1)[ones] = 1.0
 
 def encoder(players: int, options: Any) -> CodaEncoder:
     return CodaEncoder(players, options)

@@ -27,9 +27,13 @@ ROW = 5
 MANY = 1000      # the bound of counting entries: far above any count a game reaches
 
 
+SYMBOL_INDEX: dict[Any, int] = {**{letter: index for index, letter in enumerate(LETTERS)},
+                                **{digit: len(LETTERS) + digit for digit in DIGITS}}
+
+
 def symbol(value: Any) -> int:
     """A letter or digit's place on the symbol axis."""
-    return LETTERS.index(value) if isinstance(value, str) else len(LETTERS) + value
+    return SYMBOL_INDEX[value]
 
 
 def code_symbols(part: np.ndarray, code_text: str | None) -> None:
@@ -83,7 +87,8 @@ class CodingEncoder:
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         vector = self.layout.zeros()
-        part = self.layout.parts(vector).__getitem__
+        parts = self.layout.parts(vector)
+        part = parts.__getitem__
         one_hot(part("seat"), view["seat"])
         one_hot(part("phase"), PHASES.index(view["phase"]))
         one_hot(part("step"), STEPS.index(view["step"]))
@@ -102,13 +107,13 @@ class CodingEncoder:
         for value in [*view["table"]["letters"], *view["table"]["digits"]]:
             part("table")[symbol(value)] += 1.0
         for sheet in view["sheets"]:
-            self.sheet(vector, sheet)
+            self.sheet(parts, sheet)
         own = view["own"]
         if own is not None:
             for value in [own["letter"], *own["digits"]]:
                 part("own")[0, symbol(value)] = 1.0
             code_symbols(part("own_code"), own["code"])
-        self.cracking(vector, view)
+        self.cracking(parts, view)
         for seat, targets in view["answered"].items():
             seats(part("answered")[int(seat)], targets)
         for target, code in view["own_answers"].items():
@@ -120,10 +125,11 @@ class CodingEncoder:
         for value in card["values"]:
             part[len(POSITIONS) + symbol(value)] = 1.0
 
-    def sheet(self, vector: np.ndarray, sheet: dict[str, Any]) -> None:
-        layout, seat = self.layout, sheet["seat"]
-        part = lambda name: layout.part(vector, name)[seat]  # noqa: E731 - a short local accessor
-        layout.part(vector, "out")[seat] = float(sheet["out"])
+    def sheet(self, parts: dict[str, np.ndarray], sheet: dict[str, Any]) -> None:
+        """One seat's public sheet into ``parts`` (the vector's blocks, from ``Layout.parts``)."""
+        seat = sheet["seat"]
+        part = lambda name: parts[name][seat]  # noqa: E731 - a short local accessor
+        parts["out"][seat] = float(sheet["out"])
         for kind in sheet["data"]:
             part("data")[DATA_TYPES.index(kind)] = 1.0
         for offered in sheet["cannot"]:
@@ -141,12 +147,12 @@ class CodingEncoder:
         for wrong in sheet["wrong_guesses"]:
             code_symbols(part("wrong")[wrong["target"]], wrong["code"])
 
-    def cracking(self, vector: np.ndarray, view: dict[str, Any]) -> None:
-        table = self.layout.part(vector, "cracking")
+    def cracking(self, parts: dict[str, np.ndarray], view: dict[str, Any]) -> None:
+        table = parts["cracking"]
         one_hot(table[:, 0], view["slapper"])
         seats(table[:, 1], view["passed"])
         seats(table[:, 2], view["reveal_chosen"])
-        state = self.layout.part(vector, "cracking_state")
+        state = parts["cracking_state"]
         state[0] = view["stalemate_deals"]
         state[1] = float(view["may_stop"])
         state[2] = view["passes_in_row"]
