@@ -26,12 +26,13 @@ class Clock:
 
 ClockRule = Callable[[Game, dict[str, Any], WebConfig], "Clock | None"]
 TIMEOUT = {"type": "timeout"}
+CODA_TIMED_PHASES = ("draw", "guess", "place", "reveal")
 
 
 def coda_turn_clock(game: Game, view: dict[str, Any], config: WebConfig) -> Clock | None:
-    """Coda with ``clock=true``: every decision of the current player (draw, each guess) gets
-    60 s of thinking and then a 20 s countdown."""
-    if not view["options"].get("clock") or view.get("phase") not in ("draw", "guess"):
+    """Coda with ``clock=true``: every decision of the current player (draw, each guess, placing
+    the drawn tile, an empty-pile reveal) gets 60 s of thinking and then a 20 s countdown."""
+    if not view["options"].get("clock") or view.get("phase") not in CODA_TIMED_PHASES:
         return None
     return Clock(view["current"], "turn", config.turn_think + config.turn_countdown,
                  config.turn_countdown, TIMEOUT)

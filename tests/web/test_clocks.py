@@ -2,7 +2,9 @@
 
 from fastapi.testclient import TestClient
 
+from codecrack import new_game, replay
 from codecrack.web.app import create_app
+from codecrack.web.clocks import clock_for
 
 from .conftest import fast_config
 from .wsclient import HUMAN, create, seated
@@ -57,3 +59,26 @@ def test_coding_answer_window_fouls_a_slapper_who_hesitates(tmp_path):
             over = ann.until(lambda m: m["type"] == "state" and m["view"]["result"] is not None)
             kinds = [event["type"] for event in over["view"]["history"]]
             assert "timeout" in kinds and over["view"]["result"]["winners"] == [1]
+
+
+def _coda_at_the_place_step():
+    """A clocked 2-player Coda game where seat 0 missed and must now place its drawn tile."""
+    game = new_game("coda", players=2, seed=3, first=0, clock=True)
+    for seat in (0, 1):
+        game.apply(seat, {"type": "opening", "black": 2})
+    game.apply(0, {"type": "draw", "color": "black"})
+    for guess in game.legal_actions(0):
+        trial = replay(game.record())
+        trial.apply(0, guess)
+        if trial.view(None)["phase"] == "place":
+            return trial
+    raise AssertionError("no missing guess found")
+
+
+def test_coda_turn_clock_also_times_the_place_step(tmp_path):
+    """A player must not stall the table by never placing a drawn tile."""
+    game = _coda_at_the_place_step()
+    clock = clock_for(game, fast_config(tmp_path))
+    assert clock is not None and clock.seat == 0 and clock.action == {"type": "timeout"}
+    game.apply(clock.seat, clock.action)  # the engine places it from the seed and the turn ends
+    assert game.view(None)["phase"] == "draw" and game.view(None)["current"] == 1
