@@ -12,6 +12,7 @@ import asyncio
 import logging
 import random
 from concurrent.futures import ThreadPoolExecutor
+from time import monotonic
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..agents import Agent, make_agent
@@ -60,16 +61,16 @@ class Bots:
         loop = asyncio.get_running_loop()
         while not table.game.over and seat in table.game.awaited and table.bot_tier(seat):
             agent = self.agent(table, seat, table.bot_tier(seat))
-            step = table.step
-            await asyncio.sleep(self.delay(table, agent))
-            if step != table.step:
-                continue
+            step, started = table.step, monotonic()
             view = table.game.view(seat)
             try:
                 action = await loop.run_in_executor(self.pool, agent.act, view)
             except Exception:
                 log.exception("%s agent failed on %s seat %d", agent.name, table.code, seat)
                 action = None
+            # Think first, then wait out the rest of the pace: how long a decision took (a dash
+            # to place against a number with one place, say) must not show in when it arrives.
+            await asyncio.sleep(max(0.0, self.delay(table, agent) - (monotonic() - started)))
             refused = STALE if step != table.step else await self.play(table, seat, action, view, step)
             if refused and refused != STALE:
                 log.warning("bot move refused on %s seat %d: %s", table.code, seat, refused)
