@@ -25,10 +25,10 @@ from typing import Any, Callable
 
 from ...agents.base import Agent
 from ...core.registry import new_game
-from .belief import DASH, Belief, Position, effort, solve
+from .belief import Belief, Position, effort, solve
+from .observe import value_name
 from .rules import CodaGame
 from .search import hidden, with_value
-from .tiles import DASH as DASH_NAME
 from .tiles import Tile, full_set
 
 View = dict[str, Any]
@@ -61,7 +61,7 @@ def world_game(view: View, values: Values, rng: random.Random) -> CodaGame:
     for s, row in enumerate(view["rows"]):
         tiles = []
         for i, tile in enumerate(row):
-            value = tile["value"] if tile["value"] is not None else _value_name(values[(s, i)])
+            value = tile["value"] if tile["value"] is not None else value_name(values[(s, i)])
             tiles.append(Tile(tile["color"], value, tile["id"], tile["revealed"]))
         rows.append(tiles)
     drawn = view["drawn"]
@@ -87,10 +87,6 @@ def playout_cost(view: View, position: Position) -> int:
     count is most of an action's cost; 32 is about a 4-player table without dashes)."""
     actions = 3 * sum(not tile["revealed"] for row in view["rows"] for tile in row)
     return actions * (1 + effort(position) // 32)
-
-
-def _value_name(value: int) -> int | str:
-    return DASH_NAME if value == DASH else value
 
 
 @dataclass(frozen=True)
