@@ -248,11 +248,13 @@ def serve(
                                                 "a seeded table's creator can work out every hidden tile)."),
     redis: Optional[str] = typer.Option(None, help="Redis URL: run as one of several instances on one PostgreSQL "
                                                    "database (docs/deploy.md)."),
+    workers: int = typer.Option(1, help="Server processes on the port, each one an instance: more than one "
+                                        "needs PostgreSQL and Redis."),
 ) -> None:
     """Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."""
     from .web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis)
+    run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis, workers=workers)
 
 
 @app.command()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..agents import Agent, make_agent
 from ..core.game import Game
-from .table import STALE
+from .table import NOT_STORED, STALE, STORE_RETRY
 
 if TYPE_CHECKING:
     from .config import WebConfig
@@ -74,6 +74,8 @@ class Bots:
             refused = STALE if step != table.step else await self.play(table, seat, action, view, step)
             if refused and refused != STALE:
                 log.warning("bot move refused on %s seat %d: %s", table.code, seat, refused)
+            if refused == NOT_STORED:  # the database did not answer: try again soon, not at once
+                await asyncio.sleep(STORE_RETRY)
 
     async def play(self, table: "LiveTable", seat: int, action: Any, view: dict[str, Any],
                    step: int) -> str | None:

@@ -8,7 +8,9 @@ import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
-from typing import Any
+from typing import Any, Awaitable, Callable, TypeVar
+
+from sqlalchemy.exc import IntegrityError
 
 from ..agents import agent_names
 from ..core.errors import OptionError
@@ -17,12 +19,15 @@ from ..core.registry import game_class, new_game, replay
 from .bots import Bots
 from .cache import LiveTables
 from .config import WebConfig
+from .instances import hold_instance
 from .migrate import upgrade
 from .store import Store, TableRow, make_engine, now
 from .table import LiveTable
 
 log = logging.getLogger("codecrack.web")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+CODE_ATTEMPTS = 8  # codes drawn for one new table at most (31**5 codes: a clash is already rare)
+T = TypeVar("T")
 
 
 def new_code(length: int = 5) -> str:
@@ -69,11 +74,15 @@ class Hub:
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
         self.chores: list[asyncio.Task] = []
+        self.instance_lock: Any = None  # held while serving: see instances.py
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
-        """Migrate the database; then, in the background, restore the recently active unfinished
-        tables and expire the tables nobody joins. Every other table loads on first access."""
+        """Refuse to run beside the servers already on the database when the state would split
+        (:class:`~codecrack.web.instances.StartRefused`); migrate the database; then, in the
+        background, restore the recently active unfinished tables and expire the tables nobody
+        joins. Every other table loads on first access."""
+        self.instance_lock = await asyncio.to_thread(hold_instance, self.config.db_url, self.config.redis_url)
         await asyncio.to_thread(upgrade, self.engine)
         loop = asyncio.get_running_loop()
         self.chores = [loop.create_task(self.restore()), loop.create_task(self.sweep())]
@@ -96,6 +105,8 @@ class Hub:
         self.bots.close()
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
+        if self.instance_lock is not None:
+            self.instance_lock.close()
 
     # -- tables -----------------------------------------------------------------------
     async def load(self, row: TableRow, keep: bool = False) -> LiveTable:
@@ -164,7 +175,7 @@ class Hub:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
         is the server's own unless one is given (only when the server allows it)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed)
-        await asyncio.to_thread(self.store.add_table, row)
+        await self.with_free_code(row, lambda: asyncio.to_thread(self.store.add_table, row))
         return self.open(row, instance, tokens={})
 
     async def prepare(self, game: str, players: int, options: dict[str, Any],
@@ -175,7 +186,7 @@ class Hub:
         check_seats(game, players, seats, takeover, self.config.max_name_length)
         instance = await asyncio.to_thread(new_game, game, players=players,
                                            seed=new_seed() if seed is None else seed, **options)
-        row = TableRow(code=await self._free_code(), game=game, players=players, seed=instance.seed,
+        row = TableRow(code=self.free_code(), game=game, players=players, seed=instance.seed,
                        options=instance.record()["options"], takeover=takeover,
                        seats=[{"kind": s["kind"], "agent": s.get("agent") if s["kind"] == "ai" else None,
                                "name": s.get("name") or ""} for s in seats])
@@ -189,11 +200,24 @@ class Hub:
         table.wake()
         return table
 
-    async def _free_code(self) -> str:
+    def free_code(self) -> str:
+        """A code no table loaded here has; the database's primary key decides (:meth:`with_free_code`)."""
         while True:
             code = new_code()
-            if code not in self.live and await asyncio.to_thread(self.store.table, code) is None:
+            if code not in self.live:
                 return code
+
+    async def with_free_code(self, row: TableRow, store: Callable[[], Awaitable[T]]) -> T:
+        """``await store()``, a transaction that inserts ``row``; when another table (perhaps made
+        by another instance a moment ago) has its code, with a new code."""
+        for _ in range(CODE_ATTEMPTS):
+            try:
+                return await store()
+            except IntegrityError:
+                if await asyncio.to_thread(self.store.table, row.code) is None:
+                    raise  # the code was free: something else failed
+                row.code = self.free_code()
+        raise OptionError("could not find a free table code; please try again")
 
     async def claim(self, table: LiveTable, seat: int, name: str, token: str | None = None) -> str:
         """Give an open human seat to a player; returns the seat token."""
@@ -204,7 +228,12 @@ class Hub:
                 raise OptionError(f"seat {seat} is not open")
             token = token or secrets.token_urlsafe(24)
             name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
-            await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
+            try:
+                await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
+            except IntegrityError:  # the unique (table, seat): claimed through another instance
+                table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
+                table.announce()
+                raise OptionError(f"seat {seat} is not open") from None
             table.tokens[token] = (seat, name)
             table.announce()
         return token
@@ -222,8 +251,9 @@ class Hub:
             options.pop("first", None)
             row, game = await self.prepare(table.row.game, table.row.players, options, table.row.seats,
                                            table.row.takeover)
-            tokens = dict(table.tokens)
-            linked = await asyncio.to_thread(self.store.add_rematch, table.code, row, tokens)
+            tokens = await asyncio.to_thread(self.store.tokens, table.code)  # claims made on any instance
+            linked = await self.with_free_code(
+                row, lambda: asyncio.to_thread(self.store.add_rematch, table.code, row, tokens))
             table.row.rematch = linked
             fresh = self.open(row, game, tokens) if linked == row.code else await self.get(linked)
             table.broadcast({"type": "rematch", "code": fresh.code})
@@ -231,8 +261,8 @@ class Hub:
         return fresh
 
     # -- records ----------------------------------------------------------------------
-    async def stored_moves(self, code: str) -> list[list[Any]]:
-        return await asyncio.to_thread(self.store.moves, code)
+    async def stored_moves(self, code: str, since: int = 0) -> list[list[Any]]:
+        return await asyncio.to_thread(self.store.moves, code, since)
 
     async def persist(self, code: str, step: int, seat: int, action: Any,
                       result: dict[str, Any] | None) -> None:

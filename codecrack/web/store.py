@@ -51,6 +51,7 @@ seat_tokens = Table(
     Column("table_code", String(12), ForeignKey("tables.code"), primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("name", String(40), nullable=False),
+    Index("uq_seat_tokens_table_code_seat", "table_code", "seat", unique=True),  # a seat is claimed once
 )
 
 
@@ -148,9 +149,10 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.code == code).values(**values))
 
-    def moves(self, code: str) -> list[list[Any]]:
-        """The table's accepted actions in order, as ``[seat, action]`` pairs."""
-        query = select(actions.c.seat, actions.c.action).where(actions.c.table_code == code)
+    def moves(self, code: str, since: int = 0) -> list[list[Any]]:
+        """The table's accepted actions in order from step ``since``, as ``[seat, action]`` pairs."""
+        query = select(actions.c.seat, actions.c.action).where(actions.c.table_code == code,
+                                                               actions.c.step >= since)
         with self.engine.connect() as db:
             return [[seat, action] for seat, action in db.execute(query.order_by(actions.c.step))]
 

@@ -12,10 +12,11 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import IntegrityError
+
 from ..core.detached import detached
 from ..core.errors import IllegalAction
 from ..core.game import Game
-from ..core.registry import replay
 from .actions import player_view
 from .clocks import Clock, clock_for
 from .connections import REPLACED, REPLACED_REASON, Connection, encode
@@ -28,6 +29,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("codecrack.web")
 STALE = "stale"  # the game moved on while a bot or a clock was deciding
 NOT_STORED = "the server could not store this action; please try again"
+TAKEN = "taken"  # another instance stored this step first
+MOVED_ON = "another move came first"
+BUSY = "the table is busy; please try again"
+WRITE_ATTEMPTS = 8  # steps taken by other instances, one after another, before an action gives up
+STORE_RETRY = 1.0  # seconds before a bot or a clock tries again after a failed write
 
 
 @dataclass
@@ -185,23 +191,41 @@ class LiveTable:
         """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused.
 
         The action is applied to a copy of the game; the live game, the step and the broadcasts
-        change only once the action (with the result, if it ends the game) is committed."""
+        change only once the action (with the result, if it ends the game) is committed. When
+        another instance stored this step first, the step is read and the action checked again
+        against the new state (a bot's or a clock's action, decided on the old state, is stale)."""
         async with self.lock:
-            if expect_step is not None and expect_step != self.step:
-                return STALE
-            played = detached(self.game)
-            try:
-                played.apply(seat, action)
-            except IllegalAction as error:
-                return str(error)
-            try:
-                await self.hub.persist(self.code, self.step, seat, action, played.result)
-            except Exception:
-                log.exception("could not store an action on %s", self.code)
-                await self.resync()
-                return NOT_STORED
+            for attempt in range(WRITE_ATTEMPTS):
+                if expect_step is not None and expect_step != self.step:
+                    return STALE
+                played = detached(self.game)
+                try:
+                    played.apply(seat, action)
+                except IllegalAction as error:
+                    return f"{MOVED_ON}: {error}" if attempt else str(error)
+                refused = await self.commit(seat, action, played)
+                if refused != TAKEN:
+                    break
+            if refused:
+                return BUSY if refused == TAKEN else refused
             self.advance(played, self.step + 1)
         self.wake()
+        return None
+
+    async def commit(self, seat: int, action: Any, played: Game) -> str | None:
+        """Store ``action`` as the next step; ``None`` once committed, :data:`TAKEN` when another
+        instance stored that step first (it is now read and shown here), else :data:`NOT_STORED`."""
+        try:
+            await self.hub.persist(self.code, self.step, seat, action, played.result)
+        except IntegrityError:  # the unique (table, step): the first writer of a step wins
+            if await self.read_missed():
+                return TAKEN
+            log.exception("could not store an action on %s", self.code)
+            return NOT_STORED
+        except Exception:
+            log.exception("could not store an action on %s", self.code)
+            await self.read_missed()  # in case the write landed after all
+            return NOT_STORED
         return None
 
     def advance(self, game: Game, step: int) -> None:
@@ -215,17 +239,26 @@ class LiveTable:
         if game.over:
             self.announce()
 
-    async def resync(self) -> None:
-        """After a failed write, rebuild the game from what is stored, in case the write landed
-        after all. If the store cannot be read either, the live game stays as it was: it holds
-        only committed actions."""
+    async def read_missed(self) -> int:
+        """Apply and show, step by step, the actions stored past ours (by another instance, or a
+        write of ours that landed although it failed); the caller holds the lock. Returns how many.
+        If the store cannot be read, the live game stays as it was: it holds only committed actions."""
         try:
-            moves = await self.hub.stored_moves(self.code)
+            moves = await self.hub.stored_moves(self.code, since=self.step)
         except Exception:
-            log.exception("could not re-read table %s after a failed write", self.code)
-            return
-        if len(moves) != self.step:
-            self.advance(await asyncio.to_thread(replay, self.row.record(moves)), len(moves))
+            log.exception("could not read the stored actions of table %s", self.code)
+            return 0
+        for seat, action in moves:
+            played = detached(self.game)
+            played.apply(seat, action)
+            self.advance(played, self.step + 1)
+        return len(moves)
+
+    async def catch_up(self) -> None:
+        """Show what other instances stored since our step."""
+        async with self.lock:
+            await self.read_missed()
+        self.wake()
 
     def wake(self) -> None:
         """Make sure every bot the game is waiting for has a driver task."""
@@ -243,14 +276,16 @@ class LiveTable:
         if clock is None:
             return
         deadline = asyncio.get_running_loop().time() + clock.seconds
-        task = self.start("clock", self._ring(clock, self.step))
+        task = self.start("clock", self._ring(clock, self.step, clock.seconds))
         self.clock = RunningClock(clock, deadline, task)
 
-    async def _ring(self, clock: Clock, step: int) -> None:
-        await asyncio.sleep(clock.seconds)
+    async def _ring(self, clock: Clock, step: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
         self.tasks.pop("clock", None)
         refused = await self.submit(clock.seat, clock.action, expect_step=step)
-        if refused and refused != STALE:
+        if refused == NOT_STORED:  # the database did not answer: ring again soon
+            self.start("clock", self._ring(clock, step, STORE_RETRY))
+        elif refused and refused != STALE:
             log.warning("clock action refused on %s: %s", self.code, refused)
 
     # -- background tasks ---------------------------------------------------------------
