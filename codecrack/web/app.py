@@ -25,6 +25,7 @@ from .hub import Hub
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
+from .tutorial_routes import tutorial_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_hello, client_message, create_table_model, problem)
 from .connections import Connection
@@ -73,6 +74,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(review_router(hub))
+    app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
