@@ -77,11 +77,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(review_router(hub))
-<<<<<<< HEAD
     app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
-=======
     app.include_router(language_router())
->>>>>>> main
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:

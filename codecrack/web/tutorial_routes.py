@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from fastapi import APIRouter, HTTPException, Request
 
+from ..i18n import _
 from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
 from .schema import ERRORS, Created, Lessons, TutorialRequest
 
@@ -23,7 +24,7 @@ def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIR
     def script_or_404(game: str):
         script = tutorial(game)
         if script is None:
-            raise HTTPException(status_code=404, detail=f"no tutorial for {game!r}")
+            raise HTTPException(status_code=404, detail=_("no tutorial for '{game}'").format(game=game))
         return script
 
     @router.get("/api/tutorials/{game}", responses=ERRORS)
@@ -34,8 +35,8 @@ def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIR
     async def start(game: str, request: TutorialRequest, http: Request) -> Created:
         script = script_or_404(game)
         if not allowed(http, asyncio.get_running_loop().time()):
-            raise HTTPException(status_code=429, detail=f"at most {hub.config.tables_per_minute} new tables "
-                                                        "per minute from one address")
+            raise HTTPException(status_code=429, detail=_("at most {count} new tables per minute from one address")
+                                .format(count=hub.config.tables_per_minute))
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
         table = await hub.create(game, 2, dict(script.options), seats, seed=script.seed, scripted=True)
         token = await hub.claim(table, LEARNER, request.name or "")

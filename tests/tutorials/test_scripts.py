@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import codecrack
@@ -11,6 +14,7 @@ from codecrack.games.coding.crack_sheet import candidates
 from codecrack.tutorials import LEARNER, OPPONENT, Move, Read, ScriptedAgent, offered, tutorial
 
 GAMES = ["coda", "coding", "alphacode"]
+CATALOGUES = Path(__file__).resolve().parents[2] / "codecrack" / "web" / "static" / "i18n"
 
 
 def new(game: str):
@@ -129,3 +133,12 @@ def test_after_the_script_the_opponent_plays_as_the_fallback_tier():
 
 def test_reading_steps_are_not_moves():
     assert all(isinstance(step, (Move, Read)) for game in GAMES for step in tutorial(game).script)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_every_coach_text_is_in_the_catalogues(game, lang):
+    catalogue = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+    missing = [lesson["say"] for lesson in tutorial(game).lessons()
+               if f"learn.tutorial.{game}.{lesson['say']}" not in catalogue]
+    assert missing == []

@@ -3,6 +3,8 @@ the how-to pages, opened from the lobby and from a table."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
@@ -11,11 +13,12 @@ from .test_e2e import new_table, site  # noqa: F401  (the module's server and br
 pytestmark = pytest.mark.e2e
 
 GAMES = ["coda", "coding", "alphacode"]
+THAI = re.compile("[\u0e00-\u0e7f]")
 
 
-def open_page(site, path: str = "/"):
+def open_page(site, path: str = "/", locale: str = "en-GB"):
     url, browser = site
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page = browser.new_page(viewport={"width": 1200, "height": 900}, locale=locale)
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.goto(url + path)
@@ -51,17 +54,20 @@ def follow_the_coach(page, limit: int = 200) -> int:
     raise AssertionError(f"the tutorial did not finish: {page.inner_text('#coach')} ({finished})")
 
 
-def start_tutorial(site, game: str):
-    page = open_page(site)
+def start_tutorial(site, game: str, locale: str = "en-GB"):
+    page = open_page(site, locale=locale)
     page.click(f"#learn button.tutorial[data-game={game}]")
     page.wait_for_selector("#coach")
     return page
 
 
+@pytest.mark.parametrize("locale", ["en-GB", "th-TH"])
 @pytest.mark.parametrize("game", GAMES)
-def test_the_tutorial_is_completed_by_clicking(site, game):
-    page = start_tutorial(site, game)
+def test_the_tutorial_is_completed_by_clicking(site, game, locale):
+    page = start_tutorial(site, game, locale)
     assert page.query_selector("#rematch") is None
+    welcome = page.inner_text("#coach-text")
+    assert THAI.search(welcome) if locale == "th-TH" else not THAI.search(welcome)
     clicks = follow_the_coach(page)
     assert clicks > 5
     if game != "coda":  # The Coding and Alphabet Code tutorials end with the learner's win

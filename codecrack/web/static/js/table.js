@@ -3,11 +3,10 @@ import { api, seats } from "./api.js";
 import { button, h, icon, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { Coach, isTutorial } from "./learn/coach.js";
 import { rulesHref } from "./learn/rules.js";
-import { say } from "./learn/text.js";
 import { tableTip } from "./learn/tips.js";
 
 export async function showTable(root, code) {
@@ -201,7 +200,7 @@ class TablePage {
         h("span", { class: "copied", id: "copied", role: "status" }, this.copied === "done" ? "Link copied"
           : this.copied === "failed" ? "Could not copy: copy the address bar instead" : "")),
       h("span", { class: "you" }, icon(this.seat === null ? "eye" : "user"), " ", you),
-      h("a", { href: rulesHref(this.table.game), target: "_blank", id: "howto-link" }, say("learn.howto")),
+      h("a", { href: rulesHref(this.table.game), target: "_blank", id: "howto-link" }, t("learn.howto")),
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
         h("span", { class: "clock-text" }, "")) : null,

@@ -2,7 +2,7 @@
 // and refuses any other action with a hint. Its place in the script is kept in localStorage.
 import { api } from "../api.js";
 import { button, h } from "../dom.js";
-import { say } from "./text.js";
+import { t } from "../i18n.js";
 import { highlights } from "./targets.js";
 
 export const TUTORIAL_AGENT = "tutorial";
@@ -59,7 +59,7 @@ export class Coach {
       this.advance();
       return true;
     }
-    this.hint = say(lesson.action ? "learn.coach.refused" : "learn.coach.read");
+    this.hint = t(lesson.action ? "learn.coach.refused" : "learn.coach.read");
     return false;
   }
 
@@ -68,18 +68,17 @@ export class Coach {
   }
 
   text(lesson, view) {
-    if (lesson.action && !this.myTurn(view)) return say("learn.coach.wait");
-    const params = { ...lesson.action, type: lesson.action?.type === "count" ? "zone" : "square" };
-    return say(`learn.tutorial.${this.game}.${lesson.say}`, params);
+    if (lesson.action && !this.myTurn(view)) return t("learn.coach.wait");
+    return t(`learn.tutorial.${this.game}.${lesson.say}`, lesson.action ?? {});
   }
 
   panel(view, rerender) {
     const lesson = this.lesson;
-    const steps = say("learn.coach.step", { at: Math.min(this.done + 1, this.lessons.length), of: this.lessons.length });
+    const steps = t("learn.coach.step", { at: Math.min(this.done + 1, this.lessons.length), of: this.lessons.length });
     return h("section", { class: "card coach", id: "coach", role: "status", "data-finished": lesson ? null : true },
-      h("h2", {}, say("learn.coach.title"), h("span", { class: "muted" }, ` · ${steps}`)),
-      h("p", { id: "coach-text" }, lesson ? this.text(lesson, view) : say("learn.coach.finished")),
-      lesson && !lesson.action ? button(say("learn.coach.next"), () => { this.advance(); rerender(); },
+      h("h2", {}, t("learn.coach.title"), h("span", { class: "muted" }, ` · ${steps}`)),
+      h("p", { id: "coach-text" }, lesson ? this.text(lesson, view) : t("learn.coach.finished")),
+      lesson && !lesson.action ? button(t("learn.coach.next"), () => { this.advance(); rerender(); },
         { class: "primary", id: "coach-next" }) : null,
       this.hint ? h("p", { class: "error", id: "coach-hint" }, this.hint) : null);
   }
