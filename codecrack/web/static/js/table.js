@@ -5,6 +5,7 @@ import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang } from "./i18n.js";
 import { reviewPanel } from "./review.js";
+import { endSummary } from "./summary.js";
 
 export async function showTable(root, code) {
   const page = new TablePage(root, code);
@@ -169,6 +170,7 @@ class TablePage {
           replaying ? this.replayBar() : null,
           replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
           h("div", { class: "board" }, this.module.board(view, ctx)),
+          endSummary(view, ctx, this.module),
           replaying ? null : this.fallback(view),
           this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
         h("aside", { class: "side" },
