@@ -5,6 +5,7 @@ import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
+import { endSummary } from "./summary.js";
 import { Coach, isTutorial } from "./learn/coach.js";
 import { rulesHref } from "./learn/rules.js";
 import { tableTip } from "./learn/tips.js";
@@ -179,6 +180,7 @@ class TablePage {
           this.coach ? this.coach.panel(view, () => this.render())
             : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
           h("div", { class: "board" }, this.module.board(view, ctx)),
+          endSummary(view, ctx, this.module),
           replaying ? null : this.fallback(view),
           this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
         h("aside", { class: "side" },
