@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from .browser import SCREENSHOTS
 from .test_e2e import new_table, site  # noqa: F401  (the module's server and browser)
 
 pytestmark = pytest.mark.e2e
@@ -82,6 +83,7 @@ def test_the_coach_refuses_another_click_with_a_hint(site):
     page.wait_for_selector("button.draw.coach-target")
     page.click("button.draw")
     page.wait_for_selector(".coda-row[data-seat='1'] .tile.coach-target")
+    page.screenshot(path=str(SCREENSHOTS / "tutorial-coda.png"))
     page.click(".coda-row[data-seat='1'] .tile.pick >> nth=1")  # not the tile the coach shows
     page.click(".guess-picker .value >> nth=3")
     page.wait_for_selector("#coach-hint")
@@ -97,6 +99,8 @@ def test_the_how_to_page_opens_from_the_lobby(site, game):
     for section in ("goal", "setup", "turn", "end", "options", "tips"):
         assert page.inner_text(f"#rules-{section}").strip()
     assert page.query_selector_all("#rules-options dt")  # the game's own option titles
+    if game == "coding":
+        page.screenshot(path=str(SCREENSHOTS / "howto-coding.png"), full_page=True)
     assert page.errors == []
     page.close()
 
