@@ -147,7 +147,8 @@ function board(view, ctx) {
       view.code ? ownSheet(view) : null),
     making ? h("div", { class: "controls" }, button(t("alphacode.random_code"), () => ctx.send({ type: "random_code" }), { id: "alphacode-random", class: "primary" }),
       builder(view, ctx, "code", "code", t("alphacode.build_own"))) : null,
-    declaring ? h("details", { class: "declare", open: view.phase !== "play" },
+    declaring ? h("details", { class: "declare", open: view.phase !== "play" || ctx.ui.declareOpen,
+      ontoggle: (e) => { if (e.target.open !== Boolean(ctx.ui.declareOpen)) { ctx.ui.declareOpen = e.target.open; ctx.rerender(); } } },
       h("summary", {}, t("alphacode.declare_title")), builder(view, ctx, "declare", "declare", t("alphacode.your_declaration"))) : null,
     legal(ctx, "declare").map((a) => button(t("alphacode.declare_settled", { code: a.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") }),
       () => ctx.send(a), { class: "primary settled", dataset: { declare: "settled" } })),
@@ -190,7 +191,15 @@ function describe(event, ctx) {
   }
 }
 
+// The end summary's extra lines: the codes, and how many questions each solver asked (its turns).
+function summary(view, ctx) {
+  const codes = (view.codes ?? []).map((code, seat) => (code
+    ? t("alphacode.end.code", { name: ctx.name(seat), letters: code.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") }) : null));
+  const asked = (view.result.questions ?? []).map((count, seat) => (count ? t("alphacode.end.questions", { name: ctx.name(seat), count }) : null));
+  return [...codes, ...asked].filter(Boolean);
+}
+
 export default {
   covers: new Set(["random_code", "code", "count", "filled", "declare", "pass"]),
-  board, notes, describe,
+  board, notes, describe, summary,
 };

@@ -202,7 +202,12 @@ function key(event, ctx) {
   }
 }
 
+// The end summary's extra lines: every code, as the game ended.
+function summary(view, ctx) {
+  return (view.result.codes ?? []).map((code, seat) => t("coding.end.code", { name: ctx.name(seat), code }));
+}
+
 export default {
   covers: new Set(["order", "take", "cannot", "give", "decode", "stop", "reveal", "slap", "pass", "answer"]),
-  board, notes, describe, key,
+  board, notes, describe, key, summary,
 };
