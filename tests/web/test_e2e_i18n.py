@@ -14,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from codecrack.web.config import WebConfig
-
-from .browser import CHROMIUM, SCREENSHOTS, chromium, running_server
-from .test_e2e import alphacode_moves, click_one, coda_moves, coding_moves
+from .browser import SCREENSHOTS
+from .test_e2e import alphacode_moves, click_one, coda_moves, coding_moves, site  # noqa: F401 (site: the fixture)
 
 pytestmark = pytest.mark.e2e
 
@@ -73,16 +71,6 @@ def unmarked(texts: list[list[str]]) -> list[list[str]]:
 def pseudo_catalogue() -> dict[str, str]:
     english = json.loads((CATALOGUES / "en.json").read_text(encoding="utf-8"))
     return {key: f"⟦{text}⟧" for key, text in english.items()}
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
-    folder = tmp_path_factory.mktemp("e2e-i18n")
-    config = WebConfig(db_url=f"sqlite:///{folder}/web.db", ai_pace=0.0, disconnect_timeout=30)
-    with running_server(config) as url, chromium() as browser:
-        yield url, browser
 
 
 def marked_games(route):
