@@ -246,11 +246,13 @@ def serve(
     db: Optional[str] = typer.Option(None, help="SQLAlchemy URL (default: SQLite in ./data)."),
     allow_seed: bool = typer.Option(False, help="Let clients choose a table's seed (local and test use only: "
                                                 "a seeded table's creator can work out every hidden tile)."),
+    redis: Optional[str] = typer.Option(None, help="Redis URL: run as one of several instances on one PostgreSQL "
+                                                   "database (docs/deploy.md)."),
 ) -> None:
     """Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."""
     from .web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db, allow_seed=allow_seed)
+    run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis)
 
 
 @app.command()
