@@ -19,13 +19,27 @@ from .wsclient import HUMAN, create, seated
 CODES = [f"T{index:04d}" for index in range(12)]
 
 
-@pytest.fixture
-def engine(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path}/writer.db")
+def engine_with_tables(url: str):
+    engine = make_engine(url)
     upgrade(engine)
     store = Store(engine)
     for code in CODES:
         store.write(add_table, TableRow(code=code, game="toy", players=2, seed=1, options={}, seats=[]))
+    return engine
+
+
+@pytest.fixture
+def sqlite_engine(tmp_path):
+    engine = engine_with_tables(f"sqlite:///{tmp_path}/writer.db")
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def engine(request, tmp_path):
+    """The same writer on SQLite and on PostgreSQL (a new database on the test cluster)."""
+    url = f"sqlite:///{tmp_path}/writer.db" if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+    engine = engine_with_tables(url)
     yield engine
     engine.dispose()
 
@@ -73,17 +87,17 @@ async def queued_behind_a_busy_writer(writer: Writer, moves: list[tuple]) -> lis
     return await asyncio.gather(*futures, return_exceptions=True)
 
 
-def test_sqlite_runs_in_wal_mode_with_synchronous_normal(engine):
-    with engine.connect() as db:
+def test_sqlite_runs_in_wal_mode_with_synchronous_normal(sqlite_engine):
+    with sqlite_engine.connect() as db:
         assert db.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert db.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
 
 
-def test_an_open_reader_never_blocks_the_writer(engine):
+def test_an_open_reader_never_blocks_the_writer(sqlite_engine):
     """A reader in the middle of its transaction; the writer still commits (without WAL the commit
     waits for the reader, then fails with "database is locked"); the reader keeps its snapshot."""
-    store = Store(engine)
-    with engine.connect() as reading:
+    store = Store(sqlite_engine)
+    with sqlite_engine.connect() as reading:
         assert reading.execute(select(actions)).all() == []
         store.write(add_move, CODES[0], 0, 0, {"a": 1})
         assert reading.execute(select(actions)).all() == []
