@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser postgresql bench clean
+.PHONY: setup run play test browser postgresql bench messages clean
 
 setup: $(VENV)/.installed
 
@@ -29,6 +29,12 @@ postgresql:
 
 test: setup browser postgresql
 	$(BIN)/python -m pytest -n 2
+
+# Extract the Python texts (docs/i18n.md) and merge them into every language's .po file.
+POT := $(VENV)/codecrack.pot
+messages: setup
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project=codecrack -o $(POT) codecrack
+	$(BIN)/pybabel update -i $(POT) -d codecrack/locale -D codecrack --no-fuzzy-matching --ignore-obsolete
 
 bench: setup
 	$(BIN)/codecrack bench engine --game coda --json
