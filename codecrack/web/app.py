@@ -179,6 +179,9 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         except (ValueError, TimeoutError) as error:
             return await refuse(websocket, POLICY, str(error) or "no hello: say hello with your token first")
         seat = seat_of(table, token, config.token_hours)
+        if seat is None and token and hub.cluster:  # perhaps claimed through another instance
+            await hub.reread(table)
+            seat = seat_of(table, token, config.token_hours)
         if seat is None and spectators(table) >= config.spectators_per_table:
             return await refuse(websocket, POLICY, _("this table already has {count} spectators")
                                 .format(count=config.spectators_per_table))

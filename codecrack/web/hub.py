@@ -7,7 +7,7 @@ import logging
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from datetime import timedelta, timezone
 from typing import Any
 
 from ..agents import agent_names
@@ -72,12 +72,15 @@ class Hub:
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
         self.chores: list[asyncio.Task] = []
+        self.cluster = joined_cluster(self, config)
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
         """Migrate the database; then, in the background, restore the recently active unfinished
         tables and expire the tables nobody joins. Every other table loads on first access."""
         await asyncio.to_thread(upgrade, self.engine)
+        if self.cluster:
+            await self.cluster.start()
         loop = asyncio.get_running_loop()
         self.chores = [loop.create_task(self.restore()), loop.create_task(self.sweep())]
 
@@ -94,6 +97,8 @@ class Hub:
     async def stop(self) -> None:
         for chore in self.chores:
             chore.cancel()
+        if self.cluster:
+            await self.cluster.stop()
         for table in self.live.values():
             table.close()
         self.bots.close()
@@ -110,7 +115,8 @@ class Hub:
         tokens = await asyncio.to_thread(self.store.tokens, row.code)
         if row.code in self.live:  # another request loaded it while this one read the store
             return self.live[row.code]
-        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves))
+        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves),
+                          driving=self.cluster is None)
         if keep or not game.over:
             self.keep(table)
             table.resume()
@@ -119,6 +125,8 @@ class Hub:
     def keep(self, table: LiveTable) -> None:
         for idle in self.live.add(table):
             self.drop(idle)
+        if self.cluster:
+            self.cluster.watch(table)
 
     def drop(self, table: LiveTable) -> None:
         """Forget a loaded table (its record stays stored): its bots, clocks and agents stop."""
@@ -126,6 +134,8 @@ class Hub:
             self.live.pop(table.code)
         table.close()
         self.bots.forget(table.code)
+        if self.cluster:
+            self.cluster.forget(table)
 
     def unload_if_idle(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches; it is loaded again from the store on demand."""
@@ -187,7 +197,7 @@ class Hub:
 
     def open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
         """Start playing a stored new table: its clock and bots run from now."""
-        table = LiveTable(row=row, game=game, hub=self, tokens=tokens)
+        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, driving=self.cluster is None)
         self.keep(table)
         table.restart_clock()
         table.wake()
@@ -211,6 +221,8 @@ class Hub:
             await self.writer.write(add_token, table.code, seat, token, name)
             table.tokens[token] = (seat, name)
             table.announce()
+        if self.cluster:
+            self.cluster.changed(table)
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:
@@ -232,7 +244,28 @@ class Hub:
             fresh = self.open(row, game, tokens) if linked == row.code else await self.get(linked)
             table.broadcast({"type": "rematch", "code": fresh.code})
             table.announce()
+        if self.cluster:
+            self.cluster.changed(table)
         return fresh
+
+    # -- several instances (cluster.py) ----------------------------------------------------
+    async def reread(self, table: LiveTable) -> None:
+        """Another instance changed the table's seats or linked its rematch: read both again."""
+        row = await asyncio.to_thread(self.store.table, table.code)
+        table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
+        if row and row.rematch and not table.row.rematch:
+            table.row.rematch = row.rematch
+            table.broadcast({"type": "rematch", "code": row.rematch})
+        table.announce()
+
+    async def take_over(self, table: LiveTable) -> None:
+        """This instance took the table's lease: bring it up to date and drive it, its clock
+        resumed from the stored time of the last action."""
+        row = await asyncio.to_thread(self.store.table, table.code)
+        await table.catch_up()
+        if row is not None:
+            active_at = row.active_at if row.active_at.tzinfo else row.active_at.replace(tzinfo=timezone.utc)
+            table.lead(since=active_at.timestamp())
 
     # -- records ----------------------------------------------------------------------
     async def stored_moves(self, code: str) -> list[list[Any]]:
@@ -248,6 +281,16 @@ class Hub:
         """The seat's view after each step of a finished game, for step-by-step replay; the game
         is played again in a thread, off the event loop."""
         return await asyncio.to_thread(views_step_by_step, table.game.record(), seat)
+
+
+def joined_cluster(hub: Hub, config: WebConfig):
+    """The instance's :class:`~codecrack.web.cluster.Cluster` when Redis is configured, else
+    ``None`` (imported only then: Redis is an optional extra)."""
+    if not config.redis_url:
+        return None
+    from .cluster import Cluster
+
+    return Cluster(hub, config.redis_url, config.lease_seconds, config.instance_name)
 
 
 def views_step_by_step(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:

@@ -1,6 +1,7 @@
 // Alphabet Code: the lettered sheet (zones, squares, corner points), questions by clicking, and a
 // code builder that places seven-segment letters by their top-left corner point.
 import { button, h } from "../dom.js";
+import { t } from "../i18n.js";
 
 // Segments of each letter (RULINGS.md and docs/rules/alphacode.md) and where they sit in a glyph box.
 const GLYPHS = {
@@ -185,7 +186,15 @@ function describe(event, ctx) {
   }
 }
 
+// The end summary's extra lines: the codes, and how many questions each solver asked (its turns).
+function summary(view, ctx) {
+  const codes = (view.codes ?? []).map((code, seat) => (code
+    ? t("alphacode.end.code", { name: ctx.name(seat), letters: code.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") }) : null));
+  const asked = (view.result.questions ?? []).map((count, seat) => (count ? t("alphacode.end.questions", { name: ctx.name(seat), count }) : null));
+  return [...codes, ...asked].filter(Boolean);
+}
+
 export default {
   covers: new Set(["random_code", "code", "count", "filled", "declare", "pass"]),
-  board, notes, describe,
+  board, notes, describe, summary,
 };
