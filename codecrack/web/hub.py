@@ -14,6 +14,7 @@ from ..agents import agent_names
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
+from ..tutorials import TUTORIAL_AGENT
 from .bots import Bots
 from .cache import LiveTables
 from .config import WebConfig
@@ -45,9 +46,10 @@ def checked_name(name: str | None, limit: int, where: str) -> str:
 
 
 def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: str | None,
-                name_limit: int) -> None:
-    """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``."""
-    tiers = agent_names(game)
+                name_limit: int, scripted: bool = False) -> None:
+    """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``. Only a
+    tutorial (``scripted``) may seat its scripted opponent."""
+    tiers = agent_names(game) + ([TUTORIAL_AGENT] if scripted else [])
     if len(seats) != players:
         raise OptionError(f"give one seat per player: {players} seats, not {len(seats)}")
     for seat, plan in enumerate(seats):
@@ -58,6 +60,10 @@ def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: 
             raise OptionError(f"seat {seat}: unknown AI {plan.get('agent')!r}; valid: {', '.join(tiers)}")
     if takeover is not None and takeover not in tiers:
         raise OptionError(f"unknown takeover AI {takeover!r}; valid: {', '.join(tiers)}")
+
+
+def is_tutorial(row: TableRow) -> bool:
+    return any(plan.get("agent") == TUTORIAL_AGENT for plan in row.seats)
 
 
 class Hub:
@@ -174,19 +180,20 @@ class Hub:
 
     async def create(self, game: str, players: int, options: dict[str, Any],
                      seats: list[dict[str, Any]], takeover: str | None = None,
-                     seed: int | None = None) -> LiveTable:
+                     seed: int | None = None, scripted: bool = False) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
-        is the server's own unless one is given (only when the server allows it)."""
-        row, instance = await self.prepare(game, players, options, seats, takeover, seed)
+        is the server's own unless one is given (only when the server allows it, or a tutorial's
+        script, ``scripted``, sets it)."""
+        row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
         await self.writer.write(add_table, row)
         return self.open(row, instance, tokens={})
 
     async def prepare(self, game: str, players: int, options: dict[str, Any],
                       seats: list[dict[str, Any]], takeover: str | None,
-                      seed: int | None = None) -> tuple[TableRow, Game]:
+                      seed: int | None = None, scripted: bool = False) -> tuple[TableRow, Game]:
         """The row and the game of a new table, not stored yet."""
         game_class(game)
-        check_seats(game, players, seats, takeover, self.config.max_name_length)
+        check_seats(game, players, seats, takeover, self.config.max_name_length, scripted)
         instance = await asyncio.to_thread(new_game, game, players=players,
                                            seed=new_seed() if seed is None else seed, **options)
         row = TableRow(code=await self._free_code(), game=game, players=players, seed=instance.seed,
@@ -230,6 +237,8 @@ class Hub:
         The new table, its tokens and the link to it are stored in one transaction."""
         if not table.game.over:
             raise OptionError("the game is not over yet")
+        if is_tutorial(table.row):
+            raise OptionError("a tutorial has no rematch: start a game from the lobby")
         table = self.live.get(table.code) or table  # the copy its viewers are connected to
         async with table.lock:  # two players asking at once still get one rematch
             if table.row.rematch:

@@ -3,12 +3,13 @@ import { api, seats } from "./api.js";
 import { agentTitle, button, h, icon } from "./dom.js";
 import { gameTitle } from "./games/index.js";
 import { known, t } from "./i18n.js";
+import { learnCard } from "./learn/lobby.js";
 
 export async function showLobby(root) {
   const games = await api.games();
   const createBox = h("section", { class: "card", id: "create" });
   const listBox = h("section", { class: "card", id: "tables" });
-  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, joinCard(), listBox)));
+  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, learnCard(games), joinCard(), listBox)));
   renderCreate(createBox, games);
   renderList(listBox);
   setInterval(() => renderList(listBox), 5000);

@@ -6,6 +6,9 @@ import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { endSummary } from "./summary.js";
+import { Coach, isTutorial } from "./learn/coach.js";
+import { rulesHref } from "./learn/rules.js";
+import { tableTip } from "./learn/tips.js";
 
 export async function showTable(root, code) {
   const page = new TablePage(root, code);
@@ -42,6 +45,7 @@ class TablePage {
       return;
     }
     this.module = await gameModule(this.table.game);
+    this.coach = isTutorial(this.table) ? await Coach.load(this.code, this.table.game) : null;
     this.title = `${gameTitle(this.table.game)} · ${this.code} · codecrack`;
     document.title = this.title;
     document.addEventListener("keydown", (event) => this.key(event));
@@ -91,6 +95,10 @@ class TablePage {
   }
 
   send(action) {
+    if (this.coach && !this.coach.allows(action)) {
+      this.render();
+      return;
+    }
     this.socket?.send(JSON.stringify({ type: "action", action }));
   }
 
@@ -169,6 +177,8 @@ class TablePage {
           this.resultBanner(view),
           replaying ? this.replayBar() : null,
           replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
+          this.coach ? this.coach.panel(view, () => this.render())
+            : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
           h("div", { class: "board" }, this.module.board(view, ctx)),
           endSummary(view, ctx, this.module),
           replaying ? null : this.fallback(view),
@@ -178,6 +188,7 @@ class TablePage {
           notesOn ? this.notesPanel(view, ctx) : null,
           this.historyPanel(view, ctx, notesOn)))));
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
+    if (!replaying) this.coach?.decorate(this.root, view, this.ui);
     this.tick();
   }
 
@@ -191,6 +202,7 @@ class TablePage {
         h("span", { class: "copied", id: "copied", role: "status" }, this.copied === "done" ? t("table.copy_done")
           : this.copied === "failed" ? t("table.copy_failed") : "")),
       h("span", { class: "you" }, icon(this.seat === null ? "eye" : "user"), " ", you),
+      h("a", { href: rulesHref(this.table.game), target: "_blank", id: "howto-link" }, t("learn.howto")),
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
         h("span", { class: "clock-text" }, "")) : null,
@@ -233,7 +245,7 @@ class TablePage {
       h("span", { class: "row" },
         this.table.rematch
           ? h("a", { href: `/t/${this.table.rematch}`, class: "button" }, t("table.go_to_rematch"))
-          : this.seat !== null ? button([icon("rotate-ccw"), " ", t("table.rematch")], () => this.startRematch(), { id: "rematch" }) : null,
+          : this.seat !== null && !this.coach ? button([icon("rotate-ccw"), " ", t("table.rematch")], () => this.startRematch(), { id: "rematch" }) : null,
         this.replay ? button(t("table.back_to_end"), () => { this.replay = null; this.review = null; this.render(); })
           : button([icon("history"), " ", t("table.replay")], () => this.startReplay(), { id: "replay" }),
         this.seat !== null && !this.review ? button(t("table.review"), () => this.startReview(), { id: "review" }) : null));
