@@ -27,7 +27,7 @@ def start(client, game: str) -> dict:
 def test_the_lessons_are_the_scripts_own(client):
     answer = client.get("/api/tutorials/coding").json()
     assert answer["lessons"] == tutorial("coding").lessons()
-    assert answer["lessons"][1] == {"say": "order", "action": {"type": "order", "x1": 9, "x2": 8}}
+    assert answer["lessons"][1] == {"say": "order", "action": {"type": "order", "x1": 9, "x2": 8}, "at": 0}
 
 
 def test_a_game_without_a_tutorial_is_404(client):
