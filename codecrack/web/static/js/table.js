@@ -1,6 +1,6 @@
 // A table page: one websocket to the server, which sends this seat's view after every action.
 import { api, seats } from "./api.js";
-import { agentTitle, button, h, icon, seatName } from "./dom.js";
+import { agentTitle, button, displayName, h, icon, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
@@ -310,7 +310,7 @@ class TablePage {
   seatList() {
     return h("section", { class: "card seats-card" }, h("h2", {}, icon("users"), " ", t("table.players")),
       h("ul", { class: "seat-list" }, this.table.seats.map((s, i) => h("li", { class: i === this.seat ? "me" : "" },
-        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${s.name}`,
+        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${displayName(s.name, i)}`,
         s.kind === "ai" ? h("span", { class: "muted" }, " ", t("table.seat.ai", { agent: agentTitle(s.agent) })) : null,
         s.kind === "human" && s.bot ? h("span", { class: "muted" }, " ", t("table.seat.away_ai", { agent: agentTitle(s.bot) })) : null,
         s.kind === "human" && s.claimed && !s.bot ? h("span", { class: s.connected ? "online" : "muted" },
