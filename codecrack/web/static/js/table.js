@@ -177,7 +177,7 @@ class TablePage {
           this.resultBanner(view),
           replaying ? this.replayBar() : null,
           replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
-          this.coach ? this.coach.panel(view, () => this.render())
+          this.coach ? this.coach.panel(view, this.step, () => this.render())
             : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
           h("div", { class: "board" }, this.module.board(view, ctx)),
           endSummary(view, ctx, this.module),
@@ -188,7 +188,7 @@ class TablePage {
           notesOn ? this.notesPanel(view, ctx) : null,
           this.historyPanel(view, ctx, notesOn)))));
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
-    if (!replaying) this.coach?.decorate(this.root, view, this.ui);
+    if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
     this.tick();
   }
 
