@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser bench clean
+.PHONY: setup run play test browser axe bench clean
 
 setup: $(VENV)/.installed
 
@@ -23,7 +23,16 @@ play: setup
 browser:
 	@command -v chromium >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
 
-test: setup browser
+# axe-core for the accessibility browser tests: test-only, pinned in tests/web/axe/package-lock.json.
+AXE := tests/web/axe
+axe: $(AXE)/node_modules/axe-core/axe.min.js
+
+$(AXE)/node_modules/axe-core/axe.min.js: $(AXE)/package-lock.json
+	@command -v npm >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs npm)
+	cd $(AXE) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: setup browser axe
 	$(BIN)/python -m pytest -n 2
 
 bench: setup

@@ -1,6 +1,6 @@
 // The lobby: create a table (form generated from each game's options), join by code, list tables.
 import { api, seats } from "./api.js";
-import { button, h, icon } from "./dom.js";
+import { button, h, icon, keepFocus } from "./dom.js";
 import { gameTitle } from "./games/index.js";
 
 export async function showLobby(root) {
@@ -29,8 +29,8 @@ async function renderList(box) {
     return h("li", {}, h("a", { href: `/t/${t.code}` }, h("b", {}, t.code), " ", gameTitle(t.game)),
       h("span", { class: "muted" }, ` ${t.seats.map((s) => s.name).join(", ")} · ${status}`));
   });
-  box.replaceChildren(h("h2", {}, icon("users"), " Tables"),
-    rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, "No tables yet."));
+  keepFocus(box, () => box.replaceChildren(h("h2", {}, icon("users"), " Tables"),
+    rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, "No tables yet.")));
 }
 
 function renderCreate(box, games) {
@@ -44,7 +44,7 @@ function renderCreate(box, games) {
     const game = current();
     state.players = Math.min(Math.max(state.players, game.min_players), game.max_players);
     state.seats = Array.from({ length: state.players }, (_, i) => state.seats[i] ?? (i === 0 ? "me" : `ai:${defaultTier(game)}`));
-    form.replaceChildren(
+    keepFocus(form, () => form.replaceChildren(
       field("Game", select("game", games.map((g) => [g.name, gameTitle(g.name)]), state.game,
         (v) => { state.game = v; state.takeover = null; choosePreset(defaultPreset(current())); })),
       presetField(game, state.values, choosePreset),
@@ -61,7 +61,7 @@ function renderCreate(box, games) {
         oninput: (e) => { state.name = e.target.value; } })),
       h("p", { class: "error", id: "create-error" }),
       h("button", { type: "submit", class: "primary", id: "create-go" }, icon("play"), " Create table"),
-    );
+    ));
   };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

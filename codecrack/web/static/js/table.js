@@ -1,6 +1,6 @@
 // A table page: one websocket to the server, which sends this seat's view after every action.
 import { api, seats } from "./api.js";
-import { button, h, icon, seatName } from "./dom.js";
+import { announce, button, h, icon, keepFocus, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { reviewPanel } from "./review.js";
@@ -70,6 +70,7 @@ class TablePage {
       case "hello": this.seat = message.seat; this.table = message.table; break;
       case "table": this.table = message.table; break;
       case "state":
+        this.announceNews(this.view, message.view);
         this.view = message.view;
         this.step = message.step;
         this.clock = message.clock ? { ...message.clock, until: performance.now() + message.clock.remaining * 1000 } : null;
@@ -86,6 +87,18 @@ class TablePage {
       default: return;
     }
     this.render();
+  }
+
+  // The live region says what is new: the events since the last view, and whose move it is.
+  announceNews(before, view) {
+    const history = view.history ?? [];
+    const seen = before?.history?.length ?? history.length;
+    const ctx = this.context(view);
+    const lines = seen <= history.length ? history.slice(seen).map((e) => this.module.describe(e, ctx)).filter(Boolean) : [];
+    const status = this.statusText(view);
+    if (status !== this.announced) lines.push(status);
+    this.announced = status;
+    announce(lines.join(" "));
   }
 
   send(action) {
@@ -160,22 +173,28 @@ class TablePage {
     const notesOn = view.options?.notes !== false;
     const historyScroll = this.root.querySelector("#history")?.scrollTop ?? 0;
     document.title = this.myMove(view) ? `Your move · ${this.title}` : this.title;
-    this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
+    keepFocus(this.root, () => this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
       this.header(view),
       h("div", { class: "layout" },
         h("section", { class: "play" },
           this.resultBanner(view),
           replaying ? this.replayBar() : null,
           replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
-          h("div", { class: "board" }, this.module.board(view, ctx)),
+          h("div", { class: "board", tabindex: -1, "aria-label": "Board" }, this.module.board(view, ctx)),
           replaying ? null : this.fallback(view),
           this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
         h("aside", { class: "side" },
           this.seatList(),
           notesOn ? this.notesPanel(view, ctx) : null,
-          this.historyPanel(view, ctx, notesOn)))));
+          this.historyPanel(view, ctx, notesOn))))), () => this.nextControl());
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
     this.tick();
+  }
+
+  // Where focus goes when the focused control went away with a move: the next thing to press.
+  nextControl() {
+    return this.root.querySelector("#result button, .board button:not([disabled]), .board select, .board summary")
+      ?? this.root.querySelector(".board");
   }
 
   header(view) {
@@ -273,11 +292,12 @@ class TablePage {
     const last = this.replay.frames.length - 1;
     const go = (at) => this.replayTo(at);
     return h("div", { class: "replay-bar", id: "replay-bar" },
-      button(icon("skip-back"), () => go(0), { title: "Start" }),
-      button(icon("chevron-left"), () => go(this.replay.at - 1), { title: "Back", id: "replay-back" }),
-      h("input", { type: "range", min: 0, max: last, value: this.replay.at, oninput: (e) => go(Number(e.target.value)) }),
-      button(icon("chevron-right"), () => go(this.replay.at + 1), { title: "Forward", id: "replay-next" }),
-      button(icon("skip-forward"), () => go(last), { title: "End" }),
+      button(icon("skip-back"), () => go(0), { title: "Start", "aria-label": "Start" }),
+      button(icon("chevron-left"), () => go(this.replay.at - 1), { title: "Back", "aria-label": "Back", id: "replay-back" }),
+      h("input", { type: "range", min: 0, max: last, value: this.replay.at, "aria-label": "Replay step", id: "replay-slider",
+        oninput: (e) => go(Number(e.target.value)) }),
+      button(icon("chevron-right"), () => go(this.replay.at + 1), { title: "Forward", "aria-label": "Forward", id: "replay-next" }),
+      button(icon("skip-forward"), () => go(last), { title: "End", "aria-label": "End" }),
       h("span", { class: "muted", id: "replay-step" }, `step ${this.replay.at} / ${last}`));
   }
 

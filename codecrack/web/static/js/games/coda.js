@@ -1,10 +1,17 @@
 // Coda: rows of black and white tiles drawn in CSS. Backs show the colour; values show where known.
-import { button, h } from "../dom.js";
+import { button, h, toMoveMark } from "../dom.js";
 import { sheetLine, sheetTable } from "../sheet.js";
 
 const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const COLORS = ["black", "white"];
 const show = (value) => (value === "-" ? "–" : String(value));
+const spoken = (value) => (value === "-" ? "dash" : String(value));
+
+// What a tile shows, in words: its colour, its value where this seat sees it, face up or down.
+function tileWords(tile) {
+  const known = tile.value !== null && tile.value !== undefined;
+  return `${tile.color}${known ? ` ${spoken(tile.value)}` : ""}, ${tile.revealed ? "face up" : "face down"}`;
+}
 const mine = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
 
 function tileEl(tile, { own = false, landed = false, onclick = null, selected = false, label = "" } = {}) {
@@ -14,6 +21,7 @@ function tileEl(tile, { own = false, landed = false, onclick = null, selected = 
   return h(onclick ? "button" : "span", {
     class: classes.filter(Boolean).join(" "), onclick, type: onclick ? "button" : null,
     title: label, dataset: { tile: tile.id, color: tile.color },
+    "aria-label": `${label ? `${label}: ` : ""}${tileWords(tile)}`, "aria-pressed": selected ? "true" : null, role: onclick ? null : "img",
   }, known ? show(tile.value) : "");
 }
 
@@ -71,14 +79,14 @@ function rowEl(view, ctx, seat, landed) {
   const ghost = own && view.phase === "guess" ? landingIndex(row, view.drawn) : null;
   const pick = ctx.ui.target;
   const slotEl = (slot, title) => button("▾", slot.pick ?? (() => ctx.send({ type: "place", index: slot.index })),
-    { class: "slot", title, dataset: { index: slot.index } });
+    { class: "slot", title, "aria-label": title, dataset: { index: slot.index } });
   const cells = [];
   row.forEach((tile, index) => {
     const slot = places.find((a) => a.index === index);
     if (slot) cells.push(slotEl(slot, `place here (${index + 1})`));
     if (ghost === index) cells.push(h("span", { class: "ghost", title: "your drawn tile lands here if you stop" }));
     let onclick = null;
-    if (guessing && !tile.revealed) onclick = () => { ctx.ui.target = { target: seat, index, color: tile.color }; ctx.rerender(); };
+    if (guessing && !tile.revealed) onclick = () => { ctx.ui.target = { target: seat, index, color: tile.color, tile: tile.id }; ctx.rerender(); focusGuess(); };
     if (revealing && !tile.revealed) onclick = () => ctx.send({ type: "reveal", index });
     cells.push(tileEl(tile, { own, landed: landed[seat] === tile.id, onclick,
       selected: pick && pick.target === seat && pick.index === index,
@@ -90,7 +98,7 @@ function rowEl(view, ctx, seat, landed) {
   const out = view.eliminated.includes(seat);
   const moving = view.to_move.includes(seat);
   return h("div", { class: `coda-row${own ? " own" : ""}${out ? " out" : ""}`, dataset: { seat } },
-    h("div", { class: "row-name" }, moving ? "▶ " : "", ctx.name(seat), own ? " (you)" : "", out ? " · out" : "",
+    h("div", { class: "row-name" }, moving ? toMoveMark() : "", ctx.name(seat), own ? " (you)" : "", out ? " · out" : "",
       view.options.rounds > 1 ? h("span", { class: "muted" }, ` · ${view.scores[seat]} pts`) : null),
     h("div", { class: "tiles" }, cells.length ? cells : h("span", { class: "muted" }, "no tiles yet")));
 }
@@ -135,6 +143,20 @@ function controls(view, ctx) {
   return parts.length ? h("div", { class: "controls" }, parts) : null;
 }
 
+// After choosing a tile to guess, the keyboard goes on to the values (Escape goes back).
+function focusGuess() {
+  document.querySelector("#coda-guess button.value")?.focus();
+}
+
+function key(event, ctx) {
+  if (event.key === "Escape" && ctx.ui.target) {
+    const { target, tile } = ctx.ui.target;
+    ctx.ui.target = null;
+    ctx.rerender();
+    document.querySelector(`.coda-row[data-seat="${target}"] [data-tile="${CSS.escape(String(tile))}"]`)?.focus();
+  }
+}
+
 function guessPicker(view, ctx) {
   const pick = ctx.ui.target;
   const legal = mine(ctx, "guess");
@@ -146,10 +168,11 @@ function guessPicker(view, ctx) {
   const values = [...new Set(legal.filter((a) => a.target === pick.target && a.index === pick.index && a.color === color).map((a) => a.value))];
   return h("div", { class: "guess-picker", id: "coda-guess" },
     h("span", { class: "prompt" }, `${ctx.name(pick.target)}'s tile ${pick.index + 1} is`),
-    COLORS.map((c) => button(c, () => { pick.color = c; ctx.rerender(); }, { class: `colour ${c}${c === color ? " selected" : ""}` })),
+    COLORS.map((c) => button(c, () => { pick.color = c; ctx.rerender(); },
+      { class: `colour ${c}${c === color ? " selected" : ""}`, "aria-pressed": String(c === color), dataset: { colour: c } })),
     h("span", { class: "values" }, values.map((value) => button(show(value),
       () => { ctx.ui.target = null; ctx.send({ type: "guess", target: pick.target, index: pick.index, color, value }); },
-      { class: `value ${color}`, dataset: { value } }))));
+      { class: `value ${color}`, "aria-label": `${color} ${spoken(value)}`, dataset: { value } }))));
 }
 
 function drawnEl(view, ctx) {
@@ -222,4 +245,5 @@ export default {
   board,
   notes,
   describe,
+  key,
 };

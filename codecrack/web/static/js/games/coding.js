@@ -1,5 +1,5 @@
 // The Coding: code cards, red data cards, green/red hack cards, and the decode/slap/answer controls.
-import { button, h } from "../dom.js";
+import { button, h, toMoveMark } from "../dom.js";
 import { sheetLine, sheetTable } from "../sheet.js";
 
 const LETTERS = ["A", "B", "C", "D", "E", "F"];
@@ -7,12 +7,19 @@ const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const POSITION = { letter: "Letter", x1: "X1", x2: "X2" };
 const legal = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
 
+// Green (true) and red (false) hack cards also carry ✓ and ✗: colour is never the only signal.
+const VERDICT = { offer: "", green: "✓", red: "✗" };
+const VERDICT_WORDS = { offer: "", green: ": green, true", red: ": red, false" };
+
 function hackCard(card, { green = null, onclick = null, selected = false } = {}) {
   const state = green === null ? "offer" : green ? "green" : "red";
+  const claim = `${POSITION[card.position]} in {${card.values.join(", ")}}`;
   return h(onclick ? "button" : "span", {
     class: `hack ${state}${selected ? " selected" : ""}`, onclick, type: onclick ? "button" : null,
-    dataset: { card: card.id }, title: `${POSITION[card.position]} in {${card.values.join(", ")}}`,
-  }, h("small", {}, POSITION[card.position]), h("b", {}, card.values.join(" ")));
+    dataset: { card: card.id }, title: claim, "aria-label": `Hack card ${claim}${VERDICT_WORDS[state]}`,
+    "aria-pressed": selected ? "true" : null, role: onclick ? null : "img",
+  }, h("small", {}, POSITION[card.position], VERDICT[state] ? h("span", { class: "verdict" }, ` ${VERDICT[state]}`) : null),
+  h("b", {}, card.values.join(" ")));
 }
 
 function codeCards(view, sheet, ctx) {
@@ -21,8 +28,9 @@ function codeCards(view, sheet, ctx) {
   return h("div", { class: "code-cards" }, ["letter", "x1", "x2"].map((position) => {
     const revealed = sheet.revealed[position];
     const value = revealed ?? known[position] ?? own?.[position] ?? null;
+    const shown = value === null ? "unknown" : `${value}${revealed !== null ? ", face up" : ""}`;
     return h("span", { class: `code-card${revealed !== null ? " up" : ""}${value === null ? " back" : ""}`,
-      title: POSITION[position] }, value === null ? "?" : String(value));
+      title: POSITION[position], role: "img", "aria-label": `${POSITION[position]}: ${shown}` }, value === null ? "?" : String(value));
   }));
 }
 
@@ -30,14 +38,14 @@ function playerPanel(view, sheet, ctx) {
   const seat = sheet.seat;
   const gives = ctx.ui.hack !== undefined ? legal(ctx, "give").filter((a) => a.card === ctx.ui.hack && a.to === seat) : [];
   return h("div", { class: `coding-player${sheet.out ? " out" : ""}${seat === view.seat ? " own" : ""}`, dataset: { seat } },
-    h("div", { class: "row-name" }, view.to_move.includes(seat) ? "▶ " : "", ctx.name(seat),
+    h("div", { class: "row-name" }, view.to_move.includes(seat) ? toMoveMark() : "", ctx.name(seat),
       seat === view.seat ? " (you)" : "", view.first_one === seat ? " · The First One" : "", sheet.out ? " · out" : "",
       sheet.wrong_decodes ? h("span", { class: "muted" }, ` · ${sheet.wrong_decodes} wrong`) : null),
     h("div", { class: "row" }, codeCards(view, sheet, ctx),
       gives.map((a) => button(`Pass the card to ${ctx.name(seat)}`, () => { ctx.ui.hack = undefined; ctx.send(a); },
         { class: "primary give", dataset: { to: seat } }))),
     h("div", { class: "row cards" },
-      sheet.data.map((d) => h("span", { class: "data", title: "not in this range" }, d)),
+      sheet.data.map((d) => h("span", { class: "data", title: "not in this range", role: "img", "aria-label": `data card ${d}: not in this range` }, d)),
       sheet.cannot.map((offered) => h("span", { class: "data cannot", title: `cannot take: in ${offered.join(", ")}` }, "cannot")),
       sheet.hacks.map((hack) => hackCard(hack.card, { green: hack.green }))));
 }
@@ -63,7 +71,7 @@ function hackRow(view, ctx) {
   return h("div", { class: "row hack-row" }, view.hack_row.map((card) => {
     const usable = gives.some((a) => a.card === card.id);
     return hackCard(card, {
-      onclick: usable ? () => { ctx.ui.hack = card.id; ctx.rerender(); } : null,
+      onclick: usable ? () => { ctx.ui.hack = card.id; ctx.rerender(); document.querySelector("button.give")?.focus(); } : null,
       selected: ctx.ui.hack === card.id,
     });
   }), h("span", { class: "muted" }, `${view.hack_deck} in the deck`));
@@ -200,7 +208,14 @@ function describe(event, ctx) {
   }
 }
 
+// Space slaps; Escape puts back the hack card picked to pass.
 function key(event, ctx) {
+  if (event.key === "Escape" && ctx.ui.hack !== undefined) {
+    const card = ctx.ui.hack;
+    ctx.ui.hack = undefined;
+    ctx.rerender();
+    document.querySelector(`.hack-row [data-card="${CSS.escape(String(card))}"]`)?.focus();
+  }
   if (event.code === "Space" && legal(ctx, "slap").length) {
     event.preventDefault();
     ctx.send({ type: "slap" });
