@@ -3,6 +3,7 @@ import { api, seats } from "./api.js";
 import { announce, button, h, icon, keepFocus, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
+import { lang } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 
 export async function showTable(root, code) {
@@ -51,7 +52,7 @@ class TablePage {
   connect() {
     const token = seats.get(this.code)?.token ?? null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}`);
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}?lang=${lang}`);
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.socket.onclose = (event) => {
       this.online = false;
