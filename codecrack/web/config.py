@@ -81,4 +81,5 @@ class WebConfig(BaseSettings):
 
     # -- several instances on one PostgreSQL database (docs/deploy.md) ------------------------
     redis_url: str | None = None      # Redis for the fan-out between instances and the driver leases
+    instance_name: str | None = None  # this instance's name in Redis (lease owner); None: a random one
     lease_seconds: float = Field(3.0, gt=0)  # a table's driver lease lapses this long after its last renewal

@@ -39,6 +39,11 @@ function lookup(key, count) {
   return key;
 }
 
+// Whether the catalogues have `key` (for texts that exist for some values only, e.g. an AI tier's name).
+export function known(key) {
+  return typeof catalogue[key] === "string" || typeof source[key] === "string";
+}
+
 // The text of `key` with its {placeholders} filled from `params`; a `count` param picks the plural
 // form (`key.one`, `key.other`, as Intl.PluralRules names them).
 export function t(key, params = {}) {

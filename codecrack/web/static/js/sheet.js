@@ -2,6 +2,7 @@
 // by the belief engine's probability when hints are on.
 // The keyboard reaches a sheet with one Tab, moves with the arrow keys and crosses out with Enter or Space.
 import { arrowGrid, h, pressable } from "./dom.js";
+import { t } from "./i18n.js";
 
 export function sheetLine(ctx, key, label, values, { odds = null, seen = new Set(), text = String } = {}) {
   const crossed = new Set(ctx.notes[key] ?? []);
@@ -12,7 +13,7 @@ export function sheetLine(ctx, key, label, values, { odds = null, seen = new Set
       p !== null ? `${Math.round(p * 100)}%` : null];
     return pressable(h("td", {
       class: classes || null, style: p !== null ? `--p:${p}` : null,
-      title: p !== null ? `${Math.round(p * 100)}%` : "click to cross out",
+      title: p !== null ? `${Math.round(p * 100)}%` : t("table.sheet.cross_out"),
       "aria-label": words.filter(Boolean).join(", "), dataset: { c: column },
       onclick: () => {
         if (crossed.has(value)) crossed.delete(value); else crossed.add(value);

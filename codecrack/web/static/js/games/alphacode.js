@@ -1,6 +1,7 @@
 // Alphabet Code: the lettered sheet (zones, squares, corner points), questions by clicking, and a
 // code builder that places seven-segment letters by their top-left corner point.
 import { arrowGrid, button, h } from "../dom.js";
+import { t } from "../i18n.js";
 
 // Segments of each letter (RULINGS.md and docs/rules/alphacode.md) and where they sit in a glyph box.
 const GLYPHS = {
@@ -164,7 +165,8 @@ function board(view, ctx) {
       view.code ? ownSheet(view) : null),
     making ? h("div", { class: "controls" }, button("Draw a random code", () => ctx.send({ type: "random_code" }), { id: "alphacode-random", class: "primary" }),
       builder(view, ctx, "code", "code", "…or build your own")) : null,
-    declaring ? h("details", { class: "declare", open: view.phase !== "play" },
+    declaring ? h("details", { class: "declare", open: view.phase !== "play" || ctx.ui.declareOpen,
+      ontoggle: (e) => { if (e.target.open !== Boolean(ctx.ui.declareOpen)) { ctx.ui.declareOpen = e.target.open; ctx.rerender(); } } },
       h("summary", {}, "Declare a code"), builder(view, ctx, "declare", "declare", "Your declaration")) : null,
     legal(ctx, "declare").map((a) => button(`Declare ${a.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ")} (the only code left)`,
       () => ctx.send(a), { class: "primary settled", dataset: { declare: "settled" } })),
@@ -204,7 +206,15 @@ function describe(event, ctx) {
   }
 }
 
+// The end summary's extra lines: the codes, and how many questions each solver asked (its turns).
+function summary(view, ctx) {
+  const codes = (view.codes ?? []).map((code, seat) => (code
+    ? t("alphacode.end.code", { name: ctx.name(seat), letters: code.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") }) : null));
+  const asked = (view.result.questions ?? []).map((count, seat) => (count ? t("alphacode.end.questions", { name: ctx.name(seat), count }) : null));
+  return [...codes, ...asked].filter(Boolean);
+}
+
 export default {
   covers: new Set(["random_code", "code", "count", "filled", "declare", "pass"]),
-  board, notes, describe,
+  board, notes, describe, summary,
 };

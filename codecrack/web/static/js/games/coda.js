@@ -1,5 +1,6 @@
 // Coda: rows of black and white tiles drawn in CSS. Backs show the colour; values show where known.
 import { button, h, toMoveMark } from "../dom.js";
+import { t } from "../i18n.js";
 import { sheetLine, sheetTable } from "../sheet.js";
 
 const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
@@ -14,10 +15,11 @@ function tileWords(tile) {
 }
 const mine = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
 
-function tileEl(tile, { own = false, landed = false, onclick = null, selected = false, label = "" } = {}) {
+function tileEl(tile, { own = false, landed = false, onclick = null, selected = false, label = "", unveiled = false } = {}) {
   const known = tile.value !== null && tile.value !== undefined;
   const classes = ["tile", tile.color, tile.revealed ? "up" : "down", known ? "known" : "back",
-    own && !tile.revealed ? "own" : "", landed ? "landed" : "", onclick ? "pick" : "", selected ? "selected" : ""];
+    own && !tile.revealed ? "own" : "", landed ? "landed" : "", onclick ? "pick" : "", selected ? "selected" : "",
+    unveiled && !tile.revealed ? "unveiled" : ""];
   return h(onclick ? "button" : "span", {
     class: classes.filter(Boolean).join(" "), onclick, type: onclick ? "button" : null,
     title: label, dataset: { tile: tile.id, color: tile.color },
@@ -88,7 +90,7 @@ function rowEl(view, ctx, seat, landed) {
     let onclick = null;
     if (guessing && !tile.revealed) onclick = () => { ctx.ui.target = { target: seat, index, color: tile.color, tile: tile.id }; ctx.rerender(); focusGuess(); };
     if (revealing && !tile.revealed) onclick = () => ctx.send({ type: "reveal", index });
-    cells.push(tileEl(tile, { own, landed: landed[seat] === tile.id, onclick,
+    cells.push(tileEl(tile, { own, landed: landed[seat] === tile.id, onclick, unveiled: Boolean(view.result),
       selected: pick && pick.target === seat && pick.index === index,
       label: `${ctx.name(seat)}, tile ${index + 1}` }));
   });
@@ -240,10 +242,18 @@ function describe(event, ctx) {
   }
 }
 
+// The end summary's extra lines: how to read the revealed rows, and each round of a longer game.
+function summary(view, ctx) {
+  const rounds = view.options.rounds > 1 ? view.result.rounds.map((r) => t("coda.end.round",
+    { round: r.round, name: ctx.name(r.winner), points: r.points.map((p, s) => `${ctx.name(s)} ${p}`).join(", ") })) : [];
+  return [t("coda.end.unveiled"), ...rounds];
+}
+
 export default {
   covers: new Set(["opening", "ready", "place", "draw", "guess", "stop", "reveal"]),
   board,
   notes,
   describe,
   key,
+  summary,
 };

@@ -1,5 +1,6 @@
 // The Coding: code cards, red data cards, green/red hack cards, and the decode/slap/answer controls.
 import { button, h, toMoveMark } from "../dom.js";
+import { t } from "../i18n.js";
 import { sheetLine, sheetTable } from "../sheet.js";
 
 const LETTERS = ["A", "B", "C", "D", "E", "F"];
@@ -222,7 +223,12 @@ function key(event, ctx) {
   }
 }
 
+// The end summary's extra lines: every code, as the game ended.
+function summary(view, ctx) {
+  return (view.result.codes ?? []).map((code, seat) => t("coding.end.code", { name: ctx.name(seat), code }));
+}
+
 export default {
   covers: new Set(["order", "take", "cannot", "give", "decode", "stop", "reveal", "slap", "pass", "answer"]),
-  board, notes, describe, key,
+  board, notes, describe, key, summary,
 };
