@@ -1,6 +1,6 @@
 """Accessibility in headless Chromium: axe-core (from npm, test-only, in tests/web/axe) finds no
-serious or critical violation on the lobby, a table of each game in play and finished, and the
-rules pages."""
+serious or critical violation on the lobby, a table of each game in play, finished and in replay,
+the rules pages (in English and Thai) and a tutorial with its coach."""
 
 from __future__ import annotations
 
@@ -33,10 +33,10 @@ def site(tmp_path_factory):
         yield url, browser
 
 
-def open_page(site, path: str = "/"):
+def open_page(site, path: str = "/", locale: str = "en-GB"):
     """A page in its own context; the context lets Playwright inject axe past the CSP."""
     url, browser = site
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True)
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True, locale=locale)
     page = context.new_page()
     page.goto(url + path)
     return page
@@ -94,4 +94,25 @@ def test_a_table_in_play_and_finished(site, game):
     page.click("#replay")
     page.wait_for_selector("#replay-bar")
     assert_accessible(page, f"{game} replay")
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "th-TH"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_pages(site, game, lang):
+    page = open_page(site, locale=lang)
+    page.goto(f"{site[0]}/#/rules/{game}")
+    page.wait_for_selector(f"#rules[data-game={game}] #rules-pictures .board")
+    assert_accessible(page, f"how to play {game} ({lang})")
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tutorial_with_its_coach(site, game):
+    page = open_page(site)
+    page.click(f"#learn button.tutorial[data-game={game}]")
+    page.wait_for_selector("#coach")
+    page.click("#coach-next")
+    page.wait_for_selector(".coach-target")
+    assert_accessible(page, f"{game} tutorial")
     page.context.close()

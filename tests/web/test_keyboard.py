@@ -16,13 +16,18 @@ def focused(page, selector: str) -> bool:
     return page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector)
 
 
+DESCRIBE = "() => { const el = document.activeElement; return el ? `${el.tagName}#${el.id}.${el.className}` : 'none'; }"
+
+
 def tab_to(page, selector: str, limit: int = 400) -> None:
     """Press Tab until the focused element matches ``selector``."""
+    path = []
     for _ in range(limit):
         if focused(page, selector):
             return
+        path.append(page.evaluate(DESCRIBE))
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
+    raise AssertionError(f"Tab never reached {selector}; the last stops: {path[-30:]}")
 
 
 def press(page, selector: str, key: str = "Enter") -> None:
@@ -80,8 +85,12 @@ def play_turns(page, move) -> None:
         wait_for_my_move(page)
         if present(page, "#result") or my_moves(page) >= TURNS:
             break
+        step = page.evaluate("() => window.codecrack.step")
         move(page)
-        page.wait_for_timeout(50)
+        for _ in range(600):  # the move is answered by a new state before the next one is chosen
+            if page.evaluate("() => window.codecrack.step") != step:
+                break
+            page.wait_for_timeout(25)
     assert my_moves(page) >= TURNS or present(page, "#result")
     assert page.errors == []
 

@@ -46,7 +46,7 @@ export function agentTitle(agent) {
 
 // The ▶ before the name of a seat to move, said in words to a screen reader.
 export function toMoveMark() {
-  return [h("span", { "aria-hidden": "true" }, "▶ "), h("span", { class: "sr-only" }, "to move: ")];
+  return [h("span", { "aria-hidden": "true" }, "▶ "), h("span", { class: "sr-only" }, `${t("a11y.to_move")} `)];
 }
 
 // -- keyboard: re-rendering replaces the DOM, so the focused control is found again by what it is

@@ -9,7 +9,7 @@ export function sheetLine(ctx, key, label, values, { odds = null, seen = new Set
   return h("tr", { dataset: { line: key } }, h("th", { scope: "row" }, label), values.map((value, column) => {
     const p = odds ? odds[String(value)] ?? 0 : null;
     const classes = [crossed.has(value) ? "crossed" : "", seen.has(value) ? "seen" : ""].join(" ").trim();
-    const words = [text(value), crossed.has(value) ? "crossed out" : null, seen.has(value) ? "seen elsewhere" : null,
+    const words = [text(value), crossed.has(value) ? t("a11y.sheet.crossed") : null, seen.has(value) ? t("a11y.sheet.seen") : null,
       p !== null ? `${Math.round(p * 100)}%` : null];
     return pressable(h("td", {
       class: classes || null, style: p !== null ? `--p:${p}` : null,

@@ -35,7 +35,7 @@ function inked(view, entries) {
   return ink;
 }
 
-const KIND_WORDS = { zone: "zone", hsq: "square", vsq: "square", corner: "corner point" };
+const KIND_WORDS = { zone: "a11y.alphacode.zone", hsq: "a11y.alphacode.square", vsq: "a11y.alphacode.square", corner: "a11y.alphacode.corner" };
 
 // One sheet: cell(r, c) returns {cls, text, onclick, title, label} for each lattice point. A cell
 // with a label but no onclick is read out by that label (an answer); buttons are named by it.
@@ -49,11 +49,11 @@ function sheetGrid(view, cell, id) {
     children.push(h("span", { class: "label", "aria-hidden": "true" }, at.rows[r]));
     for (let c = 0; c < columns; c++) {
       const spec = cell(r, c) ?? {};
-      const name = `${KIND_WORDS[kind(r, c)]} ${at.rows[r]}${at.columns[c]}`;
+      const name = t(KIND_WORDS[kind(r, c)], { cell: `${at.rows[r]}${at.columns[c]}` });
       children.push(h(spec.onclick ? "button" : "span", {
         class: `cell ${kind(r, c)} ${spec.cls ?? ""}`, onclick: spec.onclick ?? null, type: spec.onclick ? "button" : null,
         title: spec.title ?? `${at.rows[r]}${at.columns[c]}`, style: spec.style ?? null,
-        role: !spec.onclick && spec.label ? "img" : null, "aria-label": spec.label ? `${name}: ${spec.label}` : spec.onclick ? name : null,
+        role: !spec.onclick && spec.label ? "img" : null, "aria-label": spec.label ? t("a11y.alphacode.cell_says", { cell: name, says: spec.label }) : spec.onclick ? name : null,
         dataset: { row: at.rows[r], column: at.columns[c], r, c },
       }, spec.text ?? ""));
     }
@@ -81,11 +81,11 @@ function targetSheet(view, ctx, target) {
     const ask = asks.get(key);
     const p = ctx.hint?.squares?.[key];
     const cls = [answer === true || solved.has(key) ? "yes" : "", answer === false ? "no" : "", ask ? "ask" : ""].join(" ");
-    const chance = p !== undefined ? `${Math.round(p * 100)}% filled` : null;
+    const chance = p !== undefined ? t("a11y.alphacode.chance", { percent: Math.round(p * 100) }) : null;
     return {
       cls, text: typeof answer === "number" ? String(answer) : "",
       style: p !== undefined && answer === undefined ? `--p:${p}` : null,
-      title: chance, label: answerWords(answer) ?? (solved.has(key) ? "filled" : ask ? ["ask", chance].filter(Boolean).join(", ") : null),
+      title: chance, label: answerWords(answer) ?? (solved.has(key) ? t("a11y.alphacode.filled") : ask ? [t("a11y.alphacode.ask"), chance].filter(Boolean).join(", ") : null),
       onclick: ask ? () => ctx.send(ask) : null,
     };
   }, target === view.target ? "target-sheet" : `sheet-${target}`);
@@ -101,23 +101,23 @@ function builder(view, ctx, key, type, title) {
     state.placed[state.letter] = { row: at.rows[r & ~1], column: at.columns[c & ~1] };
     ctx.rerender();
   };
-  const cellWords = (r, c) => `${ink.has(`${r},${c}`) ? `inked by ${ink.get(`${r},${c}`)}; ` : ""}`
-    + `put ${state.letter}'s top-left corner at ${at.rows[r & ~1]}${at.columns[c & ~1]}`;
+  const cellWords = (r, c) => t(ink.has(`${r},${c}`) ? "a11y.alphacode.put_over" : "a11y.alphacode.put",
+    { ink: ink.get(`${r},${c}`), letter: state.letter, corner: `${at.rows[r & ~1]}${at.columns[c & ~1]}` });
   return h("div", { class: "builder", id: `${key}-builder` }, h("b", {}, title),
     h("div", { class: "row palette" }, [...view.letters].map((letter) => button(letter, () => { state.letter = letter; ctx.rerender(); },
       { class: `letter${state.letter === letter ? " selected" : ""}${state.placed[letter] ? " used" : ""}`, dataset: { letter },
-        "aria-pressed": String(state.letter === letter), "aria-label": `${letter}${state.placed[letter] ? " (placed)" : ""}` }))),
+        "aria-pressed": String(state.letter === letter), "aria-label": state.placed[letter] ? t("a11y.alphacode.placed", { letter }) : letter }))),
     sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "", onclick: () => place(r, c), label: cellWords(r, c) }), `${key}-sheet`),
     h("div", { class: "row" }, entries.map((e) => button(`${e.letter}@${e.row}${e.column} ✕`, () => { delete state.placed[e.letter]; ctx.rerender(); },
-      { class: "placed", "aria-label": `remove ${e.letter} at ${e.row}${e.column}` })),
+      { class: "placed", "aria-label": t("a11y.alphacode.remove", { letter: e.letter, cell: `${e.row}${e.column}` }) })),
     button(`${type === "code" ? "Set my code" : "Declare"} (${entries.length}/5)`, () => ctx.send({ type, letters: entries }),
       { class: "primary", id: `${key}-go`, disabled: entries.length !== 5 })));
 }
 
 // An answer in words: a zone's count of filled sides, a square filled or empty.
 function answerWords(answer) {
-  if (typeof answer === "number") return `${answer} side${answer === 1 ? "" : "s"} filled`;
-  return answer === true ? "filled" : answer === false ? "empty" : null;
+  if (typeof answer === "number") return t("a11y.alphacode.sides_filled", { count: answer });
+  return answer === true ? t("a11y.alphacode.filled") : answer === false ? t("a11y.alphacode.empty") : null;
 }
 
 function answersAbout(view, target) {
@@ -133,8 +133,8 @@ function ownSheet(view) {
   return h("div", {}, h("b", {}, "Your code: ", view.code.map((e) => e.letter).join(" ")),
     sheetGrid(view, (r, c) => {
       const answer = asked.get(`${r},${c}`);
-      const words = [ink.has(`${r},${c}`) ? "filled" : null, typeof answer === "number" ? answerWords(answer) : null,
-        answer !== undefined ? "asked" : null].filter(Boolean).join(", ");
+      const words = [ink.has(`${r},${c}`) ? t("a11y.alphacode.filled") : null, typeof answer === "number" ? answerWords(answer) : null,
+        answer !== undefined ? t("a11y.alphacode.asked") : null].filter(Boolean).join(", ");
       return { cls: `${ink.has(`${r},${c}`) ? "ink" : ""}${answer !== undefined ? " asked" : ""}`,
         text: typeof answer === "number" ? String(answer) : "", label: words || null };
     }, "own-sheet"));

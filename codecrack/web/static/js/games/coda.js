@@ -6,12 +6,14 @@ import { sheetLine, sheetTable } from "../sheet.js";
 const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const COLORS = ["black", "white"];
 const show = (value) => (value === "-" ? "–" : String(value));
-const spoken = (value) => (value === "-" ? "dash" : String(value));
+const spoken = (value) => (value === "-" ? t("a11y.coda.dash") : String(value));
+const colourWord = (colour) => t(`a11y.coda.colour.${colour}`);
 
 // What a tile shows, in words: its colour, its value where this seat sees it, face up or down.
 function tileWords(tile) {
-  const known = tile.value !== null && tile.value !== undefined;
-  return `${tile.color}${known ? ` ${spoken(tile.value)}` : ""}, ${tile.revealed ? "face up" : "face down"}`;
+  const colour = colourWord(tile.color);
+  if (tile.value === null || tile.value === undefined) return t("a11y.coda.tile.back", { colour });
+  return t(tile.revealed ? "a11y.coda.tile.up" : "a11y.coda.tile.down", { colour, value: spoken(tile.value) });
 }
 const mine = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
 
@@ -23,7 +25,7 @@ function tileEl(tile, { own = false, landed = false, onclick = null, selected = 
   return h(onclick ? "button" : "span", {
     class: classes.filter(Boolean).join(" "), onclick, type: onclick ? "button" : null,
     title: label, dataset: { tile: tile.id, color: tile.color },
-    "aria-label": `${label ? `${label}: ` : ""}${tileWords(tile)}`, "aria-pressed": selected ? "true" : null, role: onclick ? null : "img",
+    "aria-label": label ? t("a11y.coda.tile.at", { place: label, tile: tileWords(tile) }) : tileWords(tile), "aria-pressed": selected ? "true" : null, role: onclick ? null : "img",
   }, known ? show(tile.value) : "");
 }
 
@@ -174,7 +176,7 @@ function guessPicker(view, ctx) {
       { class: `colour ${c}${c === color ? " selected" : ""}`, "aria-pressed": String(c === color), dataset: { colour: c } })),
     h("span", { class: "values" }, values.map((value) => button(show(value),
       () => { ctx.ui.target = null; ctx.send({ type: "guess", target: pick.target, index: pick.index, color, value }); },
-      { class: `value ${color}`, "aria-label": `${color} ${spoken(value)}`, dataset: { value } }))));
+      { class: `value ${color}`, "aria-label": t("a11y.coda.guess_value", { colour: colourWord(color), value: spoken(value) }), dataset: { value } }))));
 }
 
 function drawnEl(view, ctx) {

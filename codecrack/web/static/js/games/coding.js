@@ -10,14 +10,13 @@ const legal = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.
 
 // Green (true) and red (false) hack cards also carry ✓ and ✗: colour is never the only signal.
 const VERDICT = { offer: "", green: "✓", red: "✗" };
-const VERDICT_WORDS = { offer: "", green: ": green, true", red: ": red, false" };
 
 function hackCard(card, { green = null, onclick = null, selected = false } = {}) {
   const state = green === null ? "offer" : green ? "green" : "red";
   const claim = `${POSITION[card.position]} in {${card.values.join(", ")}}`;
   return h(onclick ? "button" : "span", {
     class: `hack ${state}${selected ? " selected" : ""}`, onclick, type: onclick ? "button" : null,
-    dataset: { card: card.id }, title: claim, "aria-label": `Hack card ${claim}${VERDICT_WORDS[state]}`,
+    dataset: { card: card.id }, title: claim, "aria-label": t(`a11y.coding.hack.${state}`, { claim }),
     "aria-pressed": selected ? "true" : null, role: onclick ? null : "img",
   }, h("small", {}, POSITION[card.position], VERDICT[state] ? h("span", { class: "verdict" }, ` ${VERDICT[state]}`) : null),
   h("b", {}, card.values.join(" ")));
@@ -29,9 +28,9 @@ function codeCards(view, sheet, ctx) {
   return h("div", { class: "code-cards" }, ["letter", "x1", "x2"].map((position) => {
     const revealed = sheet.revealed[position];
     const value = revealed ?? known[position] ?? own?.[position] ?? null;
-    const shown = value === null ? "unknown" : `${value}${revealed !== null ? ", face up" : ""}`;
+    const words = value === null ? "a11y.coding.code_card.unknown" : revealed !== null ? "a11y.coding.code_card.up" : "a11y.coding.code_card.known";
     return h("span", { class: `code-card${revealed !== null ? " up" : ""}${value === null ? " back" : ""}`,
-      title: POSITION[position], role: "img", "aria-label": `${POSITION[position]}: ${shown}` }, value === null ? "?" : String(value));
+      title: POSITION[position], role: "img", "aria-label": t(words, { position: POSITION[position], value }) }, value === null ? "?" : String(value));
   }));
 }
 
@@ -46,7 +45,7 @@ function playerPanel(view, sheet, ctx) {
       gives.map((a) => button(`Pass the card to ${ctx.name(seat)}`, () => { ctx.ui.hack = undefined; ctx.send(a); },
         { class: "primary give", dataset: { to: seat } }))),
     h("div", { class: "row cards" },
-      sheet.data.map((d) => h("span", { class: "data", title: "not in this range", role: "img", "aria-label": `data card ${d}: not in this range` }, d)),
+      sheet.data.map((d) => h("span", { class: "data", title: "not in this range", role: "img", "aria-label": t("a11y.coding.data_card", { card: d }) }, d)),
       sheet.cannot.map((offered) => h("span", { class: "data cannot", title: `cannot take: in ${offered.join(", ")}` }, "cannot")),
       sheet.hacks.map((hack) => hackCard(hack.card, { green: hack.green }))));
 }
