@@ -20,8 +20,10 @@ run: setup
 play: setup
 	$(BIN)/codecrack play coda --seats human,random,random
 
+# Debian's chromium, and a Thai font for the Thai pages and screenshots (docs/i18n.md).
 browser:
 	@command -v chromium >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
+	@dpkg -s fonts-thai-tlwg >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-thai-tlwg)
 
 # axe-core for the accessibility browser tests: test-only, pinned in tests/web/axe/package-lock.json.
 AXE := tests/web/axe

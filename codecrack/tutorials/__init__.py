@@ -51,9 +51,15 @@ class Tutorial:
         return [move.action for move in self.moves if move.seat == seat]
 
     def lessons(self) -> list[dict[str, Any]]:
-        """What the coach shows, in order: ``{"say", "action"}`` (``action`` null for a reading step)."""
-        return [{"say": step.say, "action": step.action if isinstance(step, Move) else None}
-                for step in self.script if isinstance(step, Read) or step.seat == LEARNER]
+        """What the coach shows, in order: ``{"say", "action", "at"}``; ``action`` is null for a
+        reading step, and ``at`` is how many actions the table has taken when the lesson is due
+        (the scripted moves before it), so the coach explains a move only once it has happened."""
+        lessons, at = [], 0
+        for step in self.script:
+            if isinstance(step, Read) or step.seat == LEARNER:
+                lessons.append({"say": step.say, "action": step.action if isinstance(step, Move) else None, "at": at})
+            at += isinstance(step, Move)
+        return lessons
 
 
 def you(action: dict[str, Any], say: str) -> Move:

@@ -19,8 +19,10 @@ from .bots import Bots
 from .cache import LiveTables
 from .config import WebConfig
 from .migrate import upgrade
-from .store import Store, TableRow, make_engine, now
+from .store import (Store, TableRow, add_move, add_rematch, add_table, add_token, delete_unjoined, make_engine,
+                    now)
 from .table import LiveTable
+from .writer import Writer
 
 log = logging.getLogger("codecrack.web")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
@@ -71,6 +73,7 @@ class Hub:
         self.config = config
         self.engine = make_engine(config.db_url)
         self.store = Store(self.engine)
+        self.writer = Writer(self.engine)
         self.bots = Bots(config)
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
@@ -106,6 +109,7 @@ class Hub:
             table.close()
         self.bots.close()
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        self.writer.close()
         self.engine.dispose()
 
     # -- tables -----------------------------------------------------------------------
@@ -172,7 +176,7 @@ class Hub:
         for table in self.live.values():
             if not table.joined and moment - table.loaded_at >= ttl:
                 self.drop(table)
-        await asyncio.to_thread(self.store.delete_unjoined, now() - timedelta(seconds=ttl), list(self.live))
+        await self.writer.write(delete_unjoined, now() - timedelta(seconds=ttl), list(self.live))
 
     async def create(self, game: str, players: int, options: dict[str, Any],
                      seats: list[dict[str, Any]], takeover: str | None = None,
@@ -181,7 +185,7 @@ class Hub:
         is the server's own unless one is given (only when the server allows it, or a tutorial's
         script, ``scripted``, sets it)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
-        await asyncio.to_thread(self.store.add_table, row)
+        await self.writer.write(add_table, row)
         return self.open(row, instance, tokens={})
 
     async def prepare(self, game: str, players: int, options: dict[str, Any],
@@ -221,7 +225,7 @@ class Hub:
                 raise OptionError(f"seat {seat} is not open")
             token = token or secrets.token_urlsafe(24)
             name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
-            await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
+            await self.writer.write(add_token, table.code, seat, token, name)
             table.tokens[token] = (seat, name)
             table.announce()
         if self.cluster:
@@ -244,7 +248,7 @@ class Hub:
             row, game = await self.prepare(table.row.game, table.row.players, options, table.row.seats,
                                            table.row.takeover)
             tokens = dict(table.tokens)
-            linked = await asyncio.to_thread(self.store.add_rematch, table.code, row, tokens)
+            linked = await self.writer.write(add_rematch, table.code, row, tokens)
             table.row.rematch = linked
             fresh = self.open(row, game, tokens) if linked == row.code else await self.get(linked)
             table.broadcast({"type": "rematch", "code": fresh.code})
@@ -278,8 +282,9 @@ class Hub:
 
     async def persist(self, code: str, step: int, seat: int, action: Any,
                       result: dict[str, Any] | None) -> None:
-        """Store an accepted action, with the result when it ends the game, in one transaction."""
-        await asyncio.to_thread(self.store.add_move, code, step, seat, action, result)
+        """Store an accepted action, with the result when it ends the game, together (the writer
+        may commit other tables' writes in the same transaction); returns once committed."""
+        await self.writer.write(add_move, code, step, seat, action, result)
 
     async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The seat's view after each step of a finished game, for step-by-step replay; the game

@@ -142,6 +142,7 @@ class TableInfo(BaseModel):
 class Lesson(BaseModel):
     say: str  # the coach's text: catalogue key ``learn.tutorial.<game>.<say>``
     action: dict[str, Json] | None  # the click the coach waits for; null: a reading step ("Next")
+    at: int  # the table's step (actions taken) from which the lesson is due
 
 
 class Lessons(BaseModel):

@@ -42,6 +42,9 @@ def test_the_script_plays_through_and_every_learner_move_is_explained(game):
     lessons = script.lessons()
     assert lessons[0]["action"] is None and lessons[-1]["action"] is None  # a welcome and a closing word
     assert [lesson["action"] for lesson in lessons if lesson["action"]] == script.seat_moves(LEARNER)
+    moves = script.moves
+    assert all(moves[lesson["at"]].action == lesson["action"] for lesson in lessons if lesson["action"])
+    assert lessons[-1]["at"] == len(moves)  # the closing word comes once the script is played
 
 
 def test_unknown_games_have_no_tutorial():

@@ -1,6 +1,6 @@
 // The lobby: create a table (form generated from each game's options), join by code, list tables.
 import { api, seats } from "./api.js";
-import { agentTitle, button, h, icon, keepFocus } from "./dom.js";
+import { agentTitle, button, displayName, h, icon, keepFocus } from "./dom.js";
 import { gameTitle } from "./games/index.js";
 import { known, t } from "./i18n.js";
 import { learnCard } from "./learn/lobby.js";
@@ -29,7 +29,7 @@ async function renderList(box) {
     const open = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
     const status = table.over ? t("lobby.tables.finished") : open ? t("lobby.tables.open_seats", { count: open }) : t("lobby.tables.playing");
     return h("li", {}, h("a", { href: `/t/${table.code}` }, h("b", {}, table.code), " ", gameTitle(table.game)),
-      h("span", { class: "muted" }, ` ${table.seats.map((s) => s.name).join(", ")} · ${status}`));
+      h("span", { class: "muted" }, ` ${table.seats.map((s, i) => displayName(s.name, i)).join(", ")} · ${status}`));
   });
   keepFocus(box, () => box.replaceChildren(h("h2", {}, icon("users"), " ", t("lobby.tables.title")),
     rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, t("lobby.tables.none"))));
@@ -118,7 +118,7 @@ function seatLabel(i) {
 }
 
 function defaultTier(game) {
-  return ["easy", "medium", "random"].find((t) => game.agents.includes(t)) ?? game.agents[0];
+  return ["easy", "medium", "random"].find((tier) => game.agents.includes(tier)) ?? game.agents[0];
 }
 
 function seatChoices(game, i) {

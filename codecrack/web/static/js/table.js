@@ -1,6 +1,6 @@
 // A table page: one websocket to the server, which sends this seat's view after every action.
 import { api, seats } from "./api.js";
-import { agentTitle, announce, button, h, icon, keepFocus, seatName } from "./dom.js";
+import { agentTitle, announce, button, displayName, h, icon, keepFocus, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
@@ -190,7 +190,7 @@ class TablePage {
           this.resultBanner(view),
           replaying ? this.replayBar() : null,
           replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
-          this.coach ? this.coach.panel(view, () => this.render())
+          this.coach ? this.coach.panel(view, this.step, () => this.render())
             : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
           h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
           endSummary(view, ctx, this.module),
@@ -201,7 +201,7 @@ class TablePage {
           notesOn ? this.notesPanel(view, ctx) : null,
           this.historyPanel(view, ctx, notesOn))))), () => this.nextControl());
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
-    if (!replaying) this.coach?.decorate(this.root, view, this.ui);
+    if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
     this.tick();
   }
 
@@ -330,7 +330,7 @@ class TablePage {
   seatList() {
     return h("section", { class: "card seats-card" }, h("h2", {}, icon("users"), " ", t("table.players")),
       h("ul", { class: "seat-list" }, this.table.seats.map((s, i) => h("li", { class: i === this.seat ? "me" : "" },
-        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${s.name}`,
+        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${displayName(s.name, i)}`,
         s.kind === "ai" ? h("span", { class: "muted" }, " ", t("table.seat.ai", { agent: agentTitle(s.agent) })) : null,
         s.kind === "human" && s.bot ? h("span", { class: "muted" }, " ", t("table.seat.away_ai", { agent: agentTitle(s.bot) })) : null,
         s.kind === "human" && s.claimed && !s.bot ? h("span", { class: s.connected ? "online" : "muted" },

@@ -63,30 +63,33 @@ export class Coach {
     return false;
   }
 
-  myTurn(view) {
-    return view.seat !== null && (view.to_move ?? []).includes(view.seat);
+  // A lesson is shown once the scripted moves before it have happened and, for a click, once it
+  // is the learner's move.
+  due(lesson, view, step) {
+    const myTurn = view.seat !== null && (view.to_move ?? []).includes(view.seat);
+    return step >= lesson.at && (!lesson.action || myTurn);
   }
 
-  text(lesson, view) {
-    if (lesson.action && !this.myTurn(view)) return t("learn.coach.wait");
+  text(lesson, view, step) {
+    if (!this.due(lesson, view, step)) return t("learn.coach.wait");
     return t(`learn.tutorial.${this.game}.${lesson.say}`, lesson.action ?? {});
   }
 
-  panel(view, rerender) {
+  panel(view, step, rerender) {
     const lesson = this.lesson;
     const steps = t("learn.coach.step", { at: Math.min(this.done + 1, this.lessons.length), of: this.lessons.length });
     return h("section", { class: "card coach", id: "coach", role: "status", "data-finished": lesson ? null : true },
       h("h2", {}, t("learn.coach.title"), h("span", { class: "muted" }, ` · ${steps}`)),
-      h("p", { id: "coach-text" }, lesson ? this.text(lesson, view) : t("learn.coach.finished")),
-      lesson && !lesson.action ? button(t("learn.coach.next"), () => { this.advance(); rerender(); },
+      h("p", { id: "coach-text" }, lesson ? this.text(lesson, view, step) : t("learn.coach.finished")),
+      lesson && !lesson.action && this.due(lesson, view, step) ? button(t("learn.coach.next"), () => { this.advance(); rerender(); },
         { class: "primary", id: "coach-next" }) : null,
       this.hint ? h("p", { class: "error", id: "coach-hint" }, this.hint) : null);
   }
 
   // Outline the control the current lesson waits for (after every render).
-  decorate(root, view, ui) {
+  decorate(root, view, step, ui) {
     const lesson = this.lesson;
-    if (!lesson || (lesson.action && !this.myTurn(view))) return;
+    if (!lesson || !this.due(lesson, view, step)) return;
     for (const selector of highlights(this.game, lesson, view, ui)) {
       root.querySelectorAll(selector).forEach((el) => el.classList.add("coach-target"));
     }
