@@ -20,8 +20,10 @@ run: setup
 play: setup
 	$(BIN)/codecrack play coda --seats human,random,random
 
+# Debian's chromium, and a Thai font for the Thai pages and screenshots (docs/i18n.md).
 browser:
 	@command -v chromium >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
+	@dpkg -s fonts-thai-tlwg >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-thai-tlwg)
 
 # The tests start their own throw-away clusters from Debian's package (tests/services.py).
 postgresql:

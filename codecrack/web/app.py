@@ -27,6 +27,7 @@ from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
+from .tutorial_routes import tutorial_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_hello, client_message, create_table_model, no_table, problem)
 from .connections import Connection
@@ -76,6 +77,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(review_router(hub))
+    app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
     app.include_router(language_router())
 
     @app.exception_handler(RequestValidationError)

@@ -52,6 +52,7 @@ class LiveTable:
     hub: "Hub"
     tokens: dict[str, tuple[int, str]]
     step: int = 0  # accepted actions so far
+    ahead: Game | None = None  # the live game's twin that actions are tried on (see twin())
     connections: set[Connection] = field(default_factory=set)
     taken_over: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -230,15 +231,16 @@ class LiveTable:
     async def submit(self, seat: int, action: Any, expect_step: int | None = None) -> str | None:
         """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused.
 
-        The action is applied to a copy of the game; the live game, the step and the broadcasts
-        change only once the action (with the result, if it ends the game) is committed."""
+        The action is applied to the twin (:meth:`twin`); the live game, the step and the
+        broadcasts change only once the action (with the result, if it ends the game) is committed."""
         async with self.lock:
             if expect_step is not None and expect_step != self.step:
                 return STALE
-            played = detached(self.game)
+            played, self.ahead = self.twin(), None
             try:
                 played.apply(seat, action)
             except IllegalAction as error:
+                self.ahead = played  # a refused action leaves a game exactly as before (docs/engine.md)
                 return str(error)
             try:
                 await self.hub.persist(self.code, self.step, seat, action, played.result)
@@ -246,15 +248,36 @@ class LiveTable:
                 log.exception("could not store an action on %s", self.code)
                 await self.resync()
                 return NOT_STORED
-            self.advance(played, self.step + 1)
+            self.adopt(played, seat, action)
             if self.hub.cluster:
                 self.hub.cluster.committed(self, seat, action)
         self.wake()
         return None
 
+    def twin(self) -> Game:
+        """A game equal to the live one, for trying an action on. Kept from action to action (the
+        superseded live game catches up by applying the same action), so that an action costs two
+        ``apply`` calls rather than a copy of the whole game (the first time, a copy)."""
+        return self.ahead if self.ahead is not None else detached(self.game)
+
+    def adopt(self, played: Game, seat: int, action: Any) -> None:
+        """Make ``played`` (the twin, after ``seat``'s committed ``action``) the live game. The
+        superseded game applies the same action and becomes the twin: the same action on the same
+        state gives the same game (every chance comes from the seed). Threads only ever get views
+        and records, never a game, so changing it here on the event loop is safe."""
+        previous = self.game
+        self.advance(played, self.step + 1)
+        try:
+            previous.apply(seat, action)
+        except Exception:
+            log.exception("the twin of %s could not catch up; a copy replaces it", self.code)
+            return
+        self.ahead = previous
+
     def advance(self, game: Game, step: int) -> None:
-        """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone."""
-        self.game, self.step = game, step
+        """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone. The
+        twin is dropped: only :meth:`adopt` keeps one in step."""
+        self.game, self.step, self.ahead = game, step, None
         self.row.finished, self.row.result = game.over, game.result
         if game.over:
             self.hub.bots.forget(self.code)
@@ -287,9 +310,9 @@ class LiveTable:
             else:
                 moves = (await self.hub.stored_moves(self.code))[self.step:]
             for seat, action in moves:
-                played = detached(self.game)
+                played, self.ahead = self.twin(), None
                 played.apply(seat, action)
-                self.advance(played, self.step + 1)
+                self.adopt(played, seat, action)
         self.wake()
 
     def wake(self) -> None:
