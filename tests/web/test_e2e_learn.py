@@ -125,3 +125,14 @@ def test_a_table_shows_one_tip_until_it_is_dismissed(site):
     page.wait_for_selector(".board")
     assert page.query_selector("#tip") is None
     page.close()
+
+
+def test_the_how_to_page_is_in_thai(site):
+    page = open_page(site, "/#/rules/alphacode", locale="th-TH")
+    page.wait_for_selector("#rules[data-game=alphacode] #rules-pictures .board")
+    for section in ("goal", "setup", "turn", "end", "tips"):
+        assert THAI.search(page.inner_text(f"#rules-{section}")), section
+    assert "(O, D)" in page.inner_text("#rules-turn")
+    page.screenshot(path=str(SCREENSHOTS / "howto-alphacode-th.png"), full_page=True)
+    assert page.errors == []
+    page.close()
