@@ -11,6 +11,7 @@ from pydantic import (AllowInfNan, BaseModel, ConfigDict, Discriminator, Field, 
 from typing_extensions import TypeAliasType
 
 from ..core.registry import game_class
+from ..i18n import _
 from ..review.core import Decision
 from .catalog import offered_options
 
@@ -74,6 +75,12 @@ class JoinRequest(Strict):
     name: Name = ""
 
 
+class TutorialRequest(Strict):
+    """``POST /api/tutorials/{game}``: the learner's name; the server picks everything else."""
+
+    name: Name = ""
+
+
 # -- HTTP answers ------------------------------------------------------------------------------
 OptionValue = Union[bool, int, FiniteFloat, str, None]
 
@@ -130,6 +137,17 @@ class TableInfo(BaseModel):
     result: dict[str, Json] | None
     rematch: str | None
     hints: bool | None = None
+
+
+class Lesson(BaseModel):
+    say: str  # the coach's text: catalogue key ``learn.tutorial.<game>.<say>``
+    action: dict[str, Json] | None  # the click the coach waits for; null: a reading step ("Next")
+    at: int  # the table's step (actions taken) from which the lesson is due
+
+
+class Lessons(BaseModel):
+    game: str
+    lessons: list[Lesson]
 
 
 class Created(BaseModel):
@@ -256,6 +274,11 @@ class Pong(BaseModel):
 ServerMessage = Annotated[Union[ServerHello, State, TableNotice, ErrorMessage, HintAnswer, RematchNotice, Pong],
                           Field(discriminator="type")]
 server_message = TypeAdapter(ServerMessage)
+
+
+def no_table(code: str) -> str:
+    """The 404 answer for a table code that names no table (in the request's language)."""
+    return _("no table '{code}'").format(code=code)
 
 
 def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: int = 0) -> str:

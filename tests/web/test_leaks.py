@@ -46,8 +46,7 @@ def check_messages(log, seat, record):
 
 
 def hidden_coda_values_absent(log, seat):
-    for message in (m for m in log if m["type"] == "state"):
-        view = message["view"]
+    for view in (m["view"] for m in log if m["type"] == "state" and m["view"]["result"] is None):
         for owner, row in enumerate(view["rows"]):
             for tile in row:
                 if owner != seat and not tile["revealed"]:
@@ -70,6 +69,8 @@ def test_coda_messages_hold_exactly_each_seats_view(client, options):
     for seat, player in ((0, ann), (1, ben), (None, spectator)):
         check_messages(player.log, seat, record)
         hidden_coda_values_absent(player.log, seat)
+        end = [m["view"] for m in player.log if m["type"] == "state"][-1]   # the end reveals everything
+        assert end["result"] and all(t["value"] is not None for row in end["rows"] for t in row)
     assert any(m["type"] == "error" for m in ann.log)  # the junk guess was refused, to Ann only
     assert not any(m["type"] == "error" for m in spectator.log)
 
