@@ -1,6 +1,7 @@
 """Whole-protocol leak test for Coda: two tables that differ only in what one seat may not know
 (the pairs of ``tests/coda/pairs.py``: other values, which tile is a dash, where a dash was put,
-the deal order) send that seat's websocket byte-identical messages, message for message.
+the deal order) send that seat's websocket byte-identical messages, message for message: the
+whole view it is greeted with and every delta after it.
 
 Each pair is planned with the engine (the same steering as the engine-level test), then played
 through two servers, every seat a human on its own websocket. The only thing normalised is the
@@ -84,7 +85,7 @@ def watched_messages(tmp_path, run: Run, which: int) -> list[str]:
                 continue
             sockets[mover].send_text(json.dumps({"type": "action", "action": actions[which]}))
             step += 1
-            read_until(lambda m: m["type"] == "state" and m["step"] == step)
+            read_until(lambda m: m["type"] in ("state", "delta") and m["step"] == step)
         watcher.send_text(json.dumps({"type": "ping"}))
         read_until(lambda m: m["type"] == "pong")
         return log
@@ -96,5 +97,6 @@ def test_a_seats_websocket_cannot_tell_apart_games_that_differ_only_in_what_it_m
     assert len(run.steps) >= 12
     first, second = (watched_messages(tmp_path, run, which) for which in (0, 1))
     assert len(first) == len(second), f"{run.case} {run.swaps}: {len(first)} messages != {len(second)}"
+    assert sum(json.loads(text)["type"] == "delta" for text in first) >= 12  # every step came as a delta
     for one, other in zip(first, second):
         assert one == other, f"{run.case} {run.swaps}"
