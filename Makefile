@@ -4,14 +4,14 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser bench clean
+.PHONY: setup run play test browser postgresql bench messages clean
 
 setup: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev,env,openspiel,ray,report]'
+	$(BIN)/pip install -q -e '.[dev,env,openspiel,ray,report,redis]'
 	touch $@
 
 run: setup
@@ -23,8 +23,18 @@ play: setup
 browser:
 	@command -v chromium >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
 
-test: setup browser
+# The tests start their own throw-away clusters from Debian's package (tests/services.py).
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql)
+
+test: setup browser postgresql
 	$(BIN)/python -m pytest -n 2
+
+# Extract the Python texts (docs/i18n.md) and merge them into every language's .po file.
+POT := $(VENV)/codecrack.pot
+messages: setup
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project=codecrack -o $(POT) codecrack
+	$(BIN)/pybabel update -i $(POT) -d codecrack/locale -D codecrack --no-fuzzy-matching --ignore-obsolete
 
 bench: setup
 	$(BIN)/codecrack bench engine --game coda --json

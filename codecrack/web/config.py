@@ -78,3 +78,7 @@ class WebConfig(BaseSettings):
     max_live_tables: int = Field(256, ge=1)                 # loaded tables without a connection (the least recently used go)
     unjoined_table_ttl: float = Field(3600.0, gt=0)         # a table nobody connects to is unloaded; deleted if nobody sat or played
     restore_window: float = Field(3600.0, ge=0)             # at start-up, restore the unfinished tables with an action this recent
+
+    # -- several instances on one PostgreSQL database (docs/deploy.md) ------------------------
+    redis_url: str | None = None      # Redis for the fan-out between instances and the driver leases
+    lease_seconds: float = Field(3.0, gt=0)  # a table's driver lease lapses this long after its last renewal

@@ -11,6 +11,7 @@ from pydantic import (AllowInfNan, BaseModel, ConfigDict, Discriminator, Field, 
 from typing_extensions import TypeAliasType
 
 from ..core.registry import game_class
+from ..i18n import _
 from ..review.core import Decision
 from .catalog import offered_options
 
@@ -278,6 +279,11 @@ class Pong(BaseModel):
 ServerMessage = Annotated[Union[ServerHello, State, Delta, TableNotice, ErrorMessage, HintAnswer, RematchNotice, Pong],
                           Field(discriminator="type")]
 server_message = TypeAdapter(ServerMessage)
+
+
+def no_table(code: str) -> str:
+    """The 404 answer for a table code that names no table (in the request's language)."""
+    return _("no table '{code}'").format(code=code)
 
 
 def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: int = 0) -> str:

@@ -21,6 +21,7 @@ from pydantic import Field, field_validator
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event, Game
+from ...i18n import N_
 from ...core.options import GameOptions, Preset, choice_option
 from .tiles import (BLACK, COLORS, DASH, HIGHEST, WHITE, Tile, color_counts, full_set, hidden_value_sum,
                     sort_key, sorted_places, tile_values)
@@ -45,21 +46,21 @@ class CodaOptions(GameOptions):
     """The option keys of the rulings; defaults in the first position."""
 
     draw: Literal["classic", "deck"] = Field(
-        "classic", title="How to draw",
-        description="classic: pick a colour and get a random tile of it; deck: take the top tile of one shuffled deck.")
-    dashes: bool = Field(False, title="Dashes",
-                         description="The advanced game: a black and a white dash that may stand anywhere in a row.")
+        "classic", title=N_("How to draw"),
+        description=N_("classic: pick a colour and get a random tile of it; deck: take the top tile of one shuffled deck."))
+    dashes: bool = Field(False, title=N_("Dashes"),
+                         description=N_("The advanced game: a black and a white dash that may stand anywhere in a row."))
     empty_deck: Literal["reveal", "eliminate"] = Field(
-        "reveal", title="Wrong guess, nothing to draw",
-        description="reveal: turn up one of your own tiles; eliminate: you are out.")
-    memory: bool = Field(False, title="Memory",
-                         description="After the opening look you no longer see the values of your own face-down tiles.")
-    notes: bool = Field(True, title="History shown",
-                        description="Off: the table hides the guess history, so you play from memory.")
-    clock: bool = Field(False, title="Turn clock",
-                        description="A turn lasts 60 s, then a 20 s countdown; when it runs out the turn is lost.")
-    rounds: int = choice_option(1, [1, TOURNAMENT_ROUNDS], title="Rounds",
-                                description="1: one game; 3: the tournament, with points for hits and wins.")
+        "reveal", title=N_("Wrong guess, nothing to draw"),
+        description=N_("reveal: turn up one of your own tiles; eliminate: you are out."))
+    memory: bool = Field(False, title=N_("Memory"),
+                         description=N_("After the opening look you no longer see the values of your own face-down tiles."))
+    notes: bool = Field(True, title=N_("History shown"),
+                        description=N_("Off: the table hides the guess history, so you play from memory."))
+    clock: bool = Field(False, title=N_("Turn clock"),
+                        description=N_("A turn lasts 60 s, then a 20 s countdown; when it runs out the turn is lost."))
+    rounds: int = choice_option(1, [1, TOURNAMENT_ROUNDS], title=N_("Rounds"),
+                                description=N_("1: one game; 3: the tournament, with points for hits and wins."))
 
     @field_validator("rounds")
     @classmethod
@@ -99,9 +100,9 @@ def checked_number(value: Any, name: str, low: int, high: int) -> int:
 
 
 CODA_PRESETS = (
-    Preset("classic", "Classic", "The base game: pick colours to draw, no dashes, one round.", {}, default=True),
-    Preset("advanced", "Advanced", "The advanced game with the two dashes.", {"dashes": True}),
-    Preset("tournament", "Tournament", "The official tournament: three scored rounds, with the turn clock.",
+    Preset("classic", N_("Classic"), N_("The base game: pick colours to draw, no dashes, one round."), {}, default=True),
+    Preset("advanced", N_("Advanced"), N_("The advanced game with the two dashes."), {"dashes": True}),
+    Preset("tournament", N_("Tournament"), N_("The official tournament: three scored rounds, with the turn clock."),
            {"rounds": TOURNAMENT_ROUNDS, "clock": True}),
 )
 

@@ -1,4 +1,5 @@
 // Small DOM helpers: h() builds elements, icon() inlines a bundled lucide SVG.
+import { known, t } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -34,6 +35,11 @@ export function button(label, onclick, attrs = {}) {
 }
 
 export function seatName(table, seat) {
-  if (seat === null || seat === undefined) return "nobody";
-  return table?.seats?.[seat]?.name ?? `Seat ${seat + 1}`;
+  if (seat === null || seat === undefined) return t("app.nobody");
+  return table?.seats?.[seat]?.name ?? t("app.seat", { number: seat + 1 });
+}
+
+// An AI tier's name ("easy") in the page's language; a tier the catalogue does not know as it is.
+export function agentTitle(agent) {
+  return known(`app.agent.${agent}`) ? t(`app.agent.${agent}`) : agent;
 }

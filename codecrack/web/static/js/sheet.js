@@ -1,6 +1,7 @@
 // A cracking-sheet line: one cell per value, clicked to cross out (kept in localStorage), shaded
 // by the belief engine's probability when hints are on.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export function sheetLine(ctx, key, label, values, { odds = null, seen = new Set(), text = String } = {}) {
   const crossed = new Set(ctx.notes[key] ?? []);
@@ -9,7 +10,7 @@ export function sheetLine(ctx, key, label, values, { odds = null, seen = new Set
     const classes = [crossed.has(value) ? "crossed" : "", seen.has(value) ? "seen" : ""].join(" ").trim();
     return h("td", {
       class: classes || null, style: p !== null ? `--p:${p}` : null,
-      title: p !== null ? `${Math.round(p * 100)}%` : "click to cross out",
+      title: p !== null ? `${Math.round(p * 100)}%` : t("table.sheet.cross_out"),
       onclick: () => {
         if (crossed.has(value)) crossed.delete(value); else crossed.add(value);
         ctx.notes[key] = [...crossed];
