@@ -20,6 +20,7 @@ import codecrack
 from codecrack.web.actions import player_view
 from codecrack.web.connections import encode
 from codecrack.web.deltas import SentViews, apply, diff, followed
+from codecrack.web.message_bench import messages_benchmark
 
 from .conftest import fast_config
 from .live_server import GUARD, live_server
@@ -146,3 +147,9 @@ def test_a_real_server_sends_deltas_that_rebuild_every_view_and_a_resync_sends_t
     assert sorted(views)[-1] == len(frames) - 1
     for step, view in views.items():
         assert exact(view) == exact(frames[step])
+
+
+def test_the_messages_benchmark_reports_both_ways_for_every_action():
+    report = messages_benchmark("coda", games=1, seed=3)
+    assert report["actions"] > 10 and report["audiences"] == 3
+    assert report["median_per_action"]["delta_bytes"] < report["median_per_action"]["whole_bytes"]
