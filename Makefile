@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser postgresql bench messages clean
+.PHONY: setup run play test browser postgresql redis-nginx cluster bench messages clean
 
 setup: $(VENV)/.installed
 
@@ -20,14 +20,25 @@ run: setup
 play: setup
 	$(BIN)/codecrack play coda --seats human,random,random
 
+# Debian's chromium, and a Thai font for the Thai pages and screenshots (docs/i18n.md).
 browser:
 	@command -v chromium >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
+	@dpkg -s fonts-thai-tlwg >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-thai-tlwg)
 
 # The tests start their own throw-away clusters from Debian's package (tests/services.py).
 postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql)
 
-test: setup browser postgresql
+# The cluster tests start Redis and nginx of their own too (tests/cluster/services.py).
+redis-nginx:
+	@command -v redis-server >/dev/null && command -v nginx >/dev/null || \
+		($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server nginx)
+
+# PostgreSQL, Redis, two instances and nginx on loopback (docs/deploy.md); scripts/cluster stop ends them.
+cluster: setup
+	scripts/cluster start
+
+test: setup browser postgresql redis-nginx
 	$(BIN)/python -m pytest -n 2
 
 # Extract the Python texts (docs/i18n.md) and merge them into every language's .po file.

@@ -27,6 +27,7 @@ from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
+from .tutorial_routes import tutorial_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_hello, client_message, create_table_model, no_table, problem)
 from .connections import Connection
@@ -76,6 +77,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(review_router(hub))
+    app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
     app.include_router(language_router())
 
     @app.exception_handler(RequestValidationError)
@@ -179,6 +181,9 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         except (ValueError, TimeoutError) as error:
             return await refuse(websocket, POLICY, str(error) or "no hello: say hello with your token first")
         seat = seat_of(table, token, config.token_hours)
+        if seat is None and token and hub.cluster:  # perhaps claimed through another instance
+            await hub.reread(table)
+            seat = seat_of(table, token, config.token_hours)
         if seat is None and spectators(table) >= config.spectators_per_table:
             return await refuse(websocket, POLICY, _("this table already has {count} spectators")
                                 .format(count=config.spectators_per_table))

@@ -75,6 +75,12 @@ class JoinRequest(Strict):
     name: Name = ""
 
 
+class TutorialRequest(Strict):
+    """``POST /api/tutorials/{game}``: the learner's name; the server picks everything else."""
+
+    name: Name = ""
+
+
 # -- HTTP answers ------------------------------------------------------------------------------
 OptionValue = Union[bool, int, FiniteFloat, str, None]
 
@@ -131,6 +137,17 @@ class TableInfo(BaseModel):
     result: dict[str, Json] | None
     rematch: str | None
     hints: bool | None = None
+
+
+class Lesson(BaseModel):
+    say: str  # the coach's text: catalogue key ``learn.tutorial.<game>.<say>``
+    action: dict[str, Json] | None  # the click the coach waits for; null: a reading step ("Next")
+    at: int  # the table's step (actions taken) from which the lesson is due
+
+
+class Lessons(BaseModel):
+    game: str
+    lessons: list[Lesson]
 
 
 class Created(BaseModel):

@@ -70,12 +70,39 @@ def play(page, rng, moves, limit: int = 1500) -> None:
     raise AssertionError("the game did not end")
 
 
-def finish(page, name: str) -> str:
+HIDDEN = {"coda": ".coda .tile.back", "coding": ".coding .code-card.back"}
+
+
+def finish(page, name: str, site=None, game: str | None = None) -> str:
+    """The result banner names the winner; with ``game``, the end reveal is checked live, for a
+    spectator, and on the replay's last frame."""
     result = page.inner_text("#result")
     assert "win" in result or "Nobody" in result
     page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
     assert page.errors == []
+    if game is not None:
+        check_end_reveal(page, game)
+        spectator = site[1].new_page()   # a fresh context: no seat token
+        spectator.goto(page.url)
+        spectator.wait_for_selector("#end-summary")
+        check_end_reveal(spectator, game)
+        spectator.close()
+        page.click("#replay")
+        page.click("#replay-bar button[title=End]")
+        check_end_reveal(page, game)
+        page.click("#replay-bar button[title=Start]")
+        assert page.query_selector("#end-summary") is None   # the summary belongs to the end
+        page.click("#replay-bar button[title=End]")
     return result
+
+
+def check_end_reveal(page, game: str) -> None:
+    """Everything hidden is shown and the summary names the decisive moves."""
+    page.wait_for_selector("#end-summary #decisive li")
+    if game == "alphacode":   # every code of the game is listed, in the letters@place form
+        assert "@" in page.inner_text("#end-summary")
+    else:
+        assert page.locator(HIDDEN[game]).count() == 0, f"{game}: something stays hidden at the end"
 
 
 def coda_moves(page, rng):
@@ -101,9 +128,8 @@ def test_coda_against_easy_ai_to_the_end(site):
     page.wait_for_selector(".sheet.odds")
     page.screenshot(path=str(SCREENSHOTS / "coda-table.png"))
     play(page, rng, coda_moves)
-    finish(page, "coda-result.png")
-    page.click("#replay")
-    page.wait_for_selector("#replay-bar")
+    finish(page, "coda-result.png", site, "coda")
+    page.click("#replay-bar button[title=Start]")
     page.click("#replay-next")
     assert "step 1 /" in page.inner_text("#replay-step")
 
@@ -173,7 +199,7 @@ def test_the_coding_speed_mode_with_the_slap_key(site):
     play(page, rng, coding_moves)
     history = page.inner_text("#history")
     assert "slaps The First One" in history
-    finish(page, "coding-result.png")
+    finish(page, "coding-result.png", site, "coding")
     code = page.inner_text("#table-code")
     page.click("#rematch")  # a new table with the same seats; my token follows me there
     page.wait_for_url(lambda url: not url.endswith(code))  # a predicate here: the CSP forbids eval
@@ -203,4 +229,4 @@ def test_alphabet_code_duel_to_the_end(site):
     page.screenshot(path=str(SCREENSHOTS / "alphacode-table.png"))
     page.uncheck("#hints")
     play(page, rng, alphacode_moves)
-    finish(page, "alphacode-result.png")
+    finish(page, "alphacode-result.png", site, "alphacode")

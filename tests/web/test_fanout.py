@@ -21,7 +21,8 @@ def test_a_client_that_never_reads_is_closed_and_holds_nobody_up(tmp_path):
     gets every state in order, and the stalled one is closed once its queue overflows. (The
     stalled one asks for whole views without reading them: the deltas of one game alone are
     small enough for the socket buffers to hold them all.)"""
-    config = fast_config(tmp_path, send_queue_limit=4)
+    # the bots keep a short pace, so that the reading client keeps up even on a busy machine
+    config = fast_config(tmp_path, send_queue_limit=4, ai_pace=0.02)
     with live_server(config, send_buffer=4096) as (host, port):
         made = httpx.post(f"http://{host}:{port}/api/tables", timeout=GUARD, json={
             "game": "alphacode", "seats": [HUMAN, RANDOM], "sit": 0, "takeover": "random"}).json()

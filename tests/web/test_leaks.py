@@ -63,7 +63,7 @@ def check_messages(player, seat, record):
 
 
 def hidden_coda_values_absent(player, seat):
-    for _, view in player.views:
+    for view in (view for _, view in player.views if view["result"] is None):
         for owner, row in enumerate(view["rows"]):
             for tile in row:
                 if owner != seat and not tile["revealed"]:
@@ -86,6 +86,8 @@ def test_coda_messages_hold_exactly_each_seats_view(client, options):
     for seat, player in ((0, ann), (1, ben), (None, spectator)):
         check_messages(player, seat, record)
         hidden_coda_values_absent(player, seat)
+        end = player.view  # the end reveals everything
+        assert end["result"] and all(t["value"] is not None for row in end["rows"] for t in row)
     assert any(m["type"] == "error" for m in ann.log)  # the junk guess was refused, to Ann only
     assert not any(m["type"] == "error" for m in spectator.log)
 

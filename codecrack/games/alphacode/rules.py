@@ -314,6 +314,18 @@ class AlphacodeGame(Game):
         self.outcome = {"winners": winners, "scores": None, "rounds": self.round, "reason": reason}
         return [{"type": "game_over", "winners": winners, "reason": reason, "codes": self._codes_json()}]
 
+    def _deciding_round(self) -> dict[str, Any]:
+        """The summary of the last round: its declarations (``decisive``, history indices) and how
+        many questions each seat asked in it (``questions``, its number of turns)."""
+        asked = [0] * self.players
+        declared = []
+        for index, event in enumerate(self.history):
+            if event["round"] == self.round and event["type"] == "answer":
+                asked[event["seat"]] += 1
+            elif event["round"] == self.round and event["type"] == "declared":
+                declared.append(index)
+        return {"decisive": declared, "questions": asked}
+
     # -- views -----------------------------------------------------------------------
     def _codes_json(self) -> list[list[dict[str, str]] | None]:
         return [None if code is None else code_json(code, self.sheet) for code in self.codes]
@@ -359,11 +371,11 @@ class AlphacodeGame(Game):
             "past_rounds": self.past_rounds,
             "codes": self._codes_json() if self.outcome is not None else None,
             "history": self.history,
-            "result": self.outcome,
+            "result": self._result(),
         })
 
     def _result(self) -> dict[str, Any] | None:
-        return self.outcome
+        return None if self.outcome is None else {**self.outcome, **self._deciding_round()}
 
 
 def _only_keys(action: Action, allowed: set[str]) -> None:

@@ -19,6 +19,7 @@ from typing import Any, Callable, Literal
 
 from pydantic import Field, field_validator
 
+from ...core.decisive import causes
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event, Game
 from ...i18n import N_
@@ -29,6 +30,7 @@ from .view import coda_view, copy_event
 
 TOURNAMENT_ROUNDS = 3
 HIT_POINTS, EXPOSE_POINTS, WIN_POINTS = 1, 3, 5
+DECIDING_MOVES = {"guess", "reveal", "timeout"}  # the move before each "eliminated" put that seat out
 
 # Which action types each phase accepts ("timeout" only with the clock option).
 PHASE_ACTIONS = {
@@ -262,11 +264,12 @@ class CodaGame(Game):
         if self.phase != "over":
             return None
         rounds = [{**entry, "points": list(entry["points"])} for entry in self.round_log]
+        decisive = causes(self.history, {"eliminated"}, DECIDING_MOVES)
         if not self.tournament:
-            return {"winners": [rounds[-1]["winner"]], "scores": None, "rounds": rounds}
+            return {"winners": [rounds[-1]["winner"]], "scores": None, "rounds": rounds, "decisive": decisive}
         best = max(self.scores)
         return {"winners": [s for s, score in enumerate(self.scores) if score == best],
-                "scores": list(self.scores), "rounds": rounds}
+                "scores": list(self.scores), "rounds": rounds, "decisive": decisive}
 
     def clone(self) -> CodaGame:
         """An independent copy (same seed state, record and history) for fast simulations.

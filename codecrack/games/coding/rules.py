@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from ...core.decisive import causes
 from ...core.detached import detached
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event, Game
@@ -34,6 +35,7 @@ from .stalemate import StalemateSteps
 
 MODES = ("counter-revised", "counter", "speed", "one-shot")
 ROUNDS = {"counter-revised": 4, "counter": 4, "speed": 4, "one-shot": 5}
+DECIDING_MOVES = {"decode", "answered", "timeout"}  # the move before each "out" and the "over"
 
 
 class CodingOptions(GameOptions):
@@ -132,8 +134,10 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
             "codes": [code_text(s.code) for s in self.sheets],
         }
         self.outcome.update(self._result_extras())
-        return self.log({"type": "over", "winners": sorted(winners), "reason": reason,
-                         "codes": list(self.outcome["codes"]), "scores": scores})
+        events = self.log({"type": "over", "winners": sorted(winners), "reason": reason,
+                           "codes": list(self.outcome["codes"]), "scores": scores})
+        self.outcome["decisive"] = causes(self.history, {"out", "over"}, DECIDING_MOVES)
+        return events
 
     def eliminate(self, seat: int, why: str) -> list[Event]:
         """Put ``seat`` out with every card face up; the last player standing wins."""

@@ -36,7 +36,14 @@ export function button(label, onclick, attrs = {}) {
 
 export function seatName(table, seat) {
   if (seat === null || seat === undefined) return t("app.nobody");
-  return table?.seats?.[seat]?.name ?? t("app.seat", { number: seat + 1 });
+  return displayName(table?.seats?.[seat]?.name, seat);
+}
+
+// A seat's name as shown: the server names an unnamed seat "Seat N" (or "Player N" once taken),
+// which the page shows in its own language.
+export function displayName(name, seat) {
+  if (!name || name === `Seat ${seat + 1}`) return t("app.seat", { number: seat + 1 });
+  return name === `Player ${seat + 1}` ? t("app.player", { number: seat + 1 }) : name;
 }
 
 // An AI tier's name ("easy") in the page's language; a tier the catalogue does not know as it is.

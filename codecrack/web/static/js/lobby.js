@@ -1,14 +1,15 @@
 // The lobby: create a table (form generated from each game's options), join by code, list tables.
 import { api, seats } from "./api.js";
-import { agentTitle, button, h, icon } from "./dom.js";
+import { agentTitle, button, displayName, h, icon } from "./dom.js";
 import { gameTitle } from "./games/index.js";
 import { known, t } from "./i18n.js";
+import { learnCard } from "./learn/lobby.js";
 
 export async function showLobby(root) {
   const games = await api.games();
   const createBox = h("section", { class: "card", id: "create" });
   const listBox = h("section", { class: "card", id: "tables" });
-  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, joinCard(), listBox)));
+  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, learnCard(games), joinCard(), listBox)));
   renderCreate(createBox, games);
   renderList(listBox);
   setInterval(() => renderList(listBox), 5000);
@@ -28,7 +29,7 @@ async function renderList(box) {
     const open = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
     const status = table.over ? t("lobby.tables.finished") : open ? t("lobby.tables.open_seats", { count: open }) : t("lobby.tables.playing");
     return h("li", {}, h("a", { href: `/t/${table.code}` }, h("b", {}, table.code), " ", gameTitle(table.game)),
-      h("span", { class: "muted" }, ` ${table.seats.map((s) => s.name).join(", ")} · ${status}`));
+      h("span", { class: "muted" }, ` ${table.seats.map((s, i) => displayName(s.name, i)).join(", ")} · ${status}`));
   });
   box.replaceChildren(h("h2", {}, icon("users"), " ", t("lobby.tables.title")),
     rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, t("lobby.tables.none")));
@@ -117,7 +118,7 @@ function seatLabel(i) {
 }
 
 function defaultTier(game) {
-  return ["easy", "medium", "random"].find((t) => game.agents.includes(t)) ?? game.agents[0];
+  return ["easy", "medium", "random"].find((tier) => game.agents.includes(tier)) ?? game.agents[0];
 }
 
 function seatChoices(game, i) {

@@ -1,11 +1,15 @@
 // A table page: one websocket to the server, which sends this seat's view, then its changes after every action.
 import { api, seats } from "./api.js";
 import { ViewTracker } from "./deltas.js";
-import { agentTitle, button, h, icon, seatName } from "./dom.js";
+import { agentTitle, button, displayName, h, icon, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
+import { endSummary } from "./summary.js";
+import { Coach, isTutorial } from "./learn/coach.js";
+import { rulesHref } from "./learn/rules.js";
+import { tableTip } from "./learn/tips.js";
 
 export async function showTable(root, code) {
   const page = new TablePage(root, code);
@@ -43,6 +47,7 @@ class TablePage {
       return;
     }
     this.module = await gameModule(this.table.game);
+    this.coach = isTutorial(this.table) ? await Coach.load(this.code, this.table.game) : null;
     this.title = `${gameTitle(this.table.game)} · ${this.code} · codecrack`;
     document.title = this.title;
     document.addEventListener("keydown", (event) => this.key(event));
@@ -94,6 +99,10 @@ class TablePage {
   }
 
   send(action) {
+    if (this.coach && !this.coach.allows(action)) {
+      this.render();
+      return;
+    }
     this.socket?.send(JSON.stringify({ type: "action", action }));
   }
 
@@ -172,7 +181,10 @@ class TablePage {
           this.resultBanner(view),
           replaying ? this.replayBar() : null,
           replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
+          this.coach ? this.coach.panel(view, this.step, () => this.render())
+            : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
           h("div", { class: "board" }, this.module.board(view, ctx)),
+          endSummary(view, ctx, this.module),
           replaying ? null : this.fallback(view),
           this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
         h("aside", { class: "side" },
@@ -180,6 +192,7 @@ class TablePage {
           notesOn ? this.notesPanel(view, ctx) : null,
           this.historyPanel(view, ctx, notesOn)))));
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
+    if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
     this.tick();
   }
 
@@ -193,6 +206,7 @@ class TablePage {
         h("span", { class: "copied", id: "copied", role: "status" }, this.copied === "done" ? t("table.copy_done")
           : this.copied === "failed" ? t("table.copy_failed") : "")),
       h("span", { class: "you" }, icon(this.seat === null ? "eye" : "user"), " ", you),
+      h("a", { href: rulesHref(this.table.game), target: "_blank", id: "howto-link" }, t("learn.howto")),
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
         h("span", { class: "clock-text" }, "")) : null,
@@ -235,7 +249,7 @@ class TablePage {
       h("span", { class: "row" },
         this.table.rematch
           ? h("a", { href: `/t/${this.table.rematch}`, class: "button" }, t("table.go_to_rematch"))
-          : this.seat !== null ? button([icon("rotate-ccw"), " ", t("table.rematch")], () => this.startRematch(), { id: "rematch" }) : null,
+          : this.seat !== null && !this.coach ? button([icon("rotate-ccw"), " ", t("table.rematch")], () => this.startRematch(), { id: "rematch" }) : null,
         this.replay ? button(t("table.back_to_end"), () => { this.replay = null; this.review = null; this.render(); })
           : button([icon("history"), " ", t("table.replay")], () => this.startReplay(), { id: "replay" }),
         this.seat !== null && !this.review ? button(t("table.review"), () => this.startReview(), { id: "review" }) : null));
@@ -300,7 +314,7 @@ class TablePage {
   seatList() {
     return h("section", { class: "card seats-card" }, h("h2", {}, icon("users"), " ", t("table.players")),
       h("ul", { class: "seat-list" }, this.table.seats.map((s, i) => h("li", { class: i === this.seat ? "me" : "" },
-        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${s.name}`,
+        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${displayName(s.name, i)}`,
         s.kind === "ai" ? h("span", { class: "muted" }, " ", t("table.seat.ai", { agent: agentTitle(s.agent) })) : null,
         s.kind === "human" && s.bot ? h("span", { class: "muted" }, " ", t("table.seat.away_ai", { agent: agentTitle(s.bot) })) : null,
         s.kind === "human" && s.claimed && !s.bot ? h("span", { class: s.connected ? "online" : "muted" },

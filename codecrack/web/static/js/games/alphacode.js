@@ -1,6 +1,7 @@
 // Alphabet Code: the lettered sheet (zones, squares, corner points), questions by clicking, and a
 // code builder that places seven-segment letters by their top-left corner point.
 import { button, h } from "../dom.js";
+import { t } from "../i18n.js";
 
 // Segments of each letter (RULINGS.md and docs/rules/alphacode.md) and where they sit in a glyph box.
 const GLYPHS = {
@@ -76,7 +77,7 @@ function targetSheet(view, ctx, target) {
     return {
       cls, text: typeof answer === "number" ? String(answer) : "",
       style: p !== undefined && answer === undefined ? `--p:${p}` : null,
-      title: p !== undefined ? `${Math.round(p * 100)}% filled` : null,
+      title: p !== undefined ? t("alphacode.filled_chance", { percent: Math.round(p * 100) }) : null,
       onclick: ask ? () => ctx.send(ask) : null,
     };
   }, target === view.target ? "target-sheet" : `sheet-${target}`);
@@ -98,7 +99,7 @@ function builder(view, ctx, key, type, title) {
     sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "", onclick: () => place(r, c) }), `${key}-sheet`),
     h("div", { class: "row" }, entries.map((e) => button(`${e.letter}@${e.row}${e.column} ✕`, () => { delete state.placed[e.letter]; ctx.rerender(); },
       { class: "placed" })),
-    button(`${type === "code" ? "Set my code" : "Declare"} (${entries.length}/5)`, () => ctx.send({ type, letters: entries }),
+    button(t(type === "code" ? "alphacode.set_code" : "alphacode.declare_count", { count: entries.length }), () => ctx.send({ type, letters: entries }),
       { class: "primary", id: `${key}-go`, disabled: entries.length !== 5 })));
 }
 
@@ -112,7 +113,7 @@ function answersAbout(view, target) {
 function ownSheet(view) {
   const ink = inked(view, view.code);
   const asked = answersAbout(view, view.seat);
-  return h("div", {}, h("b", {}, "Your code: ", view.code.map((e) => e.letter).join(" ")),
+  return h("div", {}, h("b", {}, t("alphacode.own_code"), " ", view.code.map((e) => e.letter).join(" ")),
     sheetGrid(view, (r, c) => {
       const answer = asked.get(`${r},${c}`);
       return { cls: `${ink.has(`${r},${c}`) ? "ink" : ""}${answer !== undefined ? " asked" : ""}`,
@@ -122,12 +123,12 @@ function ownSheet(view) {
 
 function status(view, ctx) {
   const me = view.seat;
-  if (view.phase === "code") return view.coded?.[me] ? "Waiting for the other codes." : "Make your code: place 5 letters, or draw one at random.";
+  if (view.phase === "code") return view.coded?.[me] ? t("alphacode.prompt.waiting_codes") : t("alphacode.prompt.make_code");
   if (!view.to_move.includes(me)) return null;
-  if (view.phase === "final") return "Last chance: declare the code, or pass.";
-  if (view.phase === "cascade") return "Someone cracked it! Submit your answer now, or pass.";
-  if (view.phase === "handicap") return `Handicap: ask ${view.handicap_left} more question(s).`;
-  return "Ask: click a zone (how many sides filled) or a square (filled?), or declare below.";
+  if (view.phase === "final") return t("alphacode.prompt.final");
+  if (view.phase === "cascade") return t("alphacode.prompt.cascade");
+  if (view.phase === "handicap") return t("alphacode.prompt.handicap", { count: view.handicap_left });
+  return t("alphacode.prompt.ask");
 }
 
 function board(view, ctx) {
@@ -136,56 +137,69 @@ function board(view, ctx) {
   const declaring = ctx.send && ["play", "final", "cascade"].includes(view.phase) && view.to_move.includes(me);
   const misses = me !== null ? view.misses[me] : 0;
   return h("div", { class: "alphacode" },
-    h("div", { class: "muted" }, `${view.mode === "duel" ? "Duel" : `Code creator: ${ctx.name(view.creator)}`} · round ${view.round} · ${view.phase}`,
-      misses ? ` · ${misses} wrong declaration${misses > 1 ? "s" : ""}` : ""),
+    h("div", { class: "muted" }, [view.mode === "duel" ? t("alphacode.duel") : t("alphacode.creator", { name: ctx.name(view.creator) }),
+      t("alphacode.round", { round: view.round }), t(`alphacode.phase.${view.phase}`)].join(" · "),
+      misses ? ` · ${t("alphacode.misses", { count: misses })}` : ""),
     status(view, ctx) ? h("p", { class: "prompt", id: "alphacode-status" }, status(view, ctx)) : null,
     h("div", { class: "sheets" },
-      targets(view).map((target) => h("div", {}, h("b", {}, view.mode === "duel" ? `${ctx.name(target)}'s code` : "The code"),
+      targets(view).map((target) => h("div", {}, h("b", {}, view.mode === "duel" ? t("alphacode.code_of", { name: ctx.name(target) }) : t("alphacode.the_code")),
         targetSheet(view, ctx, target))),
       view.code ? ownSheet(view) : null),
-    making ? h("div", { class: "controls" }, button("Draw a random code", () => ctx.send({ type: "random_code" }), { id: "alphacode-random", class: "primary" }),
-      builder(view, ctx, "code", "code", "…or build your own")) : null,
-    declaring ? h("details", { class: "declare", open: view.phase !== "play" },
-      h("summary", {}, "Declare a code"), builder(view, ctx, "declare", "declare", "Your declaration")) : null,
-    legal(ctx, "declare").map((a) => button(`Declare ${a.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ")} (the only code left)`,
+    making ? h("div", { class: "controls" }, button(t("alphacode.random_code"), () => ctx.send({ type: "random_code" }), { id: "alphacode-random", class: "primary" }),
+      builder(view, ctx, "code", "code", t("alphacode.build_own"))) : null,
+    declaring ? h("details", { class: "declare", open: view.phase !== "play" || ctx.ui.declareOpen,
+      ontoggle: (e) => { if (e.target.open !== Boolean(ctx.ui.declareOpen)) { ctx.ui.declareOpen = e.target.open; ctx.rerender(); } } },
+      h("summary", {}, t("alphacode.declare_title")), builder(view, ctx, "declare", "declare", t("alphacode.your_declaration"))) : null,
+    legal(ctx, "declare").map((a) => button(t("alphacode.declare_settled", { code: a.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") }),
       () => ctx.send(a), { class: "primary settled", dataset: { declare: "settled" } })),
-    legal(ctx, "pass").length ? button("Pass", () => ctx.send({ type: "pass" }), { id: "alphacode-pass" }) : null);
+    legal(ctx, "pass").length ? button(t("alphacode.pass"), () => ctx.send({ type: "pass" }), { id: "alphacode-pass" }) : null);
 }
 
 function notes(view, ctx) {
   if (view.target === null) return null;
   const about = view.questions.filter((q) => q.target === view.target);
-  const text = (q) => `${q.question.type === "count" ? "zone" : "square"} ${q.question.row}${q.question.column}: ${q.answer === true ? "filled" : q.answer === false ? "empty" : q.answer}`;
+  const text = (q) => t(q.question.type === "count" ? "alphacode.answer.zone" : "alphacode.answer.square", {
+    at: `${q.question.row}${q.question.column}`,
+    answer: q.answer === true ? t("alphacode.filled") : q.answer === false ? t("alphacode.empty") : q.answer });
   return h("div", {},
-    ctx.hint ? h("p", { id: "alphacode-candidates" }, `${ctx.hint.candidates} code(s) still possible; the target sheet is shaded by the chance each square is filled.`) : null,
-    about.length ? h("ul", { class: "answers-list" }, about.map((q) => h("li", {}, text(q)))) : h("p", { class: "muted" }, "No answers yet."));
+    ctx.hint ? h("p", { id: "alphacode-candidates" }, t("alphacode.candidates", { count: ctx.hint.candidates })) : null,
+    about.length ? h("ul", { class: "answers-list" }, about.map((q) => h("li", {}, text(q)))) : h("p", { class: "muted" }, t("alphacode.no_answers")));
 }
 
 function describe(event, ctx) {
   const who = ctx.name(event.seat);
   switch (event.type) {
-    case "code_made": return `${who} has made a code.`;
+    case "code_made": return t("alphacode.event.code_made", { name: who });
     case "start": return event.handicap
-      ? `${ctx.name(0)} asks ${event.handicap} handicap question(s), then ${ctx.name(1)} plays; ${ctx.name(event.first)} is the first player.`
-      : `${ctx.name(event.first)} starts.`;
+      ? t("alphacode.event.start_handicap", { first_seat: ctx.name(0), count: event.handicap, second_seat: ctx.name(1), name: ctx.name(event.first) })
+      : t("alphacode.event.start", { name: ctx.name(event.first) });
     case "answer": {
       const q = event.question;
-      return q.type === "count" ? `${who} asks zone ${q.row}${q.column}: ${event.answer} side(s) filled.`
-        : `${who} asks square ${q.row}${q.column}: ${event.answer ? "filled" : "empty"}.`;
+      return q.type === "count" ? t("alphacode.event.zone", { name: who, at: `${q.row}${q.column}`, count: event.answer })
+        : t(event.answer ? "alphacode.event.square_filled" : "alphacode.event.square_empty", { name: who, at: `${q.row}${q.column}` });
     }
-    case "declared": return `${who} declares${event.letters ? ` ${event.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ")}` : ""}: ${event.correct ? "correct!" : "incorrect."}`;
-    case "passed": return `${who} passes.`;
-    case "final_chance": return `${ctx.name(event.seat)} gets one final declaration.`;
-    case "last_submissions": return "Last call: the other solvers may submit once.";
-    case "eliminated": return `${who} is eliminated.`;
-    case "draw": return "A draw: another round is played.";
-    case "new_round": return `Round ${event.round} begins.`;
-    case "game_over": return "Game over.";
+    case "declared": return t(event.correct ? "alphacode.event.declared_right" : "alphacode.event.declared_wrong",
+      { name: who, code: event.letters ? event.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") : "" });
+    case "passed": return t("alphacode.event.passed", { name: who });
+    case "final_chance": return t("alphacode.event.final_chance", { name: ctx.name(event.seat) });
+    case "last_submissions": return t("alphacode.event.last_submissions");
+    case "eliminated": return t("alphacode.event.eliminated", { name: who });
+    case "draw": return t("alphacode.event.draw");
+    case "new_round": return t("alphacode.event.new_round", { round: event.round });
+    case "game_over": return t("alphacode.event.game_over");
     default: return null;
   }
 }
 
+// The end summary's extra lines: the codes, and how many questions each solver asked (its turns).
+function summary(view, ctx) {
+  const codes = (view.codes ?? []).map((code, seat) => (code
+    ? t("alphacode.end.code", { name: ctx.name(seat), letters: code.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") }) : null));
+  const asked = (view.result.questions ?? []).map((count, seat) => (count ? t("alphacode.end.questions", { name: ctx.name(seat), count }) : null));
+  return [...codes, ...asked].filter(Boolean);
+}
+
 export default {
   covers: new Set(["random_code", "code", "count", "filled", "declare", "pass"]),
-  board, notes, describe,
+  board, notes, describe, summary,
 };
