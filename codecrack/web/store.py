@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Index, Integer, MetaData,
-                        String, Table, UniqueConstraint, create_engine, delete, event, exists, insert, select,
-                        update)
+                        String, Table, UniqueConstraint, bindparam, create_engine, delete, event, exists, insert,
+                        select, update)
 from sqlalchemy.engine import Connection, Engine, make_url
 
 T = TypeVar("T")
@@ -107,8 +107,8 @@ def make_engine(url: str) -> Engine:
 def sqlite_for_a_server(dbapi_connection: Any, _record: Any) -> None:
     """WAL (readers never block the writer, nor it them) and ``synchronous=NORMAL`` (a commit is
     not flushed to disk until the next checkpoint: it survives a crash of the process, not
-    necessarily of the machine). SQLAlchemy, not the driver, begins transactions, so that
-    savepoints work (the driver's own BEGIN would not enclose them)."""
+    necessarily of the machine). SQLAlchemy, not the driver, begins transactions, so that a
+    transaction encloses its reads too (the driver's own BEGIN comes only before a write)."""
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -176,13 +176,22 @@ def update_table(db: Connection, code: str, **values: Any) -> None:
     db.execute(update(tables).where(tables.c.code == code).values(**values))
 
 
+# built once: the statements of every action (their compiled forms are cached)
+ADD_ACTION = insert(actions)
+TOUCH_TABLE = (update(tables).where(tables.c.code == bindparam("at_code"))
+               .values(active_at=bindparam("at_time")))
+FINISH_TABLE = TOUCH_TABLE.values(finished=True, result=bindparam("at_result", type_=JSON))
+
+
 def add_move(db: Connection, code: str, step: int, seat: int, action: dict[str, Any],
              result: dict[str, Any] | None = None) -> None:
     """Store an accepted action and, when it ends the game (``result`` given), the finished
     flag and the result."""
-    ended = {"finished": True, "result": result} if result is not None else {}
-    db.execute(insert(actions).values(table_code=code, step=step, seat=seat, action=action))
-    db.execute(update(tables).where(tables.c.code == code).values(active_at=now(), **ended))
+    db.execute(ADD_ACTION, {"table_code": code, "step": step, "seat": seat, "action": action})
+    if result is None:
+        db.execute(TOUCH_TABLE, {"at_code": code, "at_time": now()})
+    else:
+        db.execute(FINISH_TABLE, {"at_code": code, "at_time": now(), "at_result": result})
 
 
 def add_token(db: Connection, code: str, seat: int, token: str, name: str) -> None:

@@ -1,11 +1,12 @@
 """The server's one writer: every write of the web layer goes through one thread that
 group-commits whatever is queued (the actions of many tables, seat claims, new tables) in one
-transaction, each write in a savepoint of its own.
+transaction.
 
 - A write is answered (its future resolved) only after its batch committed; a caller acknowledges
   and broadcasts only then.
-- A write that fails (a unique ``(table, step)`` violation, a busy database) rolls back to its own
-  savepoint and fails alone; the batch's other writes still commit.
+- A write that fails (a unique ``(table, step)`` violation, a busy database) fails alone: the
+  transaction is rolled back and the batch's other writes run again, in a new one. (Failures are
+  rare, so this costs less than a savepoint around every write.)
 - A failed commit fails every write of its batch: none of them is stored (the callers rebuild from
   what is stored).
 
@@ -21,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 
 log = logging.getLogger("codecrack.web")
 T = TypeVar("T")
@@ -45,7 +46,7 @@ class Writer:
         self.engine = engine
         self.batch_limit = batch_limit
         self.queue: queue.SimpleQueue[Write | None] = queue.SimpleQueue()
-        self.batches = 0  # committed or failed transactions so far
+        self.batches = 0  # batches written so far
         self.thread = threading.Thread(target=self._serve, name="codecrack-writer", daemon=True)
         self.thread.start()
 
@@ -91,25 +92,34 @@ class Writer:
         return batch, False
 
     def _commit(self, batch: list[Write]) -> None:
-        outcomes: list[tuple[bool, Any]] = []
-        try:
-            with self.engine.begin() as db:
-                outcomes = [self._run(db, write) for write in batch]
-        except Exception as error:  # the commit (or a rollback) failed: nothing of the batch is stored
-            log.warning("a batch of %d writes failed: %s", len(batch), error)
-            outcomes = [(False, error)] * len(batch)
-        finally:
-            self.batches += 1
-        self._answer(batch, outcomes)
+        outcomes: dict[int, tuple[bool, Any]] = {}
+        pending = list(range(len(batch)))
+        while pending:
+            try:
+                values = self._transaction(batch, pending)
+            except _WriteFailed as failed:  # that write fails alone; the others run again
+                outcomes[failed.index] = (False, failed.error)
+                pending.remove(failed.index)
+                continue
+            except Exception as error:  # the commit failed: nothing of the batch is stored
+                log.warning("a batch of %d writes failed: %s", len(pending), error)
+                values = [(False, error)] * len(pending)
+            outcomes.update(zip(pending, values))
+            pending = []
+        self.batches += 1
+        self._answer(batch, [outcomes[index] for index in range(len(batch))])
 
-    @staticmethod
-    def _run(db: Connection, write: Write) -> tuple[bool, Any]:
-        """One write in a savepoint: on failure only its own changes are rolled back."""
-        try:
-            with db.begin_nested():
-                return True, write.change(db, *write.args)
-        except Exception as error:
-            return False, error
+    def _transaction(self, batch: list[Write], indexes: list[int]) -> list[tuple[bool, Any]]:
+        """The writes ``indexes`` of the batch in one transaction, committed; their return values."""
+        values = []
+        with self.engine.begin() as db:
+            for index in indexes:
+                write = batch[index]
+                try:
+                    values.append((True, write.change(db, *write.args)))
+                except Exception as error:
+                    raise _WriteFailed(index, error) from error
+        return values
 
     @staticmethod
     def _answer(batch: list[Write], outcomes: list[tuple[bool, Any]]) -> None:
@@ -122,6 +132,12 @@ class Writer:
                 loop.call_soon_threadsafe(_resolve, answers)
             except RuntimeError:  # that loop is closed: nobody waits any more
                 pass
+
+
+class _WriteFailed(Exception):
+    def __init__(self, index: int, error: Exception) -> None:
+        super().__init__(str(error))
+        self.index, self.error = index, error
 
 
 def _resolve(answers: list[tuple[asyncio.Future, bool, Any]]) -> None:

@@ -1,4 +1,4 @@
-"""The one writer: SQLite set up for a server, group commits, savepoints, acknowledgements after commits."""
+"""The one writer: SQLite set up for a server, group commits, a failing write failing alone, answers after commits."""
 
 import asyncio
 import threading
