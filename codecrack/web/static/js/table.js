@@ -225,7 +225,7 @@ class TablePage {
         h("span", { class: "copied", id: "copied", role: "status" }, this.copied === "done" ? t("table.copy_done")
           : this.copied === "failed" ? t("table.copy_failed") : "")),
       h("span", { class: "you" }, icon(this.seat === null ? "eye" : "user"), " ", you),
-      h("a", { href: rulesHref(this.table.game), target: "_blank", id: "howto-link" }, t("learn.howto")),
+      h("a", { href: rulesHref(this.table.game), target: "_blank", rel: "noopener", id: "howto-link" }, t("learn.howto")),
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
         h("span", { class: "clock-text" }, "")) : null,
