@@ -78,7 +78,7 @@ def test_while_postgresql_is_down_nothing_is_played_and_play_resumes_after(tmp_p
             assert_memory_matches_disk(client, code, 2)
             cy.act({"type": "add", "amount": 2})
             assert ann.state_at(3)["total"] == cy.state_at(3)["total"]
-            assert [m["step"] for m in cy.log if m["type"] == "state"] == [0, 1, 2, 3]
+            assert [step for step, _ in cy.views] == [0, 1, 2, 3]
         assert_memory_matches_disk(client, code, 3)
 
 
