@@ -154,6 +154,7 @@ class Hub:
         code = code.upper()
         table = self.live.get(code)
         if table is not None:
+            await self.fresh(table)
             return table
         row = await asyncio.to_thread(self.store.table, code)
         return await self.load(row, keep) if row else None
@@ -266,6 +267,13 @@ class Hub:
             table.row.rematch = row.rematch
             table.broadcast({"type": "rematch", "code": row.rematch})
         table.announce()
+
+    async def fresh(self, table: LiveTable) -> None:
+        """With several instances, bring a loaded table up to what is stored before it is used: this
+        instance applies the steps of tables nobody here watches only then (cluster.py), and the
+        message of a step committed just before its instance died may never have been sent."""
+        if self.cluster:
+            await table.catch_up()
 
     async def take_over(self, table: LiveTable) -> None:
         """This instance took the table's lease: bring it up to date and drive it, its clock

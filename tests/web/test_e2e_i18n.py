@@ -194,6 +194,26 @@ def test_a_turn_of_coda_in_thai(site):
     assert page.errors == []
 
 
+def test_the_coding_in_thai(site):
+    """The Thai game in Thai: each prompt is the catalogue's, the history speaks Thai (README's picture)."""
+    thai = json.loads((CATALOGUES / "th.json").read_text(encoding="utf-8"))
+    prompts = {text for key, text in thai.items() if key.startswith("coding.prompt.")}
+    page = page_in(site, "th")
+    create(page, "coding", {"first": "0"})
+    rng = random.Random(2)
+    for _ in range(8):
+        page.wait_for_selector("#coding-prompt")
+        assert page.inner_text("#coding-prompt") in prompts
+        coding_moves(page, rng)
+        page.wait_for_timeout(200)
+    history = page.inner_text("#history")
+    assert "หยิบการ์ดข้อมูล" in history or "ส่ง" in history
+    page.set_viewport_size({"width": 1200, "height": 820})
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "readme-coding-th.png"))
+    assert page.errors == []
+
+
 def test_the_header_switch_changes_the_language(site):
     page = page_in(site, None)
     assert page.inner_text("#create-go").strip() == "Create table"
