@@ -86,3 +86,10 @@ def test_a_restarted_server_resumes_the_tutorial(tmp_path):
     for move in script.moves[:7]:
         expected.apply(move.seat, move.action)
     assert after == json.loads(json.dumps(expected.view(LEARNER)))
+
+
+def test_tutorials_count_against_the_new_tables_limit(tmp_path):
+    with TestClient(create_app(fast_config(tmp_path, tables_per_minute=1))) as client:
+        assert client.post("/api/tutorials/coda", json={}).status_code == 200
+        refused = client.post("/api/tutorials/coda", json={})
+        assert refused.status_code == 429 and "per minute" in refused.json()["detail"]

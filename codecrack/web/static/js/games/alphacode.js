@@ -1,6 +1,6 @@
 // Alphabet Code: the lettered sheet (zones, squares, corner points), questions by clicking, and a
 // code builder that places seven-segment letters by their top-left corner point.
-import { button, h } from "../dom.js";
+import { arrowGrid, button, h } from "../dom.js";
 import { t } from "../i18n.js";
 
 // Segments of each letter (RULINGS.md and docs/rules/alphacode.md) and where they sit in a glyph box.
@@ -35,25 +35,32 @@ function inked(view, entries) {
   return ink;
 }
 
-// One sheet: cell(r, c) returns {cls, text, onclick, title} for each lattice point.
+const KIND_WORDS = { zone: "a11y.alphacode.zone", hsq: "a11y.alphacode.square", vsq: "a11y.alphacode.square", corner: "a11y.alphacode.corner" };
+
+// One sheet: cell(r, c) returns {cls, text, onclick, title, label} for each lattice point. A cell
+// with a label but no onclick is read out by that label (an answer); buttons are named by it.
+// The keyboard enters a sheet with Tab once and moves between its buttons with the arrow keys.
 function sheetGrid(view, cell, id) {
   const { rows, columns } = view.sheet;
   const at = labels(view);
-  const children = [h("span", { class: "label" })];
-  for (let c = 0; c < columns; c++) children.push(h("span", { class: "label" }, at.columns[c]));
+  const children = [h("span", { class: "label", "aria-hidden": "true" })];
+  for (let c = 0; c < columns; c++) children.push(h("span", { class: "label", "aria-hidden": "true" }, at.columns[c]));
   for (let r = 0; r < rows; r++) {
-    children.push(h("span", { class: "label" }, at.rows[r]));
+    children.push(h("span", { class: "label", "aria-hidden": "true" }, at.rows[r]));
     for (let c = 0; c < columns; c++) {
       const spec = cell(r, c) ?? {};
+      const name = t(KIND_WORDS[kind(r, c)], { cell: `${at.rows[r]}${at.columns[c]}` });
       children.push(h(spec.onclick ? "button" : "span", {
         class: `cell ${kind(r, c)} ${spec.cls ?? ""}`, onclick: spec.onclick ?? null, type: spec.onclick ? "button" : null,
         title: spec.title ?? `${at.rows[r]}${at.columns[c]}`, style: spec.style ?? null,
-        dataset: { row: at.rows[r], column: at.columns[c] },
+        role: !spec.onclick && spec.label ? "img" : null, "aria-label": spec.label ? t("a11y.alphacode.cell_says", { cell: name, says: spec.label }) : spec.onclick ? name : null,
+        dataset: { row: at.rows[r], column: at.columns[c], r, c },
       }, spec.text ?? ""));
     }
   }
   const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? "var(--wide)" : "var(--narrow)")).join(" ");
-  return h("div", { class: "lattice", id, style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}` }, children);
+  return arrowGrid(h("div", { class: "lattice", id, style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}` },
+    children), "button", id);
 }
 
 // Whose codes are being cracked: a player's target, or every target for a spectator.
@@ -74,10 +81,11 @@ function targetSheet(view, ctx, target) {
     const ask = asks.get(key);
     const p = ctx.hint?.squares?.[key];
     const cls = [answer === true || solved.has(key) ? "yes" : "", answer === false ? "no" : "", ask ? "ask" : ""].join(" ");
+    const chance = p !== undefined ? t("alphacode.filled_chance", { percent: Math.round(p * 100) }) : null;
     return {
       cls, text: typeof answer === "number" ? String(answer) : "",
       style: p !== undefined && answer === undefined ? `--p:${p}` : null,
-      title: p !== undefined ? t("alphacode.filled_chance", { percent: Math.round(p * 100) }) : null,
+      title: chance, label: answerWords(answer) ?? (solved.has(key) ? t("a11y.alphacode.filled") : ask ? [t("a11y.alphacode.ask"), chance].filter(Boolean).join(", ") : null),
       onclick: ask ? () => ctx.send(ask) : null,
     };
   }, target === view.target ? "target-sheet" : `sheet-${target}`);
@@ -93,14 +101,23 @@ function builder(view, ctx, key, type, title) {
     state.placed[state.letter] = { row: at.rows[r & ~1], column: at.columns[c & ~1] };
     ctx.rerender();
   };
+  const cellWords = (r, c) => t(ink.has(`${r},${c}`) ? "a11y.alphacode.put_over" : "a11y.alphacode.put",
+    { ink: ink.get(`${r},${c}`), letter: state.letter, corner: `${at.rows[r & ~1]}${at.columns[c & ~1]}` });
   return h("div", { class: "builder", id: `${key}-builder` }, h("b", {}, title),
     h("div", { class: "row palette" }, [...view.letters].map((letter) => button(letter, () => { state.letter = letter; ctx.rerender(); },
-      { class: `letter${state.letter === letter ? " selected" : ""}${state.placed[letter] ? " used" : ""}`, dataset: { letter } }))),
-    sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "", onclick: () => place(r, c) }), `${key}-sheet`),
+      { class: `letter${state.letter === letter ? " selected" : ""}${state.placed[letter] ? " used" : ""}`, dataset: { letter },
+        "aria-pressed": String(state.letter === letter), "aria-label": state.placed[letter] ? t("a11y.alphacode.placed", { letter }) : letter }))),
+    sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "", onclick: () => place(r, c), label: cellWords(r, c) }), `${key}-sheet`),
     h("div", { class: "row" }, entries.map((e) => button(`${e.letter}@${e.row}${e.column} ✕`, () => { delete state.placed[e.letter]; ctx.rerender(); },
-      { class: "placed" })),
+      { class: "placed", "aria-label": t("a11y.alphacode.remove", { letter: e.letter, cell: `${e.row}${e.column}` }) })),
     button(t(type === "code" ? "alphacode.set_code" : "alphacode.declare_count", { count: entries.length }), () => ctx.send({ type, letters: entries }),
       { class: "primary", id: `${key}-go`, disabled: entries.length !== 5 })));
+}
+
+// An answer in words: a zone's count of filled sides, a square filled or empty.
+function answerWords(answer) {
+  if (typeof answer === "number") return t("a11y.alphacode.sides_filled", { count: answer });
+  return answer === true ? t("a11y.alphacode.filled") : answer === false ? t("a11y.alphacode.empty") : null;
 }
 
 function answersAbout(view, target) {
@@ -116,8 +133,10 @@ function ownSheet(view) {
   return h("div", {}, h("b", {}, t("alphacode.own_code"), " ", view.code.map((e) => e.letter).join(" ")),
     sheetGrid(view, (r, c) => {
       const answer = asked.get(`${r},${c}`);
+      const words = [ink.has(`${r},${c}`) ? t("a11y.alphacode.filled") : null, typeof answer === "number" ? answerWords(answer) : null,
+        answer !== undefined ? t("a11y.alphacode.asked") : null].filter(Boolean).join(", ");
       return { cls: `${ink.has(`${r},${c}`) ? "ink" : ""}${answer !== undefined ? " asked" : ""}`,
-        text: typeof answer === "number" ? String(answer) : "" };
+        text: typeof answer === "number" ? String(answer) : "", label: words || null };
     }, "own-sheet"));
 }
 

@@ -1,5 +1,5 @@
 // Coda: rows of black and white tiles drawn in CSS. Backs show the colour; values show where known.
-import { button, h } from "../dom.js";
+import { button, h, toMoveMark } from "../dom.js";
 import { t } from "../i18n.js";
 import { sheetLine, sheetTable } from "../sheet.js";
 
@@ -7,6 +7,14 @@ const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const COLORS = ["black", "white"];
 const show = (value) => (value === "-" ? "–" : String(value));
 const colour = (color) => t(`coda.color.${color}`);
+const spoken = (value) => (value === "-" ? t("a11y.coda.dash") : String(value));
+
+// What a tile shows, in words: its colour, its value where this seat sees it, face up or down.
+function tileWords(tile) {
+  const shade = colour(tile.color);
+  if (tile.value === null || tile.value === undefined) return t("a11y.coda.tile.back", { colour: shade });
+  return t(tile.revealed ? "a11y.coda.tile.up" : "a11y.coda.tile.down", { colour: shade, value: spoken(tile.value) });
+}
 const mine = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
 
 function tileEl(tile, { own = false, landed = false, onclick = null, selected = false, label = "", unveiled = false } = {}) {
@@ -17,6 +25,7 @@ function tileEl(tile, { own = false, landed = false, onclick = null, selected = 
   return h(onclick ? "button" : "span", {
     class: classes.filter(Boolean).join(" "), onclick, type: onclick ? "button" : null,
     title: label, dataset: { tile: tile.id, color: tile.color, ...(own && !tile.revealed ? { note: t("coda.hidden") } : {}) }, // the CSS shows the note
+    "aria-label": label ? t("a11y.coda.tile.at", { place: label, tile: tileWords(tile) }) : tileWords(tile), "aria-pressed": selected ? "true" : null, role: onclick ? null : "img",
   }, known ? show(tile.value) : "");
 }
 
@@ -74,14 +83,14 @@ function rowEl(view, ctx, seat, landed) {
   const ghost = own && view.phase === "guess" ? landingIndex(row, view.drawn) : null;
   const pick = ctx.ui.target;
   const slotEl = (slot, title) => button("▾", slot.pick ?? (() => ctx.send({ type: "place", index: slot.index })),
-    { class: "slot", title, dataset: { index: slot.index } });
+    { class: "slot", title, "aria-label": title, dataset: { index: slot.index } });
   const cells = [];
   row.forEach((tile, index) => {
     const slot = places.find((a) => a.index === index);
     if (slot) cells.push(slotEl(slot, t("coda.place_here", { place: index + 1 })));
     if (ghost === index) cells.push(h("span", { class: "ghost", title: t("coda.lands_here") }));
     let onclick = null;
-    if (guessing && !tile.revealed) onclick = () => { ctx.ui.target = { target: seat, index, color: tile.color }; ctx.rerender(); };
+    if (guessing && !tile.revealed) onclick = () => { ctx.ui.target = { target: seat, index, color: tile.color, tile: tile.id }; ctx.rerender(); focusGuess(); };
     if (revealing && !tile.revealed) onclick = () => ctx.send({ type: "reveal", index });
     cells.push(tileEl(tile, { own, landed: landed[seat] === tile.id, onclick, unveiled: Boolean(view.result),
       selected: pick && pick.target === seat && pick.index === index,
@@ -93,7 +102,7 @@ function rowEl(view, ctx, seat, landed) {
   const out = view.eliminated.includes(seat);
   const moving = view.to_move.includes(seat);
   return h("div", { class: `coda-row${own ? " own" : ""}${out ? " out" : ""}`, dataset: { seat } },
-    h("div", { class: "row-name" }, moving ? "▶ " : "", ctx.name(seat), own ? ` ${t("coda.you")}` : "", out ? ` · ${t("coda.out")}` : "",
+    h("div", { class: "row-name" }, moving ? toMoveMark() : "", ctx.name(seat), own ? ` ${t("coda.you")}` : "", out ? ` · ${t("coda.out")}` : "",
       view.options.rounds > 1 ? h("span", { class: "muted" }, ` · ${t("coda.points", { count: view.scores[seat] })}`) : null),
     h("div", { class: "tiles" }, cells.length ? cells : h("span", { class: "muted" }, t("coda.no_tiles"))));
 }
@@ -138,6 +147,20 @@ function controls(view, ctx) {
   return parts.length ? h("div", { class: "controls" }, parts) : null;
 }
 
+// After choosing a tile to guess, the keyboard goes on to the values (Escape goes back).
+function focusGuess() {
+  document.querySelector("#coda-guess button.value")?.focus();
+}
+
+function key(event, ctx) {
+  if (event.key === "Escape" && ctx.ui.target) {
+    const { target, tile } = ctx.ui.target;
+    ctx.ui.target = null;
+    ctx.rerender();
+    document.querySelector(`.coda-row[data-seat="${target}"] [data-tile="${CSS.escape(String(tile))}"]`)?.focus();
+  }
+}
+
 function guessPicker(view, ctx) {
   const pick = ctx.ui.target;
   const legal = mine(ctx, "guess");
@@ -149,10 +172,11 @@ function guessPicker(view, ctx) {
   const values = [...new Set(legal.filter((a) => a.target === pick.target && a.index === pick.index && a.color === color).map((a) => a.value))];
   return h("div", { class: "guess-picker", id: "coda-guess" },
     h("span", { class: "prompt" }, t("coda.guess_is", { name: ctx.name(pick.target), place: pick.index + 1 })),
-    COLORS.map((c) => button(colour(c), () => { pick.color = c; ctx.rerender(); }, { class: `colour ${c}${c === color ? " selected" : ""}` })),
+    COLORS.map((c) => button(colour(c), () => { pick.color = c; ctx.rerender(); },
+      { class: `colour ${c}${c === color ? " selected" : ""}`, "aria-pressed": String(c === color), dataset: { colour: c } })),
     h("span", { class: "values" }, values.map((value) => button(show(value),
       () => { ctx.ui.target = null; ctx.send({ type: "guess", target: pick.target, index: pick.index, color, value }); },
-      { class: `value ${color}`, dataset: { value } }))));
+      { class: `value ${color}`, "aria-label": t("a11y.coda.guess_value", { colour: colour(color), value: spoken(value) }), dataset: { value } }))));
 }
 
 function drawnEl(view, ctx) {
@@ -233,5 +257,6 @@ export default {
   board,
   notes,
   describe,
+  key,
   summary,
 };

@@ -1,5 +1,5 @@
 // The Coding: code cards, red data cards, green/red hack cards, and the decode/slap/answer controls.
-import { button, h } from "../dom.js";
+import { button, h, toMoveMark } from "../dom.js";
 import { t } from "../i18n.js";
 import { sheetLine, sheetTable } from "../sheet.js";
 
@@ -8,12 +8,18 @@ const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const position = (card) => t(`coding.position.${card}`);
 const legal = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
 
+// Green (true) and red (false) hack cards also carry ✓ and ✗: colour is never the only signal.
+const VERDICT = { offer: "", green: "✓", red: "✗" };
+
 function hackCard(card, { green = null, onclick = null, selected = false } = {}) {
   const state = green === null ? "offer" : green ? "green" : "red";
+  const claim = t("coding.hack_title", { position: position(card.position), values: card.values.join(", ") });
   return h(onclick ? "button" : "span", {
     class: `hack ${state}${selected ? " selected" : ""}`, onclick, type: onclick ? "button" : null,
-    dataset: { card: card.id }, title: t("coding.hack_title", { position: position(card.position), values: card.values.join(", ") }),
-  }, h("small", {}, position(card.position)), h("b", {}, card.values.join(" ")));
+    dataset: { card: card.id }, title: claim, "aria-label": t(`a11y.coding.hack.${state}`, { claim }),
+    "aria-pressed": selected ? "true" : null, role: onclick ? null : "img",
+  }, h("small", {}, position(card.position), VERDICT[state] ? h("span", { class: "verdict" }, ` ${VERDICT[state]}`) : null),
+  h("b", {}, card.values.join(" ")));
 }
 
 function codeCards(view, sheet, ctx) {
@@ -22,8 +28,9 @@ function codeCards(view, sheet, ctx) {
   return h("div", { class: "code-cards" }, ["letter", "x1", "x2"].map((card) => {
     const revealed = sheet.revealed[card];
     const value = revealed ?? known[card] ?? own?.[card] ?? null;
+    const words = value === null ? "a11y.coding.code_card.unknown" : revealed !== null ? "a11y.coding.code_card.up" : "a11y.coding.code_card.known";
     return h("span", { class: `code-card${revealed !== null ? " up" : ""}${value === null ? " back" : ""}`,
-      title: position(card) }, value === null ? "?" : String(value));
+      title: position(card), role: "img", "aria-label": t(words, { position: position(card), value }) }, value === null ? "?" : String(value));
   }));
 }
 
@@ -31,7 +38,7 @@ function playerPanel(view, sheet, ctx) {
   const seat = sheet.seat;
   const gives = ctx.ui.hack !== undefined ? legal(ctx, "give").filter((a) => a.card === ctx.ui.hack && a.to === seat) : [];
   return h("div", { class: `coding-player${sheet.out ? " out" : ""}${seat === view.seat ? " own" : ""}`, dataset: { seat } },
-    h("div", { class: "row-name" }, view.to_move.includes(seat) ? "▶ " : "", ctx.name(seat),
+    h("div", { class: "row-name" }, view.to_move.includes(seat) ? toMoveMark() : "", ctx.name(seat),
       seat === view.seat ? ` ${t("coding.you")}` : "", view.first_one === seat ? ` · ${t("coding.first_one")}` : "",
       sheet.out ? ` · ${t("coding.out")}` : "",
       sheet.wrong_decodes ? h("span", { class: "muted" }, ` · ${t("coding.wrong_decodes", { count: sheet.wrong_decodes })}`) : null),
@@ -39,7 +46,7 @@ function playerPanel(view, sheet, ctx) {
       gives.map((a) => button(t("coding.give_to", { name: ctx.name(seat) }), () => { ctx.ui.hack = undefined; ctx.send(a); },
         { class: "primary give", dataset: { to: seat } }))),
     h("div", { class: "row cards" },
-      sheet.data.map((d) => h("span", { class: "data", title: t("coding.data_title") }, d)),
+      sheet.data.map((d) => h("span", { class: "data", title: t("coding.data_title"), role: "img", "aria-label": t("a11y.coding.data_card", { card: d }) }, d)),
       sheet.cannot.map((offered) => h("span", { class: "data cannot", title: t("coding.cannot_title", { ranges: offered.join(", ") }) },
         t("coding.cannot_card"))),
       sheet.hacks.map((hack) => hackCard(hack.card, { green: hack.green }))));
@@ -66,7 +73,7 @@ function hackRow(view, ctx) {
   return h("div", { class: "row hack-row" }, view.hack_row.map((card) => {
     const usable = gives.some((a) => a.card === card.id);
     return hackCard(card, {
-      onclick: usable ? () => { ctx.ui.hack = card.id; ctx.rerender(); } : null,
+      onclick: usable ? () => { ctx.ui.hack = card.id; ctx.rerender(); document.querySelector("button.give")?.focus(); } : null,
       selected: ctx.ui.hack === card.id,
     });
   }), h("span", { class: "muted" }, t("coding.hack_deck", { count: view.hack_deck })));
@@ -195,7 +202,14 @@ function describe(event, ctx) {
   }
 }
 
+// Space slaps; Escape puts back the hack card picked to pass.
 function key(event, ctx) {
+  if (event.key === "Escape" && ctx.ui.hack !== undefined) {
+    const card = ctx.ui.hack;
+    ctx.ui.hack = undefined;
+    ctx.rerender();
+    document.querySelector(`.hack-row [data-card="${CSS.escape(String(card))}"]`)?.focus();
+  }
   if (event.code === "Space" && legal(ctx, "slap").length) {
     event.preventDefault();
     ctx.send({ type: "slap" });

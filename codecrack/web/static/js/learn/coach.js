@@ -91,7 +91,11 @@ export class Coach {
     const lesson = this.lesson;
     if (!lesson || !this.due(lesson, view, step)) return;
     for (const selector of highlights(this.game, lesson, view, ui)) {
-      root.querySelectorAll(selector).forEach((el) => el.classList.add("coach-target"));
+      root.querySelectorAll(selector).forEach((el) => {
+        el.classList.add("coach-target");
+        const described = (el.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+        el.setAttribute("aria-describedby", [...described, "coach-text"].join(" ")); // the coach's words, read with it
+      });
     }
   }
 }

@@ -14,11 +14,16 @@ export function rulesHref(game) {
   return `/#/rules/${game}`;
 }
 
-// A new tutorial table (the server picks its seed and script), then its page.
-export async function startTutorial(game) {
-  const made = await api.tutorial(game, seats.name());
-  seats.set(made.code, made.seat, made.token);
-  location.href = `/t/${made.code}`;
+// A new tutorial table (the server picks its seed and script), then its page; a refusal (too
+// many new tables) is shown in `errorBox`.
+export async function startTutorial(game, errorBox) {
+  try {
+    const made = await api.tutorial(game, seats.name());
+    seats.set(made.code, made.seat, made.token);
+    location.href = `/t/${made.code}`;
+  } catch (error) {
+    errorBox.textContent = error.message;
+  }
 }
 
 function paragraphs(key) {
@@ -52,10 +57,11 @@ export async function showRules(root, name) {
   const [games, module] = await Promise.all([api.games(), gameModule(name)]);
   const game = games.find((g) => g.name === name);
   document.title = `${t("learn.howto")}: ${gameTitle(name)} · codecrack`;
+  const refused = h("p", { class: "error", id: "rules-error", role: "alert" });
   root.replaceChildren(h("article", { class: "rules-page", id: "rules", dataset: { game: name } },
     h("div", { class: "rules-head" }, h("h1", {}, `${t("learn.howto")}: ${gameTitle(name)}`),
-      button(t("learn.tutorial.start"), () => startTutorial(name), { class: "primary", id: "rules-tutorial" }),
-      h("a", { href: "/", id: "rules-back" }, t("learn.back"))),
+      button(t("learn.tutorial.start"), () => startTutorial(name, refused), { class: "primary", id: "rules-tutorial" }),
+      h("a", { href: "/", id: "rules-back" }, t("learn.back")), refused),
     h("nav", { class: "rules-games" }, LEARNABLE.map((other) => h("a", { href: rulesHref(other),
       "aria-current": other === name ? "page" : null }, gameTitle(other)))),
     SECTIONS.map((section) => h("section", { class: "card", id: `rules-${section}` },
