@@ -14,7 +14,7 @@ from codecrack.web.store import Store, TableRow, actions, add_move, add_table, m
 from codecrack.web.writer import Writer
 
 from .conftest import fast_config
-from .wsclient import HUMAN, create, seated
+from .wsclient import HUMAN, STATES, create, seated
 
 CODES = [f"T{index:04d}" for index in range(12)]
 
@@ -165,6 +165,6 @@ def test_nobody_is_shown_an_action_before_it_is_committed(tmp_path):
             ann.act({"type": "add", "amount": 2})
             bob.ws.send_json({"type": "ping"})  # answered while the action's commit is held
             bob.until(lambda m: m["type"] == "pong")
-            assert [m["step"] for m in bob.log if m["type"] == "state"] == [0]
+            assert [m["step"] for m in bob.log if m["type"] in STATES] == [0]
             commits.release()
             assert ann.state_at(1)["total"] == 2 and bob.state_at(1)["total"] == 2

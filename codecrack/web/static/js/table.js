@@ -1,5 +1,6 @@
-// A table page: one websocket to the server, which sends this seat's view after every action.
+// A table page: one websocket to the server, which sends this seat's view, then its changes after every action.
 import { api, seats } from "./api.js";
+import { ViewTracker } from "./deltas.js";
 import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocus, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
@@ -25,6 +26,7 @@ class TablePage {
     this.seat = null;
     this.table = null;
     this.view = null;
+    this.views = new ViewTracker(() => this.socket?.send(JSON.stringify({ type: "resync" })));
     this.clock = null;
     this.hint = null;
     this.showHints = false;
@@ -76,8 +78,10 @@ class TablePage {
       case "hello": this.seat = message.seat; this.table = message.table; break;
       case "table": this.table = message.table; break;
       case "state":
-        this.announceNews(this.view, message.view);
-        this.view = message.view;
+      case "delta":
+        if (!this.views.receive(message)) return; // a delta that did not fit: a whole view is on its way
+        this.announceNews(this.view, this.views.view);
+        this.view = this.views.view;
         this.step = message.step;
         this.clock = message.clock ? { ...message.clock, until: performance.now() + message.clock.remaining * 1000 } : null;
         this.error = "";
