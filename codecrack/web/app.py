@@ -251,7 +251,7 @@ async def next_text(websocket: WebSocket) -> str | None:
 
 
 async def handle(table: LiveTable, connection: Connection, text: str | None) -> dict[str, Any] | None:
-    """Answer one client message: ``action``, ``hint`` or ``ping``."""
+    """Answer one client message: ``action``, ``hint``, ``ping`` or ``resync``."""
     if text is None:
         return {"type": "error", "message": "binary frames are not accepted: send JSON text"}
     try:
@@ -260,6 +260,8 @@ async def handle(table: LiveTable, connection: Connection, text: str | None) -> 
         return {"type": "error", "message": problem(error.errors(), skip=1)}
     if message.type == "ping":
         return {"type": "pong"}
+    if message.type == "resync":
+        return table.state_message(connection.seat)
     if connection.seat is None:
         return {"type": "error", "message": _("spectators cannot act; take an open seat to play")}
     if message.type == "action":

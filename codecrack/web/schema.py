@@ -214,11 +214,18 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
+class ResyncRequest(Strict):
+    """Asks for the whole view again (a delta did not fit the view the client holds)."""
+
+    type: Literal["resync"]
+
+
 ClientMessage = Annotated[
-    Union[Annotated[ActionMessage, Tag("action")], Annotated[HintRequest, Tag("hint")], Annotated[Ping, Tag("ping")]],
+    Union[Annotated[ActionMessage, Tag("action")], Annotated[HintRequest, Tag("hint")], Annotated[Ping, Tag("ping")],
+          Annotated[ResyncRequest, Tag("resync")]],
     Discriminator(lambda m: m.get("type") if isinstance(m, dict) else getattr(m, "type", None),
                   custom_error_type="unknown_message",
-                  custom_error_message="a message must be a JSON object whose 'type' is action, hint or ping"),
+                  custom_error_message="a message must be a JSON object whose 'type' is action, hint, ping or resync"),
 ]
 client_message = TypeAdapter(ClientMessage)
 
@@ -243,6 +250,21 @@ class State(BaseModel):
     type: Literal["state"]
     step: int
     view: dict[str, Json]
+    clock: RunningClockInfo | None
+
+
+Change = Union[tuple[Literal["set"], list[Union[str, int]], Json], tuple[Literal["del"], list[Union[str, int]]],
+               tuple[Literal["add"], list[Union[str, int]], list[Json]]]
+
+
+class Delta(BaseModel):
+    """The changes (``codecrack/web/deltas.py``) that turn the view sent at step ``base`` into the
+    view after ``step`` actions."""
+
+    type: Literal["delta"]
+    base: int
+    step: int
+    changes: list[Change]
     clock: RunningClockInfo | None
 
 
@@ -271,7 +293,7 @@ class Pong(BaseModel):
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[Union[ServerHello, State, TableNotice, ErrorMessage, HintAnswer, RematchNotice, Pong],
+ServerMessage = Annotated[Union[ServerHello, State, Delta, TableNotice, ErrorMessage, HintAnswer, RematchNotice, Pong],
                           Field(discriminator="type")]
 server_message = TypeAdapter(ServerMessage)
 

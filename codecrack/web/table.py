@@ -19,6 +19,7 @@ from ..core.registry import replay
 from .actions import player_view
 from .clocks import Clock, clock_for
 from .connections import REPLACED, REPLACED_REASON, Connection, encode
+from .deltas import SentViews
 from .hints import hints_available
 from .store import TableRow
 
@@ -63,6 +64,10 @@ class LiveTable:
     joined: bool = False  # someone connected since it was loaded (else it expires: hub.expire_unjoined)
     driving: bool = True  # this instance runs the bots, clock and takeovers (with several: it holds the lease)
     elsewhere: set[int] = field(default_factory=set)  # seats connected on other instances (cluster.py)
+    sent: SentViews = field(init=False)  # each audience's last view: the base of its next delta
+
+    def __post_init__(self) -> None:
+        self.sent = SentViews(lambda seat: player_view(self.game.view(seat)))
 
     @property
     def code(self) -> str:
@@ -105,17 +110,30 @@ class LiveTable:
                 "hints": hints_available(self.game)}
 
     # -- messages: only ever queued, never awaited (see connections.py) -----------------
+    def clock_info(self) -> dict[str, Any] | None:
+        return self.clock.public(asyncio.get_running_loop().time()) if self.clock else None
+
     def state_message(self, seat: int | None) -> dict[str, Any]:
-        now = asyncio.get_running_loop().time()
-        return {"type": "state", "step": self.step, "view": player_view(self.game.view(seat)),
-                "clock": self.clock.public(now) if self.clock else None}
+        """The seat's whole view (on connect and resync)."""
+        return {"type": "state", "step": self.step, "view": self.sent.current(seat, self.step),
+                "clock": self.clock_info()}
+
+    def update_message(self, seat: int | None) -> dict[str, Any]:
+        """What changed in the seat's view since the one it was sent last (the whole view if none)."""
+        found = self.sent.changes(seat, self.step)
+        if found is None:
+            return self.state_message(seat)
+        base, changes = found
+        return {"type": "delta", "base": base, "step": self.step, "changes": changes, "clock": self.clock_info()}
 
     def broadcast_state(self) -> None:
-        """Each connection gets its seat's view; each distinct view is encoded once."""
-        texts: dict[int | None, str] = {}
+        """Send the table's new state to its connections on this server: each gets its audience's
+        delta (a seat's, or the spectators'), made and encoded once per audience. The one way a
+        new step reaches the sockets."""
+        audiences = {connection.seat for connection in self.connections}
+        self.sent.keep_only(audiences)
+        texts = {seat: encode(self.update_message(seat)) for seat in audiences}
         for connection in list(self.connections):
-            if connection.seat not in texts:
-                texts[connection.seat] = encode(self.state_message(connection.seat))
             connection.push(texts[connection.seat])
 
     def broadcast(self, message: dict[str, Any]) -> None:
@@ -232,7 +250,12 @@ class LiveTable:
         """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused.
 
         The action is applied to the twin (:meth:`twin`); the live game, the step and the
-        broadcasts change only once the action (with the result, if it ends the game) is committed."""
+        broadcasts change only once the action (with the result, if it ends the game) is committed.
+        A submission runs to its end even when its caller is cancelled (a connection closed while
+        its action is being written): once queued, the write may commit, and the game must follow."""
+        return await asyncio.shield(self._submit(seat, action, expect_step))
+
+    async def _submit(self, seat: int, action: Any, expect_step: int | None) -> str | None:
         async with self.lock:
             if expect_step is not None and expect_step != self.step:
                 return STALE

@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 
 from codecrack.loadtest.target import websocket_base
 from codecrack.web.actions import player_view
+from codecrack.web.deltas import followed
 
 from .services import GUARD
 
@@ -75,8 +76,8 @@ class Player(threading.Thread):
     def read(self, message: dict[str, Any]) -> None:
         if message["type"] == "table" and message["table"]["over"]:
             self.result = message["table"]["result"]
-        if message["type"] == "state":
-            self.step, self.view = message["step"], message["view"]
+        if message["type"] in ("state", "delta"):
+            self.step, self.view = followed(self.view, self.step, message)
             self.states[self.step] = self.view
 
     def finish(self) -> None:

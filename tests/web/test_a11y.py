@@ -83,6 +83,9 @@ def test_a_table_in_play_and_finished(site, game):
     code = create_table(page, game)
     page.wait_for_function("document.querySelector('#status')?.textContent === 'Your move'")
     assert_accessible(page, f"{game} in play")
+    page.check("#hints")  # the cracking sheet shaded by the probabilities
+    page.wait_for_selector(".sheet.odds, #alphacode-candidates")
+    assert_accessible(page, f"{game} in play with probabilities")
     page.goto("about:blank")  # I leave: the takeover AI plays my seat to the end
     deadline = time.monotonic() + 120
     while not table_over(site[0], code):

@@ -121,6 +121,13 @@ def test_coda_by_keyboard(site):  # noqa: F811
     page = create_by_keyboard(site, "Co")
     play_turns(page, coda_move)
     assert page.inner_text("#announcer")  # the live region tells a screen reader what happened
+    wait_for_my_move(page)
+    if not present(page, "#result"):  # "All legal actions" opens with Enter and closes with Escape
+        press(page, ".all-actions summary")
+        page.wait_for_selector(".all-actions[open]")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Escape")
+        assert not present(page, ".all-actions[open]") and focused(page, ".all-actions summary")
     # The cracking sheet: one Tab stop, arrows move, Enter crosses a value out.
     press(page, ".sheet td", "ArrowRight")
     page.keyboard.press("Enter")
@@ -176,4 +183,29 @@ def alphacode_move(page) -> None:
 def test_alphabet_code_by_keyboard(site):  # noqa: F811
     page = create_by_keyboard(site, "A")
     play_turns(page, alphacode_move)
+    page.close()
+
+
+def test_the_coda_tutorial_by_keyboard(site):  # noqa: F811
+    """The coach's steps by keyboard; after "Next", focus is on the control the coach points at."""
+    url, browser = site
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(url)
+    press(page, "#learn button.tutorial[data-game=coda]")
+    page.wait_for_selector("#coach")
+    lessons = set()
+    for _ in range(12):
+        page.wait_for_selector("#coach-next, button.coach-target")
+        lessons.add(page.inner_text("#coach-text"))
+        if "guesses" in page.inner_text("#history"):
+            break
+        if present(page, "#coach-next"):
+            press(page, "#coach-next")
+            page.wait_for_selector("#coach-next, button.coach-target")
+            if present(page, "button.coach-target"):
+                assert focused(page, "button.coach-target")  # focus follows the coach
+        else:
+            press(page, "button.coach-target")
+        page.wait_for_timeout(100)
+    assert "guesses" in page.inner_text("#history") and len(lessons) >= 3
     page.close()

@@ -1,6 +1,7 @@
-// A table page: one websocket to the server, which sends this seat's view after every action.
+// A table page: one websocket to the server, which sends this seat's view, then its changes after every action.
 import { api, seats } from "./api.js";
-import { agentTitle, announce, button, displayName, h, icon, keepFocus, seatName } from "./dom.js";
+import { ViewTracker } from "./deltas.js";
+import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocus, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
@@ -25,6 +26,7 @@ class TablePage {
     this.seat = null;
     this.table = null;
     this.view = null;
+    this.views = new ViewTracker(() => this.socket?.send(JSON.stringify({ type: "resync" })));
     this.clock = null;
     this.hint = null;
     this.showHints = false;
@@ -76,8 +78,10 @@ class TablePage {
       case "hello": this.seat = message.seat; this.table = message.table; break;
       case "table": this.table = message.table; break;
       case "state":
-        this.announceNews(this.view, message.view);
-        this.view = message.view;
+      case "delta":
+        if (!this.views.receive(message)) return; // a delta that did not fit: a whole view is on its way
+        this.announceNews(this.view, this.views.view);
+        this.view = this.views.view;
         this.step = message.step;
         this.clock = message.clock ? { ...message.clock, until: performance.now() + message.clock.remaining * 1000 } : null;
         this.error = "";
@@ -151,6 +155,7 @@ class TablePage {
   }
 
   key(event) {
+    if (event.key === "Escape" && closeMenu(event.target)) return;
     if (!this.view || this.replay || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
     this.module.key?.(event, this.context(this.view));
   }
@@ -183,31 +188,37 @@ class TablePage {
     const notesOn = view.options?.notes !== false;
     const historyScroll = this.root.querySelector("#history")?.scrollTop ?? 0;
     document.title = this.myMove(view) ? `${t("table.your_move")} · ${this.title}` : this.title;
-    keepFocus(this.root, () => this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
-      this.header(view),
-      h("div", { class: "layout" },
-        h("section", { class: "play" },
-          this.resultBanner(view),
-          replaying ? this.replayBar() : null,
-          replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
-          this.coach ? this.coach.panel(view, this.step, () => this.render())
-            : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
-          h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
-          endSummary(view, ctx, this.module),
-          replaying ? null : this.fallback(view),
-          this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
-        h("aside", { class: "side" },
-          this.seatList(),
-          notesOn ? this.notesPanel(view, ctx) : null,
-          this.historyPanel(view, ctx, notesOn))))), () => this.nextControl());
+    const opened = [...this.root.querySelectorAll("details[open]")].map((menu) => menu.className); // kept open
+    keepFocus(this.root, () => {
+      this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
+        this.header(view),
+        h("div", { class: "layout" },
+          h("section", { class: "play" },
+            this.resultBanner(view),
+            replaying ? this.replayBar() : null,
+            replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
+            this.coach ? this.coach.panel(view, this.step, () => this.render())
+              : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
+            h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
+            endSummary(view, ctx, this.module),
+            replaying ? null : this.fallback(view),
+            this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
+          h("aside", { class: "side" },
+            this.seatList(),
+            notesOn ? this.notesPanel(view, ctx) : null,
+            this.historyPanel(view, ctx, notesOn)))));
+      opened.forEach((name) => this.root.querySelector(`details[class="${name}"]`)?.setAttribute("open", ""));
+      if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
+    }, () => this.nextControl());
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
-    if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
     this.tick();
   }
 
-  // Where focus goes when the focused control went away with a move: the next thing to press.
+  // Where focus goes when the focused control went away with a move: the next thing to press
+  // (in a tutorial, what the coach points at).
   nextControl() {
-    return this.root.querySelector("#result button, .board button:not([disabled]), .board select, .board summary")
+    return this.root.querySelector("button.coach-target, .coach-target button, #coach-next")
+      ?? this.root.querySelector("#result button, .board button:not([disabled]), .board select, .board summary")
       ?? this.root.querySelector(".board");
   }
 
