@@ -5,6 +5,7 @@ import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
+import { chime, soundOn, toggleSound } from "./sound.js";
 import { endSummary } from "./summary.js";
 
 export async function showTable(root, code) {
@@ -72,6 +73,7 @@ class TablePage {
       case "hello": this.seat = message.seat; this.table = message.table; break;
       case "table": this.table = message.table; break;
       case "state":
+        if (!this.myMove(this.view ?? {}) && this.myMove(message.view)) this.turnStarts();
         this.view = message.view;
         this.step = message.step;
         this.clock = message.clock ? { ...message.clock, until: performance.now() + message.clock.remaining * 1000 } : null;
@@ -88,6 +90,12 @@ class TablePage {
       default: return;
     }
     this.render();
+  }
+
+  turnStarts() {
+    if (!soundOn()) return;
+    chime();
+    this.chimes = (this.chimes ?? 0) + 1; // counted for the tests
   }
 
   send(action) {
@@ -145,7 +153,7 @@ class TablePage {
 
   context(view, live = true) {
     return {
-      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.showHints ? this.hint : null,
+      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.showHints ? this.hint : null, error: this.error,
       notes: this.notes, saveNotes: () => this.saveNotes(), rerender: () => this.render(),
       send: live ? (action) => this.send(action) : null,
       name: (seat) => seatName(this.table, seat),
@@ -172,7 +180,7 @@ class TablePage {
           h("div", { class: "board" }, this.module.board(view, ctx)),
           endSummary(view, ctx, this.module),
           replaying ? null : this.fallback(view),
-          this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
+          this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
         h("aside", { class: "side" },
           this.seatList(),
           notesOn ? this.notesPanel(view, ctx) : null,
@@ -194,6 +202,9 @@ class TablePage {
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
         h("span", { class: "clock-text" }, "")) : null,
+      this.seat !== null ? button([icon("bell"), " ", t(soundOn() ? "table.sound.on" : "table.sound.off")],
+        () => { toggleSound(); this.render(); },
+        { class: `ghost sound${soundOn() ? " on" : ""}`, id: "sound", "aria-pressed": String(soundOn()), title: t("table.sound.title") }) : null,
       this.online === false ? h("span", { class: "offline" }, t("table.reconnecting")) : null);
   }
 
