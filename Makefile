@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser postgresql redis-nginx cluster bench messages clean
+.PHONY: setup run play test browser postgresql redis-nginx cluster axe bench messages clean
 
 setup: $(VENV)/.installed
 
@@ -20,8 +20,19 @@ run: setup
 play: setup
 	$(BIN)/codecrack play coda --seats human,random,random
 
+# Debian's chromium, and a Thai font for the Thai pages and screenshots (docs/i18n.md).
 browser:
 	@command -v chromium >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
+	@dpkg -s fonts-thai-tlwg >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-thai-tlwg)
+
+# axe-core for the accessibility browser tests: test-only, pinned in tests/web/axe/package-lock.json.
+AXE := tests/web/axe
+axe: $(AXE)/node_modules/axe-core/axe.min.js
+
+$(AXE)/node_modules/axe-core/axe.min.js: $(AXE)/package-lock.json
+	@command -v npm >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs npm)
+	cd $(AXE) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The tests start their own throw-away clusters from Debian's package (tests/services.py).
 postgresql:
@@ -36,7 +47,7 @@ redis-nginx:
 cluster: setup
 	scripts/cluster start
 
-test: setup browser postgresql redis-nginx
+test: setup browser postgresql redis-nginx axe
 	$(BIN)/python -m pytest -n 2
 
 # Extract the Python texts (docs/i18n.md) and merge them into every language's .po file.

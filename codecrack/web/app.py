@@ -27,6 +27,7 @@ from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
+from .tutorial_routes import tutorial_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_hello, client_message, create_table_model, no_table, problem)
 from .connections import Connection
@@ -76,6 +77,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(review_router(hub))
+    app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
     app.include_router(language_router())
 
     @app.exception_handler(RequestValidationError)
@@ -186,6 +188,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             return await refuse(websocket, POLICY, _("this table already has {count} spectators")
                                 .format(count=config.spectators_per_table))
         connection = Connection(seat, websocket, config.send_queue_limit, config.send_timeout)
+        await hub.fresh(table)  # steps stored elsewhere while it waited for the hello
         table.connect(connection)  # the newest connection of a seat wins: an older one is closed
         try:
             await connection.serve(converse(websocket, table, connection))
@@ -248,7 +251,7 @@ async def next_text(websocket: WebSocket) -> str | None:
 
 
 async def handle(table: LiveTable, connection: Connection, text: str | None) -> dict[str, Any] | None:
-    """Answer one client message: ``action``, ``hint`` or ``ping``."""
+    """Answer one client message: ``action``, ``hint``, ``ping`` or ``resync``."""
     if text is None:
         return {"type": "error", "message": "binary frames are not accepted: send JSON text"}
     try:
@@ -257,6 +260,8 @@ async def handle(table: LiveTable, connection: Connection, text: str | None) -> 
         return {"type": "error", "message": problem(error.errors(), skip=1)}
     if message.type == "ping":
         return {"type": "pong"}
+    if message.type == "resync":
+        return table.state_message(connection.seat)
     if connection.seat is None:
         return {"type": "error", "message": _("spectators cannot act; take an open seat to play")}
     if message.type == "action":

@@ -42,6 +42,11 @@ def presence_key(code: str) -> str:
     return PRESENCE_PREFIX + code
 
 
+def players_elsewhere(table: "LiveTable") -> bool:
+    """Whether the table's players are all on other instances (this one has no connection for it)."""
+    return not table.connections and bool(table.elsewhere)
+
+
 class Cluster:
     """The Redis side of one instance (``hub``), named ``name`` (unique among the instances) or
     at random."""
@@ -147,11 +152,19 @@ class Cluster:
         if table is None:
             return
         if message["kind"] == "step":
-            self.spawn(table.catch_up(message["step"], message["move"]))
+            self.heard_step(table, message["step"], message["move"])
+        elif message["kind"] == "free":
+            self.spawn(self.try_to_drive([table]))
         elif message["kind"] == "table":
             self.spawn(self.hub.reread(table))
         else:
             self.spawn(self.refresh_presence([table]))
+
+    def heard_step(self, table: "LiveTable", step: int, move: list[Any]) -> None:
+        """Apply a step at once where someone sees it (a connection here, or this instance drives
+        the table); else leave it: the table catches up when it is next used (``hub.fresh``)."""
+        if table.connections or table.code in self.driven:
+            self.spawn(table.catch_up(step, move))
 
     async def reconnected(self) -> None:
         """Back on Redis after an outage: catch up every live table from the database."""
@@ -193,6 +206,7 @@ class Cluster:
         if ended:
             await self.leases.release(ended)
             self.driven.difference_update(ended)
+        await self.hand_over(live)
         kept = await self.leases.renew(self.driven)
         self.renewed_at = time.monotonic()
         for code in self.driven - kept:
@@ -201,8 +215,21 @@ class Cluster:
         await self.mark_present(live)
         await self.refresh_presence(table for table in live if table.code in self.driven)
 
+    async def hand_over(self, live: list["LiveTable"]) -> None:
+        """Give up the leases of the tables whose players are all on other instances, and tell
+        them: the driver moves to where the players are, and this instance stops applying steps
+        nobody here sees."""
+        away = [table.code for table in live if table.code in self.driven and players_elsewhere(table)]
+        if away:
+            await self.leases.release(away)
+            self.driven.difference_update(away)
+            for code in away:
+                self.hub.live[code].stop_driving()
+                self.fanout.publish(code, {"kind": "free"})
+
     async def try_to_drive(self, tables: list["LiveTable"]) -> None:
-        free = [table for table in tables if not table.game.over and table.code not in self.driven]
+        free = [table for table in tables
+                if not table.game.over and table.code not in self.driven and not players_elsewhere(table)]
         if not free:
             return
         taken = await self.leases.acquire(table.code for table in free)

@@ -14,12 +14,15 @@ from ..agents import agent_names
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
+from ..tutorials import TUTORIAL_AGENT
 from .bots import Bots
 from .cache import LiveTables
 from .config import WebConfig
 from .migrate import upgrade
-from .store import Store, TableRow, make_engine, now
+from .store import (Store, TableRow, add_move, add_rematch, add_table, add_token, delete_unjoined, make_engine,
+                    now)
 from .table import LiveTable
+from .writer import Writer
 
 log = logging.getLogger("codecrack.web")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
@@ -43,9 +46,10 @@ def checked_name(name: str | None, limit: int, where: str) -> str:
 
 
 def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: str | None,
-                name_limit: int) -> None:
-    """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``."""
-    tiers = agent_names(game)
+                name_limit: int, scripted: bool = False) -> None:
+    """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``. Only a
+    tutorial (``scripted``) may seat its scripted opponent."""
+    tiers = agent_names(game) + ([TUTORIAL_AGENT] if scripted else [])
     if len(seats) != players:
         raise OptionError(f"give one seat per player: {players} seats, not {len(seats)}")
     for seat, plan in enumerate(seats):
@@ -58,6 +62,10 @@ def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: 
         raise OptionError(f"unknown takeover AI {takeover!r}; valid: {', '.join(tiers)}")
 
 
+def is_tutorial(row: TableRow) -> bool:
+    return any(plan.get("agent") == TUTORIAL_AGENT for plan in row.seats)
+
+
 class Hub:
     """Owns the store, the bots and the live tables (:class:`LiveTables`, capped)."""
 
@@ -65,6 +73,7 @@ class Hub:
         self.config = config
         self.engine = make_engine(config.db_url)
         self.store = Store(self.engine)
+        self.writer = Writer(self.engine)
         self.bots = Bots(config)
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
@@ -100,6 +109,7 @@ class Hub:
             table.close()
         self.bots.close()
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        self.writer.close()
         self.engine.dispose()
 
     # -- tables -----------------------------------------------------------------------
@@ -144,6 +154,7 @@ class Hub:
         code = code.upper()
         table = self.live.get(code)
         if table is not None:
+            await self.fresh(table)
             return table
         row = await asyncio.to_thread(self.store.table, code)
         return await self.load(row, keep) if row else None
@@ -166,23 +177,24 @@ class Hub:
         for table in self.live.values():
             if not table.joined and moment - table.loaded_at >= ttl:
                 self.drop(table)
-        await asyncio.to_thread(self.store.delete_unjoined, now() - timedelta(seconds=ttl), list(self.live))
+        await self.writer.write(delete_unjoined, now() - timedelta(seconds=ttl), list(self.live))
 
     async def create(self, game: str, players: int, options: dict[str, Any],
                      seats: list[dict[str, Any]], takeover: str | None = None,
-                     seed: int | None = None) -> LiveTable:
+                     seed: int | None = None, scripted: bool = False) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
-        is the server's own unless one is given (only when the server allows it)."""
-        row, instance = await self.prepare(game, players, options, seats, takeover, seed)
-        await asyncio.to_thread(self.store.add_table, row)
+        is the server's own unless one is given (only when the server allows it, or a tutorial's
+        script, ``scripted``, sets it)."""
+        row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
+        await self.writer.write(add_table, row)
         return self.open(row, instance, tokens={})
 
     async def prepare(self, game: str, players: int, options: dict[str, Any],
                       seats: list[dict[str, Any]], takeover: str | None,
-                      seed: int | None = None) -> tuple[TableRow, Game]:
+                      seed: int | None = None, scripted: bool = False) -> tuple[TableRow, Game]:
         """The row and the game of a new table, not stored yet."""
         game_class(game)
-        check_seats(game, players, seats, takeover, self.config.max_name_length)
+        check_seats(game, players, seats, takeover, self.config.max_name_length, scripted)
         instance = await asyncio.to_thread(new_game, game, players=players,
                                            seed=new_seed() if seed is None else seed, **options)
         row = TableRow(code=await self._free_code(), game=game, players=players, seed=instance.seed,
@@ -214,7 +226,7 @@ class Hub:
                 raise OptionError(f"seat {seat} is not open")
             token = token or secrets.token_urlsafe(24)
             name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
-            await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
+            await self.writer.write(add_token, table.code, seat, token, name)
             table.tokens[token] = (seat, name)
             table.announce()
         if self.cluster:
@@ -226,6 +238,8 @@ class Hub:
         The new table, its tokens and the link to it are stored in one transaction."""
         if not table.game.over:
             raise OptionError("the game is not over yet")
+        if is_tutorial(table.row):
+            raise OptionError("a tutorial has no rematch: start a game from the lobby")
         table = self.live.get(table.code) or table  # the copy its viewers are connected to
         async with table.lock:  # two players asking at once still get one rematch
             if table.row.rematch:
@@ -235,7 +249,7 @@ class Hub:
             row, game = await self.prepare(table.row.game, table.row.players, options, table.row.seats,
                                            table.row.takeover)
             tokens = dict(table.tokens)
-            linked = await asyncio.to_thread(self.store.add_rematch, table.code, row, tokens)
+            linked = await self.writer.write(add_rematch, table.code, row, tokens)
             table.row.rematch = linked
             fresh = self.open(row, game, tokens) if linked == row.code else await self.get(linked)
             table.broadcast({"type": "rematch", "code": fresh.code})
@@ -254,6 +268,13 @@ class Hub:
             table.broadcast({"type": "rematch", "code": row.rematch})
         table.announce()
 
+    async def fresh(self, table: LiveTable) -> None:
+        """With several instances, bring a loaded table up to what is stored before it is used: this
+        instance applies the steps of tables nobody here watches only then (cluster.py), and the
+        message of a step committed just before its instance died may never have been sent."""
+        if self.cluster:
+            await table.catch_up()
+
     async def take_over(self, table: LiveTable) -> None:
         """This instance took the table's lease: bring it up to date and drive it, its clock
         resumed from the stored time of the last action."""
@@ -269,8 +290,9 @@ class Hub:
 
     async def persist(self, code: str, step: int, seat: int, action: Any,
                       result: dict[str, Any] | None) -> None:
-        """Store an accepted action, with the result when it ends the game, in one transaction."""
-        await asyncio.to_thread(self.store.add_move, code, step, seat, action, result)
+        """Store an accepted action, with the result when it ends the game, together (the writer
+        may commit other tables' writes in the same transaction); returns once committed."""
+        await self.writer.write(add_move, code, step, seat, action, result)
 
     async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The seat's view after each step of a finished game, for step-by-step replay; the game

@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException
 
 from ..review import review_record
-from ..i18n import _
+from ..i18n import _, current
 from .schema import ERRORS, Review, no_table
 from .tokens import bearer_token, seat_of
 
@@ -24,7 +24,7 @@ CACHED_REVIEWS = 64
 
 def review_router(hub: Any) -> APIRouter:
     router = APIRouter()
-    cache: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+    cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()  # (table, seat, language)
 
     @router.get("/api/tables/{code}/review", responses=ERRORS)
     async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
@@ -36,8 +36,8 @@ def review_router(hub: Any) -> APIRouter:
         seat = seat_of(table, token, hub.config.token_hours)
         if seat is None:
             raise HTTPException(status_code=400, detail=_("only a player can review a game: their own decisions"))
-        key = (table.code, seat)
-        if key not in cache:
+        key = (table.code, seat, current())
+        if key not in cache:  # the thread runs in this request's language (to_thread copies the context)
             result = await asyncio.to_thread(review_record, table.game.record(), seat)
             cache[key] = {"code": table.code, **result.to_json()}
             while len(cache) > CACHED_REVIEWS:

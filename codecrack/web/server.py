@@ -24,7 +24,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
     fanout = f", fan-out: {config.redis_url}" if config.redis_url else ""
     print(f"codecrack on http://{host}:{port}/  (records: {config.db_url}{fanout})")
     uvicorn.run(create_app(config), host=host, port=port, log_level="info",
-                ws_max_size=config.max_ws_message_bytes)
+                ws_max_size=config.max_ws_message_bytes, ws_per_message_deflate=config.ws_compression)
     if lock:
         lock.close()
 

@@ -19,6 +19,7 @@ from ..core.registry import replay
 from .actions import player_view
 from .clocks import Clock, clock_for
 from .connections import REPLACED, REPLACED_REASON, Connection, encode
+from .deltas import SentViews
 from .hints import hints_available
 from .store import TableRow
 
@@ -52,6 +53,7 @@ class LiveTable:
     hub: "Hub"
     tokens: dict[str, tuple[int, str]]
     step: int = 0  # accepted actions so far
+    ahead: Game | None = None  # the live game's twin that actions are tried on (see twin())
     connections: set[Connection] = field(default_factory=set)
     taken_over: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -62,6 +64,10 @@ class LiveTable:
     joined: bool = False  # someone connected since it was loaded (else it expires: hub.expire_unjoined)
     driving: bool = True  # this instance runs the bots, clock and takeovers (with several: it holds the lease)
     elsewhere: set[int] = field(default_factory=set)  # seats connected on other instances (cluster.py)
+    sent: SentViews = field(init=False)  # each audience's last view: the base of its next delta
+
+    def __post_init__(self) -> None:
+        self.sent = SentViews(lambda seat: player_view(self.game.view(seat)))
 
     @property
     def code(self) -> str:
@@ -104,17 +110,30 @@ class LiveTable:
                 "hints": hints_available(self.game)}
 
     # -- messages: only ever queued, never awaited (see connections.py) -----------------
+    def clock_info(self) -> dict[str, Any] | None:
+        return self.clock.public(asyncio.get_running_loop().time()) if self.clock else None
+
     def state_message(self, seat: int | None) -> dict[str, Any]:
-        now = asyncio.get_running_loop().time()
-        return {"type": "state", "step": self.step, "view": player_view(self.game.view(seat)),
-                "clock": self.clock.public(now) if self.clock else None}
+        """The seat's whole view (on connect and resync)."""
+        return {"type": "state", "step": self.step, "view": self.sent.current(seat, self.step),
+                "clock": self.clock_info()}
+
+    def update_message(self, seat: int | None) -> dict[str, Any]:
+        """What changed in the seat's view since the one it was sent last (the whole view if none)."""
+        found = self.sent.changes(seat, self.step)
+        if found is None:
+            return self.state_message(seat)
+        base, changes = found
+        return {"type": "delta", "base": base, "step": self.step, "changes": changes, "clock": self.clock_info()}
 
     def broadcast_state(self) -> None:
-        """Each connection gets its seat's view; each distinct view is encoded once."""
-        texts: dict[int | None, str] = {}
+        """Send the table's new state to its connections on this server: each gets its audience's
+        delta (a seat's, or the spectators'), made and encoded once per audience. The one way a
+        new step reaches the sockets."""
+        audiences = {connection.seat for connection in self.connections}
+        self.sent.keep_only(audiences)
+        texts = {seat: encode(self.update_message(seat)) for seat in audiences}
         for connection in list(self.connections):
-            if connection.seat not in texts:
-                texts[connection.seat] = encode(self.state_message(connection.seat))
             connection.push(texts[connection.seat])
 
     def broadcast(self, message: dict[str, Any]) -> None:
@@ -230,15 +249,16 @@ class LiveTable:
     async def submit(self, seat: int, action: Any, expect_step: int | None = None) -> str | None:
         """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused.
 
-        The action is applied to a copy of the game; the live game, the step and the broadcasts
-        change only once the action (with the result, if it ends the game) is committed."""
+        The action is applied to the twin (:meth:`twin`); the live game, the step and the
+        broadcasts change only once the action (with the result, if it ends the game) is committed."""
         async with self.lock:
             if expect_step is not None and expect_step != self.step:
                 return STALE
-            played = detached(self.game)
+            played, self.ahead = self.twin(), None
             try:
                 played.apply(seat, action)
             except IllegalAction as error:
+                self.ahead = played  # a refused action leaves a game exactly as before (docs/engine.md)
                 return str(error)
             try:
                 await self.hub.persist(self.code, self.step, seat, action, played.result)
@@ -246,15 +266,36 @@ class LiveTable:
                 log.exception("could not store an action on %s", self.code)
                 await self.resync()
                 return NOT_STORED
-            self.advance(played, self.step + 1)
+            self.adopt(played, seat, action)
             if self.hub.cluster:
                 self.hub.cluster.committed(self, seat, action)
         self.wake()
         return None
 
+    def twin(self) -> Game:
+        """A game equal to the live one, for trying an action on. Kept from action to action (the
+        superseded live game catches up by applying the same action), so that an action costs two
+        ``apply`` calls rather than a copy of the whole game (the first time, a copy)."""
+        return self.ahead if self.ahead is not None else detached(self.game)
+
+    def adopt(self, played: Game, seat: int, action: Any) -> None:
+        """Make ``played`` (the twin, after ``seat``'s committed ``action``) the live game. The
+        superseded game applies the same action and becomes the twin: the same action on the same
+        state gives the same game (every chance comes from the seed). Threads only ever get views
+        and records, never a game, so changing it here on the event loop is safe."""
+        previous = self.game
+        self.advance(played, self.step + 1)
+        try:
+            previous.apply(seat, action)
+        except Exception:
+            log.exception("the twin of %s could not catch up; a copy replaces it", self.code)
+            return
+        self.ahead = previous
+
     def advance(self, game: Game, step: int) -> None:
-        """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone."""
-        self.game, self.step = game, step
+        """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone. The
+        twin is dropped: only :meth:`adopt` keeps one in step."""
+        self.game, self.step, self.ahead = game, step, None
         self.row.finished, self.row.result = game.over, game.result
         if game.over:
             self.hub.bots.forget(self.code)
@@ -287,9 +328,9 @@ class LiveTable:
             else:
                 moves = (await self.hub.stored_moves(self.code))[self.step:]
             for seat, action in moves:
-                played = detached(self.game)
+                played, self.ahead = self.twin(), None
                 played.apply(seat, action)
-                self.advance(played, self.step + 1)
+                self.adopt(played, seat, action)
         self.wake()
 
     def wake(self) -> None:

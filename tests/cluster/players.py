@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 
 from codecrack.loadtest.target import websocket_base
 from codecrack.web.actions import player_view
+from codecrack.web.deltas import followed
 
 from .services import GUARD
 
@@ -60,20 +61,24 @@ class Player(threading.Thread):
         acted = -1
         reconnected = self.reconnections > 0
         while self.result is None:
-            message = json.loads(socket.recv(timeout=GUARD))
-            if message["type"] == "table" and message["table"]["over"]:
-                self.result = message["table"]["result"]
-            if message["type"] != "state":
-                continue
-            self.step, self.view = message["step"], message["view"]
-            self.states[self.step] = self.view
-            if not self.view["legal_actions"] or acted == self.step or self.paused.is_set():
+            try:
+                self.read(json.loads(socket.recv(timeout=0.2)))
+            except TimeoutError:  # nothing new: perhaps it was paused and may act now
+                pass
+            if self.view is None or not self.view["legal_actions"] or acted == self.step or self.paused.is_set():
                 continue
             if reconnected and self.idle_after_reconnect and self.idled_at is None:
-                self.idled_at = self.step  # the clock of the instance that drives the table now plays it
+                self.idled_at = acted = self.step  # the clock of the driving instance must play it
                 continue
             acted = self.step
             socket.send(json.dumps({"type": "action", "action": self.rng.choice(self.view["legal_actions"])}))
+
+    def read(self, message: dict[str, Any]) -> None:
+        if message["type"] == "table" and message["table"]["over"]:
+            self.result = message["table"]["result"]
+        if message["type"] in ("state", "delta"):
+            self.step, self.view = followed(self.view, self.step, message)
+            self.states[self.step] = self.view
 
     def finish(self) -> None:
         self.join(4 * GUARD)

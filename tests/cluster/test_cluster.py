@@ -93,27 +93,40 @@ def lease_owner(redis_server, code: str) -> str | None:
     return owner.decode() if owner else None
 
 
+def player_instance(redis_server, code: str) -> str | None:
+    """The instance seat 0 is connected to, from the presence entries."""
+    members = [member.decode() for member in redis_server.client().zrange(f"codecrack:seats:{code}", 0, -1)]
+    return next((member.split(":")[1] for member in members if member.startswith("0:")), None)
+
+
+def driven_where_the_player_is(redis_server, code: str) -> bool:
+    owner = lease_owner(redis_server, code)
+    return owner is not None and owner == player_instance(redis_server, code)
+
+
 def test_kill_9_of_the_driving_instance_mid_game_loses_nothing(postgres_url, redis_server):
     """The instance that drives a table (its bot and its turn clock) is killed with SIGKILL mid-game.
     The player, connected through nginx, reconnects to the survivor; the survivor takes the lease,
     its clock plays the turn the player lets run out, its bot plays on, and every state the player
     was ever sent is in the stored game."""
-    clock = {"CODECRACK_TURN_THINK": "0.5", "CODECRACK_TURN_COUNTDOWN": "0.5"}
+    clock = {"CODECRACK_TURN_THINK": "1.5", "CODECRACK_TURN_COUNTDOWN": "0.5"}
     with ExitStack() as stack:
-        doomed = stack.enter_context(instance(postgres_url, redis_server.url, "doomed", **clock))
-        survivor = stack.enter_context(instance(postgres_url, redis_server.url, "survivor", **clock))
-        proxy = stack.enter_context(NginxServer([port_of(doomed.url), port_of(survivor.url)]))
-        made = new_table(doomed.url, [HUMAN, RANDOM], sit=0, options={"clock": True})
+        servers = {name: stack.enter_context(instance(postgres_url, redis_server.url, name, **clock))
+                   for name in ("one", "two")}
+        proxy = stack.enter_context(NginxServer([port_of(server.url) for server in servers.values()]))
+        made = new_table(proxy.url, [HUMAN, RANDOM], sit=0, options={"clock": True})
         code = made["code"]
-        wait_until(lambda: lease_owner(redis_server, code) is not None, "someone drives the table")
-        if lease_owner(redis_server, code) != "doomed":
-            doomed, survivor = survivor, doomed
         player = Player(proxy.url, code, made["token"], seed=3, idle_after_reconnect=True)
+        player.paused.set()
         player.start()
+        # the lease follows the player: the instance that drives the table is the one it is on
+        wait_until(lambda: driven_where_the_player_is(redis_server, code), "the lease moves to the player")
+        player.paused.clear()
         wait_until(lambda: player.step >= 6, "the game gets going")
-        doomed.process.kill()
+        driver = lease_owner(redis_server, code)
+        servers[driver].process.kill()
         player.finish()
-        assert lease_owner(redis_server, code) in (None, "survivor")  # None: released at the end
+        assert lease_owner(redis_server, code) != driver
         played = player.check_against_record()
         actions = stored_actions(postgres_url, code)
         assert len(actions) == played

@@ -8,7 +8,11 @@ import shutil
 import pytest
 from fastapi.testclient import TestClient
 
+import codecrack
 from codecrack import i18n
+from codecrack.agents import make_agent
+from codecrack.core.runner import run_game
+from codecrack.review import review_record
 from codecrack.web import language as web_language
 from codecrack.web.app import create_app
 from codecrack.web.config import WebConfig
@@ -115,3 +119,15 @@ def test_a_websocket_speaks_the_language_of_its_url(client):
             message = spectator.receive_json()
     assert message["message"] == i18n.translate("spectators cannot act; take an open seat to play", "th")
     assert message["message"] != "spectators cannot act; take an open seat to play"
+
+
+@pytest.mark.parametrize("game", ["coda", "coding", "alphacode"])
+def test_a_review_is_written_in_the_current_language(game):
+    played = codecrack.new_game(game, players=2, seed=4)
+    run_game(played, {s: make_agent("medium", game, seed=s) for s in (0, 1)})
+    english = review_record(played.record(), 0).to_json()["decisions"]
+    with i18n.language("th"):
+        thai = review_record(played.record(), 0).to_json()["decisions"]
+    assert english and len(thai) == len(english)
+    assert all(t["did"] != e["did"] and not t["did"].isascii() for t, e in zip(thai, english))
+    assert [t["value"] for t in thai] == [e["value"] for e in english]

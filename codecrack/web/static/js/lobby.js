@@ -1,14 +1,15 @@
 // The lobby: create a table (form generated from each game's options), join by code, list tables.
 import { api, seats } from "./api.js";
-import { agentTitle, button, h, icon } from "./dom.js";
+import { agentTitle, button, displayName, h, icon, keepFocus } from "./dom.js";
 import { gameTitle } from "./games/index.js";
 import { known, t } from "./i18n.js";
+import { learnCard } from "./learn/lobby.js";
 
 export async function showLobby(root) {
   const games = await api.games();
   const createBox = h("section", { class: "card", id: "create" });
   const listBox = h("section", { class: "card", id: "tables" });
-  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, joinCard(), listBox)));
+  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, learnCard(games), joinCard(), listBox)));
   renderCreate(createBox, games);
   renderList(listBox);
   setInterval(() => renderList(listBox), 5000);
@@ -28,10 +29,10 @@ async function renderList(box) {
     const open = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
     const status = table.over ? t("lobby.tables.finished") : open ? t("lobby.tables.open_seats", { count: open }) : t("lobby.tables.playing");
     return h("li", {}, h("a", { href: `/t/${table.code}` }, h("b", {}, table.code), " ", gameTitle(table.game)),
-      h("span", { class: "muted" }, ` ${table.seats.map((s) => s.name).join(", ")} · ${status}`));
+      h("span", { class: "muted" }, ` ${table.seats.map((s, i) => displayName(s.name, i)).join(", ")} · ${status}`));
   });
-  box.replaceChildren(h("h2", {}, icon("users"), " ", t("lobby.tables.title")),
-    rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, t("lobby.tables.none")));
+  keepFocus(box, () => box.replaceChildren(h("h2", {}, icon("users"), " ", t("lobby.tables.title")),
+    rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, t("lobby.tables.none"))));
 }
 
 function renderCreate(box, games) {
@@ -45,7 +46,7 @@ function renderCreate(box, games) {
     const game = current();
     state.players = Math.min(Math.max(state.players, game.min_players), game.max_players);
     state.seats = Array.from({ length: state.players }, (_, i) => state.seats[i] ?? (i === 0 ? "me" : `ai:${defaultTier(game)}`));
-    form.replaceChildren(
+    keepFocus(form, () => form.replaceChildren(
       field(t("lobby.field.game"), select("game", games.map((g) => [g.name, gameTitle(g.name)]), state.game,
         (v) => { state.game = v; state.takeover = null; choosePreset(defaultPreset(current())); })),
       presetField(game, state.values, choosePreset),
@@ -62,7 +63,7 @@ function renderCreate(box, games) {
         oninput: (e) => { state.name = e.target.value; } })),
       h("p", { class: "error", id: "create-error" }),
       h("button", { type: "submit", class: "primary", id: "create-go" }, icon("play"), " ", t("lobby.create")),
-    );
+    ));
   };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -117,7 +118,7 @@ function seatLabel(i) {
 }
 
 function defaultTier(game) {
-  return ["easy", "medium", "random"].find((t) => game.agents.includes(t)) ?? game.agents[0];
+  return ["easy", "medium", "random"].find((tier) => game.agents.includes(tier)) ?? game.agents[0];
 }
 
 function seatChoices(game, i) {

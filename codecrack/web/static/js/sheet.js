@@ -1,7 +1,8 @@
 // The cracking sheet: a header of values, then one line per hidden thing with one cell per value.
 // A click crosses a value out (kept in localStorage). With hints on, the belief engine's probability
 // shades each cell; its number shows on hover (the title) or on a long press (phones).
-import { h } from "./dom.js";
+// The keyboard reaches a sheet with one Tab, moves with the arrow keys and crosses out with Enter or Space.
+import { arrowGrid, h, pressable } from "./dom.js";
 import { t } from "./i18n.js";
 
 const LONG_PRESS_MS = 450;
@@ -9,17 +10,17 @@ const PEEK_MS = 1800;
 
 export function sheetLine(ctx, key, label, values, { odds = null, seen = new Set(), text = String } = {}) {
   const crossed = new Set(ctx.notes[key] ?? []);
-  const name = typeof label === "string" ? label : "";
-  return h("tr", {}, h("th", { scope: "row" }, label), values.map((value) => {
+  return h("tr", { dataset: { line: key } }, h("th", { scope: "row" }, label), values.map((value, column) => {
     const p = odds ? odds[String(value)] ?? 0 : null;
     const percent = p === null ? null : t("table.sheet.percent", { value: text(value), percent: Math.round(p * 100) });
     const classes = [crossed.has(value) ? "crossed" : "", seen.has(value) ? "seen" : ""].join(" ").trim();
-    const cell = h("td", {
+    const words = [text(value), crossed.has(value) ? t("a11y.sheet.crossed") : null, seen.has(value) ? t("a11y.sheet.seen") : null,
+      p !== null ? `${Math.round(p * 100)}%` : null];
+    const cell = pressable(h("td", {
       class: classes || null, style: p !== null ? `--p:${p}` : null,
-      title: percent ?? t("table.sheet.cross_out", { value: text(value) }),
-      "aria-label": [name, text(value), percent, crossed.has(value) ? t("table.sheet.crossed") : ""].filter(Boolean).join(" "),
-      dataset: { value: text(value), odds: percent ?? "" },
-    }, crossed.has(value) ? "✕" : "");
+      title: percent ?? t("table.sheet.cross_out"),
+      "aria-label": words.filter(Boolean).join(", "), dataset: { c: column, value: text(value), odds: percent ?? "" },
+    }, crossed.has(value) ? "✕" : ""));
     cell.addEventListener("click", () => {
       if (cell.dataset.pressed) return; // a long press shows the number; it does not cross out
       if (crossed.has(value)) crossed.delete(value); else crossed.add(value);
@@ -49,8 +50,9 @@ function peekOnLongPress(cell) {
 
 // A sheet: `caption`, a header row of `values` (shown with `text`), then the lines.
 export function sheetTable(ctx, lines, { caption = null, values = [], text = String } = {}) {
-  return h("table", { class: `sheet${ctx.hint ? " odds" : ""}` },
+  lines.forEach((row, r) => row.querySelectorAll("td").forEach((cell) => { cell.dataset.r = r; }));
+  return arrowGrid(h("table", { class: `sheet${ctx.hint ? " odds" : ""}`, role: "grid" },
     caption ? h("caption", {}, caption) : null,
     h("thead", {}, h("tr", {}, h("th", {}), values.map((value) => h("th", { scope: "col" }, text(value))))),
-    h("tbody", {}, lines));
+    h("tbody", {}, lines)), "td", `sheet:${lines[0]?.dataset.line}`);
 }

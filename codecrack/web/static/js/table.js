@@ -1,12 +1,16 @@
-// A table page: one websocket to the server, which sends this seat's view after every action.
+// A table page: one websocket to the server, which sends this seat's view, then its changes after every action.
 import { api, seats } from "./api.js";
-import { agentTitle, button, h, icon, seatName } from "./dom.js";
+import { ViewTracker } from "./deltas.js";
+import { agentTitle, announce, button, displayName, h, icon, keepFocus, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 import { chime, soundOn, toggleSound } from "./sound.js";
 import { endSummary } from "./summary.js";
+import { Coach, isTutorial } from "./learn/coach.js";
+import { rulesHref } from "./learn/rules.js";
+import { tableTip } from "./learn/tips.js";
 
 export async function showTable(root, code) {
   const page = new TablePage(root, code);
@@ -23,6 +27,7 @@ class TablePage {
     this.seat = null;
     this.table = null;
     this.view = null;
+    this.views = new ViewTracker(() => this.socket?.send(JSON.stringify({ type: "resync" })));
     this.clock = null;
     this.hint = null;
     this.showHints = false;
@@ -43,6 +48,7 @@ class TablePage {
       return;
     }
     this.module = await gameModule(this.table.game);
+    this.coach = isTutorial(this.table) ? await Coach.load(this.code, this.table.game) : null;
     this.title = `${gameTitle(this.table.game)} · ${this.code} · codecrack`;
     document.title = this.title;
     document.addEventListener("keydown", (event) => this.key(event));
@@ -73,8 +79,11 @@ class TablePage {
       case "hello": this.seat = message.seat; this.table = message.table; break;
       case "table": this.table = message.table; break;
       case "state":
-        if (!this.myMove(this.view ?? {}) && this.myMove(message.view)) this.turnStarts();
-        this.view = message.view;
+      case "delta":
+        if (!this.views.receive(message)) return; // a delta that did not fit: a whole view is on its way
+        if (!this.myMove(this.view ?? {}) && this.myMove(this.views.view)) this.turnStarts();
+        this.announceNews(this.view, this.views.view);
+        this.view = this.views.view;
         this.step = message.step;
         this.clock = message.clock ? { ...message.clock, until: performance.now() + message.clock.remaining * 1000 } : null;
         this.error = "";
@@ -98,7 +107,23 @@ class TablePage {
     this.chimes = (this.chimes ?? 0) + 1; // counted for the tests
   }
 
+  // The live region says what is new: the events since the last view, and whose move it is.
+  announceNews(before, view) {
+    const history = view.history ?? [];
+    const seen = before?.history?.length ?? history.length;
+    const ctx = this.context(view);
+    const lines = seen <= history.length ? history.slice(seen).map((e) => this.module.describe(e, ctx)).filter(Boolean) : [];
+    const status = this.statusText(view);
+    if (status !== this.announced) lines.push(status);
+    this.announced = status;
+    announce(lines.join(" "));
+  }
+
   send(action) {
+    if (this.coach && !this.coach.allows(action)) {
+      this.render();
+      return;
+    }
     this.socket?.send(JSON.stringify({ type: "action", action }));
   }
 
@@ -170,23 +195,36 @@ class TablePage {
     const notesOn = view.options?.notes !== false;
     const historyScroll = this.root.querySelector("#history")?.scrollTop ?? 0;
     document.title = this.myMove(view) ? `${t("table.your_move")} · ${this.title}` : this.title;
-    this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
-      this.header(view),
-      h("div", { class: "layout" },
-        h("section", { class: "play" },
-          this.resultBanner(view),
-          replaying ? this.replayBar() : null,
-          replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
-          h("div", { class: "board" }, this.module.board(view, ctx)),
-          endSummary(view, ctx, this.module),
-          replaying ? null : this.fallback(view),
-          this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
-        h("aside", { class: "side" },
-          this.seatList(),
-          notesOn ? this.notesPanel(view, ctx) : null,
-          this.historyPanel(view, ctx, notesOn)))));
+    keepFocus(this.root, () => {
+      this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
+        this.header(view),
+        h("div", { class: "layout" },
+          h("section", { class: "play" },
+            this.resultBanner(view),
+            replaying ? this.replayBar() : null,
+            replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
+            this.coach ? this.coach.panel(view, this.step, () => this.render())
+              : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
+            h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
+            endSummary(view, ctx, this.module),
+            replaying ? null : this.fallback(view),
+            this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
+          h("aside", { class: "side" },
+            this.seatList(),
+            notesOn ? this.notesPanel(view, ctx) : null,
+            this.historyPanel(view, ctx, notesOn)))));
+      if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
+    }, () => this.nextControl());
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
     this.tick();
+  }
+
+  // Where focus goes when the focused control went away with a move: the next thing to press
+  // (in a tutorial, what the coach points at).
+  nextControl() {
+    return this.root.querySelector("button.coach-target, .coach-target button, #coach-next")
+      ?? this.root.querySelector("#result button, .board button:not([disabled]), .board select, .board summary")
+      ?? this.root.querySelector(".board");
   }
 
   header(view) {
@@ -199,6 +237,7 @@ class TablePage {
         h("span", { class: "copied", id: "copied", role: "status" }, this.copied === "done" ? t("table.copy_done")
           : this.copied === "failed" ? t("table.copy_failed") : "")),
       h("span", { class: "you" }, icon(this.seat === null ? "eye" : "user"), " ", you),
+      h("a", { href: rulesHref(this.table.game), target: "_blank", rel: "noopener", id: "howto-link" }, t("learn.howto")),
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
         h("span", { class: "clock-text" }, "")) : null,
@@ -244,7 +283,7 @@ class TablePage {
       h("span", { class: "row" },
         this.table.rematch
           ? h("a", { href: `/t/${this.table.rematch}`, class: "button" }, t("table.go_to_rematch"))
-          : this.seat !== null ? button([icon("rotate-ccw"), " ", t("table.rematch")], () => this.startRematch(), { id: "rematch" }) : null,
+          : this.seat !== null && !this.coach ? button([icon("rotate-ccw"), " ", t("table.rematch")], () => this.startRematch(), { id: "rematch" }) : null,
         this.replay ? button(t("table.back_to_end"), () => { this.replay = null; this.review = null; this.render(); })
           : button([icon("history"), " ", t("table.replay")], () => this.startReplay(), { id: "replay" }),
         this.seat !== null && !this.review ? button(t("table.review"), () => this.startReview(), { id: "review" }) : null));
@@ -289,7 +328,8 @@ class TablePage {
     return h("div", { class: "replay-bar", id: "replay-bar" },
       button(icon("skip-back"), () => go(0), { title: t("table.replay.start"), "aria-label": t("table.replay.start") }),
       button(icon("chevron-left"), () => go(this.replay.at - 1), { title: t("table.replay.back"), "aria-label": t("table.replay.back"), id: "replay-back" }),
-      h("input", { type: "range", min: 0, max: last, value: this.replay.at, oninput: (e) => go(Number(e.target.value)) }),
+      h("input", { type: "range", min: 0, max: last, value: this.replay.at, "aria-label": t("a11y.replay.step"), id: "replay-slider",
+        oninput: (e) => go(Number(e.target.value)) }),
       button(icon("chevron-right"), () => go(this.replay.at + 1), { title: t("table.replay.forward"), "aria-label": t("table.replay.forward"), id: "replay-next" }),
       button(icon("skip-forward"), () => go(last), { title: t("table.replay.end"), "aria-label": t("table.replay.end") }),
       h("span", { class: "muted", id: "replay-step" }, t("table.replay.step", { step: this.replay.at, last })));
@@ -309,7 +349,7 @@ class TablePage {
   seatList() {
     return h("section", { class: "card seats-card" }, h("h2", {}, icon("users"), " ", t("table.players")),
       h("ul", { class: "seat-list" }, this.table.seats.map((s, i) => h("li", { class: i === this.seat ? "me" : "" },
-        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${s.name}`,
+        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${displayName(s.name, i)}`,
         s.kind === "ai" ? h("span", { class: "muted" }, " ", t("table.seat.ai", { agent: agentTitle(s.agent) })) : null,
         s.kind === "human" && s.bot ? h("span", { class: "muted" }, " ", t("table.seat.away_ai", { agent: agentTitle(s.bot) })) : null,
         s.kind === "human" && s.claimed && !s.bot ? h("span", { class: s.connected ? "online" : "muted" },
