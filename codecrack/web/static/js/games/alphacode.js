@@ -147,6 +147,7 @@ function declareCall(view, ctx) {
     h("b", {}, t(settled ? "alphacode.declare.settled" : "alphacode.declare.hinted")), " ",
     button(t(settled ? "alphacode.declare_settled" : "alphacode.declare.go", { code }), () => send(ctx, action, "declare"),
       { class: "primary settled", dataset: { declare: "settled" } }));
+}
 
 // An answer in words: a zone's count of filled sides, a square filled or empty.
 function answerWords(answer) {
