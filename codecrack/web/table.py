@@ -250,7 +250,12 @@ class LiveTable:
         """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused.
 
         The action is applied to the twin (:meth:`twin`); the live game, the step and the
-        broadcasts change only once the action (with the result, if it ends the game) is committed."""
+        broadcasts change only once the action (with the result, if it ends the game) is committed.
+        A submission runs to its end even when its caller is cancelled (a connection closed while
+        its action is being written): once queued, the write may commit, and the game must follow."""
+        return await asyncio.shield(self._submit(seat, action, expect_step))
+
+    async def _submit(self, seat: int, action: Any, expect_step: int | None) -> str | None:
         async with self.lock:
             if expect_step is not None and expect_step != self.step:
                 return STALE

@@ -1,7 +1,7 @@
 // A table page: one websocket to the server, which sends this seat's view, then its changes after every action.
 import { api, seats } from "./api.js";
 import { ViewTracker } from "./deltas.js";
-import { agentTitle, announce, button, displayName, h, icon, keepFocus, seatName } from "./dom.js";
+import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocus, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
@@ -163,6 +163,7 @@ class TablePage {
   }
 
   key(event) {
+    if (event.key === "Escape" && closeMenu(event.target)) return;
     if (!this.view || this.replay || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
     this.module.key?.(event, this.context(this.view));
   }
@@ -195,6 +196,7 @@ class TablePage {
     const notesOn = view.options?.notes !== false;
     const historyScroll = this.root.querySelector("#history")?.scrollTop ?? 0;
     document.title = this.myMove(view) ? `${t("table.your_move")} · ${this.title}` : this.title;
+    const opened = [...this.root.querySelectorAll("details[open]")].map((menu) => menu.className); // kept open
     keepFocus(this.root, () => {
       this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
         this.header(view),
@@ -213,6 +215,7 @@ class TablePage {
             this.seatList(),
             notesOn ? this.notesPanel(view, ctx) : null,
             this.historyPanel(view, ctx, notesOn)))));
+      opened.forEach((name) => this.root.querySelector(`details[class="${name}"]`)?.setAttribute("open", ""));
       if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
     }, () => this.nextControl());
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
