@@ -67,7 +67,7 @@ function sheetGrid(view, cell, id) {
   // ratio and keep the zones square; no track is under 32 px, so every touch target is at least that.
   const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? "minmax(32px, 2fr)" : "minmax(32px, 1fr)")).join(" ");
   const units = (n) => Math.ceil(n / 2) + 2 * Math.floor(n / 2);
-  return h("div", { class: "lattice-frame" }, arrowGrid(h("div", {
+  return h("div", { class: "lattice-frame", tabindex: 0 }, arrowGrid(h("div", {
     class: "lattice", id,
     style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}; `
       + `aspect-ratio: ${units(columns)} / ${units(rows)}; min-width: calc(1.1rem + ${columns * 33}px)`,
@@ -216,7 +216,7 @@ function notes(view, ctx) {
     answer: q.answer === true ? t("alphacode.filled") : q.answer === false ? t("alphacode.empty") : q.answer });
   return h("div", {},
     ctx.hint ? h("p", { id: "alphacode-candidates" }, t("alphacode.candidates", { count: ctx.hint.candidates })) : null,
-    about.length ? h("ul", { class: "answers-list" }, about.map((q) => h("li", {}, text(q)))) : h("p", { class: "muted" }, t("alphacode.no_answers")));
+    about.length ? h("ul", { class: "answers-list", tabindex: 0 }, about.map((q) => h("li", {}, text(q)))) : h("p", { class: "muted" }, t("alphacode.no_answers")));
 }
 
 function describe(event, ctx) {
