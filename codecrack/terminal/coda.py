@@ -185,7 +185,7 @@ def render(view: View) -> Group:
 def event_text(event: Event) -> str:
     """One public event in words."""
     kind, seat = event["type"], event.get("seat")
-    words = {**event, "seat": seat, "color": _(event["color"]) if "color" in event else None}
+    words = {**event, "seat": seat, "color": _(COLOR_WORDS[event["color"]]) if "color" in event else None}
     if kind in ("guess", "reveal") or (kind == "insert" and event["revealed"]):
         words["tile"] = label(event["color"], event["value"])
     if kind == "guess":
@@ -213,7 +213,7 @@ EVENT_TEXTS = {
     "timeout": N_("seat {seat} ran out of time"),
     "round_over": N_("round {round} won by seat {winner}"),
 }
-COLOR_WORDS = (N_("black"), N_("white"))  # the colours as event_text shows them
+COLOR_WORDS = {"black": N_("black"), "white": N_("white")}  # the colours as event_text shows them
 
 
 def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
