@@ -284,6 +284,8 @@ def loadtest(
     allow_remote: bool = typer.Option(False, help="Allow a non-loopback URL (never on shared machines)."),
     anchor: Optional[Path] = typer.Option(None, help="Also measure boardgame.io with the same steps: its harness "
                                                      "folder (loadtest/boardgameio, after `npm ci` there)."),
+    open_first: bool = typer.Option(False, help="Create and seat every slot's first table before each step's "
+                                                "clock starts (for thousands of sockets at human pace)."),
 ) -> None:
     """Drive tables of simulated players over real websockets; print a JSON report (docs/benchmarks.md)."""
     from .loadtest import LoadSettings, run_load
@@ -296,7 +298,7 @@ def loadtest(
             seed=seed, plan=TablePlan(game, humans, ai_agent, ai_seats), spawn=spawn, db=db,
             server_pid=server_pid, allow_remote=allow_remote, tables_per_minute=tables_per_minute,
             connections_per_address=connections_per_address, messages_per_second=messages_per_second,
-            anchor=anchor)
+            anchor=anchor, open_first=open_first)
         report = run_load(settings)
     except (TargetError, ValueError) as error:
         console.print(f"[red]{error}[/red]")

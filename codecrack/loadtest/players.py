@@ -206,14 +206,22 @@ class Player:
         await ws.send(PING)
 
 
+async def open_rated(base: str, plan: TablePlan, rate: TableRate) -> tuple[str, list[str]]:
+    """:func:`open_table`, within the harness's tables-per-minute."""
+    await rate.wait_turn()
+    return await open_table(base, plan)
+
+
 async def play_tables(base: str, ws_base: str, plan: TablePlan, pace: Pace, rate: TableRate,
-                      slot: int, seed: int, games: int, deadline: float, tally: Tally) -> None:
-    """One table slot: play ``games`` games one after the other (0: until the deadline)."""
+                      slot: int, seed: int, games: int, deadline: float, tally: Tally,
+                      opened: tuple[str, list[str]] | None = None) -> None:
+    """One table slot: play ``games`` games one after the other (0: until the deadline); the first
+    on the table ``opened`` beforehand, if given."""
     played = 0
     rng = random.Random(f"{seed}:{slot}")
     while (games == 0 or played < games) and time.monotonic() < deadline:
-        await rate.wait_turn()
-        code, tokens = await open_table(base, plan)
+        code, tokens = opened or await open_rated(base, plan, rate)
+        opened = None
         players = [Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally)
                    for token in tokens]
         ends = await asyncio.gather(*(player.play(deadline) for player in players))

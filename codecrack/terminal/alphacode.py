@@ -24,8 +24,8 @@ from ..games.alphacode.sheet import Sheet, settled_squares
 from ..i18n import N_, _
 
 FREE_FORM_ACTIONS = {"code", "declare"}
-HELP = ("commands: count O D | filled Q I | code a@B h@F ... | random | declare a@NA ... | pass "
-        "(a letter is x@RC, its top-left corner point, or x@C, its zone column)")
+HELP = N_("commands: count O D | filled Q I | code a@B h@F ... | random | declare a@NA ... | pass "
+           "(a letter is x@RC, its top-left corner point, or x@C, its zone column)")
 
 
 HOW_TO_PLAY = N_("""Welcome to Alphabet Code. A code is five letters drawn as seven-segment shapes on a lattice
@@ -45,12 +45,12 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     """Turn a typed command into an action; unknown text raises :class:`IllegalAction` with help."""
     words = text.split()
     if not words:
-        raise IllegalAction(HELP)
+        raise IllegalAction(_(HELP))
     command, rest = words[0].lower(), words[1:]
     if command in ("count", "filled"):
         where = "".join(rest).upper()
         if len(where) != 2:
-            raise IllegalAction(BAD_COORDINATE.format(command=command, where=" ".join(rest) or "nothing",
+            raise IllegalAction(_(BAD_COORDINATE).format(command=command, where=" ".join(rest) or _("nothing"),
                                                       **_label_ranges(view)))
         return {"type": command, "row": where[0], "column": where[1]}
     if command in ("random", "pass"):
@@ -62,7 +62,7 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
             check_code(parse_code(entries, sheet, view["letters"]), sheet, view["letters"],
                        view["options"]["real_words"])
         return {"type": command, "letters": entries}
-    raise IllegalAction(f"unknown command {command!r}; {HELP}")
+    raise IllegalAction(_("unknown command {command}; {help}").format(command=repr(command), help=_(HELP)))
 
 
 # -- the ? menu ----------------------------------------------------------------------------
@@ -93,8 +93,8 @@ def menu(legal: list[dict[str, Any]], view: dict[str, Any]) -> list[str]:
     return lines
 
 
-BAD_COORDINATE = ("{command} takes a row and a column, like '{command} O D', not {where}: "
-                  "the row is one letter {rows}, the column one letter {columns}")
+BAD_COORDINATE = N_("{command} takes a row and a column, like '{command} O D', not {where}: "
+                     "the row is one letter {rows}, the column one letter {columns}")
 
 
 def _label_ranges(view: dict[str, Any]) -> dict[str, str]:
@@ -174,7 +174,7 @@ def render(view: dict[str, Any]):
         verdict = _("Correct") if declaration["correct"] else _("Incorrect")
         parts.append(Text(_("you declared {code}: {verdict}").format(code=guess, verdict=verdict)))
     if view["legal_actions"]:
-        parts.append(Text(HELP, style="dim"))
+        parts.append(Text(_(HELP), style="dim"))
     return Group(*parts)
 
 

@@ -185,7 +185,7 @@ def render(view: View) -> Group:
 def event_text(event: Event) -> str:
     """One public event in words."""
     kind, seat = event["type"], event.get("seat")
-    words = {**event, "seat": seat, "color": _(event["color"]) if "color" in event else None}
+    words = {**event, "seat": seat, "color": _(COLOR_WORDS[event["color"]]) if "color" in event else None}
     if kind in ("guess", "reveal") or (kind == "insert" and event["revealed"]):
         words["tile"] = label(event["color"], event["value"])
     if kind == "guess":
@@ -213,7 +213,7 @@ EVENT_TEXTS = {
     "timeout": N_("seat {seat} ran out of time"),
     "round_over": N_("round {round} won by seat {winner}"),
 }
-COLOR_WORDS = (N_("black"), N_("white"))  # the colours as event_text shows them
+COLOR_WORDS = {"black": N_("black"), "white": N_("white")}  # the colours as event_text shows them
 
 
 def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
@@ -290,7 +290,7 @@ def parse(text: str, view: View) -> dict[str, Any]:
     """Turn a short command into an action, or raise IllegalAction saying what to type."""
     words = text.lower().split()
     if not words:
-        raise IllegalAction("type a command; ? shows the legal actions")
+        raise IllegalAction(_("type a command; ? shows the legal actions"))
     command, args = words[0], words[1:]
     if command == "stop":
         no_arguments(command, args)
@@ -305,18 +305,18 @@ def parse(text: str, view: View) -> dict[str, Any]:
         return {"type": command, "black": one_number(command, args)}
     if command in ("place", "reveal"):
         return {"type": command, "index": own_index(command, one_number(command, args), view)}
-    raise IllegalAction(f"unknown command {command!r}; commands: {'; '.join(COMMANDS)}")
+    raise IllegalAction(_("unknown command {command}; commands: {commands}").format(command=repr(command), commands="; ".join(COMMANDS)))
 
 
 def no_arguments(command: str, args: list[str]) -> None:
     if args:
-        raise IllegalAction(f"{command} takes nothing after it")
+        raise IllegalAction(_("{command} takes nothing after it").format(command=command))
 
 
 def one_number(command: str, args: list[str]) -> int:
     if len(args) != 1 or not args[0].isdigit():
-        what = "how many black tiles" if command == "opening" else "a tile index (0 = leftmost)"
-        raise IllegalAction(f"{command} needs one number: {what}, e.g. {command} 1")
+        what = _("how many black tiles") if command == "opening" else _("a tile index (0 = leftmost)")
+        raise IllegalAction(_("{command} needs one number: {what}, e.g. {command} 1").format(command=command, what=what))
     return int(args[0])
 
 
@@ -325,8 +325,9 @@ def parse_ready(args: list[str], view: View) -> dict[str, Any]:
     count = len(view["unplaced"])
     if len(args) != count or not all(arg.isdigit() for arg in args):
         if not count:
-            raise IllegalAction("ready takes nothing after it (you have no dash to place)")
-        raise IllegalAction(f"ready needs {count} index(es), one per dash: ready " + " ".join(["INDEX"] * count))
+            raise IllegalAction(_("ready takes nothing after it (you have no dash to place)"))
+        raise IllegalAction(_("ready needs {count} index(es), one per dash: ready {indices}").format(
+            count=count, indices=" ".join(["INDEX"] * count)))
     return {"type": "ready", "dashes": [int(arg) for arg in args]} if count else {"type": "ready"}
 
 
@@ -335,11 +336,11 @@ def own_index(command: str, index: int, view: View) -> int:
     row = view["rows"][view["seat"]]
     places = [action["index"] for action in view["legal_actions"] if action["type"] == "place"]
     if command == "place" and index not in places:
-        raise IllegalAction(f"place takes {', '.join(map(str, places))}" if places else
-                            f"place takes 0 (far left) to {len(row)} (far right)")
+        raise IllegalAction(_("place takes {places}").format(places=", ".join(map(str, places))) if places else
+                            _("place takes 0 (far left) to {last} (far right)").format(last=len(row)))
     if command == "reveal" and (index >= len(row) or row[index]["revealed"]):
         hidden = [str(i) for i, tile in enumerate(row) if not tile["revealed"]]
-        raise IllegalAction(f"reveal one of your face-down tiles: {', '.join(hidden)}")
+        raise IllegalAction(_("reveal one of your face-down tiles: {tiles}").format(tiles=", ".join(hidden)))
     return index
 
 
@@ -348,30 +349,30 @@ def parse_draw(args: list[str], view: View) -> dict[str, Any]:
         no_arguments("draw (deck mode: the top tile)", args)
         return {"type": "draw"}
     if not args:
-        raise IllegalAction("say which colour: draw black or draw white")
+        raise IllegalAction(_("say which colour: draw black or draw white"))
     colors = [c for c in COLORS if c.startswith(args[0])] if len(args) == 1 else []
     if len(colors) != 1:
-        raise IllegalAction(f"draw black or draw white (b/w are fine), not {' '.join(args)!r}")
+        raise IllegalAction(_("draw black or draw white (b/w are fine), not {text}").format(text=repr(" ".join(args))))
     return {"type": "draw", "color": colors[0]}
 
 
 def parse_guess(args: list[str], view: View) -> dict[str, Any]:
     if len(args) < 3 or not args[0].isdigit() or not args[1].isdigit():
-        raise IllegalAction("guess SEAT INDEX TILE, e.g. guess 1 2 b5 (seat 1, its tile 2, black 5; b- a dash)")
+        raise IllegalAction(_("guess SEAT INDEX TILE, e.g. guess 1 2 b5 (seat 1, its tile 2, black 5; b- a dash)"))
     target, index = int(args[0]), int(args[1])
     rows = view["rows"]
     if target == view["seat"]:
-        raise IllegalAction("you cannot guess your own tiles; name an opponent's seat")
+        raise IllegalAction(_("you cannot guess your own tiles; name an opponent's seat"))
     if target >= len(rows) or target in view["eliminated"]:
-        raise IllegalAction(f"seat {target} is not an opponent still playing")
+        raise IllegalAction(_("seat {seat} is not an opponent still playing").format(seat=target))
     if index >= len(rows[target]):
-        raise IllegalAction(f"seat {target} has tiles 0 to {len(rows[target]) - 1}")
+        raise IllegalAction(_("seat {seat} has tiles 0 to {last}").format(seat=target, last=len(rows[target]) - 1))
     if rows[target][index]["revealed"]:
-        raise IllegalAction(f"seat {target}'s tile {index} is already face up")
+        raise IllegalAction(_("seat {seat}'s tile {index} is already face up").format(seat=target, index=index))
     try:
         color, value = parse_tile("".join(args[2:]))
     except ValueError as error:
         raise IllegalAction(str(error)) from None
     if value == "-" and not view["options"]["dashes"]:
-        raise IllegalAction("there are no dashes in this game")
+        raise IllegalAction(_("there are no dashes in this game"))
     return {"type": "guess", "target": target, "index": index, "color": color, "value": value}

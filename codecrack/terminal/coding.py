@@ -191,32 +191,32 @@ MENU_LINES = {
 # -- parsing -----------------------------------------------------------------------------------
 def _int(word: str, what: str) -> int:
     if not word.isdecimal():
-        raise IllegalAction(f"{what} must be a number, not {word!r}")
+        raise IllegalAction(_("{what} must be a number, not {word}").format(what=_(what), word=repr(word)))
     return int(word)
 
 
 def _give(words: list[str], view: dict[str, Any]) -> dict[str, Any]:
     words = [w for w in words if w != "to"]
     if len(words) != 2:
-        raise IllegalAction("pass a hack card like: pass 2 to 1 (card 2 of the row to seat 1)")
-    index, seat = _int(words[0], "the hack card number"), _int(words[1], "the seat")
+        raise IllegalAction(_("pass a hack card like: pass 2 to 1 (card 2 of the row to seat 1)"))
+    index, seat = _int(words[0], N_("the hack card number")), _int(words[1], N_("the seat"))
     row = view["hack_row"]
     if not 1 <= index <= len(row):
-        raise IllegalAction(f"the hack row has cards 1 to {len(row)}")
+        raise IllegalAction(_("the hack row has cards 1 to {last}").format(last=len(row)))
     return {"type": "give", "card": row[index - 1]["id"], "to": seat}
 
 
 def _order(words: list[str]) -> dict[str, Any]:
     digits = "".join(words)
     if len(digits) != 2 or not digits.isdecimal():
-        raise IllegalAction("order your digits like: order 9 8 (X1 = 9, X2 = 8)")
+        raise IllegalAction(_("order your digits like: order 9 8 (X1 = 9, X2 = 8)"))
     return {"type": "order", "x1": int(digits[0]), "x2": int(digits[1])}
 
 
 def _answer(words: list[str]) -> dict[str, Any]:
     if not words or len(words) % 2:
-        raise IllegalAction("answer like: answer 1 D57 2 A01 (seat, code, seat, code ...)")
-    return {"type": "answer", "codes": {str(_int(words[i], "the seat")): words[i + 1].upper()
+        raise IllegalAction(_("answer like: answer 1 D57 2 A01 (seat, code, seat, code ...)"))
+    return {"type": "answer", "codes": {str(_int(words[i], N_("the seat"))): words[i + 1].upper()
                                         for i in range(0, len(words), 2)}}
 
 
@@ -224,7 +224,7 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     """Turn a typed command into an action (the engine checks whether it is legal)."""
     words = text.strip().lower().split()
     if not words:
-        raise IllegalAction("type a command, or ? for the menu")
+        raise IllegalAction(_("type a command, or ? for the menu"))
     verb, rest = words[0], words[1:]
     if verb in ("s", "slap"):
         return {"type": "slap"}
@@ -239,12 +239,12 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     if verb == "order":
         return _order(rest)
     if verb == "decode" and len(rest) == 2:
-        return {"type": "decode", "target": _int(rest[0], "the target seat"), "code": rest[1].upper()}
+        return {"type": "decode", "target": _int(rest[0], N_("the target seat")), "code": rest[1].upper()}
     if verb == "reveal" and len(rest) == 1 and rest[0] in POSITIONS:
         return {"type": "reveal", "card": rest[0]}
     if verb == "answer":
         return _answer(rest)
-    raise IllegalAction(f"unknown command {text.strip()!r}; try: {_(STEP_HINTS.get(view['step'], '?'))}")
+    raise IllegalAction(_("unknown command {text}; try: {hint}").format(text=repr(text.strip()), hint=_(STEP_HINTS.get(view["step"], "?"))))
 
 
 # -- the public log ----------------------------------------------------------------------------

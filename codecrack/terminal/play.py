@@ -53,6 +53,7 @@ NO_WINNER = N_("Nobody wins.")
 SCORES = N_("Scores: {scores}.")
 REASON = N_("How it ended: {reason}.")
 SEAT = N_("seat {seat}")
+DECISIVE = N_("The decisive moves:")
 
 
 def seat_text(seat: int) -> str:
@@ -70,6 +71,14 @@ def summary(game_name: str, game: Game) -> list[str]:
     if result.get("reason"):
         lines.append(_(REASON).format(reason=result["reason"]))
     screen = game_screen(game_name)
+    if screen is not None and hasattr(screen, "describe") and result.get("decisive"):
+        lines += [_(DECISIVE)] + ["  " + decisive_line(screen, event)
+                                  for event in (game.view(None)["history"][i] for i in result["decisive"])]
     if screen is not None and hasattr(screen, "summary"):
         lines += screen.summary(game)
     return lines
+
+
+def decisive_line(screen: Any, event: dict[str, Any]) -> str:
+    """A decisive move, told as the game's log tells it."""
+    return screen.describe(event.get("seat"), {"type": event["type"]}, [event])

@@ -212,7 +212,7 @@ class Cluster:
         for code in self.driven - kept:
             self.stop_driving(code)
         await self.try_to_drive(live)
-        await self.mark_present(live)
+        await self.mark_present([table for table in live if table.connections])  # the rest left on disconnect
         await self.refresh_presence(table for table in live if table.code in self.driven)
 
     async def hand_over(self, live: list["LiveTable"]) -> None:

@@ -16,6 +16,7 @@ from ..agents import agent_names
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
+from ..i18n import _
 from ..tutorials import TUTORIAL_AGENT
 from .bots import Bots
 from .cache import LiveTables
@@ -46,7 +47,7 @@ def checked_name(name: str | None, limit: int, where: str) -> str:
     """``name`` without surrounding blanks; :class:`OptionError` when it is longer than ``limit``."""
     name = (name or "").strip()
     if len(name) > limit:
-        raise OptionError(f"{where}: a name has at most {limit} characters")
+        raise OptionError(_("{where}: a name has at most {count} characters").format(where=where, count=limit))
     return name
 
 
@@ -244,10 +245,10 @@ class Hub:
     async def claim(self, table: LiveTable, seat: int, name: str, token: str | None = None) -> str:
         """Give an open human seat to a player; returns the seat token."""
         if not 0 <= seat < table.row.players:
-            raise OptionError(f"no seat {seat}: seats are 0 to {table.row.players - 1}")
+            raise OptionError(_("no seat {seat}: seats are 0 to {last}").format(seat=seat, last=table.row.players - 1))
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
-                raise OptionError(f"seat {seat} is not open")
+                raise OptionError(_("seat {seat} is not open").format(seat=seat))
             token = token or secrets.token_urlsafe(24)
             name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
             try:
@@ -266,9 +267,9 @@ class Hub:
         """The same game, options and seats with a fresh seed; seated players keep their tokens.
         The new table, its tokens and the link to it are stored in one transaction."""
         if not table.game.over:
-            raise OptionError("the game is not over yet")
+            raise OptionError(_("the game is not over yet"))
         if is_tutorial(table.row):
-            raise OptionError("a tutorial has no rematch: start a game from the lobby")
+            raise OptionError(_("a tutorial has no rematch: start a game from the lobby"))
         table = self.live.get(table.code) or table  # the copy its viewers are connected to
         async with table.lock:  # two players asking at once still get one rematch
             if table.row.rematch:

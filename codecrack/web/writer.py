@@ -46,7 +46,6 @@ class Writer:
         self.engine = engine
         self.batch_limit = batch_limit
         self.queue: queue.SimpleQueue[Write | None] = queue.SimpleQueue()
-        self.batches = 0  # batches written so far
         self.thread = threading.Thread(target=self._serve, name="codecrack-writer", daemon=True)
         self.thread.start()
 
@@ -106,7 +105,6 @@ class Writer:
                 values = [(False, error)] * len(pending)
             outcomes.update(zip(pending, values))
             pending = []
-        self.batches += 1
         self._answer(batch, [outcomes[index] for index in range(len(batch))])
 
     def _transaction(self, batch: list[Write], indexes: list[int]) -> list[tuple[bool, Any]]:

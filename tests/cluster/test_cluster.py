@@ -3,7 +3,6 @@ with nginx in front where clients must find a live instance on their own (issue 
 
 from __future__ import annotations
 
-import random
 from contextlib import ExitStack
 from urllib.parse import urlsplit
 

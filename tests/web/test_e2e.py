@@ -105,6 +105,16 @@ def check_end_reveal(page, game: str) -> None:
         assert page.locator(HIDDEN[game]).count() == 0, f"{game}: something stays hidden at the end"
 
 
+def check_guess_picker(page) -> None:
+    """The colour toggle says which colour is picked (aria-pressed and a visible mark); values seen
+    elsewhere are greyed but still buttons."""
+    pressed = page.locator("#coda-guess button.colour[aria-pressed=true]")
+    assert pressed.count() == 1 and "✓" in pressed.inner_text()
+    assert "selected" in pressed.get_attribute("class")
+    assert page.locator("#coda-guess button.colour[aria-pressed=false]").count() == 1
+    assert page.locator("#coda-guess button.value.seen:enabled").count() >= 1  # my own values, for one
+
+
 def coda_moves(page, rng):
     if page.query_selector("#coda-stop") and rng.random() < 0.5:
         click_one(page, rng, "#coda-stop")
@@ -124,14 +134,47 @@ def test_coda_against_easy_ai_to_the_end(site):
     page.reload()
     page.wait_for_selector(".coda-row.own")
     assert "You: Tester" in page.inner_text(".table-head")
+    page.click("#sound")   # the turn chime, remembered across a reload
+    page.reload()
+    page.wait_for_selector("#sound[aria-pressed=true]")
     page.check("#hints")
     page.wait_for_selector(".sheet.odds")
+    check_sheet(page, values=12)
+    for _ in range(300):   # open the guess picker on an opponent's tile
+        if page.query_selector("#coda-guess"):
+            break
+        coda_moves(page, rng)
+        page.wait_for_timeout(40)
+    for colour in ("black", "white"):
+        page.click(f"#coda-guess button.colour[data-colour={colour}]")
+        check_guess_picker(page)
     page.screenshot(path=str(SCREENSHOTS / "coda-table.png"))
     play(page, rng, coda_moves)
+    assert page.evaluate("window.codecrack.chimes") > 0
+    check_history_scrolls(page)
     finish(page, "coda-result.png", site, "coda")
     page.click("#replay-bar button[title=Start]")
     page.click("#replay-next")
     assert "step 1 /" in page.inner_text("#replay-step")
+
+
+def check_sheet(page, values: int) -> None:
+    """The sheet keeps a header of values; cells hold no percentages (shading only), and a long
+    press shows the number."""
+    header = page.locator(".sheet thead th")
+    assert header.count() == values + 1 and header.nth(1).inner_text() == "0"
+    cell = page.locator(".sheet tbody td").first
+    assert cell.inner_text() in ("", "✕") and "%" in cell.get_attribute("title")
+    cell.dispatch_event("pointerdown")
+    page.wait_for_selector(".sheet td.peek")
+    assert "%" in page.locator(".sheet td.peek").first.get_attribute("data-odds")
+    assert float(cell.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 12
+
+
+def check_history_scrolls(page) -> None:
+    box = page.locator("#history")
+    assert box.evaluate("el => getComputedStyle(el).overflowY") == "auto"
+    assert box.evaluate("el => el.scrollHeight > el.clientHeight")   # a long game scrolls inside the panel
 
 
 def test_coda_with_dashes_every_drawn_tile_is_placed_by_clicking(site):
@@ -157,7 +200,30 @@ def test_a_phone_sized_screen(site):
         page.wait_for_timeout(40)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing forces sideways scrolling
+    page.check("#hints")
+    page.wait_for_selector(".sheet.odds")
+    check_sheet(page, values=12)
     page.screenshot(path=str(SCREENSHOTS / "coda-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_alphabet_code_on_a_phone_fills_the_width_with_big_touch_targets(site):
+    page = new_table(site, "alphacode", "random", {"first": "0"}, viewport=(390, 844))
+    for letter, corner in zip("acehi", ["NA", "NA", "NA", "NA", "NA"]):   # five letters on one spot
+        page.click(f"#code-builder button.letter[data-letter={letter}]")
+        page.click(f"#code-sheet .cell[data-row='{corner[0]}'][data-column='{corner[1]}']")
+    page.click("#code-go")
+    page.wait_for_selector("#code-error")   # the refusal shows beside the builder
+    assert page.query_selector("#error") is None
+    page.click("#alphacode-random")
+    page.wait_for_selector("#target-sheet button.cell.ask")
+    frame = page.locator("#target-sheet").evaluate("el => el.parentElement.clientWidth")
+    assert page.locator("#target-sheet").evaluate("el => el.getBoundingClientRect().width") >= frame - 2
+    for cell in page.locator("#target-sheet button.cell.ask").all():
+        box = cell.bounding_box()
+        assert box["width"] >= 32 and box["height"] >= 32, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(SCREENSHOTS / "alphacode-phone.png"), full_page=True)
 
 
 def test_a_friend_joins_by_code_and_takes_the_open_seat(site):

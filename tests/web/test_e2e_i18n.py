@@ -70,7 +70,7 @@ def unmarked(texts: list[list[str]]) -> list[list[str]]:
 
 def pseudo_catalogue() -> dict[str, str]:
     english = json.loads((CATALOGUES / "en.json").read_text(encoding="utf-8"))
-    return {key: f"⟦{text}⟧" for key, text in english.items()}
+    return {key: "\n".join(f"⟦{line}⟧" for line in text.split("\n")) for key, text in english.items()}  # a page may split a text into paragraphs
 
 
 def marked_games(route):
@@ -136,6 +136,15 @@ def test_the_lobby_has_no_text_outside_the_catalogues(site):
     for game in ("coding", "alphacode"):  # each game's option form
         page.select_option("#create-form select[name=game]", game)
         assert_all_marked(page, f"lobby, {game} options")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("game", ["coda", "coding", "alphacode"])
+def test_a_how_to_page_has_no_text_outside_the_catalogues(site, game):
+    page = page_in(site, PSEUDO)
+    page.goto(f"{site[0]}/#/rules/{game}")
+    page.wait_for_selector("#rules-pictures")
+    assert_all_marked(page, f"{game} how to play")
     assert page.errors == []
 
 

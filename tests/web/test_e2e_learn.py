@@ -34,14 +34,16 @@ def decode_form(page) -> None:
     page.click("#coding-decode-go")
 
 
-def follow_the_coach(page, limit: int = 200) -> int:
+def follow_the_coach(page, limit: int = 200, screenshot: str | None = None) -> int:
     """Click "Next" or the highlighted control until the coach says the tutorial is complete;
-    returns how many clicks it took."""
+    returns how many clicks it took. ``screenshot`` names a picture taken at the fourth click."""
     finished = "learn.coach.finished"
     for clicks in range(limit):
         page.wait_for_selector("#coach-next, .coach-target, #coach[data-finished]", timeout=15000)
         if page.query_selector("#coach[data-finished]"):
             return clicks
+        if screenshot and clicks == 3:
+            page.screenshot(path=str(SCREENSHOTS / screenshot))
         try:
             if page.query_selector("#coach-next"):
                 page.click("#coach-next", timeout=2000)
@@ -69,7 +71,7 @@ def test_the_tutorial_is_completed_by_clicking(site, game, locale):
     assert page.query_selector("#rematch") is None
     welcome = page.inner_text("#coach-text")
     assert THAI.search(welcome) if locale == "th-TH" else not THAI.search(welcome)
-    clicks = follow_the_coach(page)
+    clicks = follow_the_coach(page, screenshot="tutorial-coding-th.png" if (game, locale) == ("coding", "th-TH") else None)
     assert clicks > 5
     if game != "coda":  # The Coding and Alphabet Code tutorials end with the learner's win
         page.wait_for_selector("#result")

@@ -121,6 +121,13 @@ def test_coda_by_keyboard(site):  # noqa: F811
     page = create_by_keyboard(site, "Co")
     play_turns(page, coda_move)
     assert page.inner_text("#announcer")  # the live region tells a screen reader what happened
+    wait_for_my_move(page)
+    if not present(page, "#result"):  # "All legal actions" opens with Enter and closes with Escape
+        press(page, ".all-actions summary")
+        page.wait_for_selector(".all-actions[open]")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Escape")
+        assert not present(page, ".all-actions[open]") and focused(page, ".all-actions summary")
     # The cracking sheet: one Tab stop, arrows move, Enter crosses a value out.
     press(page, ".sheet td", "ArrowRight")
     page.keyboard.press("Enter")

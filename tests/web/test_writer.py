@@ -168,3 +168,28 @@ def test_nobody_is_shown_an_action_before_it_is_committed(tmp_path):
             assert [m["step"] for m in bob.log if m["type"] in STATES] == [0]
             commits.release()
             assert ann.state_at(1)["total"] == 2 and bob.state_at(1)["total"] == 2
+
+
+def test_an_action_whose_sender_is_replaced_during_its_commit_still_reaches_everyone(tmp_path):
+    """Ann's action is being committed when she opens the table again (a reload): her old
+    connection is closed and its message loop cancelled mid-submission. The write was queued and
+    commits all the same, so the live game must follow it (before, it stayed a step behind the
+    stored record until a later write collided with it)."""
+    with TestClient(create_app(fast_config(tmp_path))) as client:
+        hub, commits = client.app.state.hub, Commits(client.app.state.hub.engine)
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0, "target": 9})
+        code = made["code"]
+        bob_token = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
+        table = hub.live[code]
+        with seated(client, code, bob_token) as bob, seated(client, code, made["token"]) as ann:
+            commits.hold()
+            ann.act({"type": "add", "amount": 2})
+            with seated(client, code, made["token"]) as ann_again:
+                ann.until(lambda m: m["type"] == "error")  # replaced: the old connection closes
+                bob.ws.send_json({"type": "ping"})
+                bob.until(lambda m: m["type"] == "pong")
+                commits.release()
+                client.portal.call(table.lock.acquire)  # the submission is over
+                table.lock.release()
+                assert table.step == 1 and hub.store.moves(code) == [[0, {"type": "add", "amount": 2}]]
+                assert bob.state_at(1)["total"] == 2 and ann_again.state_at(1)["total"] == 2

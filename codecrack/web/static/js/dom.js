@@ -125,3 +125,12 @@ export function pressable(el) {
   });
   return el;
 }
+
+// Escape closes the open <details> (a menu) that holds the focus, and focus goes to its summary.
+export function closeMenu(target) {
+  const menu = target.closest?.("details[open]");
+  if (!menu) return false;
+  menu.open = false;
+  menu.querySelector("summary")?.focus();
+  return true;
+}

@@ -1,11 +1,12 @@
 // A table page: one websocket to the server, which sends this seat's view, then its changes after every action.
 import { api, seats } from "./api.js";
 import { ViewTracker } from "./deltas.js";
-import { agentTitle, announce, button, displayName, h, icon, keepFocus, seatName } from "./dom.js";
+import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocus, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
+import { chime, soundOn, toggleSound } from "./sound.js";
 import { endSummary } from "./summary.js";
 import { Coach, isTutorial } from "./learn/coach.js";
 import { rulesHref } from "./learn/rules.js";
@@ -80,6 +81,7 @@ class TablePage {
       case "state":
       case "delta":
         if (!this.views.receive(message)) return; // a delta that did not fit: a whole view is on its way
+        if (!this.myMove(this.view ?? {}) && this.myMove(this.views.view)) this.turnStarts();
         this.announceNews(this.view, this.views.view);
         this.view = this.views.view;
         this.step = message.step;
@@ -97,6 +99,12 @@ class TablePage {
       default: return;
     }
     this.render();
+  }
+
+  turnStarts() {
+    if (!soundOn()) return;
+    chime();
+    this.chimes = (this.chimes ?? 0) + 1; // counted for the tests
   }
 
   // The live region says what is new: the events since the last view, and whose move it is.
@@ -155,6 +163,7 @@ class TablePage {
   }
 
   key(event) {
+    if (event.key === "Escape" && closeMenu(event.target)) return;
     if (!this.view || this.replay || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
     this.module.key?.(event, this.context(this.view));
   }
@@ -170,7 +179,7 @@ class TablePage {
 
   context(view, live = true) {
     return {
-      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.showHints ? this.hint : null,
+      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.showHints ? this.hint : null, error: this.error,
       notes: this.notes, saveNotes: () => this.saveNotes(), rerender: () => this.render(),
       send: live ? (action) => this.send(action) : null,
       name: (seat) => seatName(this.table, seat),
@@ -187,6 +196,7 @@ class TablePage {
     const notesOn = view.options?.notes !== false;
     const historyScroll = this.root.querySelector("#history")?.scrollTop ?? 0;
     document.title = this.myMove(view) ? `${t("table.your_move")} · ${this.title}` : this.title;
+    const opened = [...this.root.querySelectorAll("details[open]")].map((menu) => menu.className); // kept open
     keepFocus(this.root, () => {
       this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
         this.header(view),
@@ -200,11 +210,12 @@ class TablePage {
             h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
             endSummary(view, ctx, this.module),
             replaying ? null : this.fallback(view),
-            this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
+            this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
           h("aside", { class: "side" },
             this.seatList(),
             notesOn ? this.notesPanel(view, ctx) : null,
             this.historyPanel(view, ctx, notesOn)))));
+      opened.forEach((name) => this.root.querySelector(`details[class="${name}"]`)?.setAttribute("open", ""));
       if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
     }, () => this.nextControl());
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
@@ -233,6 +244,9 @@ class TablePage {
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
         h("span", { class: "clock-text" }, "")) : null,
+      this.seat !== null ? button([icon("bell"), " ", t(soundOn() ? "table.sound.on" : "table.sound.off")],
+        () => { toggleSound(); this.render(); },
+        { class: `ghost sound${soundOn() ? " on" : ""}`, id: "sound", "aria-pressed": String(soundOn()), title: t("table.sound.title") }) : null,
       this.online === false ? h("span", { class: "offline" }, t("table.reconnecting")) : null);
   }
 

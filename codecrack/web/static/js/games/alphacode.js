@@ -9,6 +9,11 @@ const GLYPHS = {
   m: "abcef", n: "ceg", o: "cdeg", p: "abefg", r: "eg", s: "acdfg", t: "defg", u: "cde", w: "bcdef", y: "bcdfg",
 };
 const SEGMENT = { a: [0, 1], b: [1, 2], c: [3, 2], d: [4, 1], e: [3, 0], f: [1, 0], g: [2, 1] };
+// Every action goes through here: a refusal shows beside the builder that sent it (`from`).
+function send(ctx, action, from = null) {
+  ctx.ui.sentFrom = from;
+  ctx.send(action);
+}
 const legal = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
 
 const kind = (r, c) => (r % 2 && c % 2 ? "zone" : (r + c) % 2 ? (r % 2 ? "vsq" : "hsq") : "corner");
@@ -58,9 +63,15 @@ function sheetGrid(view, cell, id) {
       }, spec.text ?? ""));
     }
   }
-  const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? "var(--wide)" : "var(--narrow)")).join(" ");
-  return arrowGrid(h("div", { class: "lattice", id, style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}` },
-    children), "button", id);
+  // Narrow tracks (corner points, square edges) and wide ones (zones) share the width in a 1:2
+  // ratio and keep the zones square; no track is under 32 px, so every touch target is at least that.
+  const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? "minmax(32px, 2fr)" : "minmax(32px, 1fr)")).join(" ");
+  const units = (n) => Math.ceil(n / 2) + 2 * Math.floor(n / 2);
+  return h("div", { class: "lattice-frame", tabindex: 0 }, arrowGrid(h("div", {
+    class: "lattice", id,
+    style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}; `
+      + `aspect-ratio: ${units(columns)} / ${units(rows)}; min-width: calc(1.1rem + ${columns * 33}px)`,
+  }, children), "button", id));
 }
 
 // Whose codes are being cracked: a player's target, or every target for a spectator.
@@ -86,7 +97,7 @@ function targetSheet(view, ctx, target) {
       cls, text: typeof answer === "number" ? String(answer) : "",
       style: p !== undefined && answer === undefined ? `--p:${p}` : null,
       title: chance, label: answerWords(answer) ?? (solved.has(key) ? t("a11y.alphacode.filled") : ask ? [t("a11y.alphacode.ask"), chance].filter(Boolean).join(", ") : null),
-      onclick: ask ? () => ctx.send(ask) : null,
+      onclick: ask ? () => send(ctx, ask) : null,
     };
   }, target === view.target ? "target-sheet" : `sheet-${target}`);
 }
@@ -110,8 +121,32 @@ function builder(view, ctx, key, type, title) {
     sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "", onclick: () => place(r, c), label: cellWords(r, c) }), `${key}-sheet`),
     h("div", { class: "row" }, entries.map((e) => button(`${e.letter}@${e.row}${e.column} ✕`, () => { delete state.placed[e.letter]; ctx.rerender(); },
       { class: "placed", "aria-label": t("a11y.alphacode.remove", { letter: e.letter, cell: `${e.row}${e.column}` }) })),
-    button(t(type === "code" ? "alphacode.set_code" : "alphacode.declare_count", { count: entries.length }), () => ctx.send({ type, letters: entries }),
-      { class: "primary", id: `${key}-go`, disabled: entries.length !== 5 })));
+    button(t(type === "code" ? "alphacode.set_code" : "alphacode.declare_count", { count: entries.length }), () => send(ctx, { type, letters: entries }, key),
+      { class: "primary", id: `${key}-go`, disabled: entries.length !== 5 })),
+    builderError(ctx, key));
+}
+
+// The server's answer to this builder's last code or declaration, when it refused it: shown here,
+// beside the letters, instead of at the foot of the page.
+function builderError(ctx, key) {
+  if (!ctx.error || ctx.ui.sentFrom !== key) return null;
+  ctx.errorShown = true;
+  return h("p", { class: "error builder-error", id: `${key}-error`, role: "alert" }, ctx.error);
+}
+
+// "Declare": once the public answers settle the code (a legal declaration), or once the seat's own
+// hints leave a single candidate, a call to action with that code.
+function declareCall(view, ctx) {
+  const settled = legal(ctx, "declare")[0];
+  const hinted = ctx.hint?.candidates === 1 && ctx.hint.code && ctx.send && view.to_move.includes(view.seat)
+    && ["play", "final", "cascade"].includes(view.phase) ? { type: "declare", letters: ctx.hint.code } : null;
+  const action = settled ?? hinted;
+  if (!action) return null;
+  const code = action.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ");
+  return h("div", { class: "declare-call", id: "alphacode-declare-call", role: "status" },
+    h("b", {}, t(settled ? "alphacode.declare.settled" : "alphacode.declare.hinted")), " ",
+    button(t(settled ? "alphacode.declare_settled" : "alphacode.declare.go", { code }), () => send(ctx, action, "declare"),
+      { class: "primary settled", dataset: { declare: "settled" } }));
 }
 
 // An answer in words: a zone's count of filled sides, a square filled or empty.
@@ -164,14 +199,13 @@ function board(view, ctx) {
       targets(view).map((target) => h("div", {}, h("b", {}, view.mode === "duel" ? t("alphacode.code_of", { name: ctx.name(target) }) : t("alphacode.the_code")),
         targetSheet(view, ctx, target))),
       view.code ? ownSheet(view) : null),
-    making ? h("div", { class: "controls" }, button(t("alphacode.random_code"), () => ctx.send({ type: "random_code" }), { id: "alphacode-random", class: "primary" }),
+    making ? h("div", { class: "controls" }, button(t("alphacode.random_code"), () => send(ctx, { type: "random_code" }), { id: "alphacode-random", class: "primary" }),
       builder(view, ctx, "code", "code", t("alphacode.build_own"))) : null,
     declaring ? h("details", { class: "declare", open: view.phase !== "play" || ctx.ui.declareOpen,
       ontoggle: (e) => { if (e.target.open !== Boolean(ctx.ui.declareOpen)) { ctx.ui.declareOpen = e.target.open; ctx.rerender(); } } },
       h("summary", {}, t("alphacode.declare_title")), builder(view, ctx, "declare", "declare", t("alphacode.your_declaration"))) : null,
-    legal(ctx, "declare").map((a) => button(t("alphacode.declare_settled", { code: a.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") }),
-      () => ctx.send(a), { class: "primary settled", dataset: { declare: "settled" } })),
-    legal(ctx, "pass").length ? button(t("alphacode.pass"), () => ctx.send({ type: "pass" }), { id: "alphacode-pass" }) : null);
+    declareCall(view, ctx),
+    legal(ctx, "pass").length ? button(t("alphacode.pass"), () => send(ctx, { type: "pass" }), { id: "alphacode-pass" }) : null);
 }
 
 function notes(view, ctx) {
@@ -182,7 +216,7 @@ function notes(view, ctx) {
     answer: q.answer === true ? t("alphacode.filled") : q.answer === false ? t("alphacode.empty") : q.answer });
   return h("div", {},
     ctx.hint ? h("p", { id: "alphacode-candidates" }, t("alphacode.candidates", { count: ctx.hint.candidates })) : null,
-    about.length ? h("ul", { class: "answers-list" }, about.map((q) => h("li", {}, text(q)))) : h("p", { class: "muted" }, t("alphacode.no_answers")));
+    about.length ? h("ul", { class: "answers-list", tabindex: 0 }, about.map((q) => h("li", {}, text(q)))) : h("p", { class: "muted" }, t("alphacode.no_answers")));
 }
 
 function describe(event, ctx) {

@@ -170,13 +170,26 @@ function guessPicker(view, ctx) {
   }
   const color = pick.color;
   const values = [...new Set(legal.filter((a) => a.target === pick.target && a.index === pick.index && a.color === color).map((a) => a.value))];
+  const seen = seenValues(view)[color];
   return h("div", { class: "guess-picker", id: "coda-guess" },
     h("span", { class: "prompt" }, t("coda.guess_is", { name: ctx.name(pick.target), place: pick.index + 1 })),
-    COLORS.map((c) => button(colour(c), () => { pick.color = c; ctx.rerender(); },
-      { class: `colour ${c}${c === color ? " selected" : ""}`, "aria-pressed": String(c === color), dataset: { colour: c } })),
+    h("span", { class: "colours", role: "group", "aria-label": t("coda.guess.colour") }, COLORS.map((c) => button(
+      [c === color ? "✓ " : "", colour(c)], () => { pick.color = c; ctx.rerender(); },
+      { class: `colour ${c}${c === color ? " selected" : ""}`, "aria-pressed": String(c === color), dataset: { colour: c } }))),
     h("span", { class: "values" }, values.map((value) => button(show(value),
       () => { ctx.ui.target = null; ctx.send({ type: "guess", target: pick.target, index: pick.index, color, value }); },
-      { class: `value ${color}`, "aria-label": t("a11y.coda.guess_value", { colour: colour(color), value: spoken(value) }), dataset: { value } }))));
+      { class: `value ${color}${seen.has(value) ? " seen" : ""}`, dataset: { value },
+        "aria-label": t("a11y.coda.guess_value", { colour: colour(color), value: spoken(value) }),
+        title: seen.has(value) ? t("coda.guess.seen", { value: show(value) }) : null }))));
+}
+
+// Every value the seat can read somewhere (rows, its drawn tile), per colour: greyed in the picker
+// and the sheet, never forbidden (the seat may still guess it).
+function seenValues(view) {
+  const seen = { black: new Set(), white: new Set() };
+  view.rows.forEach((row) => row.forEach((tile) => { if (tile.value !== null) seen[tile.color].add(tile.value); }));
+  if (view.drawn?.value !== null && view.drawn?.value !== undefined) seen[view.drawn.color].add(view.drawn.value);
+  return seen;
 }
 
 function drawnEl(view, ctx) {
@@ -208,9 +221,7 @@ function board(view, ctx) {
 // The cracking sheet: one line per face-down tile you cannot read, values to cross out by hand,
 // values you can see elsewhere greyed, and the belief engine's probabilities when asked for.
 function notes(view, ctx) {
-  const seen = { black: new Set(), white: new Set() };
-  view.rows.forEach((row) => row.forEach((tile) => { if (tile.value !== null) seen[tile.color].add(tile.value); }));
-  if (view.drawn?.value !== null && view.drawn?.value !== undefined) seen[view.drawn.color].add(view.drawn.value);
+  const seen = seenValues(view);
   const values = view.options.dashes ? [...VALUES, "-"] : VALUES;
   const lines = [];
   view.rows.forEach((row, seat) => row.forEach((tile, index) => {
@@ -220,7 +231,7 @@ function notes(view, ctx) {
       { odds: ctx.hint?.rows?.[seat]?.[index] ?? null, seen: seen[tile.color], text: show }));
   }));
   if (!lines.length) return h("p", { class: "muted" }, t("coda.sheet.none"));
-  return sheetTable(ctx, lines);
+  return sheetTable(ctx, lines, { values, text: show });
 }
 
 function describe(event, ctx) {

@@ -163,10 +163,11 @@ function board(view, ctx) {
 function notes(view, ctx) {
   const tables = view.sheets.filter((s) => s.seat !== view.seat && !s.code).map((sheet) => {
     const odds = ctx.hint?.seats?.[sheet.seat];
-    return sheetTable(ctx, [h("caption", {}, ctx.name(sheet.seat)),
-      sheetLine(ctx, `${sheet.seat}:letter`, position("letter"), LETTERS, { odds: odds?.letter }),
-      sheetLine(ctx, `${sheet.seat}:x1`, position("x1"), DIGITS, { odds: odds?.x1 }),
-      sheetLine(ctx, `${sheet.seat}:x2`, position("x2"), DIGITS, { odds: odds?.x2 })]);
+    return h("div", { class: "sheet-pair" },
+      sheetTable(ctx, [sheetLine(ctx, `${sheet.seat}:letter`, position("letter"), LETTERS, { odds: odds?.letter })],
+        { caption: ctx.name(sheet.seat), values: LETTERS }),
+      sheetTable(ctx, [sheetLine(ctx, `${sheet.seat}:x1`, position("x1"), DIGITS, { odds: odds?.x1 }),
+        sheetLine(ctx, `${sheet.seat}:x2`, position("x2"), DIGITS, { odds: odds?.x2 })], { values: DIGITS }));
   });
   return tables.length ? h("div", {}, tables) : h("p", { class: "muted" }, t("coding.sheet.all_known"));
 }
