@@ -257,16 +257,13 @@ class LiveTable:
 
         The action is applied to the twin (:meth:`twin`); the live game, the step and the
         broadcasts change only once the action (with the result, if it ends the game) is committed.
-<<<<<<< HEAD
         When another instance stored this step first, the step is read and the action checked
-        again against the new state (a bot's or a clock's action, decided on the old state, is stale)."""
-=======
+        again against the new state (a bot's or a clock's action, decided on the old state, is stale).
         A submission runs to its end even when its caller is cancelled (a connection closed while
         its action is being written): once queued, the write may commit, and the game must follow."""
         return await asyncio.shield(self._submit(seat, action, expect_step))
 
     async def _submit(self, seat: int, action: Any, expect_step: int | None) -> str | None:
->>>>>>> main
         async with self.lock:
             for attempt in range(WRITE_ATTEMPTS):
                 if expect_step is not None and expect_step != self.step:
@@ -303,6 +300,7 @@ class LiveTable:
             await self.read_missed()  # in case the write landed after all
             return NOT_STORED
         return None
+
     def twin(self) -> Game:
         """A game equal to the live one, for trying an action on. Kept from action to action (the
         superseded live game catches up by applying the same action), so that an action costs two
