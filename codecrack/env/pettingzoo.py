@@ -78,8 +78,8 @@ class CodecrackAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat_of[agent]
-        view = self.table.game.view(seat)
-        return {"observation": self.encoder.encode(view), "action_mask": self.table.mask(seat, view["legal_actions"])}
+        view = self.table.game.view(seat, legal_actions=False)
+        return {"observation": self.encoder.encode(view), "action_mask": self.table.mask(seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
