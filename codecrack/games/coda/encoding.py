@@ -55,6 +55,11 @@ class CodaEncoder:
                    doc="per tile: 1 where a guess of that colour and value missed it")
         )
         self.at = {name: where.start for name, (where, _, _) in self.layout.blocks.items()}
+        guesses = len(COLORS) * len(self.values)
+        self.miss_at = [[self.at["misses"] + (seat * self.row + index) * guesses for index in range(self.row)]
+                        for seat in range(players)]
+        self.guess_at = {(color, value): shade * len(self.values) + index
+                         for shade, color in enumerate(COLORS) for index, value in enumerate(self.values)}
 
     def tile_entries(self, at: int, color: str, revealed: bool | None, value: Any) -> tuple[int, ...]:
         """The entries set to 1 for a tile encoded at offset ``at`` (cached per place and kind)."""
@@ -95,25 +100,18 @@ class CodaEncoder:
 
     def misses(self, view: dict[str, Any]) -> list[int]:
         """The vector entries of this round's missed guesses at tiles still face down."""
-        missed = []
+        where = {(seat, tile["id"]): index for seat, row in enumerate(view["rows"]) for index, tile in enumerate(row)}
+        miss_at, guess_at, ones = self.miss_at, self.guess_at, []
         for event in reversed(view["history"]):
             kind = event["type"]
-            if kind == "round":
+            if kind == "guess":
+                if not event["hit"]:
+                    target = event["target"]
+                    index = where.get((target, event["tile"]))
+                    if index is not None:
+                        ones.append(miss_at[target][index] + guess_at[event["color"], event["value"]])
+            elif kind == "round":
                 break                  # a new round deals new rows
-            if kind == "guess" and not event["hit"]:
-                missed.append(event)
-        if not missed:
-            return []
-        rows = view["rows"]
-        where = {(seat, tile["id"]): index for seat in {event["target"] for event in missed}
-                 for index, tile in enumerate(rows[seat])}
-        colors, values, start = len(COLORS), len(self.values), self.at["misses"]
-        ones = []
-        for event in missed:
-            index = where.get((event["target"], event["tile"]))
-            if index is not None:
-                tile = (event["target"] * self.row + index) * colors + COLORS.index(event["color"])
-                ones.append(start + tile * values + self.value_index[event["value"]])
         return ones
 
 
