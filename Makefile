@@ -4,14 +4,14 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser bench clean
+.PHONY: setup run play test browser postgresql redis-nginx cluster axe bench messages clean
 
 setup: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev,env,openspiel,ray,report]'
+	$(BIN)/pip install -q -e '.[dev,env,openspiel,ray,report,redis]'
 	touch $@
 
 run: setup
@@ -20,11 +20,41 @@ run: setup
 play: setup
 	$(BIN)/codecrack play coda --seats human,random,random
 
+# Debian's chromium, and a Thai font for the Thai pages and screenshots (docs/i18n.md).
 browser:
 	@command -v chromium >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium)
+	@dpkg -s fonts-thai-tlwg >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-thai-tlwg)
 
-test: setup browser
+# axe-core for the accessibility browser tests: test-only, pinned in tests/web/axe/package-lock.json.
+AXE := tests/web/axe
+axe: $(AXE)/node_modules/axe-core/axe.min.js
+
+$(AXE)/node_modules/axe-core/axe.min.js: $(AXE)/package-lock.json
+	@command -v npm >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nodejs npm)
+	cd $(AXE) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The tests start their own throw-away clusters from Debian's package (tests/services.py).
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql)
+
+# The cluster tests start Redis and nginx of their own too (tests/cluster/services.py).
+redis-nginx:
+	@command -v redis-server >/dev/null && command -v nginx >/dev/null || \
+		($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server nginx)
+
+# PostgreSQL, Redis, two instances and nginx on loopback (docs/deploy.md); scripts/cluster stop ends them.
+cluster: setup
+	scripts/cluster start
+
+test: setup browser postgresql redis-nginx axe
 	$(BIN)/python -m pytest -n 2
+
+# Extract the Python texts (docs/i18n.md) and merge them into every language's .po file.
+POT := $(VENV)/codecrack.pot
+messages: setup
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project=codecrack -o $(POT) codecrack
+	$(BIN)/pybabel update -i $(POT) -d codecrack/locale -D codecrack --no-fuzzy-matching --ignore-obsolete
 
 bench: setup
 	$(BIN)/codecrack bench engine --game coda --json

@@ -75,9 +75,11 @@ def benchmarks() -> dict[str, Benchmark]:
     from .env.bench import env_benchmark
     from .review.bench import review_benchmark
     from .web.loadtest import BENCHMARKS as WEB_BENCHMARKS
+    from .web.message_bench import messages_benchmark
 
     table: dict[str, Benchmark] = {"engine": engine_benchmark, "review": review_benchmark,
-                                   "arena-ray": arena_ray_benchmark, "env": env_benchmark, **WEB_BENCHMARKS}
+                                   "arena-ray": arena_ray_benchmark, "env": env_benchmark,
+                                   "messages": messages_benchmark, **WEB_BENCHMARKS}
     for game in GAMES:
         table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
     return table

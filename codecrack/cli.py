@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, Optional
 
@@ -13,6 +14,7 @@ from rich.table import Table
 
 from .core.errors import OptionError
 from .core.options import split_option_text
+from .i18n import from_environment, languages, set_language
 
 app = typer.Typer(help="codecrack: hidden-code deduction games, their AIs and an arena.", no_args_is_help=True)
 console = Console()
@@ -56,8 +58,12 @@ def play(
     preset: Optional[str] = typer.Option(None, help="A named set of options (listed below); --option changes it."),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
     save: Optional[Path] = typer.Option(None, help="Write the game's record to this JSON file."),
+    lang: Optional[str] = typer.Option(None, help=f"The language of the game's texts: {', '.join(languages())} "
+                                                  "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)."),
 ) -> None:
     """Play a game in the terminal against humans (hot seat) and bots."""
+    if lang is not None:
+        set_language(lang)
     from .terminal.play import play as play_game
     from .terminal.options_help import preset_options
 
@@ -246,11 +252,13 @@ def serve(
     db: Optional[str] = typer.Option(None, help="SQLAlchemy URL (default: SQLite in ./data)."),
     allow_seed: bool = typer.Option(False, help="Let clients choose a table's seed (local and test use only: "
                                                 "a seeded table's creator can work out every hidden tile)."),
+    redis: Optional[str] = typer.Option(None, help="Redis URL: run as one of several instances on one PostgreSQL "
+                                                   "database (docs/deploy.md)."),
 ) -> None:
     """Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."""
     from .web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db, allow_seed=allow_seed)
+    run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis)
 
 
 @app.command()
@@ -274,6 +282,8 @@ def loadtest(
     allow_remote: bool = typer.Option(False, help="Allow a non-loopback URL (never on shared machines)."),
     anchor: Optional[Path] = typer.Option(None, help="Also measure boardgame.io with the same steps: its harness "
                                                      "folder (loadtest/boardgameio, after `npm ci` there)."),
+    open_first: bool = typer.Option(False, help="Create and seat every slot's first table before each step's "
+                                                "clock starts (for thousands of sockets at human pace)."),
 ) -> None:
     """Drive tables of simulated players over real websockets; print a JSON report (docs/benchmarks.md)."""
     from .loadtest import LoadSettings, run_load
@@ -286,7 +296,7 @@ def loadtest(
             seed=seed, plan=TablePlan(game, humans, ai_agent, ai_seats), spawn=spawn, db=db,
             server_pid=server_pid, allow_remote=allow_remote, tables_per_minute=tables_per_minute,
             connections_per_address=connections_per_address, messages_per_second=messages_per_second,
-            anchor=anchor)
+            anchor=anchor, open_first=open_first)
         report = run_load(settings)
     except (TargetError, ValueError) as error:
         console.print(f"[red]{error}[/red]")
@@ -295,4 +305,5 @@ def loadtest(
 
 
 def main() -> None:
+    set_language(from_environment(os.environ))
     app()

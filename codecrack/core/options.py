@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..i18n import N_
 from .errors import OptionError
 
 
@@ -22,8 +23,8 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    first: int | None = Field(None, title="First player",
-                              description="The seat that starts; none draws it from the seed.",
+    first: int | None = Field(None, title=N_("First player"),
+                              description=N_("The seat that starts; none draws it from the seed."),
                               json_schema_extra={"control": "seat"})
 
 

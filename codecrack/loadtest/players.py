@@ -14,11 +14,14 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from ..web.deltas import followed
+
 Json = dict[str, Any]
 # Sent after each action. The server handles one connection's messages in order, so its pong comes
 # after the state our action made: a marker that tells our own state from another seat's (both can
 # act at once in simultaneous phases, e.g. Coda's opening).
 PING = json.dumps({"type": "ping"})
+RESYNC = json.dumps({"type": "resync"})
 
 
 @dataclass
@@ -30,6 +33,7 @@ class Tally:
     games_valid: int = 0
     games_invalid: list[str] = field(default_factory=list)
     games_cut: int = 0  # still playing when the step's time was up
+    received_bytes: int = 0  # every message the players received, as it travelled
 
     def error(self, message: str) -> None:
         self.errors[message] = self.errors.get(message, 0) + 1
@@ -128,6 +132,7 @@ class Player:
         self.due: float | None = None
         self.last_state_at: float | None = None
         self.refused = False
+        self.lost = False  # a delta did not fit our view: a whole one is asked for
 
     async def play(self, deadline: float) -> Json | None:
         """Play until the table is over (its final table info) or the deadline (None)."""
@@ -138,20 +143,23 @@ class Player:
                 if time.monotonic() >= deadline:
                     return None
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(timeout, 0.0))
+                    raw = await asyncio.wait_for(ws.recv(decode=False), timeout=max(timeout, 0.0))
                 except TimeoutError:
                     await self._act_if_due(ws)
                     continue
+                self.tally.received_bytes += len(raw)
                 finished = self._receive(json.loads(raw))
                 if finished is not None:
                     return finished
+                if self.lost:
+                    self.lost = False
+                    await ws.send(RESYNC)
                 await self._act_if_due(ws)
 
     def _receive(self, message: Json) -> Json | None:
         kind = message["type"]
-        if kind == "state":
-            self.view, self.step = message["view"], message["step"]
-            self.last_state_at = time.monotonic()
+        if kind in ("state", "delta"):
+            self._follow(message)
         elif kind == "pong":
             self._acknowledged()
         elif kind == "error":
@@ -161,6 +169,15 @@ class Player:
             return message["table"]
         self._plan()
         return None
+
+    def _follow(self, message: Json) -> None:
+        try:
+            self.step, self.view = followed(self.view, self.step, message)
+        except ValueError as error:
+            self.tally.error(str(error))
+            self.lost = True
+            return
+        self.last_state_at = time.monotonic()
 
     def _acknowledged(self) -> None:
         """The pong that follows our action: the server has dealt with the action, and the state it
@@ -189,14 +206,22 @@ class Player:
         await ws.send(PING)
 
 
+async def open_rated(base: str, plan: TablePlan, rate: TableRate) -> tuple[str, list[str]]:
+    """:func:`open_table`, within the harness's tables-per-minute."""
+    await rate.wait_turn()
+    return await open_table(base, plan)
+
+
 async def play_tables(base: str, ws_base: str, plan: TablePlan, pace: Pace, rate: TableRate,
-                      slot: int, seed: int, games: int, deadline: float, tally: Tally) -> None:
-    """One table slot: play ``games`` games one after the other (0: until the deadline)."""
+                      slot: int, seed: int, games: int, deadline: float, tally: Tally,
+                      opened: tuple[str, list[str]] | None = None) -> None:
+    """One table slot: play ``games`` games one after the other (0: until the deadline); the first
+    on the table ``opened`` beforehand, if given."""
     played = 0
     rng = random.Random(f"{seed}:{slot}")
     while (games == 0 or played < games) and time.monotonic() < deadline:
-        await rate.wait_turn()
-        code, tokens = await open_table(base, plan)
+        code, tokens = opened or await open_rated(base, plan, rate)
+        opened = None
         players = [Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally)
                    for token in tokens]
         ends = await asyncio.gather(*(player.play(deadline) for player in players))

@@ -66,6 +66,7 @@ def step_report(tables: int, sockets: int, elapsed: float, tally: Tally, watch: 
         "games": {"valid": tally.games_valid, "invalid": len(tally.games_invalid),
                   "cut_at_time_limit": tally.games_cut, "invalid_detail": tally.games_invalid[:10]},
         "all_games_valid": not tally.games_invalid and not tally.errors,
+        "received_bytes_per_action": round(tally.received_bytes / len(lat)) if lat and tally.received_bytes else None,
         "server": watch.report(elapsed, len(lat)),
     }
 

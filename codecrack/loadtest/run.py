@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .anchor import run_anchor
-from .players import Pace, TablePlan, TableRate, Tally, play_tables
+from .players import Pace, TablePlan, TableRate, Tally, open_rated, play_tables
 from .report import ServerWatch, ratio, step_report, summary
 from .target import SPAWNED_LIMITS, codecrack_server, require_loopback, websocket_base
 
@@ -38,6 +38,7 @@ class LoadSettings:
     connections_per_address: int = 32
     messages_per_second: float = 20.0
     anchor: Path | None = None  # the boardgame.io harness folder: measure it too, with the same steps
+    open_first: bool = False  # create and seat every slot's first table before the step's clock starts
 
     def pause(self) -> tuple[float, float]:
         """The range of a simulated player's pause before each action, in seconds."""
@@ -69,18 +70,32 @@ async def _step(settings: LoadSettings, url: str, pid: int | None, tables: int) 
     tables_per_minute, messages_per_second = settings.client_limits()
     pace = Pace(low, high, messages_per_second)
     tally, rate = Tally(), TableRate(tables_per_minute)
+    opened = await _open_first(settings, url, rate, tables, tally)
     watch = ServerWatch(pid)
     follower = asyncio.create_task(watch.follow())
     began = time.monotonic()
     deadline = began + settings.seconds
     slots = [play_tables(url, websocket_base(url), settings.plan, pace, rate, slot, settings.seed,
-                         settings.games, deadline, tally) for slot in range(tables)]
+                         settings.games, deadline, tally, opened[slot]) for slot in range(tables)]
     outcomes = await asyncio.gather(*slots, return_exceptions=True)
     elapsed = time.monotonic() - began
     follower.cancel()
     for failure in (o for o in outcomes if isinstance(o, BaseException)):
         tally.error(f"{type(failure).__name__}: {failure}"[:300])
     return step_report(tables, tables * settings.plan.humans, elapsed, tally, watch)
+
+
+async def _open_first(settings: LoadSettings, url: str, rate: TableRate, tables: int,
+                      tally: Tally) -> list[tuple[str, list[str]] | None]:
+    """With ``open_first``, every slot's first table, created and seated before the step's clock
+    starts (a slot whose table could not be opened opens one during the step)."""
+    if not settings.open_first:
+        return [None] * tables
+    opened = await asyncio.gather(*(open_rated(url, settings.plan, rate) for _ in range(tables)),
+                                  return_exceptions=True)
+    for failure in (o for o in opened if isinstance(o, BaseException)):
+        tally.error(f"opening a table: {type(failure).__name__}: {failure}"[:300])
+    return [None if isinstance(o, BaseException) else o for o in opened]
 
 
 async def _run_steps(settings: LoadSettings, url: str, pid: int | None) -> list[dict[str, Any]]:

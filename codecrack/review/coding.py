@@ -17,9 +17,11 @@ from ..games.coding.belief import Inconsistent, code_index
 from ..games.coding.reading import facts_from_view, live_opponents, own_code
 from ..games.coding.tactics import (answer_score, best_answer, code_text, information_gain, kept_mass, reveal_cost,
                                     score_gain)
+from ..i18n import N_, _
 from .core import BITS, CHANCE, EXPOSURE, SYMBOLS, Decision
 
 SURE = 0.999  # a decode at least this likely counts as certain
+EXPOSURE_NOTE = N_("onlookers' chance of naming your code afterwards")
 
 
 class Knowledge:
@@ -42,7 +44,7 @@ class Knowledge:
 
 
 def decode_text(target: int, code: str) -> str:
-    return f"decode seat {target} as {code}"
+    return _("decode seat {seat} as {code}").format(seat=target, code=code)
 
 
 class CodingReviewer:
@@ -78,8 +80,8 @@ class CodingReviewer:
         exposure = {a["card"]: float(public[mine]) / max(kept_mass(public, a["card"]), 1e-12)
                     for a in legal if a["type"] == "take"}
         best = min(exposure, key=exposure.get)
-        return Decision.judge(step, "data card", EXPOSURE, f"took {action['card']}", exposure[action["card"]],
-                              f"take {best}", exposure[best], "onlookers' chance of naming your code afterwards")
+        return Decision.judge(step, "data card", EXPOSURE, _("took {card}").format(card=action["card"]), exposure[action["card"]],
+                              _("take {card}").format(card=best), exposure[best], _(EXPOSURE_NOTE))
 
     def hack_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
         cards = {c["id"]: c for c in known.view["hack_row"]}
@@ -92,20 +94,20 @@ class CodingReviewer:
 
         gives = [a for a in legal if a["type"] == "give"]
         best = max(gives, key=value)
-        what = "expected symbols you will name right about the receiver" if one_shot else "expected bits about the receiver"
+        what = _("expected symbols you will name right about the receiver") if one_shot else _("expected bits about the receiver")
         return Decision.judge(step, "hack card", scale, self.give_text(cards, action), value(action),
                               self.give_text(cards, best), value(best), what)
 
     @staticmethod
     def give_text(cards: dict[int, dict], give: dict[str, Any]) -> str:
         card = cards[give["card"]]
-        return f"{card['position']} {''.join(map(str, card['values']))} to seat {give['to']}"
+        return _("{card} to seat {seat}").format(card=f"{card['position']} {''.join(map(str, card['values']))}", seat=give["to"])
 
     def decode(self, step: int, known: Knowledge, action: dict[str, Any]) -> Decision:
         target, code = action["target"], action["code"]
         p = float(known.beliefs[target][code_index(code[0], int(code[1]), int(code[2]))])
         best_p, best_target, best_code = known.best_decode()
-        note = "impossible: what you could see rules it out" if p == 0 else ""
+        note = _("impossible: what you could see rules it out") if p == 0 else ""
         return Decision.judge(step, "decode", CHANCE, decode_text(target, code), p,
                               decode_text(best_target, code_text(best_code)), best_p, note, worst=p == 0)
 
@@ -113,21 +115,22 @@ class CodingReviewer:
         """Waiting is fine unless a decode was certain: then it hands a sure elimination to the others."""
         p, target, code = known.best_decode()
         grade = "mistake" if p >= SURE else "best"
-        return Decision(step, "decode or wait", "waited", round(p, 4), decode_text(target, code_text(code)),
-                        round(p, 4), "chance", grade, "a certain decode was on the table" if p >= SURE else "")
+        return Decision(step, "decode or wait", _("waited"), round(p, 4), decode_text(target, code_text(code)),
+                        round(p, 4), "chance", grade, _("a certain decode was on the table") if p >= SURE else "")
 
     def reveal(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
         public, mine = known.public(), code_index(*known.code)
         cost = {a["card"]: reveal_cost(public, mine, a["card"]) for a in legal}
         best = min(cost, key=cost.get)
-        return Decision.judge(step, "card turned up", EXPOSURE, f"turned up {action['card']}", cost[action["card"]],
-                              f"turn up {best}", cost[best], "onlookers' chance of naming your code afterwards")
+        return Decision.judge(step, "card turned up", EXPOSURE, _("turned up {card}").format(card=action["card"]),
+                              cost[action["card"]], _("turn up {card}").format(card=best), cost[best], _(EXPOSURE_NOTE))
 
     def answers(self, step: int, known: Knowledge, action: dict[str, Any]) -> list[Decision]:
         found = []
         for target, code in sorted(action["codes"].items()):
             probs = known.beliefs[int(target)]
             best, best_score = best_answer(probs)
-            found.append(Decision.judge(step, "answer", SYMBOLS, f"seat {target}: {code}", answer_score(probs, code),
-                                        f"seat {target}: {best}", best_score, "expected symbols right"))
+            found.append(Decision.judge(step, "answer", SYMBOLS, _("seat {seat}: {code}").format(seat=target, code=code),
+                                        answer_score(probs, code), _("seat {seat}: {code}").format(seat=target, code=best),
+                                        best_score, _("expected symbols right")))
         return found

@@ -21,13 +21,14 @@ from rich.text import Text
 from ..core.errors import IllegalAction
 from ..games.alphacode.codes import check_code, entries_from_text, parse_code, text_position
 from ..games.alphacode.sheet import Sheet, settled_squares
+from ..i18n import N_, _
 
 FREE_FORM_ACTIONS = {"code", "declare"}
-HELP = ("commands: count O D | filled Q I | code a@B h@F ... | random | declare a@NA ... | pass "
-        "(a letter is x@RC, its top-left corner point, or x@C, its zone column)")
+HELP = N_("commands: count O D | filled Q I | code a@B h@F ... | random | declare a@NA ... | pass "
+           "(a letter is x@RC, its top-left corner point, or x@C, its zone column)")
 
 
-HOW_TO_PLAY = """Welcome to Alphabet Code. A code is five letters drawn as seven-segment shapes on a lattice
+HOW_TO_PLAY = N_("""Welcome to Alphabet Code. A code is five letters drawn as seven-segment shapes on a lattice
 sheet: zones (the boxes), the squares between them, and corner points. Rows are lettered N, O, P...
 from the top, columns A, B, C... from the left.
 First make your code: random, or code a@B h@F ... (each letter at its top-left corner point).
@@ -36,7 +37,7 @@ four sides are filled, 0-4) or filled Q I (is square Q I filled?). Everyone hear
 When you know the code, declare it: declare a@NA c@PE ... A second wrong declaration loses
 (with three or more players: puts you out).
 Two players race to crack each other's code; with three or more, one seat makes the code and the
-others crack it. Type ? at any prompt for your moves."""
+others crack it. Type ? at any prompt for your moves.""")
 
 
 # -- parsing -------------------------------------------------------------------------------
@@ -44,12 +45,12 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     """Turn a typed command into an action; unknown text raises :class:`IllegalAction` with help."""
     words = text.split()
     if not words:
-        raise IllegalAction(HELP)
+        raise IllegalAction(_(HELP))
     command, rest = words[0].lower(), words[1:]
     if command in ("count", "filled"):
         where = "".join(rest).upper()
         if len(where) != 2:
-            raise IllegalAction(BAD_COORDINATE.format(command=command, where=" ".join(rest) or "nothing",
+            raise IllegalAction(_(BAD_COORDINATE).format(command=command, where=" ".join(rest) or _("nothing"),
                                                       **_label_ranges(view)))
         return {"type": command, "row": where[0], "column": where[1]}
     if command in ("random", "pass"):
@@ -61,7 +62,7 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
             check_code(parse_code(entries, sheet, view["letters"]), sheet, view["letters"],
                        view["options"]["real_words"])
         return {"type": command, "letters": entries}
-    raise IllegalAction(f"unknown command {command!r}; {HELP}")
+    raise IllegalAction(_("unknown command {command}; {help}").format(command=repr(command), help=_(HELP)))
 
 
 # -- the ? menu ----------------------------------------------------------------------------
@@ -92,8 +93,8 @@ def menu(legal: list[dict[str, Any]], view: dict[str, Any]) -> list[str]:
     return lines
 
 
-BAD_COORDINATE = ("{command} takes a row and a column, like '{command} O D', not {where}: "
-                  "the row is one letter {rows}, the column one letter {columns}")
+BAD_COORDINATE = N_("{command} takes a row and a column, like '{command} O D', not {where}: "
+                     "the row is one letter {rows}, the column one letter {columns}")
 
 
 def _label_ranges(view: dict[str, Any]) -> dict[str, str]:
@@ -113,22 +114,24 @@ def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) ->
     for event in events:
         kind = event["type"]
         if kind == "code_made":
-            parts.append(f"seat {seat} made a code")
+            parts.append(_("seat {seat} made a code").format(seat=seat))
         elif kind == "start":
-            opening = (f"seat 0 asks {event['handicap']} handicap question(s), then seat 1 plays; "
-                       if event["handicap"] else "")
-            parts.append(f"round {event['round']}: {opening}seat {event['first']} is the first player")
+            text = (_("round {round}: seat 0 asks {count} handicap question(s), then seat 1 plays; seat {first} is the first player")
+                    if event["handicap"] else _("round {round}: seat {first} is the first player"))
+            parts.append(text.format(round=event["round"], count=event["handicap"], first=event["first"]))
         elif kind == "answer":
             question = event["question"]
             answer = event["answer"]
-            said = ("yes" if answer else "no") if isinstance(answer, bool) else f"{answer} of 4 sides filled"
-            parts.append(f"seat {seat} asks {question['type']} ({question['row']}, {question['column']}): {said}")
+            said = (_("yes") if answer else _("no")) if isinstance(answer, bool) else _("{count} of 4 sides filled").format(count=answer)
+            parts.append(_("seat {seat} asks {question} ({row}, {column}): {answer}").format(
+                seat=seat, question=question["type"], row=question["row"], column=question["column"], answer=said))
         elif kind == "declared":
             guess = " ".join(text_position(entry) for entry in event.get("letters", []))
-            parts.append(f"seat {seat} declares {guess + ' ' if guess else ''}"
-                         f"— {'Correct' if event['correct'] else 'Incorrect'}")
+            verdict = _("Correct") if event["correct"] else _("Incorrect")
+            parts.append(_("seat {seat} declares {code} — {verdict}").format(seat=seat, code=guess, verdict=verdict)
+                         if guess else _("seat {seat} declares — {verdict}").format(seat=seat, verdict=verdict))
         elif kind == "passed":
-            parts.append(f"seat {seat} passes")
+            parts.append(_("seat {seat} passes").format(seat=seat))
         else:
             parts.append(_describe_outcome(event))
     return "; ".join(parts) or f"seat {seat}: {action['type']}"
@@ -137,19 +140,19 @@ def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) ->
 def _describe_outcome(event: dict[str, Any]) -> str:
     kind = event["type"]
     if kind == "final_chance":
-        return f"seat {event['seat']} gets one final declaration"
+        return _("seat {seat} gets one final declaration").format(seat=event["seat"])
     if kind == "last_submissions":
         seats = event["seats"]
         if len(seats) == 1:
-            return f"seat {seats[0]} may submit once more"
-        return f"seats {', '.join(map(str, seats))} may each submit once more"
+            return _("seat {seat} may submit once more").format(seat=seats[0])
+        return _("seats {seats} may each submit once more").format(seats=", ".join(map(str, seats)))
     if kind == "eliminated":
-        return f"seat {event['seat']} is eliminated"
+        return _("seat {seat} is eliminated").format(seat=event["seat"])
     if kind == "draw":
-        return f"round {event['round']} is a draw"
+        return _("round {round} is a draw").format(round=event["round"])
     if kind == "new_round":
-        return f"round {event['round']} begins: make new codes"
-    return f"game over ({event['reason']}): winners {event['winners']}"
+        return _("round {round} begins: make new codes").format(round=event["round"])
+    return _("game over ({reason}): winners {winners}").format(reason=event["reason"], winners=event["winners"])
 
 
 # -- rendering -----------------------------------------------------------------------------
@@ -158,19 +161,20 @@ def render(view: dict[str, Any]):
     sheet = _sheet(view)
     parts: list[Any] = [Text(_status(view), style="bold")]
     if view["code"] is not None and view["codes"] is None:
-        parts += _drawn_code("Your code", view["code"], sheet, view["letters"])
+        parts += _drawn_code(_("Your code"), view["code"], sheet, view["letters"])
     targets = [view["target"]] if view["target"] is not None else sorted({q["target"] for q in view["questions"]})
     for target in targets:
-        parts += [Text(f"Notes on seat {target}'s code:"), draw_notes(sheet, view["questions"], target)]
+        parts += [Text(_("Notes on seat {seat}'s code:").format(seat=target)), draw_notes(sheet, view["questions"], target)]
     for seat, code in enumerate(view["codes"] or []):
         if code is not None:
-            parts += _drawn_code(f"seat {seat}'s code", code, sheet, view["letters"])
+            parts += _drawn_code(_("seat {seat}'s code").format(seat=seat), code, sheet, view["letters"])
     mine = [d for d in view["declarations"] if d["seat"] == view["seat"]]
     for declaration in mine:
         guess = " ".join(text_position(e) for e in declaration["letters"])
-        parts.append(Text(f"you declared {guess}: {'Correct' if declaration['correct'] else 'Incorrect'}"))
+        verdict = _("Correct") if declaration["correct"] else _("Incorrect")
+        parts.append(Text(_("you declared {code}: {verdict}").format(code=guess, verdict=verdict)))
     if view["legal_actions"]:
-        parts.append(Text(HELP, style="dim"))
+        parts.append(Text(_(HELP), style="dim"))
     return Group(*parts)
 
 
@@ -180,13 +184,13 @@ def _drawn_code(title: str, entries: list[dict[str, str]], sheet: Sheet, letters
 
 
 def _status(view: dict[str, Any]) -> str:
-    who = "spectator" if view["seat"] is None else f"seat {view['seat']}"
-    role = " (code creator)" if view["seat"] is not None and view["seat"] == view["creator"] else ""
-    misses = ", ".join(f"seat {s}: {m}" for s, m in enumerate(view["misses"]) if m)
-    return (f"Alphabet Code, {who}{role}, round {view['round']}, phase {view['phase']}, "
-            f"to move {view['to_move']}, letters {view['letters']}"
-            + (f", misses {misses}" if misses else "")
-            + (f", eliminated {view['eliminated']}" if view["eliminated"] else ""))
+    who = _("spectator") if view["seat"] is None else _("seat {seat}").format(seat=view["seat"])
+    role = _(" (code creator)") if view["seat"] is not None and view["seat"] == view["creator"] else ""
+    misses = ", ".join(f"{_('seat {seat}').format(seat=s)}: {m}" for s, m in enumerate(view["misses"]) if m)
+    return (_("Alphabet Code, {who}{role}, round {round}, phase {phase}, to move {to_move}, letters {letters}").format(
+                who=who, role=role, round=view["round"], phase=view["phase"], to_move=view["to_move"], letters=view["letters"])
+            + (_(", misses {misses}").format(misses=misses) if misses else "")
+            + (_(", eliminated {seats}").format(seats=view["eliminated"]) if view["eliminated"] else ""))
 
 
 def draw_notes(sheet: Sheet, questions: list[dict[str, Any]], target: int) -> Text:

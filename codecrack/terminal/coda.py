@@ -25,6 +25,7 @@ from rich.text import Text
 from ..core.errors import IllegalAction
 from ..core.runner import run_game
 from ..games.coda.tiles import COLORS, label, parse_tile
+from ..i18n import N_, _
 
 View = dict[str, Any]
 Event = dict[str, Any]
@@ -53,35 +54,38 @@ def row_text(row: list[dict[str, Any]]) -> Text:
         width = max(len(cell), 4) + 1
         tiles.append(cell).append(" " * (width - len(cell)))
         indices.append(f"{index:^{len(cell)}}" + " " * (width - len(cell)))
-    return Text.assemble(tiles, "\n", indices) if row else Text("(arranging...)", style="dim")
+    return Text.assemble(tiles, "\n", indices) if row else Text(_("(arranging...)"), style="dim")
 
 
 def seat_name(seat: int, viewer: int | None) -> str:
-    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
+    return (_("seat {seat} (you)") if seat == viewer else _("seat {seat}")).format(seat=seat)
 
 
 def rows_table(view: View) -> Table:
     table = Table(show_header=False, box=None, padding=(0, 1))
     for seat, row in enumerate(view["rows"]):
-        status = "out" if seat in view["eliminated"] else ("to move" if seat in view["to_move"] else "")
+        out = seat in view["eliminated"]
+        status = _("out") if out else (_("to move") if seat in view["to_move"] else "")
         table.add_row(Text(seat_name(seat, view["seat"]), style="bold" if seat == view["seat"] else ""),
-                      row_text(row), Text(status, style="red" if status == "out" else "green"))
+                      row_text(row), Text(status, style="red" if out else "green"))
     return table
 
 
 def pile_text(pile: dict[str, int]) -> str:
     if "total" in pile:
-        return f"deck: {pile['total']} tiles"
-    return f"pile: {pile['black']} black, {pile['white']} white"
+        return _("deck: {count} tiles").format(count=pile["total"])
+    return _("pile: {black} black, {white} white").format(black=pile["black"], white=pile["white"])
 
 
 def header(view: View) -> Text:
     options = view["options"]
-    rounds = f"round {view['round']}/{options['rounds']}, " if options["rounds"] > 1 else ""
-    state = "game over" if view["phase"] == "over" else f"phase {view['phase']}, seat {view['current']} plays"
+    rounds = _("round {round}/{rounds}, ").format(round=view["round"], rounds=options["rounds"]) if options["rounds"] > 1 else ""
+    state = _("game over") if view["phase"] == "over" else _("phase {phase}, seat {seat} plays").format(
+        phase=view["phase"], seat=view["current"])
     text = Text(f"Coda: {rounds}{state}; {pile_text(view['pile'])}", style="bold")
     if options["rounds"] > 1:
-        text.append("\nscores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(view["scores"])))
+        text.append("\n" + _("scores: {scores}").format(
+            scores=", ".join(f"{_('seat {seat}').format(seat=s)}: {p}" for s, p in enumerate(view["scores"]))))
     return text
 
 
@@ -90,11 +94,15 @@ def hand_text(view: View) -> Text | None:
     lines = []
     drawn = view["drawn"]
     if drawn is not None:
-        who = "You drew" if view["seat"] == view["current"] else f"Seat {view['current']} drew"
-        lines.append(f"{who} {tile_label(drawn)}" + (", now face up." if drawn["revealed"] else "."))
+        mine = view["seat"] == view["current"]
+        if drawn["revealed"]:
+            text = _("You drew {tile}, now face up.") if mine else _("Seat {seat} drew {tile}, now face up.")
+        else:
+            text = _("You drew {tile}.") if mine else _("Seat {seat} drew {tile}.")
+        lines.append(text.format(seat=view["current"], tile=tile_label(drawn)))
     if view["unplaced"]:
         tiles = " ".join(tile_label(t) for t in view["unplaced"])
-        lines.append(f"Your dash(es) to place: {tiles}. ready INDEX puts one before tile INDEX (0 = far left).")
+        lines.append(_("Your dash(es) to place: {tiles}. ready INDEX puts one before tile INDEX (0 = far left).").format(tiles=tiles))
     return Text("\n".join(lines), style="cyan") if lines else None
 
 
@@ -105,13 +113,13 @@ def tile_label(tile: dict[str, Any]) -> str:
 def history_panel(view: View) -> Panel:
     """The current round's events, or with notes=false only what happened since your last move."""
     events = round_events(view["history"])
-    title = "history"
+    title = _("history")
     if not view["options"]["notes"]:
         mine = [i for i, e in enumerate(events) if e.get("seat") == view["seat"]]
         events = events[mine[-1] + 1:] if mine else events
-        title = "since your last move (no notes)"
+        title = _("since your last move (no notes)")
     lines = [event_text(event) for event in events][-HISTORY_LINES:]
-    return Panel("\n".join(lines) or "nothing yet", title=title, title_align="left")
+    return Panel("\n".join(lines) or _("nothing yet"), title=title, title_align="left")
 
 
 def round_events(history: list[Event]) -> list[Event]:
@@ -123,14 +131,14 @@ def prompt_text(view: View) -> Text | None:
     if view["seat"] not in view["to_move"]:
         return None
     hints = {
-        "opening": lambda: "Choose your opening tiles: opening N takes N black tiles, the rest white.",
-        "memorize": lambda: "Memorize your tiles, then type ready: afterwards you will not see their values.",
+        "opening": lambda: _("Choose your opening tiles: opening N takes N black tiles, the rest white."),
+        "memorize": lambda: _("Memorize your tiles, then type ready: afterwards you will not see their values."),
         "arrange": lambda: arrange_hint(view),
         "place": lambda: place_hint(view),
-        "draw": lambda: "Draw a tile: " + ("draw" if view["options"]["draw"] == "deck" else "draw black or draw white") + ".",
-        "guess": lambda: "Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3"
-                         + (", or stop to keep your drawn tile hidden." if view["hits_this_turn"] else "."),
-        "reveal": lambda: "Wrong guess with an empty pile: turn up one of your own tiles: reveal INDEX.",
+        "draw": lambda: _("Draw a tile: draw.") if view["options"]["draw"] == "deck" else _("Draw a tile: draw black or draw white."),
+        "guess": lambda: _("Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3, or stop to keep your drawn tile hidden.")
+                         if view["hits_this_turn"] else _("Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3."),
+        "reveal": lambda: _("Wrong guess with an empty pile: turn up one of your own tiles: reveal INDEX."),
     }
     hint = hints.get(view["phase"])
     return Text(hint() if hint else "", style="bold yellow")
@@ -138,30 +146,37 @@ def prompt_text(view: View) -> Text | None:
 
 def place_hint(view: View) -> str:
     """Where the drawn tile may go, face up (after a miss or a timeout) or face down."""
-    side = "face up" if view["drawn"]["revealed"] else "face down"
     places = ", ".join(str(action["index"]) for action in view["legal_actions"])
-    return f"Place your drawn tile ({side}): place INDEX, one of {places} (INDEX = before that tile; 0 = far left)."
+    text = (_("Place your drawn tile (face up): place INDEX, one of {places} (INDEX = before that tile; 0 = far left).")
+            if view["drawn"]["revealed"] else
+            _("Place your drawn tile (face down): place INDEX, one of {places} (INDEX = before that tile; 0 = far left)."))
+    return text.format(places=places)
 
 
-LEGEND = Text("[B5] face up   (b5) face down, known to you   [B?] face down   B black, W white, - dash",
-              style="dim")
+LEGEND = N_("[B5] face up   (b5) face down, known to you   [B?] face down   B black, W white, - dash")
 
 
 def arrange_hint(view: View) -> str:
     """The dashes game's setup: say where the opening dashes go (if any), and that the row is ready."""
-    memorize = " and memorized: afterwards you will not see its values" if view["options"]["memory"] else ""
+    memory = view["options"]["memory"]
     if not view["unplaced"]:
-        return f"Type ready when your row is arranged{memorize}."
-    count = len(view["unplaced"])
-    spots = "INDEX" if count == 1 else "INDEX INDEX (the second counted after the first went in)"
-    return f"Place your dash{'es' if count > 1 else ''} and say ready{memorize}: ready {spots} (0 = far left)."
+        return (_("Type ready when your row is arranged and memorized: afterwards you will not see its values.") if memory
+                else _("Type ready when your row is arranged."))
+    if len(view["unplaced"]) == 1:
+        text = (_("Place your dash and say ready and memorized: afterwards you will not see its values: ready INDEX (0 = far left).")
+                if memory else _("Place your dash and say ready: ready INDEX (0 = far left)."))
+    else:
+        text = (_("Place your dashes and say ready and memorized: afterwards you will not see its values: ready INDEX INDEX "
+                  "(the second counted after the first went in) (0 = far left).") if memory else
+                _("Place your dashes and say ready: ready INDEX INDEX (the second counted after the first went in) (0 = far left)."))
+    return text
 
 
 def render(view: View) -> Group:
-    parts = [header(view), rows_table(view), LEGEND, hand_text(view), history_panel(view)]
+    parts = [header(view), rows_table(view), Text(_(LEGEND), style="dim"), hand_text(view), history_panel(view)]
     if view["result"] is not None:
-        parts.append(Text(f"Winner(s): {', '.join(f'seat {s}' for s in view['result']['winners'])}",
-                          style="bold green"))
+        winners = ", ".join(_("seat {seat}").format(seat=s) for s in view["result"]["winners"])
+        parts.append(Text(_("Winner(s): {names}").format(names=winners), style="bold green"))
     parts.append(prompt_text(view))
     return Group(*[part for part in parts if part is not None])
 
@@ -170,27 +185,35 @@ def render(view: View) -> Group:
 def event_text(event: Event) -> str:
     """One public event in words."""
     kind, seat = event["type"], event.get("seat")
+    words = {**event, "seat": seat, "color": _(COLOR_WORDS[event["color"]]) if "color" in event else None}
+    if kind in ("guess", "reveal") or (kind == "insert" and event["revealed"]):
+        words["tile"] = label(event["color"], event["value"])
     if kind == "guess":
-        guess = label(event["color"], event["value"])
-        return (f"seat {seat} guesses seat {event['target']}'s tile {event['index']} is {guess}: "
-                + ("HIT" if event["hit"] else "miss"))
+        return (_("seat {seat} guesses seat {target}'s tile {index} is {tile}: HIT") if event["hit"]
+                else _("seat {seat} guesses seat {target}'s tile {index} is {tile}: miss")).format(**words)
     if kind == "insert":
-        shown = f"face up as {label(event['color'], event['value'])}" if event["revealed"] else "face down"
-        return f"seat {seat} inserts a {event['color']} tile {shown} at index {event['index']}"
-    texts = {
-        "round": lambda: f"round {event['round']} begins; seat {event['first']} starts",
-        "opening": lambda: f"seat {seat} takes {event['black']} black tile(s) for the opening",
-        "deal": lambda: f"seat {seat} stands its row: {' '.join(c[0].upper() for c in event['colors'])}",
-        "ready": lambda: f"seat {seat} is ready",
-        "draw": lambda: f"seat {seat} draws a {event['color']} tile",
-        "stop": lambda: f"seat {seat} stops",
-        "reveal": lambda: f"seat {seat} turns up its tile {event['index']}: {label(event['color'], event['value'])}",
-        "eliminated": lambda: f"seat {seat} is out",
-        "timeout": lambda: f"seat {seat} ran out of time",
-        "round_over": lambda: f"round {event['round']} won by seat {event['winner']}"
-                              + (f"; points this round {event['points']}" if any(event["points"]) else ""),
-    }
-    return texts[kind]() if kind in texts else str(event)
+        return (_("seat {seat} inserts a {color} tile face up as {tile} at index {index}") if event["revealed"]
+                else _("seat {seat} inserts a {color} tile face down at index {index}")).format(**words)
+    if kind == "deal":
+        words["row"] = " ".join(c[0].upper() for c in event["colors"])
+    if kind == "round_over" and any(event["points"]):
+        return _("round {round} won by seat {winner}; points this round {points}").format(**words)
+    return _(EVENT_TEXTS[kind]).format(**words) if kind in EVENT_TEXTS else str(event)
+
+
+EVENT_TEXTS = {
+    "round": N_("round {round} begins; seat {first} starts"),
+    "opening": N_("seat {seat} takes {black} black tile(s) for the opening"),
+    "deal": N_("seat {seat} stands its row: {row}"),
+    "ready": N_("seat {seat} is ready"),
+    "draw": N_("seat {seat} draws a {color} tile"),
+    "stop": N_("seat {seat} stops"),
+    "reveal": N_("seat {seat} turns up its tile {index}: {tile}"),
+    "eliminated": N_("seat {seat} is out"),
+    "timeout": N_("seat {seat} ran out of time"),
+    "round_over": N_("round {round} won by seat {winner}"),
+}
+COLOR_WORDS = {"black": N_("black"), "white": N_("white")}  # the colours as event_text shows them
 
 
 def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
@@ -198,13 +221,13 @@ def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
     return "; ".join(event_text(event) for event in events)
 
 
-WELCOME = """Welcome to Coda. Every player has a row of tiles sorted from low to high (black before
+WELCOME = N_("""Welcome to Coda. Every player has a row of tiles sorted from low to high (black before
 white on equal numbers; a dash can stand anywhere). On your turn draw a tile, then guess a
 face-down tile of an opponent: its seat, its index, its colour and number (guess 1 2 b5).
 Right: it turns face up, and you guess again or stop (you then place your drawn tile face down).
 Wrong: your drawn tile turns face up, you place it, and your turn ends. A drawn tile goes in its
 sorted place; next to a dash you choose the side. A player with no face-down tile is
-out; the last one with a face-down tile wins. Type ? at any prompt for a numbered list of moves."""
+out; the last one with a face-down tile wins. Type ? at any prompt for a numbered list of moves.""")
 
 
 def run(game, agents, console: Console) -> None:
@@ -213,7 +236,7 @@ def run(game, agents, console: Console) -> None:
     humans = any(agent.name == "human" for agent in agents.values())
     notes = game.options.notes or not humans
     if humans:
-        console.print(Panel(WELCOME, title="How to play", title_align="left"))
+        console.print(Panel(_(WELCOME), title=_("How to play"), title_align="left"))
 
     def log(seat: int, action: dict[str, Any], events: list[Event]) -> None:
         line = describe(seat, action, events)
@@ -226,12 +249,12 @@ def run(game, agents, console: Console) -> None:
 def summary(game) -> list[str]:
     """At the end the host shows every row in full (the winner's face-down tiles too), and each
     round's points in a tournament."""
-    lines = [f"seat {seat}'s tiles: " + " ".join(f"[{label(tile.color, tile.value)}]" for tile in row)
+    lines = [_("seat {seat}'s tiles: {tiles}").format(seat=seat, tiles=" ".join(f"[{label(tile.color, tile.value)}]" for tile in row))
              for seat, row in enumerate(game.rows)]
     rounds = game.result.get("rounds", [])
     if len(rounds) > 1:
-        lines += [f"round {r['round']}: won by seat {r['winner']}; points " + ", ".join(map(str, r["points"]))
-                  for r in rounds]
+        lines += [_("round {round}: won by seat {winner}; points {points}").format(
+            round=r["round"], winner=r["winner"], points=", ".join(map(str, r["points"]))) for r in rounds]
     return lines
 
 
@@ -267,7 +290,7 @@ def parse(text: str, view: View) -> dict[str, Any]:
     """Turn a short command into an action, or raise IllegalAction saying what to type."""
     words = text.lower().split()
     if not words:
-        raise IllegalAction("type a command; ? shows the legal actions")
+        raise IllegalAction(_("type a command; ? shows the legal actions"))
     command, args = words[0], words[1:]
     if command == "stop":
         no_arguments(command, args)
@@ -282,18 +305,18 @@ def parse(text: str, view: View) -> dict[str, Any]:
         return {"type": command, "black": one_number(command, args)}
     if command in ("place", "reveal"):
         return {"type": command, "index": own_index(command, one_number(command, args), view)}
-    raise IllegalAction(f"unknown command {command!r}; commands: {'; '.join(COMMANDS)}")
+    raise IllegalAction(_("unknown command {command}; commands: {commands}").format(command=repr(command), commands="; ".join(COMMANDS)))
 
 
 def no_arguments(command: str, args: list[str]) -> None:
     if args:
-        raise IllegalAction(f"{command} takes nothing after it")
+        raise IllegalAction(_("{command} takes nothing after it").format(command=command))
 
 
 def one_number(command: str, args: list[str]) -> int:
     if len(args) != 1 or not args[0].isdigit():
-        what = "how many black tiles" if command == "opening" else "a tile index (0 = leftmost)"
-        raise IllegalAction(f"{command} needs one number: {what}, e.g. {command} 1")
+        what = _("how many black tiles") if command == "opening" else _("a tile index (0 = leftmost)")
+        raise IllegalAction(_("{command} needs one number: {what}, e.g. {command} 1").format(command=command, what=what))
     return int(args[0])
 
 
@@ -302,8 +325,9 @@ def parse_ready(args: list[str], view: View) -> dict[str, Any]:
     count = len(view["unplaced"])
     if len(args) != count or not all(arg.isdigit() for arg in args):
         if not count:
-            raise IllegalAction("ready takes nothing after it (you have no dash to place)")
-        raise IllegalAction(f"ready needs {count} index(es), one per dash: ready " + " ".join(["INDEX"] * count))
+            raise IllegalAction(_("ready takes nothing after it (you have no dash to place)"))
+        raise IllegalAction(_("ready needs {count} index(es), one per dash: ready {indices}").format(
+            count=count, indices=" ".join(["INDEX"] * count)))
     return {"type": "ready", "dashes": [int(arg) for arg in args]} if count else {"type": "ready"}
 
 
@@ -312,11 +336,11 @@ def own_index(command: str, index: int, view: View) -> int:
     row = view["rows"][view["seat"]]
     places = [action["index"] for action in view["legal_actions"] if action["type"] == "place"]
     if command == "place" and index not in places:
-        raise IllegalAction(f"place takes {', '.join(map(str, places))}" if places else
-                            f"place takes 0 (far left) to {len(row)} (far right)")
+        raise IllegalAction(_("place takes {places}").format(places=", ".join(map(str, places))) if places else
+                            _("place takes 0 (far left) to {last} (far right)").format(last=len(row)))
     if command == "reveal" and (index >= len(row) or row[index]["revealed"]):
         hidden = [str(i) for i, tile in enumerate(row) if not tile["revealed"]]
-        raise IllegalAction(f"reveal one of your face-down tiles: {', '.join(hidden)}")
+        raise IllegalAction(_("reveal one of your face-down tiles: {tiles}").format(tiles=", ".join(hidden)))
     return index
 
 
@@ -325,30 +349,30 @@ def parse_draw(args: list[str], view: View) -> dict[str, Any]:
         no_arguments("draw (deck mode: the top tile)", args)
         return {"type": "draw"}
     if not args:
-        raise IllegalAction("say which colour: draw black or draw white")
+        raise IllegalAction(_("say which colour: draw black or draw white"))
     colors = [c for c in COLORS if c.startswith(args[0])] if len(args) == 1 else []
     if len(colors) != 1:
-        raise IllegalAction(f"draw black or draw white (b/w are fine), not {' '.join(args)!r}")
+        raise IllegalAction(_("draw black or draw white (b/w are fine), not {text}").format(text=repr(" ".join(args))))
     return {"type": "draw", "color": colors[0]}
 
 
 def parse_guess(args: list[str], view: View) -> dict[str, Any]:
     if len(args) < 3 or not args[0].isdigit() or not args[1].isdigit():
-        raise IllegalAction("guess SEAT INDEX TILE, e.g. guess 1 2 b5 (seat 1, its tile 2, black 5; b- a dash)")
+        raise IllegalAction(_("guess SEAT INDEX TILE, e.g. guess 1 2 b5 (seat 1, its tile 2, black 5; b- a dash)"))
     target, index = int(args[0]), int(args[1])
     rows = view["rows"]
     if target == view["seat"]:
-        raise IllegalAction("you cannot guess your own tiles; name an opponent's seat")
+        raise IllegalAction(_("you cannot guess your own tiles; name an opponent's seat"))
     if target >= len(rows) or target in view["eliminated"]:
-        raise IllegalAction(f"seat {target} is not an opponent still playing")
+        raise IllegalAction(_("seat {seat} is not an opponent still playing").format(seat=target))
     if index >= len(rows[target]):
-        raise IllegalAction(f"seat {target} has tiles 0 to {len(rows[target]) - 1}")
+        raise IllegalAction(_("seat {seat} has tiles 0 to {last}").format(seat=target, last=len(rows[target]) - 1))
     if rows[target][index]["revealed"]:
-        raise IllegalAction(f"seat {target}'s tile {index} is already face up")
+        raise IllegalAction(_("seat {seat}'s tile {index} is already face up").format(seat=target, index=index))
     try:
         color, value = parse_tile("".join(args[2:]))
     except ValueError as error:
         raise IllegalAction(str(error)) from None
     if value == "-" and not view["options"]["dashes"]:
-        raise IllegalAction("there are no dashes in this game")
+        raise IllegalAction(_("there are no dashes in this game"))
     return {"type": "guess", "target": target, "index": index, "color": color, "value": value}

@@ -24,6 +24,7 @@ from rich.text import Text
 from ..core.errors import IllegalAction
 from ..games.coding.cards import POSITIONS
 from ..games.coding.crack_sheet import candidates
+from ..i18n import N_, _
 from .coding_realtime import run
 
 __all__ = ["FREE_FORM_ACTIONS", "describe", "parse", "render", "run"]
@@ -31,20 +32,20 @@ __all__ = ["FREE_FORM_ACTIONS", "describe", "parse", "render", "run"]
 FREE_FORM_ACTIONS = {"answer"}
 
 STEP_HINTS = {
-    "order": "order X1 X2 (e.g. order 9 8)",
-    "data": "take TYPE (e.g. take 20-39) or cannot",
-    "give": "pass N to SEAT (hack card N of the row)",
-    "choose": "take TYPE / cannot / pass N to SEAT (hack; with nothing to hack, cannot = pass) "
-              "or decode SEAT CODE (or stop)",
-    "penalty": "reveal letter|x1|x2 (wrong decode: show one of your cards)",
-    "open": "s + Enter to slap, p + Enter to pass (you may still slap after passing)",
-    "answer": "decode SEAT CODE, quickly!",
-    "stalemate": "reveal x1|x2",
-    "answers": "answer SEAT CODE [SEAT CODE ...]",
+    "order": N_("order X1 X2 (e.g. order 9 8)"),
+    "data": N_("take TYPE (e.g. take 20-39) or cannot"),
+    "give": N_("pass N to SEAT (hack card N of the row)"),
+    "choose": N_("take TYPE / cannot / pass N to SEAT (hack; with nothing to hack, cannot = pass) "
+                 "or decode SEAT CODE (or stop)"),
+    "penalty": N_("reveal letter|x1|x2 (wrong decode: show one of your cards)"),
+    "open": N_("s + Enter to slap, p + Enter to pass (you may still slap after passing)"),
+    "answer": N_("decode SEAT CODE, quickly!"),
+    "stalemate": N_("reveal x1|x2"),
+    "answers": N_("answer SEAT CODE [SEAT CODE ...]"),
 }
 
 
-HOW_TO_PLAY = """Welcome to The Coding. Everyone holds a secret code: a letter (A-F) and two digits, X1 then X2
+HOW_TO_PLAY = N_("""Welcome to The Coding. Everyone holds a secret code: a letter (A-F) and two digits, X1 then X2
 (order yours first: order 9 8). Crack the others' codes before they crack yours.
 Hacking rounds: take a red data card your own code is NOT in (take 20-39), or say cannot; then
 pass a hack card from the row to another player (pass 2 to 1): it turns green if their code
@@ -52,10 +53,13 @@ matches it, red if not. Everyone sees every card, so each one narrows a code dow
 Then decode: name a seat and its code (decode 1 D57). Right: that player is out, and you may go
 on or stop. Wrong: you reveal one of your own cards. The last player still hidden wins.
 Speed mode: after the rounds, slap (s) to earn the right to answer, quickly. One-shot: write
-every code at the end (answer 1 D57 2 A01), for points. Type ? at any prompt for your moves."""
+every code at the end (answer 1 D57 2 A01), for points. Type ? at any prompt for your moves.""")
 
 
 # -- rendering ---------------------------------------------------------------------------------
+SHEET_COLUMNS = (N_("seat"), N_("status"), N_("data cards"), N_("hack cards"), N_("code"))
+
+
 def hack_text(card: dict[str, Any]) -> str:
     values = ",".join(str(v) for v in card["values"])
     return f"{card['position']}∈{{{values}}}"
@@ -63,16 +67,16 @@ def hack_text(card: dict[str, Any]) -> str:
 
 def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
     seat = sheet["seat"]
-    name = f"{seat}" + (" (you)" if seat == view["seat"] else "")
+    name = f"{seat}" + (_(" (you)") if seat == view["seat"] else "")
     if view["first_one"] == seat:
         name += " ★"
-    status = "OUT" if sheet["out"] else ("" if not sheet["wrong_decodes"] else f"{sheet['wrong_decodes']} wrong")
+    status = _("OUT") if sheet["out"] else ("" if not sheet["wrong_decodes"] else _("{count} wrong").format(count=sheet["wrong_decodes"]))
     hacks = Text()
     for hack in sheet["hacks"]:
         hacks.append(hack_text(hack["card"]) + " ", style="green" if hack["green"] else "red")
     shown = " ".join(str(sheet["revealed"][p]) if sheet["revealed"][p] is not None else "?" for p in POSITIONS)
     spoken = sheet["cannot"] if view["options"]["notes"] else []
-    data = " ".join(sheet["data"]) + "".join(f" cannot[{','.join(c)}]" for c in spoken)
+    data = " ".join(sheet["data"]) + "".join(f" {_('cannot')}[{','.join(c)}]" for c in spoken)
     row = [name, status, data, hacks, sheet["code"] or shown]
     if view["options"]["notes"]:
         cands = candidates(view, seat)
@@ -83,55 +87,62 @@ def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
 def _stalemate_lines(view: dict[str, Any]) -> list[Text]:
     """The leftover code cards, and who is waiting for the next stalemate step."""
     table_cards = view["table"]["letters"] + view["table"]["digits"]
-    leftover = f"Leftover code cards: {view['code_pile']} aside, face up: {table_cards or '-'}"
+    leftover = _("Leftover code cards: {count} aside, face up: {cards}").format(count=view["code_pile"], cards=table_cards or "-")
     if view["phase"] == "cracking":
-        return [Text(f"{leftover}   passing: {view['passed'] or '-'}   slapper: {view['slapper']}")]
+        return [Text(leftover + "   " + _("passing: {seats}   slapper: {slapper}").format(
+            seats=view["passed"] or "-", slapper=view["slapper"]))]
     if view["phase"] == "decoding":
         remaining = sum(not sheet["out"] for sheet in view["sheets"])
-        return [Text(f"{leftover}   passes in a row: {view['passes_in_row']} of {remaining}")]
+        return [Text(leftover + "   " + _("passes in a row: {count} of {remaining}").format(
+            count=view["passes_in_row"], remaining=remaining))]
     return []
 
 
 def render(view: dict[str, Any]):
     """The table, your code, every seat's sheet, and what to type."""
     options = view["options"]
-    head = (f"The Coding, {options['mode']} — phase {view['phase']}, step {view['step']}, "
-            f"round {view['round']}/{view['rounds']} — to move: {view['to_move']}")
+    head = _("The Coding, {mode} — phase {phase}, step {step}, round {round}/{rounds} — to move: {to_move}").format(
+        mode=options["mode"], phase=view["phase"], step=view["step"], round=view["round"], rounds=view["rounds"],
+        to_move=view["to_move"])
     parts: list[Any] = [Text(head, style="bold")]
     own = view.get("own")
     if own is not None:
-        code = own["code"] or f"{own['letter']} with digits {own['digits'][0]} and {own['digits'][1]} (order them)"
-        parts.append(Text(f"Your code: {code}", style="bold cyan"))
+        code = own["code"] or _("{letter} with digits {x} and {y} (order them)").format(
+            letter=own["letter"], x=own["digits"][0], y=own["digits"][1])
+        parts.append(Text(_("Your code: {code}").format(code=code), style="bold cyan"))
     stacks = " ".join(f"{k}×{n}" for k, n in view["data_stacks"].items() if n)
-    parts.append(Text(f"Data stacks: {stacks or '(none left)'}"))
+    parts.append(Text(_("Data stacks: {stacks}").format(stacks=stacks or _("(none left)"))))
     row = "  ".join(f"{i}:{hack_text(c)}" for i, c in enumerate(view["hack_row"], 1))
-    parts.append(Text(f"Hack row: {row or '(empty)'}   deck: {view['hack_deck']}"))
+    parts.append(Text(_("Hack row: {row}   deck: {count}").format(row=row or _("(empty)"), count=view["hack_deck"])))
     parts.extend(_stalemate_lines(view))
-    sheets = Table(title="Known facts", show_lines=False)
-    for column in ["seat", "status", "data cards", "hack cards", "code"]:
-        sheets.add_column(column)
+    sheets = Table(title=_("Known facts"), show_lines=False)
+    for column in SHEET_COLUMNS:
+        sheets.add_column(_(column))
     if options["notes"]:
-        sheets.add_column("possible letter | x1 | x2")
+        sheets.add_column(_("possible letter | x1 | x2"))
     for sheet in view["sheets"]:
         sheets.add_row(*_sheet_row(view, sheet))
     parts.append(sheets)
     if view["result"] is not None:
         parts.append(Text("\n".join(result_lines(view["result"])), style="bold green"))
     elif view["seat"] in view["to_move"]:
-        parts.append(Text(f"Your move: {STEP_HINTS.get(view['step'], '')}   (? for the menu)", style="yellow"))
+        parts.append(Text(_("Your move: {hint}   (? for the menu)").format(hint=_(STEP_HINTS.get(view["step"], ""))), style="yellow"))
     return Panel(Group(*parts))
 
 
 def result_lines(result: dict[str, Any]) -> list[str]:
     """The end: who won and why, every code, and in one-shot everyone's written answers."""
-    winners = ", ".join(f"seat {seat}" for seat in result["winners"]) or "nobody"
-    lines = [f"Won by {winners} ({result['reason']})."]
-    lines.append("Codes: " + ", ".join(f"seat {seat} {code}" for seat, code in enumerate(result["codes"])) + ".")
+    seat_value = _("seat {seat} {value}")
+    winners = ", ".join(_("seat {seat}").format(seat=seat) for seat in result["winners"]) or _("nobody")
+    lines = [_("Won by {names} ({reason}).").format(names=winners, reason=result["reason"])]
+    lines.append(_("Codes: {codes}.").format(codes=", ".join(seat_value.format(seat=seat, value=code)
+                                                          for seat, code in enumerate(result["codes"]))))
     if result["scores"]:
-        lines.append("Scores: " + ", ".join(f"seat {seat} {score}" for seat, score in enumerate(result["scores"])) + ".")
+        lines.append(_("Scores: {scores}.").format(scores=", ".join(seat_value.format(seat=seat, value=score)
+                                                                  for seat, score in enumerate(result["scores"]))))
     for seat, answers in (result.get("answers") or {}).items():
-        written = ", ".join(f"seat {target} {code}" for target, code in answers.items())
-        lines.append(f"seat {seat} wrote: {written}.")
+        written = ", ".join(seat_value.format(seat=target, value=code) for target, code in answers.items())
+        lines.append(_("seat {seat} wrote: {written}.").format(seat=seat, written=written))
     return lines
 
 
@@ -180,32 +191,32 @@ MENU_LINES = {
 # -- parsing -----------------------------------------------------------------------------------
 def _int(word: str, what: str) -> int:
     if not word.isdecimal():
-        raise IllegalAction(f"{what} must be a number, not {word!r}")
+        raise IllegalAction(_("{what} must be a number, not {word}").format(what=_(what), word=repr(word)))
     return int(word)
 
 
 def _give(words: list[str], view: dict[str, Any]) -> dict[str, Any]:
     words = [w for w in words if w != "to"]
     if len(words) != 2:
-        raise IllegalAction("pass a hack card like: pass 2 to 1 (card 2 of the row to seat 1)")
-    index, seat = _int(words[0], "the hack card number"), _int(words[1], "the seat")
+        raise IllegalAction(_("pass a hack card like: pass 2 to 1 (card 2 of the row to seat 1)"))
+    index, seat = _int(words[0], N_("the hack card number")), _int(words[1], N_("the seat"))
     row = view["hack_row"]
     if not 1 <= index <= len(row):
-        raise IllegalAction(f"the hack row has cards 1 to {len(row)}")
+        raise IllegalAction(_("the hack row has cards 1 to {last}").format(last=len(row)))
     return {"type": "give", "card": row[index - 1]["id"], "to": seat}
 
 
 def _order(words: list[str]) -> dict[str, Any]:
     digits = "".join(words)
     if len(digits) != 2 or not digits.isdecimal():
-        raise IllegalAction("order your digits like: order 9 8 (X1 = 9, X2 = 8)")
+        raise IllegalAction(_("order your digits like: order 9 8 (X1 = 9, X2 = 8)"))
     return {"type": "order", "x1": int(digits[0]), "x2": int(digits[1])}
 
 
 def _answer(words: list[str]) -> dict[str, Any]:
     if not words or len(words) % 2:
-        raise IllegalAction("answer like: answer 1 D57 2 A01 (seat, code, seat, code ...)")
-    return {"type": "answer", "codes": {str(_int(words[i], "the seat")): words[i + 1].upper()
+        raise IllegalAction(_("answer like: answer 1 D57 2 A01 (seat, code, seat, code ...)"))
+    return {"type": "answer", "codes": {str(_int(words[i], N_("the seat"))): words[i + 1].upper()
                                         for i in range(0, len(words), 2)}}
 
 
@@ -213,7 +224,7 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     """Turn a typed command into an action (the engine checks whether it is legal)."""
     words = text.strip().lower().split()
     if not words:
-        raise IllegalAction("type a command, or ? for the menu")
+        raise IllegalAction(_("type a command, or ? for the menu"))
     verb, rest = words[0], words[1:]
     if verb in ("s", "slap"):
         return {"type": "slap"}
@@ -228,44 +239,54 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     if verb == "order":
         return _order(rest)
     if verb == "decode" and len(rest) == 2:
-        return {"type": "decode", "target": _int(rest[0], "the target seat"), "code": rest[1].upper()}
+        return {"type": "decode", "target": _int(rest[0], N_("the target seat")), "code": rest[1].upper()}
     if verb == "reveal" and len(rest) == 1 and rest[0] in POSITIONS:
         return {"type": "reveal", "card": rest[0]}
     if verb == "answer":
         return _answer(rest)
-    raise IllegalAction(f"unknown command {text.strip()!r}; try: {STEP_HINTS.get(view['step'], '?')}")
+    raise IllegalAction(_("unknown command {text}; try: {hint}").format(text=repr(text.strip()), hint=_(STEP_HINTS.get(view["step"], "?"))))
 
 
 # -- the public log ----------------------------------------------------------------------------
 def _event_text(event: dict[str, Any]) -> str:
-    kind, seat = event["type"], event.get("seat")
-    texts = {
-        "ordered": lambda: f"seat {seat} ordered their code",
-        "round": lambda: f"round {event['round']} starts; seat {event['first_one']} holds The First One",
-        "took": lambda: f"seat {seat} took data card {event['card']}",
-        "cannot": lambda: (f"seat {seat} cannot take a data card (offered: {', '.join(event['offered'])})"
-                           if event["offered"] else f"seat {seat} has nothing to hack and passes"),
-        "hacked": lambda: (f"seat {seat} passed {hack_text(event['card'])} to seat {event['to']}: "
-                           + ("GREEN" if event["green"] else "RED")),
-        "no_hack_cards": lambda: "no hack card is left: the hacking rounds end",
-        "phase": lambda: f"{event['phase']} phase begins",
-        "decode": lambda: (f"seat {seat} decodes seat {event['target']} as {event['code']}: "
-                           + ("CORRECT" if event["correct"] else "wrong")),
-        "revealed": lambda: f"seat {seat} reveals {event['card']} = {event['value']}",
-        "out": lambda: f"seat {seat} is out ({event['why']}); code {event['code']}",
-        "stop": lambda: f"seat {seat} stops",
-        "slap": lambda: f"seat {seat} SLAPS The First One!",
-        "pass": lambda: f"seat {seat} passes",
-        "timeout": lambda: f"seat {seat} hesitated too long",
-        "dealt": lambda: f"stalemate: leftover cards face up: {event['letters'] + event['digits']}",
-        "stalemate_reveal": lambda: f"stalemate: seats {event['seats']} each reveal a number card",
-        "chose_reveal": lambda: f"seat {seat} has chosen a card to reveal",
-        "answered": lambda: f"seat {seat} wrote answers for seats {event['targets']}",
-        "over": lambda: f"game over: winners {event['winners']} ({event['reason']})",
-    }
-    return texts[kind]() if kind in texts else f"{kind}: {event}"
+    kind = event["type"]
+    words = {**event, "seat": event.get("seat")}
+    if kind == "cannot":
+        words["offered"] = ", ".join(event["offered"])
+        return (_("seat {seat} cannot take a data card (offered: {offered})") if event["offered"]
+                else _("seat {seat} has nothing to hack and passes")).format(**words)
+    if kind == "hacked":
+        words["card"] = hack_text(event["card"])
+        return (_("seat {seat} passed {card} to seat {to}: GREEN") if event["green"]
+                else _("seat {seat} passed {card} to seat {to}: RED")).format(**words)
+    if kind == "decode":
+        return (_("seat {seat} decodes seat {target} as {code}: CORRECT") if event["correct"]
+                else _("seat {seat} decodes seat {target} as {code}: wrong")).format(**words)
+    if kind == "dealt":
+        words["cards"] = event["letters"] + event["digits"]
+    return _(EVENT_TEXTS[kind]).format(**words) if kind in EVENT_TEXTS else f"{kind}: {event}"
+
+
+EVENT_TEXTS = {
+    "ordered": N_("seat {seat} ordered their code"),
+    "round": N_("round {round} starts; seat {first_one} holds The First One"),
+    "took": N_("seat {seat} took data card {card}"),
+    "no_hack_cards": N_("no hack card is left: the hacking rounds end"),
+    "phase": N_("{phase} phase begins"),
+    "revealed": N_("seat {seat} reveals {card} = {value}"),
+    "out": N_("seat {seat} is out ({why}); code {code}"),
+    "stop": N_("seat {seat} stops"),
+    "slap": N_("seat {seat} SLAPS The First One!"),
+    "pass": N_("seat {seat} passes"),
+    "timeout": N_("seat {seat} hesitated too long"),
+    "dealt": N_("stalemate: leftover cards face up: {cards}"),
+    "stalemate_reveal": N_("stalemate: seats {seats} each reveal a number card"),
+    "chose_reveal": N_("seat {seat} has chosen a card to reveal"),
+    "answered": N_("seat {seat} wrote answers for seats {targets}"),
+    "over": N_("game over: winners {winners} ({reason})"),
+}
 
 
 def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) -> str:
     """One public line from the events only (the action itself may hold secrets)."""
-    return "; ".join(_event_text(event) for event in events) or f"seat {seat} acted"
+    return "; ".join(_event_text(event) for event in events) or _("seat {seat} acted").format(seat=seat)

@@ -19,6 +19,7 @@ from ..agents.base import Agent
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.runner import next_actor, run_game
+from ..i18n import _
 from .human import TerminalHuman
 
 
@@ -129,7 +130,7 @@ class SpeedHost:
             words = words[:1]
         try:
             if seat not in waiting:
-                raise IllegalAction(f"seat {seat} is not a human seat that may act now ({waiting})")
+                raise IllegalAction(_("seat {seat} is not a human seat that may act now ({waiting})").format(seat=seat, waiting=waiting))
             self.apply(seat, self.parse(" ".join(words), self.game.view(seat)))
         except IllegalAction as error:
             self.console.print(f"[red]{error}[/red]")
@@ -139,7 +140,7 @@ class SpeedHost:
         deadline = self.clock() + window
         view = self.game.view(seat)
         self.console.print(self.render(view))
-        self.console.print(f"[bold]seat {seat}: you slapped! decode SEAT CODE within {window:g} s[/bold]")
+        self.console.print(f"[bold]{_('seat {seat}: you slapped! decode SEAT CODE within {seconds} s').format(seat=seat, seconds=f'{window:g}')}[/bold]")
         while True:
             line = self.channel.get(max(0.0, deadline - self.clock()))
             if line is None:
@@ -148,7 +149,7 @@ class SpeedHost:
             try:
                 action = self.parse(line, view)
                 if action["type"] != "decode":
-                    raise IllegalAction("answer with: decode SEAT CODE")
+                    raise IllegalAction(_("answer with: decode SEAT CODE"))
                 self.apply(seat, action)
                 return
             except IllegalAction as error:

@@ -13,6 +13,7 @@ from rich.text import Text
 from ..agents.base import Agent
 from ..core.errors import IllegalAction
 from ..core.registry import optional_module
+from ..i18n import N_, _
 
 
 def game_screen(game: str):
@@ -28,8 +29,9 @@ def render_view(game: str, view: dict[str, Any]):
 
 
 HOST_ACTIONS = {"timeout"}  # sent by the host's clock, never typed
-MENU_TITLE = "Legal actions (type one of these commands)"
-NOT_LEGAL = "{text!r} is not a legal move now; type ? for your moves"
+MENU_TITLE = N_("Legal actions (type one of these commands)")
+NOT_LEGAL = N_("{text} is not a legal move now; type ? for your moves")
+NOTHING_TO_DO = N_("nothing: wait for the other players")
 
 
 def action_menu(game: str, view: dict[str, Any]) -> Panel:
@@ -38,7 +40,7 @@ def action_menu(game: str, view: dict[str, Any]) -> Panel:
     legal = [action for action in view["legal_actions"] if action["type"] not in HOST_ACTIONS]
     screen = game_screen(game)
     lines = screen.menu(legal, view) if screen is not None and hasattr(screen, "menu") else generic_menu(legal)
-    return Panel("\n".join(lines) or "nothing: wait for the other players", title=MENU_TITLE, title_align="left")
+    return Panel("\n".join(lines) or _(NOTHING_TO_DO), title=_(MENU_TITLE), title_align="left")
 
 
 def generic_menu(legal: list[dict[str, Any]]) -> list[str]:
@@ -72,7 +74,7 @@ class TerminalHuman(Agent):
         self.console.print(render_view(self.game, view))
         legal = view["legal_actions"]
         while True:
-            text = self.read(f"[bold]seat {view.get('seat')}>[/bold] ").strip()
+            text = self.read(f"[bold]{_('seat {seat}').format(seat=view.get('seat'))}>[/bold] ").strip()
             try:
                 action = self.parse(text, view)
             except IllegalAction as error:
@@ -82,7 +84,7 @@ class TerminalHuman(Agent):
                 self.console.print(action_menu(self.game, view))
                 continue
             if action not in legal and not self._accepts_unlisted(action):
-                self.console.print(Text(NOT_LEGAL.format(text=text), style="red"))
+                self.console.print(Text(_(NOT_LEGAL).format(text=repr(text)), style="red"))
                 continue
             return action
 
@@ -95,16 +97,16 @@ class TerminalHuman(Agent):
         if text.isdigit():
             index = int(text) - 1
             if not 0 <= index < len(legal):
-                raise IllegalAction(f"choose a number from 1 to {len(legal)}")
+                raise IllegalAction(_("choose a number from 1 to {count}").format(count=len(legal)))
             return legal[index]
         if text.startswith("{"):
             try:
                 return json.loads(text)
             except json.JSONDecodeError as error:
-                raise IllegalAction(f"bad JSON: {error}") from None
+                raise IllegalAction(_("bad JSON: {error}").format(error=error)) from None
         screen = game_screen(self.game)
         if screen is None or not hasattr(screen, "parse"):
-            raise IllegalAction(f"unknown command {text!r}; type ? for the legal actions")
+            raise IllegalAction(_("unknown command {text}; type ? for the legal actions").format(text=repr(text)))
         return screen.parse(text, view)
 
     def _accepts_unlisted(self, action: dict[str, Any]) -> bool:

@@ -12,13 +12,14 @@ from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.options import find_preset, option_values
 from ..core.registry import GAMES, game_class
+from ..i18n import N_, _
 
-OPTION_LINE = "  {name}={values} (default: {default}): {title}. {description}"
-PRESET_LINE = "  --preset {name}{marker}: {description}"
-DEFAULT_MARKER = " (default)"
-SEAT_NOTE = "A SEAT value counts from 0, as the engine does: first=0 is the player the table shows as seat 1."
-GAME_HEADING = "{name} options (-o KEY=VALUE):"
-PRESETS_HEADING = "{name} presets:"
+OPTION_LINE = N_("  {name}={values} (default: {default}): {title}. {description}")
+PRESET_LINE = N_("  --preset {name}{marker}: {description}")
+DEFAULT_MARKER = N_(" (default)")
+SEAT_NOTE = N_("A SEAT value counts from 0, as the engine does: first=0 is the player the table shows as seat 1.")
+GAME_HEADING = N_("{name} options (-o KEY=VALUE):")
+PRESETS_HEADING = N_("{name} presets:")
 
 
 def preset_options(game: str, name: str | None) -> dict[str, Any]:
@@ -32,22 +33,22 @@ def preset_options(game: str, name: str | None) -> dict[str, Any]:
 def game_help(cls: type[Game]) -> list[str]:
     """One line per option, then one per preset."""
     model = cls.Options
-    lines = [GAME_HEADING.format(name=cls.name)]
+    lines = [_(GAME_HEADING).format(name=cls.name)]
     for name, field in model.model_fields.items():
         default = field.default
         shown = "none" if default is None else str(default).lower() if isinstance(default, bool) else default
-        lines.append(OPTION_LINE.format(name=name, values=option_values(model, name), default=shown,
-                                        title=field.title or name, description=field.description or ""))
+        lines.append(_(OPTION_LINE).format(name=name, values=option_values(model, name), default=shown,
+                                           title=_(field.title or name), description=_(field.description or "")))
     if cls.presets:
-        lines.append(PRESETS_HEADING.format(name=cls.name))
-        lines += [PRESET_LINE.format(name=p.name, marker=DEFAULT_MARKER if p.default else "", description=p.description)
+        lines.append(_(PRESETS_HEADING).format(name=cls.name))
+        lines += [_(PRESET_LINE).format(name=p.name, marker=_(DEFAULT_MARKER) if p.default else "", description=_(p.description))
                   for p in cls.presets]
     return lines
 
 
 def options_epilog() -> str:
     """Every installed game's options; paragraphs (one per line) as Typer's help expects."""
-    lines = [SEAT_NOTE]
+    lines = [_(SEAT_NOTE)]
     for name in GAMES:
         try:
             lines += game_help(game_class(name))

@@ -12,6 +12,7 @@ from ..agents import make_agent
 from ..core.game import Game
 from ..core.registry import new_game
 from ..core.runner import run_game
+from ..i18n import N_, _
 from .human import TerminalHuman, game_screen, render_view
 
 
@@ -34,28 +35,29 @@ def play(game_name: str, seats: list[str], *, seed: int | None, options: dict[st
     }
     screen = game_screen(game_name)
     if "human" in seats and hasattr(screen, "HOW_TO_PLAY"):
-        console.print(Panel(screen.HOW_TO_PLAY, title=HOW_TO_PLAY, title_align="left"))
+        console.print(Panel(_(screen.HOW_TO_PLAY), title=_(HOW_TO_PLAY), title_align="left"))
     if screen is not None and hasattr(screen, "run"):
         screen.run(game, agents, console)
     else:
         run_game(game, agents, on_step=lambda s, a, e: console.print(describe(game_name, s, a, e)))
     console.print(render_view(game_name, game.view(None)))
-    console.print(Panel("\n".join(summary(game_name, game)), title=GAME_OVER, title_align="left", style="green"))
+    console.print(Panel("\n".join(summary(game_name, game)), title=_(GAME_OVER), title_align="left", style="green"))
     return game.record()
 
 
-GAME_OVER = "Game over"
-HOW_TO_PLAY = "How to play"
-ONE_WINNER = "Winner: {names}."
-SHARED_WIN = "Shared win: {names}."
-NO_WINNER = "Nobody wins."
-SCORES = "Scores: {scores}."
-REASON = "How it ended: {reason}."
-SEAT = "seat {seat}"
+GAME_OVER = N_("Game over")
+HOW_TO_PLAY = N_("How to play")
+ONE_WINNER = N_("Winner: {names}.")
+SHARED_WIN = N_("Shared win: {names}.")
+NO_WINNER = N_("Nobody wins.")
+SCORES = N_("Scores: {scores}.")
+REASON = N_("How it ended: {reason}.")
+SEAT = N_("seat {seat}")
+DECISIVE = N_("The decisive moves:")
 
 
 def seat_text(seat: int) -> str:
-    return SEAT.format(seat=seat)
+    return _(SEAT).format(seat=seat)
 
 
 def summary(game_name: str, game: Game) -> list[str]:
@@ -63,12 +65,20 @@ def summary(game_name: str, game: Game) -> list[str]:
     (everything that was hidden: codes, tiles)."""
     result = game.result
     names = ", ".join(seat_text(seat) for seat in result["winners"])
-    lines = [NO_WINNER if not result["winners"] else (ONE_WINNER if len(result["winners"]) == 1 else SHARED_WIN).format(names=names)]
+    lines = [_(NO_WINNER) if not result["winners"] else _(ONE_WINNER if len(result["winners"]) == 1 else SHARED_WIN).format(names=names)]
     if result.get("scores"):
-        lines.append(SCORES.format(scores=", ".join(f"{seat_text(seat)}: {score}" for seat, score in enumerate(result["scores"]))))
+        lines.append(_(SCORES).format(scores=", ".join(f"{seat_text(seat)}: {score}" for seat, score in enumerate(result["scores"]))))
     if result.get("reason"):
-        lines.append(REASON.format(reason=result["reason"]))
+        lines.append(_(REASON).format(reason=result["reason"]))
     screen = game_screen(game_name)
+    if screen is not None and hasattr(screen, "describe") and result.get("decisive"):
+        lines += [_(DECISIVE)] + ["  " + decisive_line(screen, event)
+                                  for event in (game.view(None)["history"][i] for i in result["decisive"])]
     if screen is not None and hasattr(screen, "summary"):
         lines += screen.summary(game)
     return lines
+
+
+def decisive_line(screen: Any, event: dict[str, Any]) -> str:
+    """A decisive move, told as the game's log tells it."""
+    return screen.describe(event.get("seat"), {"type": event["type"]}, [event])

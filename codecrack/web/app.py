@@ -17,16 +17,19 @@ from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.errors import OptionError
+from ..i18n import _, current
 from .actions import refused_from_client
 from .catalog import catalog
 from .config import WebConfig
 from .hints import hint_for
 from .hub import Hub
+from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
+from .tutorial_routes import tutorial_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
-                     client_hello, client_message, create_table_model, problem)
+                     client_hello, client_message, create_table_model, no_table, problem)
 from .connections import Connection
 from .table import LiveTable
 from .tokens import bearer_token, seat_of
@@ -49,7 +52,7 @@ def bad_request(error: Exception) -> HTTPException:
 async def storage_failed(request: Request, error: Exception) -> JSONResponse:
     """A database error: nothing was changed (every write is one transaction), so the client may retry."""
     log.error("storage failed on %s %s: %s", request.method, request.url.path, error)
-    return JSONResponse({"detail": "the server could not store this; please try again"}, status_code=503)
+    return JSONResponse({"detail": _("the server could not store this; please try again")}, status_code=503)
 
 
 def create_app(config: WebConfig | None = None) -> FastAPI:
@@ -70,9 +73,12 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.state.hub = hub
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestLanguage)
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(review_router(hub))
+    app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
+    app.include_router(language_router())
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -83,7 +89,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def table_or_404(code: str) -> LiveTable:
         table = await hub.get(code)
         if table is None:
-            raise HTTPException(status_code=404, detail=f"no table {code!r}")
+            raise HTTPException(status_code=404, detail=no_table(code))
         return table
 
     @app.get("/", include_in_schema=False)
@@ -93,7 +99,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games() -> list[GameInfo]:
-        return games
+        return localized_games(games, current())
 
     @app.get("/api/tables")
     async def tables() -> list[TableInfo]:
@@ -106,8 +112,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @app.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
     async def create(request: CreateTable, http: Request) -> Created:
         if not creations.allow(address_of(http), asyncio.get_running_loop().time()):
-            raise HTTPException(status_code=429, detail=f"at most {config.tables_per_minute} new tables "
-                                                        "per minute from one address")
+            raise HTTPException(status_code=429, detail=_("at most {count} new tables per minute from one address")
+                                .format(count=config.tables_per_minute))
         if request.seed is not None and not hub.config.allow_seed:
             raise bad_request(OptionError("seed: this server chooses every table's seed itself"))
         players = request.players or len(request.seats)
@@ -136,8 +142,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def rematch(code: str, token: str | None = Depends(bearer_token)) -> Rematched:
         table = await table_or_404(code)
         if seat_of(table, token, config.token_hours) is None:
-            raise HTTPException(status_code=403, detail="only a seated player (with their seat token) "
-                                                        "may start a rematch")
+            raise HTTPException(status_code=403, detail=_("only a seated player (with their seat token) "
+                                                          "may start a rematch"))
         try:
             fresh = await hub.rematch(table)
         except OptionError as error:
@@ -148,7 +154,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def replay_frames(code: str, token: str | None = Depends(bearer_token)) -> Replay:
         table = await table_or_404(code)
         if not table.game.over:
-            raise bad_request(OptionError("a game can be replayed once it is over"))
+            raise bad_request(OptionError(_("a game can be replayed once it is over")))
         seat = seat_of(table, token, config.token_hours)
         return {"code": table.code, "seat": seat, "frames": await hub.replay_frames(table, seat)}
 
@@ -167,7 +173,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def play(websocket: WebSocket, code: str) -> None:
         table = await hub.get(code, keep=True)
         if table is None:
-            return await refuse(websocket, 4404, f"no table {code!r}")
+            return await refuse(websocket, 4404, no_table(code))
         try:
             token = await asyncio.wait_for(hello_token(websocket), HELLO_SECONDS)
         except WebSocketDisconnect:
@@ -175,9 +181,14 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         except (ValueError, TimeoutError) as error:
             return await refuse(websocket, POLICY, str(error) or "no hello: say hello with your token first")
         seat = seat_of(table, token, config.token_hours)
+        if seat is None and token and hub.cluster:  # perhaps claimed through another instance
+            await hub.reread(table)
+            seat = seat_of(table, token, config.token_hours)
         if seat is None and spectators(table) >= config.spectators_per_table:
-            return await refuse(websocket, POLICY, f"this table already has {config.spectators_per_table} spectators")
+            return await refuse(websocket, POLICY, _("this table already has {count} spectators")
+                                .format(count=config.spectators_per_table))
         connection = Connection(seat, websocket, config.send_queue_limit, config.send_timeout)
+        await hub.fresh(table)  # steps stored elsewhere while it waited for the hello
         table.connect(connection)  # the newest connection of a seat wins: an older one is closed
         try:
             await connection.serve(converse(websocket, table, connection))
@@ -199,8 +210,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
                 return
             if not bucket.take(clock()):
                 if not throttled:  # one notice per burst of dropped messages, not one per message
-                    connection.push({"type": "error", "message": "too many messages: at most "
-                                     f"{config.messages_per_second:g} per second; this one was dropped"})
+                    connection.push({"type": "error", "message": _("too many messages: at most {count} per second; "
+                                     "this one was dropped").format(count=f"{config.messages_per_second:g}")})
                 throttled = True
                 continue
             throttled = False
@@ -240,7 +251,7 @@ async def next_text(websocket: WebSocket) -> str | None:
 
 
 async def handle(table: LiveTable, connection: Connection, text: str | None) -> dict[str, Any] | None:
-    """Answer one client message: ``action``, ``hint`` or ``ping``."""
+    """Answer one client message: ``action``, ``hint``, ``ping`` or ``resync``."""
     if text is None:
         return {"type": "error", "message": "binary frames are not accepted: send JSON text"}
     try:
@@ -249,8 +260,10 @@ async def handle(table: LiveTable, connection: Connection, text: str | None) -> 
         return {"type": "error", "message": problem(error.errors(), skip=1)}
     if message.type == "ping":
         return {"type": "pong"}
+    if message.type == "resync":
+        return table.state_message(connection.seat)
     if connection.seat is None:
-        return {"type": "error", "message": "spectators cannot act; take an open seat to play"}
+        return {"type": "error", "message": _("spectators cannot act; take an open seat to play")}
     if message.type == "action":
         refused = refused_from_client(message.action) or await table.submit(connection.seat, message.action)
         return None if refused is None else {"type": "error", "message": refused}

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..agents import Agent, make_agent
 from ..core.game import Game
+from ..tutorials import TUTORIAL_AGENT, scripted_agent
 from .table import STALE
 
 if TYPE_CHECKING:
@@ -39,6 +40,11 @@ def real_time(game: Game) -> bool:
     return rule(game.view(None)) if rule else len(game.to_move) > 1
 
 
+def moves_of(table: "LiveTable", seat: int) -> int:
+    """How many actions ``seat`` has made at the table (a tutorial opponent's place in its script)."""
+    return sum(1 for actor, _ in table.game.record()["actions"] if actor == seat)
+
+
 class Bots:
     """The agents of every table and the thread pool they think in."""
 
@@ -50,7 +56,9 @@ class Bots:
     def agent(self, table: "LiveTable", seat: int, tier: str) -> Agent:
         key = (table.code, seat, tier)
         if key not in self.agents:
-            self.agents[key] = make_agent(tier, table.row.game, seed=table.row.seed * 31 + seat)
+            seed = table.row.seed * 31 + seat
+            self.agents[key] = (scripted_agent(table.row.game, seat, lambda: moves_of(table, seat), seed)
+                                if tier == TUTORIAL_AGENT else make_agent(tier, table.row.game, seed=seed))
         return self.agents[key]
 
     def delay(self, table: "LiveTable", agent: Agent) -> float:

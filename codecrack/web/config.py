@@ -73,8 +73,14 @@ class WebConfig(BaseSettings):
 
     # -- connections, memory and restarts (docs/web.md) -------------------------------------
     send_queue_limit: int = Field(32, ge=1)                 # messages queued for one connection; more and it is closed as too slow
+    ws_compression: bool = False                            # websocket per-message deflate (costs CPU per message)
     send_timeout: float = Field(10.0, gt=0)                 # a send that takes longer closes the connection as too slow
     table_info_interval: float = Field(0.25, ge=0)          # at most one table-info broadcast per table this often
     max_live_tables: int = Field(256, ge=1)                 # loaded tables without a connection (the least recently used go)
     unjoined_table_ttl: float = Field(3600.0, gt=0)         # a table nobody connects to is unloaded; deleted if nobody sat or played
     restore_window: float = Field(3600.0, ge=0)             # at start-up, restore the unfinished tables with an action this recent
+
+    # -- several instances on one PostgreSQL database (docs/deploy.md) ------------------------
+    redis_url: str | None = None      # Redis for the fan-out between instances and the driver leases
+    instance_name: str | None = None  # this instance's name in Redis (lease owner); None: a random one
+    lease_seconds: float = Field(3.0, gt=0)  # a table's driver lease lapses this long after its last renewal

@@ -2,16 +2,17 @@
 
 Tables only ever enqueue (:meth:`Connection.push`), so no table waits for any socket. A
 connection whose queue overflows, or whose send stalls past ``send_timeout``, is closed; its
-client reconnects and gets the latest state, because state messages are snapshots.
+client reconnects and gets the latest state, because every connection starts from a whole view.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import deque
 from typing import Any, Awaitable, Protocol
+
+import orjson
 
 log = logging.getLogger("codecrack.web")
 
@@ -31,7 +32,7 @@ class Socket(Protocol):
 
 def encode(message: dict[str, Any]) -> str:
     """A message as the JSON text that travels (encoded once, shared by every receiver)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return orjson.dumps(message).decode()
 
 
 class Connection:

@@ -50,7 +50,8 @@ def coding_hint(view: View) -> dict[str, Any]:
 
 
 def alphacode_hint(view: View) -> dict[str, Any] | None:
-    """``{"squares": {"row,column": p_filled}, "candidates": n}`` for the code this seat cracks."""
+    """``{"squares": {"row,column": p_filled}, "candidates": n, "code": letters or None}`` for the code
+    this seat cracks; ``code`` is the last candidate once a single one is left (the table's "Declare")."""
     import numpy as np
 
     from codecrack.games.alphacode.knowledge import Tracker
@@ -65,4 +66,5 @@ def alphacode_hint(view: View) -> dict[str, Any] | None:
     for index, (row, column) in enumerate(space.sheet.squares):
         bits = (words[:, index // 64] >> np.uint64(index % 64)) & np.uint64(1)
         squares[f"{row},{column}"] = round(float(bits.mean()), 4) if len(alive) else 0.0
-    return {"squares": squares, "candidates": int(len(alive))}
+    only = space.code_json(alive[0]) if len(alive) == 1 else None
+    return {"squares": squares, "candidates": int(len(alive)), "code": only}

@@ -7,19 +7,23 @@ import logging
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from datetime import timedelta, timezone
 from typing import Any
 
 from ..agents import agent_names
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
+from ..i18n import _
+from ..tutorials import TUTORIAL_AGENT
 from .bots import Bots
 from .cache import LiveTables
 from .config import WebConfig
 from .migrate import upgrade
-from .store import Store, TableRow, make_engine, now
+from .store import (Store, TableRow, add_move, add_rematch, add_table, add_token, delete_unjoined, make_engine,
+                    now)
 from .table import LiveTable
+from .writer import Writer
 
 log = logging.getLogger("codecrack.web")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
@@ -38,14 +42,15 @@ def checked_name(name: str | None, limit: int, where: str) -> str:
     """``name`` without surrounding blanks; :class:`OptionError` when it is longer than ``limit``."""
     name = (name or "").strip()
     if len(name) > limit:
-        raise OptionError(f"{where}: a name has at most {limit} characters")
+        raise OptionError(_("{where}: a name has at most {count} characters").format(where=where, count=limit))
     return name
 
 
 def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: str | None,
-                name_limit: int) -> None:
-    """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``."""
-    tiers = agent_names(game)
+                name_limit: int, scripted: bool = False) -> None:
+    """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``. Only a
+    tutorial (``scripted``) may seat its scripted opponent."""
+    tiers = agent_names(game) + ([TUTORIAL_AGENT] if scripted else [])
     if len(seats) != players:
         raise OptionError(f"give one seat per player: {players} seats, not {len(seats)}")
     for seat, plan in enumerate(seats):
@@ -58,6 +63,10 @@ def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: 
         raise OptionError(f"unknown takeover AI {takeover!r}; valid: {', '.join(tiers)}")
 
 
+def is_tutorial(row: TableRow) -> bool:
+    return any(plan.get("agent") == TUTORIAL_AGENT for plan in row.seats)
+
+
 class Hub:
     """Owns the store, the bots and the live tables (:class:`LiveTables`, capped)."""
 
@@ -65,16 +74,20 @@ class Hub:
         self.config = config
         self.engine = make_engine(config.db_url)
         self.store = Store(self.engine)
+        self.writer = Writer(self.engine)
         self.bots = Bots(config)
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
         self.chores: list[asyncio.Task] = []
+        self.cluster = joined_cluster(self, config)
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
         """Migrate the database; then, in the background, restore the recently active unfinished
         tables and expire the tables nobody joins. Every other table loads on first access."""
         await asyncio.to_thread(upgrade, self.engine)
+        if self.cluster:
+            await self.cluster.start()
         loop = asyncio.get_running_loop()
         self.chores = [loop.create_task(self.restore()), loop.create_task(self.sweep())]
 
@@ -91,10 +104,13 @@ class Hub:
     async def stop(self) -> None:
         for chore in self.chores:
             chore.cancel()
+        if self.cluster:
+            await self.cluster.stop()
         for table in self.live.values():
             table.close()
         self.bots.close()
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        self.writer.close()
         self.engine.dispose()
 
     # -- tables -----------------------------------------------------------------------
@@ -106,7 +122,8 @@ class Hub:
         tokens = await asyncio.to_thread(self.store.tokens, row.code)
         if row.code in self.live:  # another request loaded it while this one read the store
             return self.live[row.code]
-        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves))
+        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves),
+                          driving=self.cluster is None)
         if keep or not game.over:
             self.keep(table)
             table.resume()
@@ -115,6 +132,8 @@ class Hub:
     def keep(self, table: LiveTable) -> None:
         for idle in self.live.add(table):
             self.drop(idle)
+        if self.cluster:
+            self.cluster.watch(table)
 
     def drop(self, table: LiveTable) -> None:
         """Forget a loaded table (its record stays stored): its bots, clocks and agents stop."""
@@ -122,6 +141,8 @@ class Hub:
             self.live.pop(table.code)
         table.close()
         self.bots.forget(table.code)
+        if self.cluster:
+            self.cluster.forget(table)
 
     def unload_if_idle(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches; it is loaded again from the store on demand."""
@@ -134,6 +155,7 @@ class Hub:
         code = code.upper()
         table = self.live.get(code)
         if table is not None:
+            await self.fresh(table)
             return table
         row = await asyncio.to_thread(self.store.table, code)
         return await self.load(row, keep) if row else None
@@ -156,23 +178,24 @@ class Hub:
         for table in self.live.values():
             if not table.joined and moment - table.loaded_at >= ttl:
                 self.drop(table)
-        await asyncio.to_thread(self.store.delete_unjoined, now() - timedelta(seconds=ttl), list(self.live))
+        await self.writer.write(delete_unjoined, now() - timedelta(seconds=ttl), list(self.live))
 
     async def create(self, game: str, players: int, options: dict[str, Any],
                      seats: list[dict[str, Any]], takeover: str | None = None,
-                     seed: int | None = None) -> LiveTable:
+                     seed: int | None = None, scripted: bool = False) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
-        is the server's own unless one is given (only when the server allows it)."""
-        row, instance = await self.prepare(game, players, options, seats, takeover, seed)
-        await asyncio.to_thread(self.store.add_table, row)
+        is the server's own unless one is given (only when the server allows it, or a tutorial's
+        script, ``scripted``, sets it)."""
+        row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
+        await self.writer.write(add_table, row)
         return self.open(row, instance, tokens={})
 
     async def prepare(self, game: str, players: int, options: dict[str, Any],
                       seats: list[dict[str, Any]], takeover: str | None,
-                      seed: int | None = None) -> tuple[TableRow, Game]:
+                      seed: int | None = None, scripted: bool = False) -> tuple[TableRow, Game]:
         """The row and the game of a new table, not stored yet."""
         game_class(game)
-        check_seats(game, players, seats, takeover, self.config.max_name_length)
+        check_seats(game, players, seats, takeover, self.config.max_name_length, scripted)
         instance = await asyncio.to_thread(new_game, game, players=players,
                                            seed=new_seed() if seed is None else seed, **options)
         row = TableRow(code=await self._free_code(), game=game, players=players, seed=instance.seed,
@@ -183,7 +206,7 @@ class Hub:
 
     def open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
         """Start playing a stored new table: its clock and bots run from now."""
-        table = LiveTable(row=row, game=game, hub=self, tokens=tokens)
+        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, driving=self.cluster is None)
         self.keep(table)
         table.restart_clock()
         table.wake()
@@ -198,22 +221,26 @@ class Hub:
     async def claim(self, table: LiveTable, seat: int, name: str, token: str | None = None) -> str:
         """Give an open human seat to a player; returns the seat token."""
         if not 0 <= seat < table.row.players:
-            raise OptionError(f"no seat {seat}: seats are 0 to {table.row.players - 1}")
+            raise OptionError(_("no seat {seat}: seats are 0 to {last}").format(seat=seat, last=table.row.players - 1))
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
-                raise OptionError(f"seat {seat} is not open")
+                raise OptionError(_("seat {seat} is not open").format(seat=seat))
             token = token or secrets.token_urlsafe(24)
             name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
-            await asyncio.to_thread(self.store.add_token, table.code, seat, token, name)
+            await self.writer.write(add_token, table.code, seat, token, name)
             table.tokens[token] = (seat, name)
             table.announce()
+        if self.cluster:
+            self.cluster.changed(table)
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:
         """The same game, options and seats with a fresh seed; seated players keep their tokens.
         The new table, its tokens and the link to it are stored in one transaction."""
         if not table.game.over:
-            raise OptionError("the game is not over yet")
+            raise OptionError(_("the game is not over yet"))
+        if is_tutorial(table.row):
+            raise OptionError(_("a tutorial has no rematch: start a game from the lobby"))
         table = self.live.get(table.code) or table  # the copy its viewers are connected to
         async with table.lock:  # two players asking at once still get one rematch
             if table.row.rematch:
@@ -223,12 +250,40 @@ class Hub:
             row, game = await self.prepare(table.row.game, table.row.players, options, table.row.seats,
                                            table.row.takeover)
             tokens = dict(table.tokens)
-            linked = await asyncio.to_thread(self.store.add_rematch, table.code, row, tokens)
+            linked = await self.writer.write(add_rematch, table.code, row, tokens)
             table.row.rematch = linked
             fresh = self.open(row, game, tokens) if linked == row.code else await self.get(linked)
             table.broadcast({"type": "rematch", "code": fresh.code})
             table.announce()
+        if self.cluster:
+            self.cluster.changed(table)
         return fresh
+
+    # -- several instances (cluster.py) ----------------------------------------------------
+    async def reread(self, table: LiveTable) -> None:
+        """Another instance changed the table's seats or linked its rematch: read both again."""
+        row = await asyncio.to_thread(self.store.table, table.code)
+        table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
+        if row and row.rematch and not table.row.rematch:
+            table.row.rematch = row.rematch
+            table.broadcast({"type": "rematch", "code": row.rematch})
+        table.announce()
+
+    async def fresh(self, table: LiveTable) -> None:
+        """With several instances, bring a loaded table up to what is stored before it is used: this
+        instance applies the steps of tables nobody here watches only then (cluster.py), and the
+        message of a step committed just before its instance died may never have been sent."""
+        if self.cluster:
+            await table.catch_up()
+
+    async def take_over(self, table: LiveTable) -> None:
+        """This instance took the table's lease: bring it up to date and drive it, its clock
+        resumed from the stored time of the last action."""
+        row = await asyncio.to_thread(self.store.table, table.code)
+        await table.catch_up()
+        if row is not None:
+            active_at = row.active_at if row.active_at.tzinfo else row.active_at.replace(tzinfo=timezone.utc)
+            table.lead(since=active_at.timestamp())
 
     # -- records ----------------------------------------------------------------------
     async def stored_moves(self, code: str) -> list[list[Any]]:
@@ -236,13 +291,24 @@ class Hub:
 
     async def persist(self, code: str, step: int, seat: int, action: Any,
                       result: dict[str, Any] | None) -> None:
-        """Store an accepted action, with the result when it ends the game, in one transaction."""
-        await asyncio.to_thread(self.store.add_move, code, step, seat, action, result)
+        """Store an accepted action, with the result when it ends the game, together (the writer
+        may commit other tables' writes in the same transaction); returns once committed."""
+        await self.writer.write(add_move, code, step, seat, action, result)
 
     async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The seat's view after each step of a finished game, for step-by-step replay; the game
         is played again in a thread, off the event loop."""
         return await asyncio.to_thread(views_step_by_step, table.game.record(), seat)
+
+
+def joined_cluster(hub: Hub, config: WebConfig):
+    """The instance's :class:`~codecrack.web.cluster.Cluster` when Redis is configured, else
+    ``None`` (imported only then: Redis is an optional extra)."""
+    if not config.redis_url:
+        return None
+    from .cluster import Cluster
+
+    return Cluster(hub, config.redis_url, config.lease_seconds, config.instance_name)
 
 
 def views_step_by_step(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:

@@ -24,6 +24,7 @@ from websockets.asyncio.client import connect
 
 from ..core.registry import replay
 from ..loadtest.target import ServerProcess, codecrack_server, sample_process, websocket_base
+from .deltas import followed
 from .store import Store, make_engine
 
 SHORT_GAME = {"game": "coding", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}], "sit": 0,
@@ -53,20 +54,21 @@ async def play_game(url: str, rng: random.Random, acknowledged: dict[str, int] |
     the server goes away), and fetch the finished table. ``acknowledged[code]`` follows the
     latest step whose state arrived."""
     made = await asyncio.to_thread(http, "POST", f"{url}/api/tables", SHORT_GAME)
-    code, acted = made["code"], -1
+    code, acted, step, view = made["code"], -1, -1, None
     async with connect(f"{websocket_base(url)}/ws/{code}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
         async for text in ws:
             message = json.loads(text)
             if message["type"] == "table" and message["table"]["over"]:
                 break
-            if message["type"] != "state":
+            if message["type"] not in ("state", "delta"):
                 continue
+            step, view = followed(view, step, message)
             if acknowledged is not None:
-                acknowledged[code] = message["step"]
-            legal = message["view"]["legal_actions"]
-            if legal and acted != message["step"]:
-                acted = message["step"]
+                acknowledged[code] = step
+            legal = view["legal_actions"]
+            if legal and acted != step:
+                acted = step
                 await ws.send(json.dumps({"type": "action", "action": rng.choice(legal)}))
     await asyncio.to_thread(http, "GET", f"{url}/api/tables/{code}")
     return code

@@ -15,7 +15,8 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException
 
 from ..review import review_record
-from .schema import ERRORS, Review
+from ..i18n import _, current
+from .schema import ERRORS, Review, no_table
 from .tokens import bearer_token, seat_of
 
 CACHED_REVIEWS = 64
@@ -23,20 +24,20 @@ CACHED_REVIEWS = 64
 
 def review_router(hub: Any) -> APIRouter:
     router = APIRouter()
-    cache: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+    cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()  # (table, seat, language)
 
     @router.get("/api/tables/{code}/review", responses=ERRORS)
     async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
         table = await hub.get(code)
         if table is None:
-            raise HTTPException(status_code=404, detail=f"no table {code!r}")
+            raise HTTPException(status_code=404, detail=no_table(code))
         if not table.game.over:
-            raise HTTPException(status_code=400, detail="a game can be reviewed once it is over")
+            raise HTTPException(status_code=400, detail=_("a game can be reviewed once it is over"))
         seat = seat_of(table, token, hub.config.token_hours)
         if seat is None:
-            raise HTTPException(status_code=400, detail="only a player can review a game: their own decisions")
-        key = (table.code, seat)
-        if key not in cache:
+            raise HTTPException(status_code=400, detail=_("only a player can review a game: their own decisions"))
+        key = (table.code, seat, current())
+        if key not in cache:  # the thread runs in this request's language (to_thread copies the context)
             result = await asyncio.to_thread(review_record, table.game.record(), seat)
             cache[key] = {"code": table.code, **result.to_json()}
             while len(cache) > CACHED_REVIEWS:

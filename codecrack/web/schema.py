@@ -11,6 +11,7 @@ from pydantic import (AllowInfNan, BaseModel, ConfigDict, Discriminator, Field, 
 from typing_extensions import TypeAliasType
 
 from ..core.registry import game_class
+from ..i18n import _
 from ..review.core import Decision
 from .catalog import offered_options
 
@@ -74,6 +75,12 @@ class JoinRequest(Strict):
     name: Name = ""
 
 
+class TutorialRequest(Strict):
+    """``POST /api/tutorials/{game}``: the learner's name; the server picks everything else."""
+
+    name: Name = ""
+
+
 # -- HTTP answers ------------------------------------------------------------------------------
 OptionValue = Union[bool, int, FiniteFloat, str, None]
 
@@ -130,6 +137,17 @@ class TableInfo(BaseModel):
     result: dict[str, Json] | None
     rematch: str | None
     hints: bool | None = None
+
+
+class Lesson(BaseModel):
+    say: str  # the coach's text: catalogue key ``learn.tutorial.<game>.<say>``
+    action: dict[str, Json] | None  # the click the coach waits for; null: a reading step ("Next")
+    at: int  # the table's step (actions taken) from which the lesson is due
+
+
+class Lessons(BaseModel):
+    game: str
+    lessons: list[Lesson]
 
 
 class Created(BaseModel):
@@ -196,11 +214,18 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
+class ResyncRequest(Strict):
+    """Asks for the whole view again (a delta did not fit the view the client holds)."""
+
+    type: Literal["resync"]
+
+
 ClientMessage = Annotated[
-    Union[Annotated[ActionMessage, Tag("action")], Annotated[HintRequest, Tag("hint")], Annotated[Ping, Tag("ping")]],
+    Union[Annotated[ActionMessage, Tag("action")], Annotated[HintRequest, Tag("hint")], Annotated[Ping, Tag("ping")],
+          Annotated[ResyncRequest, Tag("resync")]],
     Discriminator(lambda m: m.get("type") if isinstance(m, dict) else getattr(m, "type", None),
                   custom_error_type="unknown_message",
-                  custom_error_message="a message must be a JSON object whose 'type' is action, hint or ping"),
+                  custom_error_message="a message must be a JSON object whose 'type' is action, hint, ping or resync"),
 ]
 client_message = TypeAdapter(ClientMessage)
 
@@ -225,6 +250,21 @@ class State(BaseModel):
     type: Literal["state"]
     step: int
     view: dict[str, Json]
+    clock: RunningClockInfo | None
+
+
+Change = Union[tuple[Literal["set"], list[Union[str, int]], Json], tuple[Literal["del"], list[Union[str, int]]],
+               tuple[Literal["add"], list[Union[str, int]], list[Json]]]
+
+
+class Delta(BaseModel):
+    """The changes (``codecrack/web/deltas.py``) that turn the view sent at step ``base`` into the
+    view after ``step`` actions."""
+
+    type: Literal["delta"]
+    base: int
+    step: int
+    changes: list[Change]
     clock: RunningClockInfo | None
 
 
@@ -253,9 +293,14 @@ class Pong(BaseModel):
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[Union[ServerHello, State, TableNotice, ErrorMessage, HintAnswer, RematchNotice, Pong],
+ServerMessage = Annotated[Union[ServerHello, State, Delta, TableNotice, ErrorMessage, HintAnswer, RematchNotice, Pong],
                           Field(discriminator="type")]
 server_message = TypeAdapter(ServerMessage)
+
+
+def no_table(code: str) -> str:
+    """The 404 answer for a table code that names no table (in the request's language)."""
+    return _("no table '{code}'").format(code=code)
 
 
 def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: int = 0) -> str:

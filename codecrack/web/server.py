@@ -13,14 +13,18 @@ from .app import create_app
 from .config import WebConfig, db_url_from
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allow_seed: bool = False) -> None:
-    """Serve until interrupted. ``db`` is a SQLAlchemy URL (see :func:`db_url_from` for the default);
-    every other setting comes from ``CODECRACK_*`` environment variables (:class:`WebConfig`)."""
-    config = WebConfig(db_url=db_url_from(db), **({"allow_seed": True} if allow_seed else {}))
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allow_seed: bool = False,
+          redis: str | None = None) -> None:
+    """Serve until interrupted. ``db`` is a SQLAlchemy URL (see :func:`db_url_from` for the default),
+    ``redis`` a Redis URL that joins this instance to the others on the same database; every other
+    setting comes from ``CODECRACK_*`` environment variables (:class:`WebConfig`)."""
+    given = {**({"allow_seed": True} if allow_seed else {}), **({"redis_url": redis} if redis else {})}
+    config = WebConfig(db_url=db_url_from(db), **given)
     lock = hold_sqlite(config.db_url)
-    print(f"codecrack on http://{host}:{port}/  (records: {config.db_url})")
+    fanout = f", fan-out: {config.redis_url}" if config.redis_url else ""
+    print(f"codecrack on http://{host}:{port}/  (records: {config.db_url}{fanout})")
     uvicorn.run(create_app(config), host=host, port=port, log_level="info",
-                ws_max_size=config.max_ws_message_bytes)
+                ws_max_size=config.max_ws_message_bytes, ws_per_message_deflate=config.ws_compression)
     if lock:
         lock.close()
 

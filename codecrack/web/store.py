@@ -1,7 +1,10 @@
 """The database: tables, their seats and tokens, and every accepted action, via SQLAlchemy 2.
 
 The schema is created and upgraded only by the Alembic migrations in ``migrations/``
-(:func:`codecrack.web.migrate.upgrade`); this module just reads and writes it.
+(:func:`codecrack.web.migrate.upgrade`); this module just reads and writes it. :class:`Store`
+reads; the write steps (``add_move``, ``add_table``, ...) take the connection of a transaction, so
+that the server's writer (:mod:`codecrack.web.writer`) can commit many of them at once
+(:meth:`Store.write` runs one on its own).
 """
 
 from __future__ import annotations
@@ -9,12 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Index, Integer, MetaData,
-                        String, Table, UniqueConstraint, create_engine, delete, exists, insert, select,
-                        update)
-from sqlalchemy.engine import Engine, make_url
+                        String, Table, UniqueConstraint, bindparam, create_engine, delete, event, exists, insert,
+                        select, update)
+from sqlalchemy.engine import Connection, Engine, make_url
+
+T = TypeVar("T")
 
 metadata = MetaData()
 
@@ -86,24 +91,41 @@ class TableRow:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; a SQLite file's folder is created first."""
+    """An engine for ``url``; a SQLite file's folder is created first, and every SQLite connection
+    is set up for a server (:func:`sqlite_for_a_server`)."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    return create_engine(url, connect_args={"check_same_thread": False})
+    engine = create_engine(url, connect_args={"check_same_thread": False})
+    event.listen(engine, "connect", sqlite_for_a_server)
+    event.listen(engine, "begin", lambda db: db.exec_driver_sql("BEGIN"))
+    return engine
+
+
+def sqlite_for_a_server(dbapi_connection: Any, _record: Any) -> None:
+    """WAL (readers never block the writer, nor it them) and ``synchronous=NORMAL`` (a commit is
+    not flushed to disk until the next checkpoint: it survives a crash of the process, not
+    necessarily of the machine). SQLAlchemy, not the driver, begins transactions, so that a
+    transaction encloses its reads too (the driver's own BEGIN comes only before a write)."""
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
 
 
 class Store:
-    """Reads and writes tables, actions and seat tokens. Each method is one transaction."""
+    """Reads tables, actions and seat tokens; each read is one transaction."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def add_table(self, row: TableRow) -> None:
+    def write(self, change: Callable[..., T], *args: Any, **values: Any) -> T:
+        """``change(db, *args, **values)`` (a write step, below) in a transaction of its own."""
         with self.engine.begin() as db:
-            db.execute(insert(tables).values(**row.__dict__))
+            return change(db, *args, **values)
 
     def table(self, code: str) -> TableRow | None:
         with self.engine.connect() as db:
@@ -132,56 +154,70 @@ class Store:
         with self.engine.connect() as db:
             return [TableRow(**row) for row in db.execute(query).mappings()]
 
-    def delete_unjoined(self, created_before: datetime, keep: list[str]) -> int:
-        """Delete the tables created before ``created_before`` where no seat was ever claimed and
-        no action played (except those in ``keep``); returns how many."""
-        unjoined = (select(tables.c.code)
-                    .where(tables.c.finished.is_(False), tables.c.created_at < created_before,
-                           tables.c.code.not_in(keep),
-                           ~exists().where(actions.c.table_code == tables.c.code),
-                           ~exists().where(seat_tokens.c.table_code == tables.c.code))
-                    .scalar_subquery())
-        with self.engine.begin() as db:
-            return db.execute(delete(tables).where(tables.c.code.in_(unjoined))).rowcount
-
-    def update_table(self, code: str, **values: Any) -> None:
-        with self.engine.begin() as db:
-            db.execute(update(tables).where(tables.c.code == code).values(**values))
-
     def moves(self, code: str) -> list[list[Any]]:
         """The table's accepted actions in order, as ``[seat, action]`` pairs."""
         query = select(actions.c.seat, actions.c.action).where(actions.c.table_code == code)
         with self.engine.connect() as db:
             return [[seat, action] for seat, action in db.execute(query.order_by(actions.c.step))]
 
-    def add_move(self, code: str, step: int, seat: int, action: dict[str, Any],
-                 result: dict[str, Any] | None = None) -> None:
-        """Store an accepted action and, when it ends the game (``result`` given), the finished
-        flag and the result, all in one transaction."""
-        ended = {"finished": True, "result": result} if result is not None else {}
-        with self.engine.begin() as db:
-            db.execute(insert(actions).values(table_code=code, step=step, seat=seat, action=action))
-            db.execute(update(tables).where(tables.c.code == code).values(active_at=now(), **ended))
-
-    def add_rematch(self, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:
-        """Store the rematch of table ``code``, its seat tokens and the link to it, in one
-        transaction; returns the code of the table's rematch (an earlier one, if there is one)."""
-        with self.engine.begin() as db:
-            linked = db.execute(update(tables).where(tables.c.code == code, tables.c.rematch.is_(None))
-                                .values(rematch=fresh.code)).rowcount
-            if not linked:
-                return db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one()
-            db.execute(insert(tables).values(**fresh.__dict__))
-            for token, (seat, name) in tokens.items():
-                db.execute(insert(seat_tokens).values(token=token, table_code=fresh.code, seat=seat, name=name))
-        return fresh.code
-
-    def add_token(self, code: str, seat: int, token: str, name: str) -> None:
-        with self.engine.begin() as db:
-            db.execute(insert(seat_tokens).values(token=token, table_code=code, seat=seat, name=name))
-
     def tokens(self, code: str) -> dict[str, tuple[int, str]]:
         """``token -> (seat, name)`` for every claimed seat of the table."""
         query = select(seat_tokens).where(seat_tokens.c.table_code == code)
         with self.engine.connect() as db:
             return {row.token: (row.seat, row.name) for row in db.execute(query)}
+
+
+# -- write steps: each runs in the caller's transaction (the writer's batch, or Store.write) ----
+def add_table(db: Connection, row: TableRow) -> None:
+    db.execute(insert(tables).values(**row.__dict__))
+
+
+def update_table(db: Connection, code: str, **values: Any) -> None:
+    db.execute(update(tables).where(tables.c.code == code).values(**values))
+
+
+# built once: the statements of every action (their compiled forms are cached)
+ADD_ACTION = insert(actions)
+TOUCH_TABLE = (update(tables).where(tables.c.code == bindparam("at_code"))
+               .values(active_at=bindparam("at_time")))
+FINISH_TABLE = TOUCH_TABLE.values(finished=True, result=bindparam("at_result", type_=JSON))
+
+
+def add_move(db: Connection, code: str, step: int, seat: int, action: dict[str, Any],
+             result: dict[str, Any] | None = None) -> None:
+    """Store an accepted action and, when it ends the game (``result`` given), the finished
+    flag and the result."""
+    db.execute(ADD_ACTION, {"table_code": code, "step": step, "seat": seat, "action": action})
+    if result is None:
+        db.execute(TOUCH_TABLE, {"at_code": code, "at_time": now()})
+    else:
+        db.execute(FINISH_TABLE, {"at_code": code, "at_time": now(), "at_result": result})
+
+
+def add_token(db: Connection, code: str, seat: int, token: str, name: str) -> None:
+    db.execute(insert(seat_tokens).values(token=token, table_code=code, seat=seat, name=name))
+
+
+def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:
+    """Store the rematch of table ``code``, its seat tokens and the link to it; returns the code of
+    the table's rematch (an earlier one, if there is one)."""
+    linked = db.execute(update(tables).where(tables.c.code == code, tables.c.rematch.is_(None))
+                        .values(rematch=fresh.code)).rowcount
+    if not linked:
+        return db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one()
+    db.execute(insert(tables).values(**fresh.__dict__))
+    for token, (seat, name) in tokens.items():
+        db.execute(insert(seat_tokens).values(token=token, table_code=fresh.code, seat=seat, name=name))
+    return fresh.code
+
+
+def delete_unjoined(db: Connection, created_before: datetime, keep: list[str]) -> int:
+    """Delete the tables created before ``created_before`` where no seat was ever claimed and
+    no action played (except those in ``keep``); returns how many."""
+    unjoined = (select(tables.c.code)
+                .where(tables.c.finished.is_(False), tables.c.created_at < created_before,
+                       tables.c.code.not_in(keep),
+                       ~exists().where(actions.c.table_code == tables.c.code),
+                       ~exists().where(seat_tokens.c.table_code == tables.c.code))
+                .scalar_subquery())
+    return db.execute(delete(tables).where(tables.c.code.in_(unjoined))).rowcount

@@ -19,6 +19,7 @@ from ..core.registry import replay
 from .actions import player_view
 from .clocks import Clock, clock_for
 from .connections import REPLACED, REPLACED_REASON, Connection, encode
+from .deltas import SentViews
 from .hints import hints_available
 from .store import TableRow
 
@@ -36,7 +37,7 @@ class RunningClock:
 
     clock: Clock
     deadline: float
-    task: asyncio.Task
+    task: asyncio.Task | None  # None on an instance that shows the clock but does not drive the table
 
     def public(self, now: float) -> dict[str, Any]:
         return {"seat": self.clock.seat, "kind": self.clock.kind, "countdown": self.clock.countdown,
@@ -52,6 +53,7 @@ class LiveTable:
     hub: "Hub"
     tokens: dict[str, tuple[int, str]]
     step: int = 0  # accepted actions so far
+    ahead: Game | None = None  # the live game's twin that actions are tried on (see twin())
     connections: set[Connection] = field(default_factory=set)
     taken_over: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -60,6 +62,12 @@ class LiveTable:
     announced_at: float = float("-inf")  # when the table's info was last sent to everyone
     loaded_at: float = field(default_factory=time.monotonic)
     joined: bool = False  # someone connected since it was loaded (else it expires: hub.expire_unjoined)
+    driving: bool = True  # this instance runs the bots, clock and takeovers (with several: it holds the lease)
+    elsewhere: set[int] = field(default_factory=set)  # seats connected on other instances (cluster.py)
+    sent: SentViews = field(init=False)  # each audience's last view: the base of its next delta
+
+    def __post_init__(self) -> None:
+        self.sent = SentViews(lambda seat: player_view(self.game.view(seat)))
 
     @property
     def code(self) -> str:
@@ -81,6 +89,10 @@ class LiveTable:
         return self.row.takeover if seat in self.taken_over else None
 
     def connected(self, seat: int) -> bool:
+        """Whether the seat's player is connected, here or on another instance."""
+        return seat in self.elsewhere or self.connected_here(seat)
+
+    def connected_here(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
 
     def info(self) -> dict[str, Any]:
@@ -98,17 +110,30 @@ class LiveTable:
                 "hints": hints_available(self.game)}
 
     # -- messages: only ever queued, never awaited (see connections.py) -----------------
+    def clock_info(self) -> dict[str, Any] | None:
+        return self.clock.public(asyncio.get_running_loop().time()) if self.clock else None
+
     def state_message(self, seat: int | None) -> dict[str, Any]:
-        now = asyncio.get_running_loop().time()
-        return {"type": "state", "step": self.step, "view": player_view(self.game.view(seat)),
-                "clock": self.clock.public(now) if self.clock else None}
+        """The seat's whole view (on connect and resync)."""
+        return {"type": "state", "step": self.step, "view": self.sent.current(seat, self.step),
+                "clock": self.clock_info()}
+
+    def update_message(self, seat: int | None) -> dict[str, Any]:
+        """What changed in the seat's view since the one it was sent last (the whole view if none)."""
+        found = self.sent.changes(seat, self.step)
+        if found is None:
+            return self.state_message(seat)
+        base, changes = found
+        return {"type": "delta", "base": base, "step": self.step, "changes": changes, "clock": self.clock_info()}
 
     def broadcast_state(self) -> None:
-        """Each connection gets its seat's view; each distinct view is encoded once."""
-        texts: dict[int | None, str] = {}
+        """Send the table's new state to its connections on this server: each gets its audience's
+        delta (a seat's, or the spectators'), made and encoded once per audience. The one way a
+        new step reaches the sockets."""
+        audiences = {connection.seat for connection in self.connections}
+        self.sent.keep_only(audiences)
+        texts = {seat: encode(self.update_message(seat)) for seat in audiences}
         for connection in list(self.connections):
-            if connection.seat not in texts:
-                texts[connection.seat] = encode(self.state_message(connection.seat))
             connection.push(texts[connection.seat])
 
     def broadcast(self, message: dict[str, Any]) -> None:
@@ -138,21 +163,42 @@ class LiveTable:
                 self.connections.discard(older)
                 older.push({"type": "error", "message": REPLACED_REASON})
                 older.end(REPLACED, REPLACED_REASON)
-            self.cancel(("absent", seat))  # the human is back: stop any takeover, even one mid-thought
-            if seat in self.taken_over:
-                self.taken_over.discard(seat)
-                self.cancel(("bot", seat))
+            self.returned(seat)
         self.connections.add(connection)
         self.joined = True
         connection.push({"type": "hello", "seat": seat, "table": self.info()})
         connection.push(self.state_message(seat))
         self.announce()
         self.wake()
+        if seat is not None and self.hub.cluster:
+            self.hub.cluster.presence_changed(self)
 
     def disconnect(self, connection: Connection) -> None:
         self.connections.discard(connection)
         if connection.seat is not None:
             self.watch_absence(connection.seat)
+            if self.hub.cluster:
+                self.hub.cluster.presence_changed(self)
+        self.announce()
+
+    def returned(self, seat: int) -> None:
+        """The seat's human is back: stop any takeover, even one mid-thought."""
+        self.cancel(("absent", seat))
+        if seat in self.taken_over:
+            self.taken_over.discard(seat)
+            self.cancel(("bot", seat))
+
+    def seen_elsewhere(self, seats: set[int]) -> None:
+        """The seats connected on other instances now: a returning player ends a takeover, a
+        leaving one starts the absence timer (on the driving instance)."""
+        if seats == self.elsewhere:
+            return
+        self.elsewhere = seats
+        for seat in range(self.row.players):
+            if seat in seats:
+                self.returned(seat)
+            elif not self.running(("absent", seat)) and seat not in self.taken_over:
+                self.watch_absence(seat)
         self.announce()
 
     async def seat_view(self, seat: int) -> tuple[int, dict[str, Any]]:
@@ -160,21 +206,40 @@ class LiveTable:
         async with self.lock:
             return self.step, self.game.view(seat)
 
-    def resume(self) -> None:
+    def resume(self, since: float | None = None) -> None:
         """Carry on after loading: takeover timers for absent players, the clock (from its full
-        length) and the bots."""
+        length, or from ``since``: see :meth:`restart_clock`) and the bots."""
         for seat in range(self.row.players):
             self.watch_absence(seat)
-        self.restart_clock()
+        self.restart_clock(since)
         self.wake()
+
+    def lead(self, since: float) -> None:
+        """Drive the table from now on (this instance took its lease): resume the clock that
+        started at ``since``, the stored time of the last action."""
+        self.driving = True
+        self.resume(since)
+
+    def stop_driving(self) -> None:
+        """Another instance drives the table now: stop the bots, the clock's ring and the takeovers
+        (the clock is still shown)."""
+        self.driving = False
+        self.taken_over.clear()
+        for key in [key for key in self.tasks if key != "info"]:
+            self.cancel(key)
+        if self.clock:
+            self.clock.task = None
 
     def watch_absence(self, seat: int) -> None:
         """After the disconnect timeout, an absent human's seat is played by the takeover AI."""
-        if self.row.takeover and not self.game.over and not self.connected(seat) and self.claimed(seat):
+        if (self.driving and self.row.takeover and not self.game.over and not self.connected(seat)
+                and self.claimed(seat)):
             self.start(("absent", seat), self._take_over(seat))
 
     async def _take_over(self, seat: int) -> None:
         await asyncio.sleep(self.hub.config.disconnect_timeout)
+        if self.hub.cluster:
+            await self.hub.cluster.refresh_presence([self])
         if not self.connected(seat):
             self.taken_over.add(seat)
             self.announce()
@@ -184,15 +249,21 @@ class LiveTable:
     async def submit(self, seat: int, action: Any, expect_step: int | None = None) -> str | None:
         """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused.
 
-        The action is applied to a copy of the game; the live game, the step and the broadcasts
-        change only once the action (with the result, if it ends the game) is committed."""
+        The action is applied to the twin (:meth:`twin`); the live game, the step and the
+        broadcasts change only once the action (with the result, if it ends the game) is committed.
+        A submission runs to its end even when its caller is cancelled (a connection closed while
+        its action is being written): once queued, the write may commit, and the game must follow."""
+        return await asyncio.shield(self._submit(seat, action, expect_step))
+
+    async def _submit(self, seat: int, action: Any, expect_step: int | None) -> str | None:
         async with self.lock:
             if expect_step is not None and expect_step != self.step:
                 return STALE
-            played = detached(self.game)
+            played, self.ahead = self.twin(), None
             try:
                 played.apply(seat, action)
             except IllegalAction as error:
+                self.ahead = played  # a refused action leaves a game exactly as before (docs/engine.md)
                 return str(error)
             try:
                 await self.hub.persist(self.code, self.step, seat, action, played.result)
@@ -200,13 +271,36 @@ class LiveTable:
                 log.exception("could not store an action on %s", self.code)
                 await self.resync()
                 return NOT_STORED
-            self.advance(played, self.step + 1)
+            self.adopt(played, seat, action)
+            if self.hub.cluster:
+                self.hub.cluster.committed(self, seat, action)
         self.wake()
         return None
 
+    def twin(self) -> Game:
+        """A game equal to the live one, for trying an action on. Kept from action to action (the
+        superseded live game catches up by applying the same action), so that an action costs two
+        ``apply`` calls rather than a copy of the whole game (the first time, a copy)."""
+        return self.ahead if self.ahead is not None else detached(self.game)
+
+    def adopt(self, played: Game, seat: int, action: Any) -> None:
+        """Make ``played`` (the twin, after ``seat``'s committed ``action``) the live game. The
+        superseded game applies the same action and becomes the twin: the same action on the same
+        state gives the same game (every chance comes from the seed). Threads only ever get views
+        and records, never a game, so changing it here on the event loop is safe."""
+        previous = self.game
+        self.advance(played, self.step + 1)
+        try:
+            previous.apply(seat, action)
+        except Exception:
+            log.exception("the twin of %s could not catch up; a copy replaces it", self.code)
+            return
+        self.ahead = previous
+
     def advance(self, game: Game, step: int) -> None:
-        """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone."""
-        self.game, self.step = game, step
+        """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone. The
+        twin is dropped: only :meth:`adopt` keeps one in step."""
+        self.game, self.step, self.ahead = game, step, None
         self.row.finished, self.row.result = game.over, game.result
         if game.over:
             self.hub.bots.forget(self.code)
@@ -227,27 +321,48 @@ class LiveTable:
         if len(moves) != self.step:
             self.advance(await asyncio.to_thread(replay, self.row.record(moves)), len(moves))
 
+    async def catch_up(self, step: int | None = None, move: list[Any] | None = None) -> None:
+        """Show what another instance committed: ``move`` when it is the one action after ours
+        (from the fan-out message that says it made ``step`` actions), else every stored action
+        past ours. Each step is applied and broadcast as if it had been played here."""
+        async with self.lock:
+            if step is not None and step <= self.step:
+                return
+            if move is not None and step == self.step + 1:
+                moves = [move]
+            else:
+                moves = (await self.hub.stored_moves(self.code))[self.step:]
+            for seat, action in moves:
+                played, self.ahead = self.twin(), None
+                played.apply(seat, action)
+                self.adopt(played, seat, action)
+        self.wake()
+
     def wake(self) -> None:
         """Make sure every bot the game is waiting for has a driver task."""
-        if self.game.over:
+        if self.game.over or not self.driving:
             return
         for seat in self.game.awaited:
             if self.bot_tier(seat) and not self.running(("bot", seat)):
                 self.start(("bot", seat), self.hub.bots.drive(self, seat))
 
     # -- the clock ----------------------------------------------------------------------
-    def restart_clock(self) -> None:
+    def restart_clock(self, since: float | None = None) -> None:
+        """Start the clock of the current step, if any, from its full length; or, with ``since``
+        (the wall time it started on another instance), with what is left of it. Only the driving
+        instance rings it."""
         self.cancel("clock")
         self.clock = None
         clock = clock_for(self.game, self.hub.config)
         if clock is None:
             return
-        deadline = asyncio.get_running_loop().time() + clock.seconds
-        task = self.start("clock", self._ring(clock, self.step))
+        seconds = clock.seconds if since is None else max(0.0, clock.seconds - (time.time() - since))
+        deadline = asyncio.get_running_loop().time() + seconds
+        task = self.start("clock", self._ring(clock, self.step, seconds)) if self.driving else None
         self.clock = RunningClock(clock, deadline, task)
 
-    async def _ring(self, clock: Clock, step: int) -> None:
-        await asyncio.sleep(clock.seconds)
+    async def _ring(self, clock: Clock, step: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
         self.tasks.pop("clock", None)
         refused = await self.submit(clock.seat, clock.action, expect_step=step)
         if refused and refused != STALE:

@@ -134,8 +134,11 @@ def test_a_draw_starts_a_new_round_with_fresh_codes_until_someone_wins():
     assert game.to_move == {1}
     spend_turn(game, 1)
     game.apply(0, declare(CODE_A))      # seat 0 is second this round: a correct declaration wins
+    declared = len(game.history) - 2    # the winning declaration, then game_over
     assert game.result == {"winners": [0], "scores": None, "rounds": 2,
-                           "reason": "the second player declared correctly"}
+                           "reason": "the second player declared correctly",
+                           "decisive": [declared], "questions": [0, 1]}
+    assert game.history[declared]["type"] == "declared" and game.history[declared]["correct"]
 
 
 def test_handicap_gives_seat_0_opening_questions_in_a_row():

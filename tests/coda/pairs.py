@@ -299,13 +299,14 @@ def run_pair(case: Case, tiers: tuple[str, ...] = TIERS, max_steps: int = 150, h
         run.ended = "apart"
         return run
     for _ in range(max_steps):
+        if a.over:   # the end reveals every tile to everyone: only unfinished views must agree
+            assert b.over and a.result["winners"] == b.result["winners"], f"{case} swaps={swaps}: ends differ"
+            run.ended = "over"
+            return run
         seen_a, seen_b = view_text(a, watcher), view_text(b, watcher)
         assert seen_a == seen_b, f"{case} swaps={swaps} after {run.steps[-3:]}: " + first_difference(
             json.loads(seen_a), json.loads(seen_b))
         run.compared += 1
-        if a.over:
-            run.ended = "over"
-            return run
         if watcher in a.to_move:
             for tier, (for_a, for_b) in agents.items():
                 if tier == "hard" and asked[tier] >= hard_decisions:

@@ -144,7 +144,9 @@ def accepted(game, seat, action) -> bool:
 
 
 def unknown_tiles(game, seat: int) -> list:
-    """Every tile whose value ``seat`` may not know right now."""
+    """Every tile whose value ``seat`` may not know right now (at the end: the pile only)."""
+    if game.over:
+        return list(game.pile)
     tiles = [t for other, row in enumerate(game.rows) if other != seat for t in row if not t.revealed]
     placing = game.phase == "place" and game.current == seat  # its sorted place shows where it lands
     if game.options.memory and seat in game.ready and not placing:

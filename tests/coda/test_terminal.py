@@ -196,6 +196,8 @@ def test_play_with_a_human_seat_the_grouped_menu_and_the_summary(monkeypatch):
     assert "Legal actions (type one of these commands)" in output and "guess 1 " in output
     assert '{"type"' not in output and "'winners'" not in output  # no JSON or Python dumps
     assert "seat 0's tiles: [" in output  # every row in full at the end
+    decisive = output.split("The decisive moves:")[1]   # each player's exposing hit, as the log tells it
+    assert decisive.count(" guesses seat ") + decisive.count(" turns up ") == 2
 
 
 def test_cli_plays_a_bots_only_game():

@@ -39,7 +39,9 @@ def test_first_slap_wins_the_right_to_answer_and_a_correct_answer_wins():
     assert {"type": "timeout"} in game.legal_actions(2)
     assert len([a for a in game.legal_actions(2) if a["type"] == "decode"]) == 2 * 540
     game.apply(2, {"type": "decode", "target": 1, "code": "D57"})
-    assert game.result["winners"] == [2] and "cracked seat 1" in game.result["reason"]
+    decisive = game.history[game.result["decisive"][-1]]
+    assert game.result["winners"] == [2] and "cracked a code" in game.result["reason"]
+    assert decisive == {"type": "decode", "seat": 2, "target": 1, "code": "D57", "correct": True}
 
 
 def test_wrong_answer_puts_the_slapper_out_with_the_code_revealed():

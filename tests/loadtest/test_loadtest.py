@@ -36,6 +36,17 @@ def test_a_short_run_against_a_spawned_server_reports_every_figure_and_valid_gam
     assert set(report["summary"]) == {"best_actions_per_second_at_p95_le_100ms", "most_sockets_at_p99_le_100ms_0_errors"}
 
 
+def test_tables_opened_before_the_clock_starts_are_played_to_valid_ends():
+    command = [sys.executable, "-m", "codecrack", "loadtest", "--spawn", "--tables", "2", "--games", "1",
+               "--seconds", "240", "--ai-seats", "1", "--open-first"]
+    environ = {**os.environ, "CODECRACK_AI_PACE": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, env=environ)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (step,) = json.loads(done.stdout)["steps"]
+    assert step["errors"] == 0, step["error_messages"]
+    assert step["games"]["valid"] == 2 and step["actions"] > 0
+
+
 @pytest.mark.parametrize("url", ["http://10.0.0.1:8000", "http://192.168.1.5", "http://example.com:80"])
 def test_a_url_off_loopback_is_refused(url):
     with pytest.raises(TargetError, match="not a loopback address"):

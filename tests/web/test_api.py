@@ -84,7 +84,7 @@ def test_malformed_messages_are_refused(client):
         me.ws.send_text("not json")
         assert "JSON" in me.until(lambda m: m["type"] == "error")["message"]
         me.ws.send_json({"type": "dance"})
-        assert "'type' is action, hint or ping" in me.until(lambda m: m["type"] == "error")["message"]
+        assert "'type' is action, hint, ping or resync" in me.until(lambda m: m["type"] == "error")["message"]
         me.ws.send_json({"type": "ping"})
         me.until(lambda m: m["type"] == "pong")
 
@@ -251,7 +251,7 @@ def test_a_player_can_neither_see_nor_send_the_clocks_timeout(client):
     made = create(client, "coda", [HUMAN, RANDOM], sit=0, options={"first": 0, "clock": True})
     with seated(client, made["code"], made["token"]) as me:
         me.act({"type": "opening", "black": 2})
-        me.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "draw")
+        me.until_view(lambda view: view["phase"] == "draw")
         step = me.step
         me.act({"type": "timeout"})
         refused = me.until(lambda m: m["type"] == "error")

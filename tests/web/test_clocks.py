@@ -7,7 +7,7 @@ from codecrack.web.app import create_app
 from codecrack.web.clocks import clock_for
 
 from .conftest import fast_config
-from .wsclient import HUMAN, create, seated
+from .wsclient import HUMAN, STATES, create, seated
 
 
 def test_coda_turn_clock_times_out_a_slow_player(tmp_path):
@@ -20,13 +20,12 @@ def test_coda_turn_clock_times_out_a_slow_player(tmp_path):
             ann.act({"type": "opening", "black": 2})
             bob.act({"type": "opening", "black": 2})
             # both rows are dealt; Ann is on the clock and says nothing
-            clocked = ann.until(lambda m: m["type"] == "state" and m["clock"] is not None)
+            clocked = ann.until(lambda m: m["type"] in STATES and m["clock"] is not None)
             assert clocked["clock"]["seat"] == 0 and clocked["clock"]["kind"] == "turn"
             assert clocked["clock"]["countdown"] == 0.05
-            timed_out = ann.until(lambda m: m["type"] == "state"
-                                  and any(e["type"] == "timeout" for e in m["view"]["history"]))
-            assert timed_out["view"]["current"] == 1  # the drawn tile went face up, Bob's turn
-            assert any(e["type"] == "insert" and e["revealed"] for e in timed_out["view"]["history"])
+            timed_out = ann.until_view(lambda view: any(e["type"] == "timeout" for e in view["history"]))
+            assert timed_out["current"] == 1  # the drawn tile went face up, Bob's turn
+            assert any(e["type"] == "insert" and e["revealed"] for e in timed_out["history"])
 
 
 def test_no_clock_without_the_option(client):
@@ -52,13 +51,13 @@ def test_coding_answer_window_fouls_a_slapper_who_hesitates(tmp_path):
                 players[seat].act(rng.choice(players[seat].view["legal_actions"]))
                 step += 1
             ann.act({"type": "slap"})
-            answering = ann.until(lambda m: m["type"] == "state" and m["view"]["slapper"] == 0)
+            answering = ann.until(lambda m: m["type"] in STATES and ann.view["slapper"] == 0)
             assert answering["clock"]["seat"] == 0 and answering["clock"]["kind"] == "answer"
             bob.act({"type": "slap"})  # too late: the first slap won the right to answer
             assert bob.until(lambda m: m["type"] == "error")["message"]
-            over = ann.until(lambda m: m["type"] == "state" and m["view"]["result"] is not None)
-            kinds = [event["type"] for event in over["view"]["history"]]
-            assert "timeout" in kinds and over["view"]["result"]["winners"] == [1]
+            over = ann.until_view(lambda view: view["result"] is not None)
+            kinds = [event["type"] for event in over["history"]]
+            assert "timeout" in kinds and over["result"]["winners"] == [1]
 
 
 def _coda_at_the_place_step():

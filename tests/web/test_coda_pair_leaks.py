@@ -1,6 +1,7 @@
 """Whole-protocol leak test for Coda: two tables that differ only in what one seat may not know
 (the pairs of ``tests/coda/pairs.py``: other values, which tile is a dash, where a dash was put,
-the deal order) send that seat's websocket byte-identical messages, message for message.
+the deal order) send that seat's websocket byte-identical messages, message for message: the
+whole view it is greeted with and every delta after it.
 
 Each pair is planned with the engine (the same steering as the engine-level test), then played
 through two servers, every seat a human on its own websocket. The only thing normalised is the
@@ -19,6 +20,7 @@ from fastapi.testclient import TestClient
 from codecrack.games.coda import rules
 from codecrack.web import hub as hub_module
 from codecrack.web.app import create_app
+from codecrack.web.deltas import followed
 from tests.coda.pairs import SKIP, Case, Run, relabelled_set, run_pair
 from tests.coda.test_leaks import OPTION_SETS
 
@@ -84,7 +86,7 @@ def watched_messages(tmp_path, run: Run, which: int) -> list[str]:
                 continue
             sockets[mover].send_text(json.dumps({"type": "action", "action": actions[which]}))
             step += 1
-            read_until(lambda m: m["type"] == "state" and m["step"] == step)
+            read_until(lambda m: m["type"] in ("state", "delta") and m["step"] == step)
         watcher.send_text(json.dumps({"type": "ping"}))
         read_until(lambda m: m["type"] == "pong")
         return log
@@ -96,5 +98,20 @@ def test_a_seats_websocket_cannot_tell_apart_games_that_differ_only_in_what_it_m
     assert len(run.steps) >= 12
     first, second = (watched_messages(tmp_path, run, which) for which in (0, 1))
     assert len(first) == len(second), f"{run.case} {run.swaps}: {len(first)} messages != {len(second)}"
-    for one, other in zip(first, second):
+    assert sum(json.loads(text)["type"] == "delta" for text in first) >= 12  # every step came as a delta
+    for (one, one_over), (other, other_over) in zip(with_ends(first), with_ends(second)):
+        if one_over:   # the end reveals every tile: only the unfinished views must agree
+            assert other_over, f"{run.case} {run.swaps}: one game ended, not the other"
+            continue
         assert one == other, f"{run.case} {run.swaps}"
+
+
+def with_ends(texts: list[str]) -> list[tuple[str, bool]]:
+    """Each message, and whether the view followed through it (whole views and deltas) is finished."""
+    step, view, marked = -1, None, []
+    for text in texts:
+        message = json.loads(text)
+        if message["type"] in ("state", "delta"):
+            step, view = followed(view, step, message)
+        marked.append((text, view is not None and view["result"] is not None))
+    return marked

@@ -70,12 +70,49 @@ def play(page, rng, moves, limit: int = 1500) -> None:
     raise AssertionError("the game did not end")
 
 
-def finish(page, name: str) -> str:
+HIDDEN = {"coda": ".coda .tile.back", "coding": ".coding .code-card.back"}
+
+
+def finish(page, name: str, site=None, game: str | None = None) -> str:
+    """The result banner names the winner; with ``game``, the end reveal is checked live, for a
+    spectator, and on the replay's last frame."""
     result = page.inner_text("#result")
     assert "win" in result or "Nobody" in result
     page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
     assert page.errors == []
+    if game is not None:
+        check_end_reveal(page, game)
+        spectator = site[1].new_page()   # a fresh context: no seat token
+        spectator.goto(page.url)
+        spectator.wait_for_selector("#end-summary")
+        check_end_reveal(spectator, game)
+        spectator.close()
+        page.click("#replay")
+        page.click("#replay-bar button[title=End]")
+        check_end_reveal(page, game)
+        page.click("#replay-bar button[title=Start]")
+        assert page.query_selector("#end-summary") is None   # the summary belongs to the end
+        page.click("#replay-bar button[title=End]")
     return result
+
+
+def check_end_reveal(page, game: str) -> None:
+    """Everything hidden is shown and the summary names the decisive moves."""
+    page.wait_for_selector("#end-summary #decisive li")
+    if game == "alphacode":   # every code of the game is listed, in the letters@place form
+        assert "@" in page.inner_text("#end-summary")
+    else:
+        assert page.locator(HIDDEN[game]).count() == 0, f"{game}: something stays hidden at the end"
+
+
+def check_guess_picker(page) -> None:
+    """The colour toggle says which colour is picked (aria-pressed and a visible mark); values seen
+    elsewhere are greyed but still buttons."""
+    pressed = page.locator("#coda-guess button.colour[aria-pressed=true]")
+    assert pressed.count() == 1 and "✓" in pressed.inner_text()
+    assert "selected" in pressed.get_attribute("class")
+    assert page.locator("#coda-guess button.colour[aria-pressed=false]").count() == 1
+    assert page.locator("#coda-guess button.value.seen:enabled").count() >= 1  # my own values, for one
 
 
 def coda_moves(page, rng):
@@ -97,15 +134,47 @@ def test_coda_against_easy_ai_to_the_end(site):
     page.reload()
     page.wait_for_selector(".coda-row.own")
     assert "You: Tester" in page.inner_text(".table-head")
+    page.click("#sound")   # the turn chime, remembered across a reload
+    page.reload()
+    page.wait_for_selector("#sound[aria-pressed=true]")
     page.check("#hints")
     page.wait_for_selector(".sheet.odds")
+    check_sheet(page, values=12)
+    for _ in range(300):   # open the guess picker on an opponent's tile
+        if page.query_selector("#coda-guess"):
+            break
+        coda_moves(page, rng)
+        page.wait_for_timeout(40)
+    for colour in ("black", "white"):
+        page.click(f"#coda-guess button.colour[data-colour={colour}]")
+        check_guess_picker(page)
     page.screenshot(path=str(SCREENSHOTS / "coda-table.png"))
     play(page, rng, coda_moves)
-    finish(page, "coda-result.png")
-    page.click("#replay")
-    page.wait_for_selector("#replay-bar")
+    assert page.evaluate("window.codecrack.chimes") > 0
+    check_history_scrolls(page)
+    finish(page, "coda-result.png", site, "coda")
+    page.click("#replay-bar button[title=Start]")
     page.click("#replay-next")
     assert "step 1 /" in page.inner_text("#replay-step")
+
+
+def check_sheet(page, values: int) -> None:
+    """The sheet keeps a header of values; cells hold no percentages (shading only), and a long
+    press shows the number."""
+    header = page.locator(".sheet thead th")
+    assert header.count() == values + 1 and header.nth(1).inner_text() == "0"
+    cell = page.locator(".sheet tbody td").first
+    assert cell.inner_text() in ("", "✕") and "%" in cell.get_attribute("title")
+    cell.dispatch_event("pointerdown")
+    page.wait_for_selector(".sheet td.peek")
+    assert "%" in page.locator(".sheet td.peek").first.get_attribute("data-odds")
+    assert float(cell.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 12
+
+
+def check_history_scrolls(page) -> None:
+    box = page.locator("#history")
+    assert box.evaluate("el => getComputedStyle(el).overflowY") == "auto"
+    assert box.evaluate("el => el.scrollHeight > el.clientHeight")   # a long game scrolls inside the panel
 
 
 def test_coda_with_dashes_every_drawn_tile_is_placed_by_clicking(site):
@@ -131,7 +200,30 @@ def test_a_phone_sized_screen(site):
         page.wait_for_timeout(40)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing forces sideways scrolling
+    page.check("#hints")
+    page.wait_for_selector(".sheet.odds")
+    check_sheet(page, values=12)
     page.screenshot(path=str(SCREENSHOTS / "coda-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_alphabet_code_on_a_phone_fills_the_width_with_big_touch_targets(site):
+    page = new_table(site, "alphacode", "random", {"first": "0"}, viewport=(390, 844))
+    for letter, corner in zip("acehi", ["NA", "NA", "NA", "NA", "NA"]):   # five letters on one spot
+        page.click(f"#code-builder button.letter[data-letter={letter}]")
+        page.click(f"#code-sheet .cell[data-row='{corner[0]}'][data-column='{corner[1]}']")
+    page.click("#code-go")
+    page.wait_for_selector("#code-error")   # the refusal shows beside the builder
+    assert page.query_selector("#error") is None
+    page.click("#alphacode-random")
+    page.wait_for_selector("#target-sheet button.cell.ask")
+    frame = page.locator("#target-sheet").evaluate("el => el.parentElement.clientWidth")
+    assert page.locator("#target-sheet").evaluate("el => el.getBoundingClientRect().width") >= frame - 2
+    for cell in page.locator("#target-sheet button.cell.ask").all():
+        box = cell.bounding_box()
+        assert box["width"] >= 32 and box["height"] >= 32, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(SCREENSHOTS / "alphacode-phone.png"), full_page=True)
 
 
 def test_a_friend_joins_by_code_and_takes_the_open_seat(site):
@@ -173,7 +265,7 @@ def test_the_coding_speed_mode_with_the_slap_key(site):
     play(page, rng, coding_moves)
     history = page.inner_text("#history")
     assert "slaps The First One" in history
-    finish(page, "coding-result.png")
+    finish(page, "coding-result.png", site, "coding")
     code = page.inner_text("#table-code")
     page.click("#rematch")  # a new table with the same seats; my token follows me there
     page.wait_for_url(lambda url: not url.endswith(code))  # a predicate here: the CSP forbids eval
@@ -203,4 +295,4 @@ def test_alphabet_code_duel_to_the_end(site):
     page.screenshot(path=str(SCREENSHOTS / "alphacode-table.png"))
     page.uncheck("#hints")
     play(page, rng, alphacode_moves)
-    finish(page, "alphacode-result.png")
+    finish(page, "alphacode-result.png", site, "alphacode")

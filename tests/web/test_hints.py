@@ -15,7 +15,7 @@ def test_coda_hint_gives_value_odds_for_tiles_the_seat_cannot_read(client):
     with seated(client, made["code"], made["token"]) as me:
         assert me.log[0]["table"]["hints"] is True
         me.act({"type": "opening", "black": 2})
-        me.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "draw")
+        me.until_view(lambda view: view["phase"] == "draw")
         hint = ask_hint(me)["hint"]
         own, theirs = hint["rows"][0], hint["rows"][1]
         assert all(odds is None for odds in own)  # my own tiles are known to me
@@ -39,10 +39,10 @@ def test_alphacode_hint_counts_the_codes_still_possible(client):
     made = create(client, "alphacode", [HUMAN, RANDOM], sit=0, options={"first": 0})
     with seated(client, made["code"], made["token"]) as me:
         me.act({"type": "random_code"})
-        me.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "play")
+        me.until_view(lambda view: view["phase"] == "play")
         assert ask_hint(me)["hint"]["candidates"] == 44099
         me.act({"type": "count", "row": "O", "column": "B"})
-        me.until(lambda m: m["type"] == "state" and m["view"]["questions"])
+        me.until_view(lambda view: view["questions"])
         hint = ask_hint(me)["hint"]
         assert 0 < hint["candidates"] < 44099 and len(hint["squares"]) == 32
 

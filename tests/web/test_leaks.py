@@ -1,4 +1,5 @@
-"""Protocol-level leak test: every message to a seat holds exactly ``view(seat)`` and nothing more."""
+"""Protocol-level leak test: every message to a seat holds exactly ``view(seat)`` and nothing more,
+and every delta is, byte for byte, the one made from that seat's own views alone."""
 
 import json
 import random
@@ -6,6 +7,9 @@ import random
 import pytest
 
 import codecrack
+from codecrack.web.actions import player_view
+from codecrack.web.connections import encode
+from codecrack.web.deltas import diff
 
 from .wsclient import HUMAN, RANDOM, create, play_out, seated
 
@@ -20,21 +24,34 @@ def stored_record(client, code):
 
 
 def views_by_step(record, seat):
-    """``view(seat)`` after each step of the record, as JSON would carry it."""
+    """``view(seat)`` after each step of the record, as the server shows it (without ``timeout``)."""
     game = codecrack.new_game(record["game"], players=record["players"], seed=record["seed"], **record["options"])
-    views = [game.view(seat)]
+    views = [player_view(game.view(seat))]
     for actor, action in record["actions"]:
         game.apply(actor, action)
-        views.append(game.view(seat))
-    return json.loads(json.dumps(views))
+        views.append(player_view(game.view(seat)))
+    return views
 
 
-def check_messages(log, seat, record):
-    """State messages equal the engine's view of ``seat`` at their step; others carry no game data."""
+def delta_text(views, message):
+    """The delta message from the views alone: the changes of the seat's view from ``base`` to ``step``."""
+    return encode({"type": "delta", "base": message["base"], "step": message["step"],
+                   "changes": diff(views[message["base"]], views[message["step"]]), "clock": message["clock"]})
+
+
+def check_messages(player, seat, record):
+    """State messages equal the engine's view of ``seat`` at their step, delta messages are exactly
+    the text made from two of those views, and the view followed through them is the engine's at
+    every step; other messages carry no game data."""
     views = views_by_step(record, seat)
-    for message in log:
+    as_json = json.loads(json.dumps(views))
+    for step, view in player.views:
+        assert view == as_json[step]
+    for text, message in zip(player.texts, player.log):
         if message["type"] == "state":
-            assert message["view"] == views[message["step"]]
+            assert message["view"] == as_json[message["step"]]
+        elif message["type"] == "delta":
+            assert text == delta_text(views, message)
         else:
             public = {k: v for k, v in message.get("table", {}).items() if k != "options"}
             text = json.dumps({**message, "table": public})
@@ -45,9 +62,8 @@ def check_messages(log, seat, record):
                 assert message["table"]["result"] in (None, views[-1]["result"])
 
 
-def hidden_coda_values_absent(log, seat):
-    for message in (m for m in log if m["type"] == "state"):
-        view = message["view"]
+def hidden_coda_values_absent(player, seat):
+    for view in (view for _, view in player.views if view["result"] is None):
         for owner, row in enumerate(view["rows"]):
             for tile in row:
                 if owner != seat and not tile["revealed"]:
@@ -68,21 +84,23 @@ def test_coda_messages_hold_exactly_each_seats_view(client, options):
         spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
     record = stored_record(client, code)
     for seat, player in ((0, ann), (1, ben), (None, spectator)):
-        check_messages(player.log, seat, record)
-        hidden_coda_values_absent(player.log, seat)
+        check_messages(player, seat, record)
+        hidden_coda_values_absent(player, seat)
+        end = player.view  # the end reveals everything
+        assert end["result"] and all(t["value"] is not None for row in end["rows"] for t in row)
     assert any(m["type"] == "error" for m in ann.log)  # the junk guess was refused, to Ann only
     assert not any(m["type"] == "error" for m in spectator.log)
 
 
-def hidden_coding_codes_absent(log, seat):
-    for view in (m["view"] for m in log if m["type"] == "state" and m["view"]["result"] is None):
+def hidden_coding_codes_absent(player, seat):
+    for view in (view for _, view in player.views if view["result"] is None):
         for sheet in view["sheets"]:
             assert sheet["code"] is None or sheet["seat"] == seat
         assert (view["own"] is None) == (seat is None)
 
 
-def hidden_alphacode_codes_absent(log, seat):
-    for view in (m["view"] for m in log if m["type"] == "state" and m["view"]["result"] is None):
+def hidden_alphacode_codes_absent(player, seat):
+    for view in (view for _, view in player.views if view["result"] is None):
         assert view["codes"] is None
         assert (view["code"] is None) or seat is not None
 
@@ -103,5 +121,5 @@ def test_other_games_messages_hold_exactly_each_seats_view(client, game, options
             spectator.state_at(ann.step)
     record = stored_record(client, code)
     for seat, player in ((0, ann), (1, ben), (None, spectator)):
-        check_messages(player.log, seat, record)
-        hidden(player.log, seat)
+        check_messages(player, seat, record)
+        hidden(player, seat)

@@ -7,7 +7,7 @@ from datetime import timedelta
 from fastapi.testclient import TestClient
 
 from codecrack.web.app import create_app
-from codecrack.web.store import now
+from codecrack.web.store import now, update_table
 
 from .conftest import fast_config
 from .wsclient import HUMAN, RANDOM, create, seated
@@ -69,7 +69,7 @@ def age(client, code, seconds):
     if code in hub.live:
         hub.live[code].loaded_at -= seconds
     old = now() - timedelta(seconds=seconds)
-    hub.store.update_table(code, created_at=old, active_at=old)
+    hub.store.write(update_table, code, created_at=old, active_at=old)
 
 
 def test_tables_nobody_joins_expire_and_keep_their_rows_if_played(client):

@@ -1,26 +1,18 @@
 """Records are stored before they are broadcast, survive a restart, and migrations run at start-up."""
 
-import os
 import random
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect
 
 import codecrack
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
-from codecrack.web.store import Store, make_engine, metadata
+from codecrack.web.store import Store, make_engine
 
 from .conftest import fast_config
 from .wsclient import HUMAN, RANDOM, create, play_out, seated, view_at
-
-
-def test_migrations_create_the_schema_and_run_twice(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path}/deep/folder/x.db")
-    upgrade(engine)
-    upgrade(engine)
-    assert {"tables", "actions", "seat_tokens", "alembic_version"} <= set(inspect(engine).get_table_names())
 
 
 def stored_record(config, code):
@@ -30,19 +22,19 @@ def stored_record(config, code):
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
-    """SQLite in a temporary folder; PostgreSQL too when ``CODECRACK_TEST_POSTGRES`` gives a URL
-    to an empty, disposable database (its tables are dropped first)."""
+    """SQLite in a temporary folder, or a new database on the test PostgreSQL cluster."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/web.db"
-    url = os.environ.get("CODECRACK_TEST_POSTGRES")
-    if not url:
-        pytest.skip("set CODECRACK_TEST_POSTGRES=postgresql+psycopg://... to test PostgreSQL")
-    engine = make_engine(url)
-    with engine.begin() as db:
-        metadata.drop_all(db)
-        db.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    engine.dispose()
-    return url
+    return request.getfixturevalue("postgres_url")
+
+
+def test_migrations_create_the_schema_and_run_twice(tmp_path, db_url):
+    if db_url.startswith("sqlite"):
+        db_url = f"sqlite:///{tmp_path}/deep/folder/x.db"  # the file's folders are created too
+    engine = make_engine(db_url)
+    upgrade(engine)
+    upgrade(engine)
+    assert {"tables", "actions", "seat_tokens", "alembic_version"} <= set(inspect(engine).get_table_names())
 
 
 def test_a_restarted_server_rebuilds_the_table_and_play_carries_on(tmp_path, db_url):

@@ -15,7 +15,7 @@ from codecrack.web.app import create_app
 
 from .conftest import fast_config
 from .faults import Faults
-from .wsclient import HUMAN, create, seated
+from .wsclient import HUMAN, STATES, create, seated
 
 RETRY = "could not store"
 
@@ -46,10 +46,10 @@ def assert_memory_matches_disk(client, code):
 
 
 def states_after_sync(seat):
-    """Every state message this connection got, up to the answer to a ping sent now."""
+    """The step of every state or delta message this connection got, up to the answer to a ping sent now."""
     seat.ws.send_json({"type": "ping"})
     seat.until(lambda m: m["type"] == "pong")
-    return [m["step"] for m in seat.log if m["type"] == "state"]
+    return [m["step"] for m in seat.log if m["type"] in STATES]
 
 
 @pytest.mark.parametrize("points", [["INSERT INTO actions"], ["COMMIT"],

@@ -8,25 +8,41 @@ from contextlib import contextmanager
 from typing import Any, Callable
 
 import codecrack
+from codecrack.web.deltas import followed
 from codecrack.web.schema import server_message
 
 Message = dict[str, Any]
+STATES = ("state", "delta")  # the messages that bring a new view: whole, or its changes
 
 
 class Seat:
+    """Follows the view through whole views and deltas: ``view`` and ``step`` are the latest,
+    ``views`` every one as ``(step, view)``, ``texts`` every message as it arrived."""
+
     def __init__(self, websocket) -> None:
         self.ws = websocket
         self.log: list[Message] = []
+        self.texts: list[str] = []
+        self.views: list[tuple[int, dict[str, Any]]] = []
         self.view: dict[str, Any] | None = None
         self.step = -1
 
     def receive(self) -> Message:
-        message = self.ws.receive_json()
+        text = self.ws.receive_text()
+        message = json.loads(text)
         server_message.validate_python(message)  # every message is one the protocol's models describe
         self.log.append(message)
-        if message["type"] == "state":
-            self.view, self.step = message["view"], message["step"]
+        self.texts.append(text)
+        if message["type"] in STATES:
+            self.step, self.view = followed(self.view, self.step, message)
+            self.views.append((self.step, self.view))
         return message
+
+    def until_view(self, wanted: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:
+        """Read until a view that ``wanted`` accepts has arrived (or is the latest already)."""
+        if self.view is None or not wanted(self.view):
+            self.until(lambda m: m["type"] in STATES and wanted(self.view), limit)
+        return self.view
 
     def until(self, wanted: Callable[[Message], bool], limit: int = 500) -> Message:
         for _ in range(limit):
@@ -38,7 +54,7 @@ class Seat:
     def state_at(self, step: int) -> dict[str, Any]:
         """Read until the view after ``step`` actions has arrived."""
         if self.step < step:
-            self.until(lambda m: m["type"] == "state" and m["step"] >= step)
+            self.until(lambda m: m["type"] in STATES and m["step"] >= step)
         return self.view
 
     def act(self, action: dict[str, Any]) -> None:
@@ -92,7 +108,7 @@ def play_out(players: dict[int, Seat], rng: random.Random, steps: int | None = N
     """Human seats play random legal moves, one mover per step, until the table reports the end
     (or ``steps`` more actions were accepted).
 
-    Every connection receives one state message per accepted action, so each seat reads step by
+    Every connection receives one state or delta message per accepted action, so each seat reads step by
     step; a bot may move in between, which only makes a queued move fail or land later.
     """
     step = min(p.step for p in players.values())

@@ -23,6 +23,7 @@ from pydantic import Field, field_validator
 from ...core.detached import detached
 from ...core.errors import IllegalAction, OptionError
 from ...core.game import Action, Event, Game
+from ...i18n import N_
 from ...core.options import GameOptions, Preset, choice_option, seat_option
 from .codes import Code, check_code, code_json, code_mask, codes_filling, parse_code, random_code
 from .letters import LETTER_SETS
@@ -33,18 +34,18 @@ MISSES_ALLOWED = 1  # the second wrong declaration loses (2 players) or eliminat
 
 
 class AlphacodeOptions(GameOptions):
-    letters: int = choice_option(10, sorted(LETTER_SETS), title="Letters",
-                                 description="10: the letters a to j; 20: ten more letters, many more codes.")
+    letters: int = choice_option(10, sorted(LETTER_SETS), title=N_("Letters"),
+                                 description=N_("10: the letters a to j; 20: ten more letters, many more codes."))
     columns: int = choice_option(MIN_COLUMNS, list(range(MIN_COLUMNS, len(COLUMN_LABELS) + 1, 2)),
-                                 title="Sheet columns", description="The sheet's width in lattice points (odd).")
+                                 title=N_("Sheet columns"), description=N_("The sheet's width in lattice points (odd)."))
     rows: int = choice_option(MIN_ROWS, list(range(MIN_ROWS, len(ROW_LABELS) + 1, 2)),
-                              title="Sheet rows", description="The sheet's height in lattice points (odd).")
-    real_words: bool = Field(False, title="Real words",
-                             description="The code's letters, read column by column, must spell an English word.")
-    handicap: int = choice_option(0, [0, 1, 2, 3], ge=0, le=3, title="Handicap",
-                                  description="2 players: the first seat asks this many questions in a row at the start.")
+                              title=N_("Sheet rows"), description=N_("The sheet's height in lattice points (odd)."))
+    real_words: bool = Field(False, title=N_("Real words"),
+                             description=N_("The code's letters, read column by column, must spell an English word."))
+    handicap: int = choice_option(0, [0, 1, 2, 3], ge=0, le=3, title=N_("Handicap"),
+                                  description=N_("2 players: the first seat asks this many questions in a row at the start."))
     creator: int | None = seat_option(  # None means the last seat
-        "Code creator", "3 or more players: the seat that makes the code; none means the last seat.")
+        N_("Code creator"), N_("3 or more players: the seat that makes the code; none means the last seat."))
 
     @field_validator("letters")
     @classmethod
@@ -62,9 +63,9 @@ class AlphacodeOptions(GameOptions):
 
 
 ALPHACODE_PRESETS = (
-    Preset("classic", "Classic", "Ten letters on the standard sheet.", {}, default=True),
-    Preset("advanced", "Advanced", "Twenty letters: many more possible codes.", {"letters": 20}),
-    Preset("tournament", "Tournament", "Twenty letters, and the code must spell a real word.",
+    Preset("classic", N_("Classic"), N_("Ten letters on the standard sheet."), {}, default=True),
+    Preset("advanced", N_("Advanced"), N_("Twenty letters: many more possible codes."), {"letters": 20}),
+    Preset("tournament", N_("Tournament"), N_("Twenty letters, and the code must spell a real word."),
            {"letters": 20, "real_words": True}),
 )
 
@@ -313,6 +314,18 @@ class AlphacodeGame(Game):
         self.outcome = {"winners": winners, "scores": None, "rounds": self.round, "reason": reason}
         return [{"type": "game_over", "winners": winners, "reason": reason, "codes": self._codes_json()}]
 
+    def _deciding_round(self) -> dict[str, Any]:
+        """The summary of the last round: its declarations (``decisive``, history indices) and how
+        many questions each seat asked in it (``questions``, its number of turns)."""
+        asked = [0] * self.players
+        declared = []
+        for index, event in enumerate(self.history):
+            if event["round"] == self.round and event["type"] == "answer":
+                asked[event["seat"]] += 1
+            elif event["round"] == self.round and event["type"] == "declared":
+                declared.append(index)
+        return {"decisive": declared, "questions": asked}
+
     # -- views -----------------------------------------------------------------------
     def _codes_json(self) -> list[list[dict[str, str]] | None]:
         return [None if code is None else code_json(code, self.sheet) for code in self.codes]
@@ -358,11 +371,11 @@ class AlphacodeGame(Game):
             "past_rounds": self.past_rounds,
             "codes": self._codes_json() if self.outcome is not None else None,
             "history": self.history,
-            "result": self.outcome,
+            "result": self._result(),
         })
 
     def _result(self) -> dict[str, Any] | None:
-        return self.outcome
+        return None if self.outcome is None else {**self.outcome, **self._deciding_round()}
 
 
 def _only_keys(action: Action, allowed: set[str]) -> None:

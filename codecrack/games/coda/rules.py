@@ -19,8 +19,10 @@ from typing import Any, Callable, Literal
 
 from pydantic import Field, field_validator
 
+from ...core.decisive import causes
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event, Game
+from ...i18n import N_
 from ...core.options import GameOptions, Preset, choice_option
 from .tiles import (BLACK, COLORS, DASH, HIGHEST, WHITE, Tile, color_counts, full_set, hidden_value_sum,
                     sort_key, sorted_places, tile_values)
@@ -28,6 +30,7 @@ from .view import coda_view, copy_event
 
 TOURNAMENT_ROUNDS = 3
 HIT_POINTS, EXPOSE_POINTS, WIN_POINTS = 1, 3, 5
+DECIDING_MOVES = {"guess", "reveal", "timeout"}  # the move before each "eliminated" put that seat out
 
 # Which action types each phase accepts ("timeout" only with the clock option).
 PHASE_ACTIONS = {
@@ -45,21 +48,21 @@ class CodaOptions(GameOptions):
     """The option keys of the rulings; defaults in the first position."""
 
     draw: Literal["classic", "deck"] = Field(
-        "classic", title="How to draw",
-        description="classic: pick a colour and get a random tile of it; deck: take the top tile of one shuffled deck.")
-    dashes: bool = Field(False, title="Dashes",
-                         description="The advanced game: a black and a white dash that may stand anywhere in a row.")
+        "classic", title=N_("How to draw"),
+        description=N_("classic: pick a colour and get a random tile of it; deck: take the top tile of one shuffled deck."))
+    dashes: bool = Field(False, title=N_("Dashes"),
+                         description=N_("The advanced game: a black and a white dash that may stand anywhere in a row."))
     empty_deck: Literal["reveal", "eliminate"] = Field(
-        "reveal", title="Wrong guess, nothing to draw",
-        description="reveal: turn up one of your own tiles; eliminate: you are out.")
-    memory: bool = Field(False, title="Memory",
-                         description="After the opening look you no longer see the values of your own face-down tiles.")
-    notes: bool = Field(True, title="History shown",
-                        description="Off: the table hides the guess history, so you play from memory.")
-    clock: bool = Field(False, title="Turn clock",
-                        description="A turn lasts 60 s, then a 20 s countdown; when it runs out the turn is lost.")
-    rounds: int = choice_option(1, [1, TOURNAMENT_ROUNDS], title="Rounds",
-                                description="1: one game; 3: the tournament, with points for hits and wins.")
+        "reveal", title=N_("Wrong guess, nothing to draw"),
+        description=N_("reveal: turn up one of your own tiles; eliminate: you are out."))
+    memory: bool = Field(False, title=N_("Memory"),
+                         description=N_("After the opening look you no longer see the values of your own face-down tiles."))
+    notes: bool = Field(True, title=N_("History shown"),
+                        description=N_("Off: the table hides the guess history, so you play from memory."))
+    clock: bool = Field(False, title=N_("Turn clock"),
+                        description=N_("A turn lasts 60 s, then a 20 s countdown; when it runs out the turn is lost."))
+    rounds: int = choice_option(1, [1, TOURNAMENT_ROUNDS], title=N_("Rounds"),
+                                description=N_("1: one game; 3: the tournament, with points for hits and wins."))
 
     @field_validator("rounds")
     @classmethod
@@ -99,9 +102,9 @@ def checked_number(value: Any, name: str, low: int, high: int) -> int:
 
 
 CODA_PRESETS = (
-    Preset("classic", "Classic", "The base game: pick colours to draw, no dashes, one round.", {}, default=True),
-    Preset("advanced", "Advanced", "The advanced game with the two dashes.", {"dashes": True}),
-    Preset("tournament", "Tournament", "The official tournament: three scored rounds, with the turn clock.",
+    Preset("classic", N_("Classic"), N_("The base game: pick colours to draw, no dashes, one round."), {}, default=True),
+    Preset("advanced", N_("Advanced"), N_("The advanced game with the two dashes."), {"dashes": True}),
+    Preset("tournament", N_("Tournament"), N_("The official tournament: three scored rounds, with the turn clock."),
            {"rounds": TOURNAMENT_ROUNDS, "clock": True}),
 )
 
@@ -261,11 +264,12 @@ class CodaGame(Game):
         if self.phase != "over":
             return None
         rounds = [{**entry, "points": list(entry["points"])} for entry in self.round_log]
+        decisive = causes(self.history, {"eliminated"}, DECIDING_MOVES)
         if not self.tournament:
-            return {"winners": [rounds[-1]["winner"]], "scores": None, "rounds": rounds}
+            return {"winners": [rounds[-1]["winner"]], "scores": None, "rounds": rounds, "decisive": decisive}
         best = max(self.scores)
         return {"winners": [s for s, score in enumerate(self.scores) if score == best],
-                "scores": list(self.scores), "rounds": rounds}
+                "scores": list(self.scores), "rounds": rounds, "decisive": decisive}
 
     def clone(self) -> CodaGame:
         """An independent copy (same seed state, record and history) for fast simulations.

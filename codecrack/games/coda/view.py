@@ -1,7 +1,8 @@
 """What one seat of a Coda game may see: the view format of ``CODA_SPEC.md`` / ``docs/rules/coda.md``.
 
 Values appear only where the seat may know them: revealed tiles, its own face-down tiles (unless
-the memory variant hides them after the opening look), and the tile it drew this turn.
+the memory variant hides them after the opening look), and the tile it drew this turn. Once the game
+is over every seat, spectators included, sees every value (the end reveals everything).
 """
 
 from __future__ import annotations
@@ -36,10 +37,12 @@ def knows_own_values(game: CodaGame, seat: int | None) -> bool:
 
 
 def row_views(game: CodaGame, seat: int | None) -> list[list[dict[str, Any]]]:
-    """Every row as ``seat`` sees it; a row still being arranged is not shown to others."""
+    """Every row as ``seat`` sees it; a row still being arranged is not shown to others; at the end
+    of the game every value shows, face-down tiles still marked face down."""
     own = knows_own_values(game, seat)
+    over = game.phase == "over"
     return [
-        [tile_view(tile, own and owner == seat) for tile in row]
+        [tile_view(tile, over or own and owner == seat) for tile in row]
         if owner == seat or game.shown[owner] else []
         for owner, row in enumerate(game.rows)
     ]

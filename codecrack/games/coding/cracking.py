@@ -64,9 +64,9 @@ class CrackingPhase:
         return self.decode_actions(seat) + [{"type": "timeout"}]
 
     def _act_speed_decode(self, seat: int, action: Action) -> list[Event]:
-        target, correct, events = self.judge_decode(seat, action)
+        _, correct, events = self.judge_decode(seat, action)
         if correct:
-            return events + self.finish([seat], f"seat {seat} cracked seat {target}'s code")
+            return events + self.finish([seat], "the slapper cracked a code")  # the decisive decode says whose
         return events + self._slapper_out(seat, "wrong answer")
 
     def _act_timeout(self, seat: int, action: Action) -> list[Event]:

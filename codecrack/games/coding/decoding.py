@@ -130,7 +130,7 @@ class DecodingPhase:
         target, correct, events = self.judge_decode(seat, action)
         self._something_changed()
         if correct:
-            events += self.eliminate(target, f"decoded by seat {seat}")
+            events += self.eliminate(target, "decoded")  # the decode event just before says by whom
             if self.outcome is None:
                 self.may_stop = True
             return events

@@ -18,9 +18,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from ...core.decisive import causes
 from ...core.detached import detached
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event, Game
+from ...i18n import N_
 from ...core.options import GameOptions, Preset
 from .cards import DATA_TYPES, DIGITS, LETTERS, code_text, load_deck
 from .checks import check_fields
@@ -33,25 +35,26 @@ from .stalemate import StalemateSteps
 
 MODES = ("counter-revised", "counter", "speed", "one-shot")
 ROUNDS = {"counter-revised": 4, "counter": 4, "speed": 4, "one-shot": 5}
+DECIDING_MOVES = {"decode", "answered", "timeout"}  # the move before each "out" and the "over"
 
 
 class CodingOptions(GameOptions):
     mode: Literal["counter-revised", "counter", "speed", "one-shot"] = Field(
-        "counter-revised", title="Mode",
-        description="counter-revised and counter: take turns to decode; speed: slap The First One to answer; "
-                    "one-shot: everyone writes all the codes at the end, for points.")
-    deck: str | None = Field(None, title="Hack deck file",
-                             description="A JSON file of hack cards; none uses the rulebook's 20 cards.")
-    answer_window: float = Field(10, gt=0, title="Answer window (seconds)",
-                                 description="Speed mode: how long the slapper has to answer.")
-    notes: bool = Field(True, title="Notes shown",
-                        description="Off: the table hides the history, the spoken facts and the cracking sheet.")
+        "counter-revised", title=N_("Mode"),
+        description=N_("counter-revised and counter: take turns to decode; speed: slap The First One to answer; "
+                       "one-shot: everyone writes all the codes at the end, for points."))
+    deck: str | None = Field(None, title=N_("Hack deck file"),
+                             description=N_("A JSON file of hack cards; none uses the rulebook's 20 cards."))
+    answer_window: float = Field(10, gt=0, title=N_("Answer window (seconds)"),
+                                 description=N_("Speed mode: how long the slapper has to answer."))
+    notes: bool = Field(True, title=N_("Notes shown"),
+                        description=N_("Off: the table hides the history, the spoken facts and the cracking sheet."))
 
 
 CODING_PRESETS = (
-    Preset("classic", "Classic", "The revised counter rules: take turns to hack, then to decode.", {}, default=True),
-    Preset("advanced", "Advanced", "Speed mode: slap The First One and answer within the window.", {"mode": "speed"}),
-    Preset("tournament", "Tournament", "One-shot: five hacking rounds, then everyone writes every code, for points.",
+    Preset("classic", N_("Classic"), N_("The revised counter rules: take turns to hack, then to decode."), {}, default=True),
+    Preset("advanced", N_("Advanced"), N_("Speed mode: slap The First One and answer within the window."), {"mode": "speed"}),
+    Preset("tournament", N_("Tournament"), N_("One-shot: five hacking rounds, then everyone writes every code, for points."),
            {"mode": "one-shot"}),
 )
 
@@ -131,8 +134,10 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
             "codes": [code_text(s.code) for s in self.sheets],
         }
         self.outcome.update(self._result_extras())
-        return self.log({"type": "over", "winners": sorted(winners), "reason": reason,
-                         "codes": list(self.outcome["codes"]), "scores": scores})
+        events = self.log({"type": "over", "winners": sorted(winners), "reason": reason,
+                           "codes": list(self.outcome["codes"]), "scores": scores})
+        self.outcome["decisive"] = causes(self.history, {"out", "over"}, DECIDING_MOVES)
+        return events
 
     def eliminate(self, seat: int, why: str) -> list[Event]:
         """Put ``seat`` out with every card face up; the last player standing wins."""

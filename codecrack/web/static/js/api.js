@@ -1,8 +1,9 @@
 // HTTP calls to the server and the seat tokens kept in localStorage.
+import { lang } from "./i18n.js";
 
 // A seat token goes in the Authorization header, never in a URL (URLs end up in access logs).
 async function call(method, path, body, token) {
-  const headers = body ? { "content-type": "application/json" } : {};
+  const headers = { "accept-language": lang, ...(body ? { "content-type": "application/json" } : {}) }; // server texts in the page's language
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await response.json().catch(() => ({}));
@@ -19,6 +20,8 @@ export const api = {
   rematch: (code, token) => call("POST", `/api/tables/${code}/rematch`, undefined, token),
   replay: (code, token) => call("GET", `/api/tables/${code}/replay`, undefined, token),
   review: (code, token) => call("GET", `/api/tables/${code}/review`, undefined, token),
+  tutorial: (game, name) => call("POST", `/api/tutorials/${game}`, { name }),
+  lessons: (game) => call("GET", `/api/tutorials/${game}`),
 };
 
 const KEY = (code) => `codecrack:seat:${code}`;

@@ -1,42 +1,44 @@
 // The lobby: create a table (form generated from each game's options), join by code, list tables.
 import { api, seats } from "./api.js";
-import { button, h, icon } from "./dom.js";
+import { agentTitle, button, displayName, h, icon, keepFocus } from "./dom.js";
 import { gameTitle } from "./games/index.js";
+import { known, t } from "./i18n.js";
+import { learnCard } from "./learn/lobby.js";
 
 export async function showLobby(root) {
   const games = await api.games();
   const createBox = h("section", { class: "card", id: "create" });
   const listBox = h("section", { class: "card", id: "tables" });
-  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, joinCard(), listBox)));
+  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, learnCard(games), joinCard(), listBox)));
   renderCreate(createBox, games);
   renderList(listBox);
   setInterval(() => renderList(listBox), 5000);
 }
 
 function joinCard() {
-  const input = h("input", { id: "join-code", placeholder: "Table code", maxlength: 8, autocomplete: "off" });
+  const input = h("input", { id: "join-code", placeholder: t("lobby.join.placeholder"), maxlength: 8, autocomplete: "off" });
   const go = () => { if (input.value.trim()) location.href = `/t/${input.value.trim().toUpperCase()}`; };
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
-  return h("section", { class: "card" }, h("h2", {}, icon("log-in"), " Join a table"),
-    h("div", { class: "row" }, input, button("Join", go, { id: "join-go" })));
+  return h("section", { class: "card" }, h("h2", {}, icon("log-in"), " ", t("lobby.join.title")),
+    h("div", { class: "row" }, input, button(t("lobby.join.go"), go, { id: "join-go" })));
 }
 
 async function renderList(box) {
   const tables = await api.tables();
-  const rows = tables.map((t) => {
-    const open = t.seats.filter((s) => s.kind === "human" && !s.claimed).length;
-    const status = t.over ? "finished" : open ? `${open} open seat${open > 1 ? "s" : ""}` : "playing";
-    return h("li", {}, h("a", { href: `/t/${t.code}` }, h("b", {}, t.code), " ", gameTitle(t.game)),
-      h("span", { class: "muted" }, ` ${t.seats.map((s) => s.name).join(", ")} · ${status}`));
+  const rows = tables.map((table) => {
+    const open = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
+    const status = table.over ? t("lobby.tables.finished") : open ? t("lobby.tables.open_seats", { count: open }) : t("lobby.tables.playing");
+    return h("li", {}, h("a", { href: `/t/${table.code}` }, h("b", {}, table.code), " ", gameTitle(table.game)),
+      h("span", { class: "muted" }, ` ${table.seats.map((s, i) => displayName(s.name, i)).join(", ")} · ${status}`));
   });
-  box.replaceChildren(h("h2", {}, icon("users"), " Tables"),
-    rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, "No tables yet."));
+  keepFocus(box, () => box.replaceChildren(h("h2", {}, icon("users"), " ", t("lobby.tables.title")),
+    rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, t("lobby.tables.none"))));
 }
 
 function renderCreate(box, games) {
   const state = { game: games[0]?.name, players: games[0]?.min_players, seats: [], values: {}, name: seats.name(), takeover: null };
   const form = h("form", { id: "create-form" });
-  box.replaceChildren(h("h2", {}, icon("plus"), " New table"), form);
+  box.replaceChildren(h("h2", {}, icon("plus"), " ", t("lobby.new.title")), form);
   const current = () => games.find((g) => g.name === state.game);
   const choosePreset = (name) => { state.values = presetValues(current(), name); draw(); };
 
@@ -44,24 +46,24 @@ function renderCreate(box, games) {
     const game = current();
     state.players = Math.min(Math.max(state.players, game.min_players), game.max_players);
     state.seats = Array.from({ length: state.players }, (_, i) => state.seats[i] ?? (i === 0 ? "me" : `ai:${defaultTier(game)}`));
-    form.replaceChildren(
-      field("Game", select("game", games.map((g) => [g.name, gameTitle(g.name)]), state.game,
+    keepFocus(form, () => form.replaceChildren(
+      field(t("lobby.field.game"), select("game", games.map((g) => [g.name, gameTitle(g.name)]), state.game,
         (v) => { state.game = v; state.takeover = null; choosePreset(defaultPreset(current())); })),
       presetField(game, state.values, choosePreset),
-      field("Players", select("players", range(game.min_players, game.max_players).map((n) => [n, n]), state.players,
+      field(t("lobby.field.players"), select("players", range(game.min_players, game.max_players).map((n) => [n, n]), state.players,
         (v) => { state.players = Number(v); draw(); })),
-      h("fieldset", { class: "seats" }, h("legend", {}, "Seats"),
+      h("fieldset", { class: "seats" }, h("legend", {}, t("lobby.field.seats")),
         state.seats.map((choice, i) => field(seatLabel(i), select(`seat-${i}`, seatChoices(game, i), choice,
           (v) => { state.seats[i] = v; })))),
-      h("fieldset", { class: "options" }, h("legend", {}, "Options"),
+      h("fieldset", { class: "options" }, h("legend", {}, t("lobby.field.options")),
         game.options.map((o) => optionField(o, state.players, state.values, draw))),
-      field("If a player leaves", select("takeover", [["", "keep the seat waiting"],
-        ...game.agents.map((a) => [a, `AI (${a}) takes over`])], state.takeover ?? defaultTier(game), (v) => { state.takeover = v; })),
-      field("Your name", h("input", { name: "name", value: state.name, maxlength: 40, placeholder: "Player",
+      field(t("lobby.field.takeover"), select("takeover", [["", t("lobby.takeover.wait")],
+        ...game.agents.map((a) => [a, t("lobby.takeover.ai", { agent: agentTitle(a) })])], state.takeover ?? defaultTier(game), (v) => { state.takeover = v; })),
+      field(t("lobby.field.name"), h("input", { name: "name", value: state.name, maxlength: 40, placeholder: t("lobby.name.placeholder"),
         oninput: (e) => { state.name = e.target.value; } })),
       h("p", { class: "error", id: "create-error" }),
-      h("button", { type: "submit", class: "primary", id: "create-go" }, icon("play"), " Create table"),
-    );
+      h("button", { type: "submit", class: "primary", id: "create-go" }, icon("play"), " ", t("lobby.create")),
+    ));
   };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -105,23 +107,24 @@ function matchingPreset(game, values) {
 function presetField(game, values, choose) {
   if (!game.presets.length) return null;
   const chosen = matchingPreset(game, values);
-  const choices = game.presets.map((p) => [p.name, p.default ? `${p.title} (default)` : p.title]);
-  const help = game.presets.find((p) => p.name === chosen)?.help ?? "Your own choice of options.";
-  return described("preset", "Preset", help,
-    select("preset", chosen ? choices : [["", "Custom"], ...choices], chosen, (v) => { if (v) choose(v); }));
+  const choices = game.presets.map((p) => [p.name, p.default ? t("lobby.preset.default", { title: p.title }) : p.title]);
+  const help = game.presets.find((p) => p.name === chosen)?.help ?? t("lobby.preset.custom_help");
+  return described("preset", t("lobby.field.preset"), help,
+    select("preset", chosen ? choices : [["", t("lobby.preset.custom")], ...choices], chosen, (v) => { if (v) choose(v); }));
 }
 
 function seatLabel(i) {
-  return `Seat ${i + 1}`;
+  return t("app.seat", { number: i + 1 });
 }
 
 function defaultTier(game) {
-  return ["easy", "medium", "random"].find((t) => game.agents.includes(t)) ?? game.agents[0];
+  return ["easy", "medium", "random"].find((tier) => game.agents.includes(tier)) ?? game.agents[0];
 }
 
 function seatChoices(game, i) {
-  return [...(i === 0 ? [["me", "Me"]] : []), ["open", "Open seat (a friend)"],
-    ...game.agents.map((a) => [`ai:${a}`, `AI: ${a}`]), ...(i > 0 ? [["me", "Me"]] : [])];
+  const me = ["me", t("lobby.seat.me")];
+  return [...(i === 0 ? [me] : []), ["open", t("lobby.seat.open")],
+    ...game.agents.map((a) => [`ai:${a}`, t("lobby.seat.ai", { agent: agentTitle(a) })]), ...(i > 0 ? [me] : [])];
 }
 
 // One option's control: a checkbox, a choice, a seat (shown 1-based, sent 0-based) or a number.
@@ -136,18 +139,24 @@ function optionField(option, players, values, redraw) {
       ` ${option.title}`, h("span", { class: "sr-only", id }, option.help));
   }
   if (option.kind === "choice") {
-    return described(name, option.title, option.help, select(name, option.choices.map((c) => [String(c), String(c)]), String(value),
+    return described(name, option.title, option.help, select(name, option.choices.map((c) => [String(c), choiceTitle(c)]), String(value),
       (v) => set(option.choices.find((c) => String(c) === v))));
   }
   if (option.kind === "seat") {
     const seatsShown = range(0, players - 1).map((s) => [String(s), seatLabel(s)]);
-    return described(name, option.title, option.help, select(name, [["", "none"], ...seatsShown], value ?? "",
+    return described(name, option.title, option.help, select(name, [["", t("lobby.option.none")], ...seatsShown], value ?? "",
       (v) => set(v === "" ? null : Number(v))));
   }
   const type = option.kind === "text" ? "text" : "number";
   return described(name, option.title, option.help, h("input", { type, name, value: value ?? "", min: option.min, max: option.max,
     step: option.kind === "number" ? "any" : 1,
     onchange: (e) => set(e.target.value === "" ? null : type === "number" ? Number(e.target.value) : e.target.value) }));
+}
+
+// A choice's label: its translation where the catalogue has one (lobby.choice.deck), else the value itself (a number).
+function choiceTitle(value) {
+  const key = `lobby.choice.${value}`;
+  return known(key) ? t(key) : String(value);
 }
 
 // The options that differ from the game's defaults (the server fills in the rest).

@@ -1,8 +1,29 @@
-// The router: "/" is the lobby, "/t/CODE" a table.
+// The router: "/" is the lobby, "/t/CODE" a table, "#/rules/GAME" a game's how-to page.
+import { h } from "./dom.js";
+import { lang, languages, setLanguage, t, translatePage } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { showRules } from "./learn/rules.js";
 import { showTable } from "./table.js";
 
+// The header's language switch (shown when there is more than one catalogue).
+function languageSwitch() {
+  if (languages.length < 2) return null;
+  return h("select", { id: "language", class: "language", "aria-label": t("app.language"), onchange: (e) => setLanguage(e.target.value) },
+    languages.map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === lang }, l.name)));
+}
+
+translatePage();
+document.querySelector(".topbar").append(languageSwitch() ?? "");
+
 const root = document.getElementById("app");
-const match = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
-if (match) showTable(root, match[1].toUpperCase());
-else showLobby(root);
+
+function route() {
+  const rules = location.hash.match(/^#\/rules\/([a-z]+)/);
+  const table = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
+  if (rules) showRules(root, rules[1]);
+  else if (table) showTable(root, table[1].toUpperCase());
+  else showLobby(root);
+}
+
+window.addEventListener("hashchange", () => location.reload());
+route();

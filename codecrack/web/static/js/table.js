@@ -1,9 +1,16 @@
-// A table page: one websocket to the server, which sends this seat's view after every action.
+// A table page: one websocket to the server, which sends this seat's view, then its changes after every action.
 import { api, seats } from "./api.js";
-import { button, h, icon, seatName } from "./dom.js";
+import { ViewTracker } from "./deltas.js";
+import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocus, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
+import { lang, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
+import { chime, soundOn, toggleSound } from "./sound.js";
+import { endSummary } from "./summary.js";
+import { Coach, isTutorial } from "./learn/coach.js";
+import { rulesHref } from "./learn/rules.js";
+import { tableTip } from "./learn/tips.js";
 
 export async function showTable(root, code) {
   const page = new TablePage(root, code);
@@ -20,6 +27,7 @@ class TablePage {
     this.seat = null;
     this.table = null;
     this.view = null;
+    this.views = new ViewTracker(() => this.socket?.send(JSON.stringify({ type: "resync" })));
     this.clock = null;
     this.hint = null;
     this.showHints = false;
@@ -35,11 +43,12 @@ class TablePage {
     try {
       this.table = await api.table(this.code);
     } catch (error) {
-      this.root.replaceChildren(h("section", { class: "card" }, h("h2", {}, "No such table"),
-        h("p", {}, error.message), h("a", { href: "/" }, "Back to the lobby")));
+      this.root.replaceChildren(h("section", { class: "card" }, h("h2", {}, t("table.missing")),
+        h("p", {}, error.message), h("a", { href: "/" }, t("table.back_to_lobby"))));
       return;
     }
     this.module = await gameModule(this.table.game);
+    this.coach = isTutorial(this.table) ? await Coach.load(this.code, this.table.game) : null;
     this.title = `${gameTitle(this.table.game)} · ${this.code} · codecrack`;
     document.title = this.title;
     document.addEventListener("keydown", (event) => this.key(event));
@@ -51,7 +60,7 @@ class TablePage {
   connect() {
     const token = seats.get(this.code)?.token ?? null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}`);
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.code}?lang=${lang}`);
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.socket.onclose = (event) => {
       this.online = false;
@@ -70,7 +79,11 @@ class TablePage {
       case "hello": this.seat = message.seat; this.table = message.table; break;
       case "table": this.table = message.table; break;
       case "state":
-        this.view = message.view;
+      case "delta":
+        if (!this.views.receive(message)) return; // a delta that did not fit: a whole view is on its way
+        if (!this.myMove(this.view ?? {}) && this.myMove(this.views.view)) this.turnStarts();
+        this.announceNews(this.view, this.views.view);
+        this.view = this.views.view;
         this.step = message.step;
         this.clock = message.clock ? { ...message.clock, until: performance.now() + message.clock.remaining * 1000 } : null;
         this.error = "";
@@ -88,7 +101,29 @@ class TablePage {
     this.render();
   }
 
+  turnStarts() {
+    if (!soundOn()) return;
+    chime();
+    this.chimes = (this.chimes ?? 0) + 1; // counted for the tests
+  }
+
+  // The live region says what is new: the events since the last view, and whose move it is.
+  announceNews(before, view) {
+    const history = view.history ?? [];
+    const seen = before?.history?.length ?? history.length;
+    const ctx = this.context(view);
+    const lines = seen <= history.length ? history.slice(seen).map((e) => this.module.describe(e, ctx)).filter(Boolean) : [];
+    const status = this.statusText(view);
+    if (status !== this.announced) lines.push(status);
+    this.announced = status;
+    announce(lines.join(" "));
+  }
+
   send(action) {
+    if (this.coach && !this.coach.allows(action)) {
+      this.render();
+      return;
+    }
     this.socket?.send(JSON.stringify({ type: "action", action }));
   }
 
@@ -128,6 +163,7 @@ class TablePage {
   }
 
   key(event) {
+    if (event.key === "Escape" && closeMenu(event.target)) return;
     if (!this.view || this.replay || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
     this.module.key?.(event, this.context(this.view));
   }
@@ -138,12 +174,12 @@ class TablePage {
     const left = Math.max(0, (this.clock.until - performance.now()) / 1000);
     const counting = left <= this.clock.countdown;
     el.classList.toggle("urgent", counting);
-    el.querySelector(".clock-text").textContent = counting ? `${Math.ceil(left)} s` : "thinking";
+    el.querySelector(".clock-text").textContent = counting ? t("table.clock.seconds", { count: Math.ceil(left) }) : t("table.clock.thinking");
   }
 
   context(view, live = true) {
     return {
-      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.showHints ? this.hint : null,
+      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.showHints ? this.hint : null, error: this.error,
       notes: this.notes, saveNotes: () => this.saveNotes(), rerender: () => this.render(),
       send: live ? (action) => this.send(action) : null,
       name: (seat) => seatName(this.table, seat),
@@ -159,39 +195,59 @@ class TablePage {
     const ctx = this.context(view, !replaying);
     const notesOn = view.options?.notes !== false;
     const historyScroll = this.root.querySelector("#history")?.scrollTop ?? 0;
-    document.title = this.myMove(view) ? `Your move · ${this.title}` : this.title;
-    this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
-      this.header(view),
-      h("div", { class: "layout" },
-        h("section", { class: "play" },
-          this.resultBanner(view),
-          replaying ? this.replayBar() : null,
-          replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
-          h("div", { class: "board" }, this.module.board(view, ctx)),
-          replaying ? null : this.fallback(view),
-          this.error ? h("p", { class: "error", id: "error" }, this.error) : null),
-        h("aside", { class: "side" },
-          this.seatList(),
-          notesOn ? this.notesPanel(view, ctx) : null,
-          this.historyPanel(view, ctx, notesOn)))));
+    document.title = this.myMove(view) ? `${t("table.your_move")} · ${this.title}` : this.title;
+    const opened = [...this.root.querySelectorAll("details[open]")].map((menu) => menu.className); // kept open
+    keepFocus(this.root, () => {
+      this.root.replaceChildren(h("div", { class: `table-page game-${this.table.game}` },
+        this.header(view),
+        h("div", { class: "layout" },
+          h("section", { class: "play" },
+            this.resultBanner(view),
+            replaying ? this.replayBar() : null,
+            replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
+            this.coach ? this.coach.panel(view, this.step, () => this.render())
+              : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
+            h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
+            endSummary(view, ctx, this.module),
+            replaying ? null : this.fallback(view),
+            this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
+          h("aside", { class: "side" },
+            this.seatList(),
+            notesOn ? this.notesPanel(view, ctx) : null,
+            this.historyPanel(view, ctx, notesOn)))));
+      opened.forEach((name) => this.root.querySelector(`details[class="${name}"]`)?.setAttribute("open", ""));
+      if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
+    }, () => this.nextControl());
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
     this.tick();
   }
 
+  // Where focus goes when the focused control went away with a move: the next thing to press
+  // (in a tutorial, what the coach points at).
+  nextControl() {
+    return this.root.querySelector("button.coach-target, .coach-target button, #coach-next")
+      ?? this.root.querySelector("#result button, .board button:not([disabled]), .board select, .board summary")
+      ?? this.root.querySelector(".board");
+  }
+
   header(view) {
-    const you = this.seat === null ? "Spectating" : `You: ${seatName(this.table, this.seat)}`;
+    const you = this.seat === null ? t("table.spectating") : t("table.you", { name: seatName(this.table, this.seat) });
     const link = `${location.origin}/t/${this.code}`;
     return h("div", { class: "table-head" },
       h("h1", {}, gameTitle(this.table.game)),
-      h("span", { class: "code", title: link }, "Table ", h("b", { id: "table-code" }, this.code),
-        button(icon("copy"), () => this.copyLink(link), { class: "ghost", title: "Copy the link", "aria-label": "Copy the link", id: "copy-link" }),
-        h("span", { class: "copied", id: "copied", role: "status" }, this.copied === "done" ? "Link copied"
-          : this.copied === "failed" ? "Could not copy: copy the address bar instead" : "")),
+      h("span", { class: "code", title: link }, t("table.code"), " ", h("b", { id: "table-code" }, this.code),
+        button(icon("copy"), () => this.copyLink(link), { class: "ghost", title: t("table.copy_link"), "aria-label": t("table.copy_link"), id: "copy-link" }),
+        h("span", { class: "copied", id: "copied", role: "status" }, this.copied === "done" ? t("table.copy_done")
+          : this.copied === "failed" ? t("table.copy_failed") : "")),
       h("span", { class: "you" }, icon(this.seat === null ? "eye" : "user"), " ", you),
+      h("a", { href: rulesHref(this.table.game), target: "_blank", rel: "noopener", id: "howto-link" }, t("learn.howto")),
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",
         h("span", { class: "clock-text" }, "")) : null,
-      this.online === false ? h("span", { class: "offline" }, "reconnecting…") : null);
+      this.seat !== null ? button([icon("bell"), " ", t(soundOn() ? "table.sound.on" : "table.sound.off")],
+        () => { toggleSound(); this.render(); },
+        { class: `ghost sound${soundOn() ? " on" : ""}`, id: "sound", "aria-pressed": String(soundOn()), title: t("table.sound.title") }) : null,
+      this.online === false ? h("span", { class: "offline" }, t("table.reconnecting")) : null);
   }
 
   async copyLink(link) {
@@ -211,11 +267,11 @@ class TablePage {
   }
 
   statusText(view) {
-    if (view.result || this.table.over) return "Game over";
+    if (view.result || this.table.over) return t("table.game_over");
     const moving = view.to_move ?? [];
-    if (this.myMove(view)) return "Your move";
+    if (this.myMove(view)) return t("table.your_move");
     const waiting = moving.map((s) => seatName(this.table, s));
-    return waiting.length ? `Waiting for ${waiting.join(", ")}` : "";
+    return waiting.length ? t("table.waiting_for", { names: waiting.join(", ") }) : "";
   }
 
   resultBanner(view) {
@@ -223,17 +279,17 @@ class TablePage {
     if (!result) return null;
     const winners = result.winners.map((s) => seatName(this.table, s));
     const scores = result.scores
-      ? ` · scores ${result.scores.map((s, i) => `${seatName(this.table, i)} ${s}`).join(", ")}` : "";
-    const text = winners.length === 0 ? "Nobody wins" : winners.length > 1 ? `Shared win: ${winners.join(", ")}`
-      : `${winners[0]} wins`;
+      ? ` · ${t("table.scores", { scores: result.scores.map((s, i) => `${seatName(this.table, i)} ${s}`).join(", ") })}` : "";
+    const text = winners.length === 0 ? t("table.nobody_wins") : winners.length > 1 ? t("table.shared_win", { names: winners.join(", ") })
+      : t("table.wins", { name: winners[0] });
     return h("div", { class: "result", id: "result" }, icon("trophy"), h("b", {}, ` ${text}`), scores,
       h("span", { class: "row" },
         this.table.rematch
-          ? h("a", { href: `/t/${this.table.rematch}`, class: "button" }, "Go to the rematch")
-          : this.seat !== null ? button([icon("rotate-ccw"), " Rematch"], () => this.startRematch(), { id: "rematch" }) : null,
-        this.replay ? button("Back to the end", () => { this.replay = null; this.review = null; this.render(); })
-          : button([icon("history"), " Replay"], () => this.startReplay(), { id: "replay" }),
-        this.seat !== null && !this.review ? button("Review", () => this.startReview(), { id: "review" }) : null));
+          ? h("a", { href: `/t/${this.table.rematch}`, class: "button" }, t("table.go_to_rematch"))
+          : this.seat !== null && !this.coach ? button([icon("rotate-ccw"), " ", t("table.rematch")], () => this.startRematch(), { id: "rematch" }) : null,
+        this.replay ? button(t("table.back_to_end"), () => { this.replay = null; this.review = null; this.render(); })
+          : button([icon("history"), " ", t("table.replay")], () => this.startReplay(), { id: "replay" }),
+        this.seat !== null && !this.review ? button(t("table.review"), () => this.startReview(), { id: "review" }) : null));
   }
 
   async startRematch() {
@@ -273,12 +329,13 @@ class TablePage {
     const last = this.replay.frames.length - 1;
     const go = (at) => this.replayTo(at);
     return h("div", { class: "replay-bar", id: "replay-bar" },
-      button(icon("skip-back"), () => go(0), { title: "Start" }),
-      button(icon("chevron-left"), () => go(this.replay.at - 1), { title: "Back", id: "replay-back" }),
-      h("input", { type: "range", min: 0, max: last, value: this.replay.at, oninput: (e) => go(Number(e.target.value)) }),
-      button(icon("chevron-right"), () => go(this.replay.at + 1), { title: "Forward", id: "replay-next" }),
-      button(icon("skip-forward"), () => go(last), { title: "End" }),
-      h("span", { class: "muted", id: "replay-step" }, `step ${this.replay.at} / ${last}`));
+      button(icon("skip-back"), () => go(0), { title: t("table.replay.start"), "aria-label": t("table.replay.start") }),
+      button(icon("chevron-left"), () => go(this.replay.at - 1), { title: t("table.replay.back"), "aria-label": t("table.replay.back"), id: "replay-back" }),
+      h("input", { type: "range", min: 0, max: last, value: this.replay.at, "aria-label": t("a11y.replay.step"), id: "replay-slider",
+        oninput: (e) => go(Number(e.target.value)) }),
+      button(icon("chevron-right"), () => go(this.replay.at + 1), { title: t("table.replay.forward"), "aria-label": t("table.replay.forward"), id: "replay-next" }),
+      button(icon("skip-forward"), () => go(last), { title: t("table.replay.end"), "aria-label": t("table.replay.end") }),
+      h("span", { class: "muted", id: "replay-step" }, t("table.replay.step", { step: this.replay.at, last })));
   }
 
   fallback(view) {
@@ -288,22 +345,22 @@ class TablePage {
     return h("div", { class: "fallback" },
       uncovered.length ? panel(this.module.covers) : null,
       actions.length && uncovered.length < actions.length
-        ? h("details", { class: "all-actions" }, h("summary", {}, "All legal actions"), panel(new Set()))
+        ? h("details", { class: "all-actions" }, h("summary", {}, t("table.all_actions")), panel(new Set()))
         : null);
   }
 
   seatList() {
-    return h("section", { class: "card seats-card" }, h("h2", {}, icon("users"), " Players"),
+    return h("section", { class: "card seats-card" }, h("h2", {}, icon("users"), " ", t("table.players")),
       h("ul", { class: "seat-list" }, this.table.seats.map((s, i) => h("li", { class: i === this.seat ? "me" : "" },
-        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${s.name}`,
-        s.kind === "ai" ? h("span", { class: "muted" }, ` AI ${s.agent}`) : null,
-        s.kind === "human" && s.bot ? h("span", { class: "muted" }, ` (away, AI ${s.bot} plays)`) : null,
+        icon(s.kind === "ai" || s.bot ? "bot" : "user"), ` ${displayName(s.name, i)}`,
+        s.kind === "ai" ? h("span", { class: "muted" }, " ", t("table.seat.ai", { agent: agentTitle(s.agent) })) : null,
+        s.kind === "human" && s.bot ? h("span", { class: "muted" }, " ", t("table.seat.away_ai", { agent: agentTitle(s.bot) })) : null,
         s.kind === "human" && s.claimed && !s.bot ? h("span", { class: s.connected ? "online" : "muted" },
-          s.connected ? " online" : " away") : null,
+          " ", s.connected ? t("table.seat.online") : t("table.seat.away")) : null,
         s.kind === "human" && !s.claimed && this.seat === null
-          ? button("Sit here", () => this.sit(i), { class: "sit", dataset: { seat: i } }) : null))),
+          ? button(t("table.sit"), () => this.sit(i), { class: "sit", dataset: { seat: i } }) : null))),
       this.seat === null && this.table.seats.some((s) => s.kind === "human" && !s.claimed)
-        ? h("input", { id: "sit-name", placeholder: "Your name", maxlength: 40, value: seats.name() }) : null);
+        ? h("input", { id: "sit-name", placeholder: t("table.your_name"), "aria-label": t("table.your_name"), maxlength: 40, value: seats.name() }) : null);
   }
 
   notesPanel(view, ctx) {
@@ -312,15 +369,16 @@ class TablePage {
     const toggle = this.table.hints && this.seat !== null
       ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "hints", checked: this.showHints,
         onchange: (e) => { this.showHints = e.target.checked; if (this.showHints) this.askHint(); this.render(); } }),
-      " show probabilities") : null;
-    return h("section", { class: "card notes" }, h("h2", {}, icon("notebook-pen"), " Cracking sheet"), toggle, sheet);
+      " ", t("table.show_probabilities")) : null;
+    return h("section", { class: "card notes" }, h("h2", {}, icon("notebook-pen"), " ", t("table.cracking_sheet")), toggle, sheet);
   }
 
   historyPanel(view, ctx, notesOn) {
     const events = view.history ?? [];
     const lines = events.map((e) => this.module.describe(e, ctx)).filter(Boolean);
     const shown = notesOn ? lines : lines.slice(-1);
-    return h("section", { class: "card history" }, h("h2", {}, icon("history"), notesOn ? " History" : " Last move"),
-      h("ol", { id: "history", reversed: true, tabindex: 0, "aria-label": notesOn ? "History" : "Last move" }, shown.map((line) => h("li", {}, line)).reverse()));
+    const title = notesOn ? t("table.history") : t("table.last_move");
+    return h("section", { class: "card history" }, h("h2", {}, icon("history"), " ", title),
+      h("ol", { id: "history", reversed: true, tabindex: 0, "aria-label": title }, shown.map((line) => h("li", {}, line)).reverse()));
   }
 }

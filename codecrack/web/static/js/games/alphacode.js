@@ -1,6 +1,7 @@
 // Alphabet Code: the lettered sheet (zones, squares, corner points), questions by clicking, and a
 // code builder that places seven-segment letters by their top-left corner point.
-import { button, h } from "../dom.js";
+import { arrowGrid, button, h } from "../dom.js";
+import { t } from "../i18n.js";
 
 // Segments of each letter (RULINGS.md and docs/rules/alphacode.md) and where they sit in a glyph box.
 const GLYPHS = {
@@ -8,6 +9,11 @@ const GLYPHS = {
   m: "abcef", n: "ceg", o: "cdeg", p: "abefg", r: "eg", s: "acdfg", t: "defg", u: "cde", w: "bcdef", y: "bcdfg",
 };
 const SEGMENT = { a: [0, 1], b: [1, 2], c: [3, 2], d: [4, 1], e: [3, 0], f: [1, 0], g: [2, 1] };
+// Every action goes through here: a refusal shows beside the builder that sent it (`from`).
+function send(ctx, action, from = null) {
+  ctx.ui.sentFrom = from;
+  ctx.send(action);
+}
 const legal = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
 
 const kind = (r, c) => (r % 2 && c % 2 ? "zone" : (r + c) % 2 ? (r % 2 ? "vsq" : "hsq") : "corner");
@@ -34,25 +40,38 @@ function inked(view, entries) {
   return ink;
 }
 
-// One sheet: cell(r, c) returns {cls, text, onclick, title} for each lattice point.
+const KIND_WORDS = { zone: "a11y.alphacode.zone", hsq: "a11y.alphacode.square", vsq: "a11y.alphacode.square", corner: "a11y.alphacode.corner" };
+
+// One sheet: cell(r, c) returns {cls, text, onclick, title, label} for each lattice point. A cell
+// with a label but no onclick is read out by that label (an answer); buttons are named by it.
+// The keyboard enters a sheet with Tab once and moves between its buttons with the arrow keys.
 function sheetGrid(view, cell, id) {
   const { rows, columns } = view.sheet;
   const at = labels(view);
-  const children = [h("span", { class: "label" })];
-  for (let c = 0; c < columns; c++) children.push(h("span", { class: "label" }, at.columns[c]));
+  const children = [h("span", { class: "label", "aria-hidden": "true" })];
+  for (let c = 0; c < columns; c++) children.push(h("span", { class: "label", "aria-hidden": "true" }, at.columns[c]));
   for (let r = 0; r < rows; r++) {
-    children.push(h("span", { class: "label" }, at.rows[r]));
+    children.push(h("span", { class: "label", "aria-hidden": "true" }, at.rows[r]));
     for (let c = 0; c < columns; c++) {
       const spec = cell(r, c) ?? {};
+      const name = t(KIND_WORDS[kind(r, c)], { cell: `${at.rows[r]}${at.columns[c]}` });
       children.push(h(spec.onclick ? "button" : "span", {
         class: `cell ${kind(r, c)} ${spec.cls ?? ""}`, onclick: spec.onclick ?? null, type: spec.onclick ? "button" : null,
         title: spec.title ?? `${at.rows[r]}${at.columns[c]}`, style: spec.style ?? null,
-        dataset: { row: at.rows[r], column: at.columns[c] },
+        role: !spec.onclick && spec.label ? "img" : null, "aria-label": spec.label ? t("a11y.alphacode.cell_says", { cell: name, says: spec.label }) : spec.onclick ? name : null,
+        dataset: { row: at.rows[r], column: at.columns[c], r, c },
       }, spec.text ?? ""));
     }
   }
-  const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? "var(--wide)" : "var(--narrow)")).join(" ");
-  return h("div", { class: "lattice", id, style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}` }, children);
+  // Narrow tracks (corner points, square edges) and wide ones (zones) share the width in a 1:2
+  // ratio and keep the zones square; no track is under 32 px, so every touch target is at least that.
+  const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? "minmax(32px, 2fr)" : "minmax(32px, 1fr)")).join(" ");
+  const units = (n) => Math.ceil(n / 2) + 2 * Math.floor(n / 2);
+  return h("div", { class: "lattice-frame", tabindex: 0 }, arrowGrid(h("div", {
+    class: "lattice", id,
+    style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}; `
+      + `aspect-ratio: ${units(columns)} / ${units(rows)}; min-width: calc(1.1rem + ${columns * 33}px)`,
+  }, children), "button", id));
 }
 
 // Whose codes are being cracked: a player's target, or every target for a spectator.
@@ -73,11 +92,12 @@ function targetSheet(view, ctx, target) {
     const ask = asks.get(key);
     const p = ctx.hint?.squares?.[key];
     const cls = [answer === true || solved.has(key) ? "yes" : "", answer === false ? "no" : "", ask ? "ask" : ""].join(" ");
+    const chance = p !== undefined ? t("alphacode.filled_chance", { percent: Math.round(p * 100) }) : null;
     return {
       cls, text: typeof answer === "number" ? String(answer) : "",
       style: p !== undefined && answer === undefined ? `--p:${p}` : null,
-      title: p !== undefined ? `${Math.round(p * 100)}% filled` : null,
-      onclick: ask ? () => ctx.send(ask) : null,
+      title: chance, label: answerWords(answer) ?? (solved.has(key) ? t("a11y.alphacode.filled") : ask ? [t("a11y.alphacode.ask"), chance].filter(Boolean).join(", ") : null),
+      onclick: ask ? () => send(ctx, ask) : null,
     };
   }, target === view.target ? "target-sheet" : `sheet-${target}`);
 }
@@ -92,14 +112,47 @@ function builder(view, ctx, key, type, title) {
     state.placed[state.letter] = { row: at.rows[r & ~1], column: at.columns[c & ~1] };
     ctx.rerender();
   };
+  const cellWords = (r, c) => t(ink.has(`${r},${c}`) ? "a11y.alphacode.put_over" : "a11y.alphacode.put",
+    { ink: ink.get(`${r},${c}`), letter: state.letter, corner: `${at.rows[r & ~1]}${at.columns[c & ~1]}` });
   return h("div", { class: "builder", id: `${key}-builder` }, h("b", {}, title),
     h("div", { class: "row palette" }, [...view.letters].map((letter) => button(letter, () => { state.letter = letter; ctx.rerender(); },
-      { class: `letter${state.letter === letter ? " selected" : ""}${state.placed[letter] ? " used" : ""}`, dataset: { letter } }))),
-    sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "", onclick: () => place(r, c) }), `${key}-sheet`),
+      { class: `letter${state.letter === letter ? " selected" : ""}${state.placed[letter] ? " used" : ""}`, dataset: { letter },
+        "aria-pressed": String(state.letter === letter), "aria-label": state.placed[letter] ? t("a11y.alphacode.placed", { letter }) : letter }))),
+    sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "", onclick: () => place(r, c), label: cellWords(r, c) }), `${key}-sheet`),
     h("div", { class: "row" }, entries.map((e) => button(`${e.letter}@${e.row}${e.column} ✕`, () => { delete state.placed[e.letter]; ctx.rerender(); },
-      { class: "placed" })),
-    button(`${type === "code" ? "Set my code" : "Declare"} (${entries.length}/5)`, () => ctx.send({ type, letters: entries }),
-      { class: "primary", id: `${key}-go`, disabled: entries.length !== 5 })));
+      { class: "placed", "aria-label": t("a11y.alphacode.remove", { letter: e.letter, cell: `${e.row}${e.column}` }) })),
+    button(t(type === "code" ? "alphacode.set_code" : "alphacode.declare_count", { count: entries.length }), () => send(ctx, { type, letters: entries }, key),
+      { class: "primary", id: `${key}-go`, disabled: entries.length !== 5 })),
+    builderError(ctx, key));
+}
+
+// The server's answer to this builder's last code or declaration, when it refused it: shown here,
+// beside the letters, instead of at the foot of the page.
+function builderError(ctx, key) {
+  if (!ctx.error || ctx.ui.sentFrom !== key) return null;
+  ctx.errorShown = true;
+  return h("p", { class: "error builder-error", id: `${key}-error`, role: "alert" }, ctx.error);
+}
+
+// "Declare": once the public answers settle the code (a legal declaration), or once the seat's own
+// hints leave a single candidate, a call to action with that code.
+function declareCall(view, ctx) {
+  const settled = legal(ctx, "declare")[0];
+  const hinted = ctx.hint?.candidates === 1 && ctx.hint.code && ctx.send && view.to_move.includes(view.seat)
+    && ["play", "final", "cascade"].includes(view.phase) ? { type: "declare", letters: ctx.hint.code } : null;
+  const action = settled ?? hinted;
+  if (!action) return null;
+  const code = action.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ");
+  return h("div", { class: "declare-call", id: "alphacode-declare-call", role: "status" },
+    h("b", {}, t(settled ? "alphacode.declare.settled" : "alphacode.declare.hinted")), " ",
+    button(t(settled ? "alphacode.declare_settled" : "alphacode.declare.go", { code }), () => send(ctx, action, "declare"),
+      { class: "primary settled", dataset: { declare: "settled" } }));
+}
+
+// An answer in words: a zone's count of filled sides, a square filled or empty.
+function answerWords(answer) {
+  if (typeof answer === "number") return t("a11y.alphacode.sides_filled", { count: answer });
+  return answer === true ? t("a11y.alphacode.filled") : answer === false ? t("a11y.alphacode.empty") : null;
 }
 
 function answersAbout(view, target) {
@@ -112,22 +165,24 @@ function answersAbout(view, target) {
 function ownSheet(view) {
   const ink = inked(view, view.code);
   const asked = answersAbout(view, view.seat);
-  return h("div", {}, h("b", {}, "Your code: ", view.code.map((e) => e.letter).join(" ")),
+  return h("div", {}, h("b", {}, t("alphacode.own_code"), " ", view.code.map((e) => e.letter).join(" ")),
     sheetGrid(view, (r, c) => {
       const answer = asked.get(`${r},${c}`);
+      const words = [ink.has(`${r},${c}`) ? t("a11y.alphacode.filled") : null, typeof answer === "number" ? answerWords(answer) : null,
+        answer !== undefined ? t("a11y.alphacode.asked") : null].filter(Boolean).join(", ");
       return { cls: `${ink.has(`${r},${c}`) ? "ink" : ""}${answer !== undefined ? " asked" : ""}`,
-        text: typeof answer === "number" ? String(answer) : "" };
+        text: typeof answer === "number" ? String(answer) : "", label: words || null };
     }, "own-sheet"));
 }
 
 function status(view, ctx) {
   const me = view.seat;
-  if (view.phase === "code") return view.coded?.[me] ? "Waiting for the other codes." : "Make your code: place 5 letters, or draw one at random.";
+  if (view.phase === "code") return view.coded?.[me] ? t("alphacode.prompt.waiting_codes") : t("alphacode.prompt.make_code");
   if (!view.to_move.includes(me)) return null;
-  if (view.phase === "final") return "Last chance: declare the code, or pass.";
-  if (view.phase === "cascade") return "Someone cracked it! Submit your answer now, or pass.";
-  if (view.phase === "handicap") return `Handicap: ask ${view.handicap_left} more question(s).`;
-  return "Ask: click a zone (how many sides filled) or a square (filled?), or declare below.";
+  if (view.phase === "final") return t("alphacode.prompt.final");
+  if (view.phase === "cascade") return t("alphacode.prompt.cascade");
+  if (view.phase === "handicap") return t("alphacode.prompt.handicap", { count: view.handicap_left });
+  return t("alphacode.prompt.ask");
 }
 
 function board(view, ctx) {
@@ -136,56 +191,68 @@ function board(view, ctx) {
   const declaring = ctx.send && ["play", "final", "cascade"].includes(view.phase) && view.to_move.includes(me);
   const misses = me !== null ? view.misses[me] : 0;
   return h("div", { class: "alphacode" },
-    h("div", { class: "muted" }, `${view.mode === "duel" ? "Duel" : `Code creator: ${ctx.name(view.creator)}`} · round ${view.round} · ${view.phase}`,
-      misses ? ` · ${misses} wrong declaration${misses > 1 ? "s" : ""}` : ""),
+    h("div", { class: "muted" }, [view.mode === "duel" ? t("alphacode.duel") : t("alphacode.creator", { name: ctx.name(view.creator) }),
+      t("alphacode.round", { round: view.round }), t(`alphacode.phase.${view.phase}`)].join(" · "),
+      misses ? ` · ${t("alphacode.misses", { count: misses })}` : ""),
     status(view, ctx) ? h("p", { class: "prompt", id: "alphacode-status" }, status(view, ctx)) : null,
     h("div", { class: "sheets" },
-      targets(view).map((target) => h("div", {}, h("b", {}, view.mode === "duel" ? `${ctx.name(target)}'s code` : "The code"),
+      targets(view).map((target) => h("div", {}, h("b", {}, view.mode === "duel" ? t("alphacode.code_of", { name: ctx.name(target) }) : t("alphacode.the_code")),
         targetSheet(view, ctx, target))),
       view.code ? ownSheet(view) : null),
-    making ? h("div", { class: "controls" }, button("Draw a random code", () => ctx.send({ type: "random_code" }), { id: "alphacode-random", class: "primary" }),
-      builder(view, ctx, "code", "code", "…or build your own")) : null,
-    declaring ? h("details", { class: "declare", open: view.phase !== "play" },
-      h("summary", {}, "Declare a code"), builder(view, ctx, "declare", "declare", "Your declaration")) : null,
-    legal(ctx, "declare").map((a) => button(`Declare ${a.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ")} (the only code left)`,
-      () => ctx.send(a), { class: "primary settled", dataset: { declare: "settled" } })),
-    legal(ctx, "pass").length ? button("Pass", () => ctx.send({ type: "pass" }), { id: "alphacode-pass" }) : null);
+    making ? h("div", { class: "controls" }, button(t("alphacode.random_code"), () => send(ctx, { type: "random_code" }), { id: "alphacode-random", class: "primary" }),
+      builder(view, ctx, "code", "code", t("alphacode.build_own"))) : null,
+    declaring ? h("details", { class: "declare", open: view.phase !== "play" || ctx.ui.declareOpen,
+      ontoggle: (e) => { if (e.target.open !== Boolean(ctx.ui.declareOpen)) { ctx.ui.declareOpen = e.target.open; ctx.rerender(); } } },
+      h("summary", {}, t("alphacode.declare_title")), builder(view, ctx, "declare", "declare", t("alphacode.your_declaration"))) : null,
+    declareCall(view, ctx),
+    legal(ctx, "pass").length ? button(t("alphacode.pass"), () => send(ctx, { type: "pass" }), { id: "alphacode-pass" }) : null);
 }
 
 function notes(view, ctx) {
   if (view.target === null) return null;
   const about = view.questions.filter((q) => q.target === view.target);
-  const text = (q) => `${q.question.type === "count" ? "zone" : "square"} ${q.question.row}${q.question.column}: ${q.answer === true ? "filled" : q.answer === false ? "empty" : q.answer}`;
+  const text = (q) => t(q.question.type === "count" ? "alphacode.answer.zone" : "alphacode.answer.square", {
+    at: `${q.question.row}${q.question.column}`,
+    answer: q.answer === true ? t("alphacode.filled") : q.answer === false ? t("alphacode.empty") : q.answer });
   return h("div", {},
-    ctx.hint ? h("p", { id: "alphacode-candidates" }, `${ctx.hint.candidates} code(s) still possible; the target sheet is shaded by the chance each square is filled.`) : null,
-    about.length ? h("ul", { class: "answers-list" }, about.map((q) => h("li", {}, text(q)))) : h("p", { class: "muted" }, "No answers yet."));
+    ctx.hint ? h("p", { id: "alphacode-candidates" }, t("alphacode.candidates", { count: ctx.hint.candidates })) : null,
+    about.length ? h("ul", { class: "answers-list", tabindex: 0 }, about.map((q) => h("li", {}, text(q)))) : h("p", { class: "muted" }, t("alphacode.no_answers")));
 }
 
 function describe(event, ctx) {
   const who = ctx.name(event.seat);
   switch (event.type) {
-    case "code_made": return `${who} has made a code.`;
+    case "code_made": return t("alphacode.event.code_made", { name: who });
     case "start": return event.handicap
-      ? `${ctx.name(0)} asks ${event.handicap} handicap question(s), then ${ctx.name(1)} plays; ${ctx.name(event.first)} is the first player.`
-      : `${ctx.name(event.first)} starts.`;
+      ? t("alphacode.event.start_handicap", { first_seat: ctx.name(0), count: event.handicap, second_seat: ctx.name(1), name: ctx.name(event.first) })
+      : t("alphacode.event.start", { name: ctx.name(event.first) });
     case "answer": {
       const q = event.question;
-      return q.type === "count" ? `${who} asks zone ${q.row}${q.column}: ${event.answer} side(s) filled.`
-        : `${who} asks square ${q.row}${q.column}: ${event.answer ? "filled" : "empty"}.`;
+      return q.type === "count" ? t("alphacode.event.zone", { name: who, at: `${q.row}${q.column}`, count: event.answer })
+        : t(event.answer ? "alphacode.event.square_filled" : "alphacode.event.square_empty", { name: who, at: `${q.row}${q.column}` });
     }
-    case "declared": return `${who} declares${event.letters ? ` ${event.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ")}` : ""}: ${event.correct ? "correct!" : "incorrect."}`;
-    case "passed": return `${who} passes.`;
-    case "final_chance": return `${ctx.name(event.seat)} gets one final declaration.`;
-    case "last_submissions": return "Last call: the other solvers may submit once.";
-    case "eliminated": return `${who} is eliminated.`;
-    case "draw": return "A draw: another round is played.";
-    case "new_round": return `Round ${event.round} begins.`;
-    case "game_over": return "Game over.";
+    case "declared": return t(event.correct ? "alphacode.event.declared_right" : "alphacode.event.declared_wrong",
+      { name: who, code: event.letters ? event.letters.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") : "" });
+    case "passed": return t("alphacode.event.passed", { name: who });
+    case "final_chance": return t("alphacode.event.final_chance", { name: ctx.name(event.seat) });
+    case "last_submissions": return t("alphacode.event.last_submissions");
+    case "eliminated": return t("alphacode.event.eliminated", { name: who });
+    case "draw": return t("alphacode.event.draw");
+    case "new_round": return t("alphacode.event.new_round", { round: event.round });
+    case "game_over": return t("alphacode.event.game_over");
     default: return null;
   }
 }
 
+// The end summary's extra lines: the codes, and how many questions each solver asked (its turns).
+function summary(view, ctx) {
+  const codes = (view.codes ?? []).map((code, seat) => (code
+    ? t("alphacode.end.code", { name: ctx.name(seat), letters: code.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ") }) : null));
+  const asked = (view.result.questions ?? []).map((count, seat) => (count ? t("alphacode.end.questions", { name: ctx.name(seat), count }) : null));
+  return [...codes, ...asked].filter(Boolean);
+}
+
 export default {
   covers: new Set(["random_code", "code", "count", "filled", "declare", "pass"]),
-  board, notes, describe,
+  board, notes, describe, summary,
 };

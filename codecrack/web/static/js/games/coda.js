@@ -1,19 +1,31 @@
 // Coda: rows of black and white tiles drawn in CSS. Backs show the colour; values show where known.
-import { button, h } from "../dom.js";
+import { button, h, toMoveMark } from "../dom.js";
+import { t } from "../i18n.js";
 import { sheetLine, sheetTable } from "../sheet.js";
 
 const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const COLORS = ["black", "white"];
 const show = (value) => (value === "-" ? "–" : String(value));
+const colour = (color) => t(`coda.color.${color}`);
+const spoken = (value) => (value === "-" ? t("a11y.coda.dash") : String(value));
+
+// What a tile shows, in words: its colour, its value where this seat sees it, face up or down.
+function tileWords(tile) {
+  const shade = colour(tile.color);
+  if (tile.value === null || tile.value === undefined) return t("a11y.coda.tile.back", { colour: shade });
+  return t(tile.revealed ? "a11y.coda.tile.up" : "a11y.coda.tile.down", { colour: shade, value: spoken(tile.value) });
+}
 const mine = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.type === type) : []);
 
-function tileEl(tile, { own = false, landed = false, onclick = null, selected = false, label = "" } = {}) {
+function tileEl(tile, { own = false, landed = false, onclick = null, selected = false, label = "", unveiled = false } = {}) {
   const known = tile.value !== null && tile.value !== undefined;
   const classes = ["tile", tile.color, tile.revealed ? "up" : "down", known ? "known" : "back",
-    own && !tile.revealed ? "own" : "", landed ? "landed" : "", onclick ? "pick" : "", selected ? "selected" : ""];
+    own && !tile.revealed ? "own" : "", landed ? "landed" : "", onclick ? "pick" : "", selected ? "selected" : "",
+    unveiled && !tile.revealed ? "unveiled" : ""];
   return h(onclick ? "button" : "span", {
     class: classes.filter(Boolean).join(" "), onclick, type: onclick ? "button" : null,
-    title: label, dataset: { tile: tile.id, color: tile.color },
+    title: label, dataset: { tile: tile.id, color: tile.color, ...(own && !tile.revealed ? { note: t("coda.hidden") } : {}) }, // the CSS shows the note
+    "aria-label": label ? t("a11y.coda.tile.at", { place: label, tile: tileWords(tile) }) : tileWords(tile), "aria-pressed": selected ? "true" : null, role: onclick ? null : "img",
   }, known ? show(tile.value) : "");
 }
 
@@ -26,8 +38,8 @@ function lastLanding(view) {
 // Where a numbered drawn tile will land in the row, when there is one place only: after every
 // smaller numbered tile and before every larger one. Next to a dash you choose the side later.
 function landingIndex(row, drawn) {
-  if (!drawn || drawn.value === null || drawn.value === "-" || row.some((t) => t.value === null)) return null;
-  const key = (t) => t.value * 2 + (t.color === "white" ? 1 : 0);
+  if (!drawn || drawn.value === null || drawn.value === "-" || row.some((tile) => tile.value === null)) return null;
+  const key = (tile) => tile.value * 2 + (tile.color === "white" ? 1 : 0);
   let low = 0;
   let high = row.length;
   row.forEach((tile, i) => {
@@ -71,28 +83,28 @@ function rowEl(view, ctx, seat, landed) {
   const ghost = own && view.phase === "guess" ? landingIndex(row, view.drawn) : null;
   const pick = ctx.ui.target;
   const slotEl = (slot, title) => button("▾", slot.pick ?? (() => ctx.send({ type: "place", index: slot.index })),
-    { class: "slot", title, dataset: { index: slot.index } });
+    { class: "slot", title, "aria-label": title, dataset: { index: slot.index } });
   const cells = [];
   row.forEach((tile, index) => {
     const slot = places.find((a) => a.index === index);
-    if (slot) cells.push(slotEl(slot, `place here (${index + 1})`));
-    if (ghost === index) cells.push(h("span", { class: "ghost", title: "your drawn tile lands here if you stop" }));
+    if (slot) cells.push(slotEl(slot, t("coda.place_here", { place: index + 1 })));
+    if (ghost === index) cells.push(h("span", { class: "ghost", title: t("coda.lands_here") }));
     let onclick = null;
-    if (guessing && !tile.revealed) onclick = () => { ctx.ui.target = { target: seat, index, color: tile.color }; ctx.rerender(); };
+    if (guessing && !tile.revealed) onclick = () => { ctx.ui.target = { target: seat, index, color: tile.color, tile: tile.id }; ctx.rerender(); focusGuess(); };
     if (revealing && !tile.revealed) onclick = () => ctx.send({ type: "reveal", index });
-    cells.push(tileEl(tile, { own, landed: landed[seat] === tile.id, onclick,
+    cells.push(tileEl(tile, { own, landed: landed[seat] === tile.id, onclick, unveiled: Boolean(view.result),
       selected: pick && pick.target === seat && pick.index === index,
-      label: `${ctx.name(seat)}, tile ${index + 1}` }));
+      label: t("coda.tile_label", { name: ctx.name(seat), place: index + 1 }) }));
   });
   const end = places.find((a) => a.index === row.length);
-  if (end) cells.push(slotEl(end, "place at the end"));
+  if (end) cells.push(slotEl(end, t("coda.place_end")));
   if (ghost === row.length) cells.push(h("span", { class: "ghost" }));
   const out = view.eliminated.includes(seat);
   const moving = view.to_move.includes(seat);
   return h("div", { class: `coda-row${own ? " own" : ""}${out ? " out" : ""}`, dataset: { seat } },
-    h("div", { class: "row-name" }, moving ? "▶ " : "", ctx.name(seat), own ? " (you)" : "", out ? " · out" : "",
-      view.options.rounds > 1 ? h("span", { class: "muted" }, ` · ${view.scores[seat]} pts`) : null),
-    h("div", { class: "tiles" }, cells.length ? cells : h("span", { class: "muted" }, "no tiles yet")));
+    h("div", { class: "row-name" }, moving ? toMoveMark() : "", ctx.name(seat), own ? ` ${t("coda.you")}` : "", out ? ` · ${t("coda.out")}` : "",
+      view.options.rounds > 1 ? h("span", { class: "muted" }, ` · ${t("coda.points", { count: view.scores[seat] })}`) : null),
+    h("div", { class: "tiles" }, cells.length ? cells : h("span", { class: "muted" }, t("coda.no_tiles"))));
 }
 
 // "ready", with the opening dashes where you put them (the button shows once they are all in).
@@ -100,13 +112,13 @@ function readyControls(view, ctx) {
   const { needed, chosen } = arranged(view, ctx);
   if (chosen.length < needed.length) {
     const left = needed.length - chosen.length;
-    return [h("span", { class: "prompt" }, `Place your ${left > 1 ? `${left} dashes` : "dash"}: click a ▾ slot in your row.`)];
+    return [h("span", { class: "prompt" }, t("coda.prompt.place_dashes", { count: left }))];
   }
   const action = mine(ctx, "ready").find((a) => JSON.stringify(a.dashes ?? []) === JSON.stringify(chosen));
-  const again = chosen.length ? [button("Move my dash" + (chosen.length > 1 ? "es" : ""),
+  const again = chosen.length ? [button(t("coda.move_dashes", { count: chosen.length }),
     () => { ctx.ui.dashes = []; ctx.rerender(); }, { id: "coda-rearrange" })] : [];
-  return [h("span", { class: "prompt" }, view.options.memory ? "Memorise your tiles, then:" : "Your row is set."),
-    button("Ready", () => { ctx.ui.dashes = []; ctx.send(action); }, { id: "coda-ready", class: "primary" }), ...again];
+  return [h("span", { class: "prompt" }, view.options.memory ? t("coda.prompt.memorise") : t("coda.prompt.row_set")),
+    button(t("coda.ready"), () => { ctx.ui.dashes = []; ctx.send(action); }, { id: "coda-ready", class: "primary" }), ...again];
 }
 
 function controls(view, ctx) {
@@ -114,25 +126,39 @@ function controls(view, ctx) {
   const openings = mine(ctx, "opening");
   if (openings.length) {
     const size = view.players === 4 ? 3 : 4;
-    parts.push(h("span", { class: "prompt" }, "Choose your opening tiles:"),
-      openings.map((a) => button(`${a.black} black · ${size - a.black} white`, () => ctx.send(a), { class: "opening", dataset: { black: a.black } })));
+    parts.push(h("span", { class: "prompt" }, t("coda.prompt.opening")),
+      openings.map((a) => button(t("coda.opening", { black: a.black, white: size - a.black }), () => ctx.send(a), { class: "opening", dataset: { black: a.black } })));
   }
   if (mine(ctx, "ready").length) parts.push(readyControls(view, ctx));
   if (mine(ctx, "place").length) {
-    const side = view.drawn?.revealed ? "face up" : "face down";
-    parts.push(h("span", { class: "prompt" }, `Place your drawn tile (${side}): click a ▾ slot in your row.`));
+    parts.push(h("span", { class: "prompt" }, view.drawn?.revealed ? t("coda.prompt.place_up") : t("coda.prompt.place_down")));
   }
   const draws = mine(ctx, "draw");
   if (draws.length) {
     parts.push(h("span", { class: "prompt", id: "coda-draw-prompt" },
-      draws[0].color ? "Draw a tile: choose its colour." : "Draw the top tile of the deck."));
-    parts.push(draws.map((a) => button(a.color ? `Draw ${a.color} (${view.pile[a.color]} left)` : `Draw (${view.pile.total} left)`,
+      draws[0].color ? t("coda.prompt.draw_colour") : t("coda.prompt.draw_deck")));
+    parts.push(draws.map((a) => button(a.color ? t("coda.draw_colour", { color: colour(a.color), left: view.pile[a.color] })
+      : t("coda.draw_deck", { left: view.pile.total }),
       () => ctx.send(a), { class: `primary draw ${a.color ?? ""}`, dataset: { color: a.color ?? "" } })));
   }
   if (mine(ctx, "guess").length) parts.push(guessPicker(view, ctx));
-  if (mine(ctx, "stop").length) parts.push(button("Stop and hide my tile", () => ctx.send({ type: "stop" }), { id: "coda-stop" }));
-  if (mine(ctx, "reveal").length) parts.push(h("span", { class: "prompt" }, "Wrong guess with an empty pile: click one of your tiles to reveal it."));
+  if (mine(ctx, "stop").length) parts.push(button(t("coda.stop"), () => ctx.send({ type: "stop" }), { id: "coda-stop" }));
+  if (mine(ctx, "reveal").length) parts.push(h("span", { class: "prompt" }, t("coda.prompt.reveal")));
   return parts.length ? h("div", { class: "controls" }, parts) : null;
+}
+
+// After choosing a tile to guess, the keyboard goes on to the values (Escape goes back).
+function focusGuess() {
+  document.querySelector("#coda-guess button.value")?.focus();
+}
+
+function key(event, ctx) {
+  if (event.key === "Escape" && ctx.ui.target) {
+    const { target, tile } = ctx.ui.target;
+    ctx.ui.target = null;
+    ctx.rerender();
+    document.querySelector(`.coda-row[data-seat="${target}"] [data-tile="${CSS.escape(String(tile))}"]`)?.focus();
+  }
 }
 
 function guessPicker(view, ctx) {
@@ -140,34 +166,48 @@ function guessPicker(view, ctx) {
   const legal = mine(ctx, "guess");
   if (!pick || !legal.some((a) => a.target === pick.target && a.index === pick.index)) {
     ctx.ui.target = null;
-    return h("span", { class: "prompt", id: "coda-guess-prompt" }, "Guess: click a face-down tile of an opponent.");
+    return h("span", { class: "prompt", id: "coda-guess-prompt" }, t("coda.prompt.guess"));
   }
   const color = pick.color;
   const values = [...new Set(legal.filter((a) => a.target === pick.target && a.index === pick.index && a.color === color).map((a) => a.value))];
+  const seen = seenValues(view)[color];
   return h("div", { class: "guess-picker", id: "coda-guess" },
-    h("span", { class: "prompt" }, `${ctx.name(pick.target)}'s tile ${pick.index + 1} is`),
-    COLORS.map((c) => button(c, () => { pick.color = c; ctx.rerender(); }, { class: `colour ${c}${c === color ? " selected" : ""}` })),
+    h("span", { class: "prompt" }, t("coda.guess_is", { name: ctx.name(pick.target), place: pick.index + 1 })),
+    h("span", { class: "colours", role: "group", "aria-label": t("coda.guess.colour") }, COLORS.map((c) => button(
+      [c === color ? "✓ " : "", colour(c)], () => { pick.color = c; ctx.rerender(); },
+      { class: `colour ${c}${c === color ? " selected" : ""}`, "aria-pressed": String(c === color), dataset: { colour: c } }))),
     h("span", { class: "values" }, values.map((value) => button(show(value),
       () => { ctx.ui.target = null; ctx.send({ type: "guess", target: pick.target, index: pick.index, color, value }); },
-      { class: `value ${color}`, dataset: { value } }))));
+      { class: `value ${color}${seen.has(value) ? " seen" : ""}`, dataset: { value },
+        "aria-label": t("a11y.coda.guess_value", { colour: colour(color), value: spoken(value) }),
+        title: seen.has(value) ? t("coda.guess.seen", { value: show(value) }) : null }))));
+}
+
+// Every value the seat can read somewhere (rows, its drawn tile), per colour: greyed in the picker
+// and the sheet, never forbidden (the seat may still guess it).
+function seenValues(view) {
+  const seen = { black: new Set(), white: new Set() };
+  view.rows.forEach((row) => row.forEach((tile) => { if (tile.value !== null) seen[tile.color].add(tile.value); }));
+  if (view.drawn?.value !== null && view.drawn?.value !== undefined) seen[view.drawn.color].add(view.drawn.value);
+  return seen;
 }
 
 function drawnEl(view, ctx) {
   const waiting = (view.unplaced ?? []).slice(arranged(view, ctx).chosen.length);
   if (waiting.length) {
-    return h("div", { class: "drawn" }, "To place: ",
+    return h("div", { class: "drawn" }, t("coda.to_place"), " ",
       waiting.map((tile, i) => tileEl({ id: `unplaced-${i}`, color: tile.color, revealed: false, value: tile.value }, { own: true })));
   }
   if (!view.drawn) return null;
-  const who = view.current === view.seat ? "You drew" : `${ctx.name(view.current)} drew`;
+  const who = view.current === view.seat ? t("coda.you_drew") : t("coda.drew", { name: ctx.name(view.current) });
   const tile = { id: "drawn", color: view.drawn.color, revealed: view.drawn.revealed, value: view.drawn.value };
-  return h("div", { class: "drawn" }, `${who} `, tileEl(tile, { own: true }), view.drawn.revealed ? " (face up)" : "");
+  return h("div", { class: "drawn" }, `${who} `, tileEl(tile, { own: true }), view.drawn.revealed ? ` ${t("coda.face_up")}` : "");
 }
 
 function pileEl(view) {
-  const pile = view.pile.total !== undefined ? `${view.pile.total} tiles in the deck`
-    : `${view.pile.black ?? 0} black · ${view.pile.white ?? 0} white in the pile`;
-  const round = view.options.rounds > 1 ? ` · round ${view.round} of ${view.options.rounds}` : "";
+  const pile = view.pile.total !== undefined ? t("coda.deck_left", { count: view.pile.total })
+    : t("coda.pile_left", { black: view.pile.black ?? 0, white: view.pile.white ?? 0 });
+  const round = view.options.rounds > 1 ? ` · ${t("coda.round_of", { round: view.round, rounds: view.options.rounds })}` : "";
   return h("div", { class: "pile muted" }, pile, round);
 }
 
@@ -181,40 +221,46 @@ function board(view, ctx) {
 // The cracking sheet: one line per face-down tile you cannot read, values to cross out by hand,
 // values you can see elsewhere greyed, and the belief engine's probabilities when asked for.
 function notes(view, ctx) {
-  const seen = { black: new Set(), white: new Set() };
-  view.rows.forEach((row) => row.forEach((t) => { if (t.value !== null) seen[t.color].add(t.value); }));
-  if (view.drawn?.value !== null && view.drawn?.value !== undefined) seen[view.drawn.color].add(view.drawn.value);
+  const seen = seenValues(view);
   const values = view.options.dashes ? [...VALUES, "-"] : VALUES;
   const lines = [];
   view.rows.forEach((row, seat) => row.forEach((tile, index) => {
     if (tile.value !== null) return;
-    const label = [`${ctx.name(seat)} #${index + 1} `, h("span", { class: `dot ${tile.color}` })];
+    const label = [`${ctx.name(seat)} #${index + 1} `, h("span", { class: `dot ${tile.color}`, title: colour(tile.color) })];
     lines.push(sheetLine(ctx, `${seat}:${tile.id}`, label, values,
       { odds: ctx.hint?.rows?.[seat]?.[index] ?? null, seen: seen[tile.color], text: show }));
   }));
-  if (!lines.length) return h("p", { class: "muted" }, "No hidden tiles to note.");
-  return sheetTable(ctx, lines);
+  if (!lines.length) return h("p", { class: "muted" }, t("coda.sheet.none"));
+  return sheetTable(ctx, lines, { values, text: show });
 }
 
 function describe(event, ctx) {
   const who = ctx.name(event.seat);
   switch (event.type) {
-    case "round": return `Round ${event.round}: ${ctx.name(event.first)} starts.`;
-    case "deal": return `${who} gets ${event.colors.length} tiles (${event.colors.filter((c) => c === "black").length} black).`;
-    case "opening": return `${who} asks for ${event.black} black tile${event.black === 1 ? "" : "s"}.`;
-    case "ready": return `${who} is ready.`;
-    case "draw": return `${who} draws a ${event.color} tile.`;
-    case "guess": return `${who} guesses ${ctx.name(event.target)}'s tile ${event.index + 1} is ${event.color} ${show(event.value)}: ${event.hit ? "hit!" : "miss."}`;
-    case "stop": return `${who} stops.`;
+    case "round": return t("coda.event.round", { round: event.round, name: ctx.name(event.first) });
+    case "deal": return t("coda.event.deal", { name: who, count: event.colors.length, black: event.colors.filter((c) => c === "black").length });
+    case "opening": return t("coda.event.opening", { name: who, count: event.black });
+    case "ready": return t("coda.event.ready", { name: who });
+    case "draw": return t("coda.event.draw", { name: who, color: colour(event.color) });
+    case "guess": return t(event.hit ? "coda.event.hit" : "coda.event.miss", { name: who, target: ctx.name(event.target),
+      place: event.index + 1, color: colour(event.color), value: show(event.value) });
+    case "stop": return t("coda.event.stop", { name: who });
     case "insert": return event.revealed
-      ? `${who}'s ${event.color} ${show(event.value)} goes face up at place ${event.index + 1}.`
-      : `${who}'s ${event.color} tile goes face down at place ${event.index + 1}.`;
-    case "reveal": return `${who} reveals ${show(event.value)} (place ${event.index + 1}).`;
-    case "timeout": return `${who} ran out of time.`;
-    case "eliminated": return `${who} is out.`;
-    case "round_over": return `Round ${event.round ?? ""} over: ${ctx.name(event.winner)} wins it.`;
+      ? t("coda.event.insert_up", { name: who, color: colour(event.color), value: show(event.value), place: event.index + 1 })
+      : t("coda.event.insert_down", { name: who, color: colour(event.color), place: event.index + 1 });
+    case "reveal": return t("coda.event.reveal", { name: who, value: show(event.value), place: event.index + 1 });
+    case "timeout": return t("coda.event.timeout", { name: who });
+    case "eliminated": return t("coda.event.eliminated", { name: who });
+    case "round_over": return t("coda.event.round_over", { round: event.round ?? "", name: ctx.name(event.winner) });
     default: return null;
   }
+}
+
+// The end summary's extra lines: how to read the revealed rows, and each round of a longer game.
+function summary(view, ctx) {
+  const rounds = view.options.rounds > 1 ? view.result.rounds.map((r) => t("coda.end.round",
+    { round: r.round, name: ctx.name(r.winner), points: r.points.map((p, s) => `${ctx.name(s)} ${p}`).join(", ") })) : [];
+  return [t("coda.end.unveiled"), ...rounds];
 }
 
 export default {
@@ -222,4 +268,6 @@ export default {
   board,
   notes,
   describe,
+  key,
+  summary,
 };

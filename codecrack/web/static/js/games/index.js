@@ -1,5 +1,6 @@
 // Each game's front-end module, loaded on demand. A game without one uses the generic module.
 import generic from "../generic.js";
+import { known, t } from "../i18n.js";
 
 const MODULES = {
   coda: () => import("./coda.js"),
@@ -7,10 +8,8 @@ const MODULES = {
   alphacode: () => import("./alphacode.js"),
 };
 
-const TITLES = { coda: "Coda", coding: "The Coding", alphacode: "Alphabet Code" };
-
 export function gameTitle(name) {
-  return TITLES[name] ?? name;
+  return known(`app.game.${name}`) ? t(`app.game.${name}`) : name;
 }
 
 export async function gameModule(name) {

@@ -1,0 +1,253 @@
+"""One instance among several on one PostgreSQL database: what it tells the others through Redis,
+what it does when it hears from them, and which tables it drives.
+
+- **Fan-out** (:mod:`.fanout_redis`): after each commit the instance publishes the step (with the
+  action); an instance that holds the table applies it (or reads what it missed from the database)
+  and sends its own connections their views. Seat claims and rematches are published too (the
+  others re-read the table's tokens and row), and so is a change of who is connected.
+- **Leases** (:mod:`.leases`): a table's bots, clock and takeovers run on the one instance that
+  holds its lease. Every ``lease_seconds / 3`` the instance renews its leases and tries to take the
+  free ones of its unfinished live tables; a taken lease resumes the clock from the stored time of
+  the table's last action, so a survivor carries on where a dead instance stopped.
+- **Presence**: a sorted set per table, ``codecrack:seats:CODE``, scores each ``seat:instance``
+  with the time its entry lapses; the driver treats a seat connected on any instance as present.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+
+from .fanout_redis import RedisFanout
+from .leases import Leases
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .table import LiveTable
+
+log = logging.getLogger("codecrack.web")
+PRESENCE_PREFIX = "codecrack:seats:"
+
+
+def presence_key(code: str) -> str:
+    return PRESENCE_PREFIX + code
+
+
+def players_elsewhere(table: "LiveTable") -> bool:
+    """Whether the table's players are all on other instances (this one has no connection for it)."""
+    return not table.connections and bool(table.elsewhere)
+
+
+class Cluster:
+    """The Redis side of one instance (``hub``), named ``name`` (unique among the instances) or
+    at random."""
+
+    def __init__(self, hub: "Hub", redis_url: str, lease_seconds: float, name: str | None = None) -> None:
+        self.hub = hub
+        self.instance = name or secrets.token_hex(6)
+        self.lease_seconds = lease_seconds
+        # No silent retries: a lost connection must show, so that what was missed is caught up.
+        self.redis = Redis.from_url(redis_url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=1.0,
+                                    socket_timeout=max(1.0, lease_seconds))
+        self.fanout = RedisFanout(self.redis, self.instance, self.heard, self.reconnected)
+        self.leases = Leases(self.redis, self.instance, lease_seconds)
+        self.driven: set[str] = set()
+        self.renewed_at = time.monotonic()
+        self.tasks: set[asyncio.Task] = set()
+        self.ticker: asyncio.Task | None = None
+
+    # -- life cycle -------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.redis.ping()  # a wrong URL stops the server at start-up, with Redis's own error
+        self.fanout.start()
+        self.ticker = asyncio.get_running_loop().create_task(self.tick_forever())
+
+    async def stop(self) -> None:
+        """Hand the leases over at once instead of letting them lapse."""
+        if self.ticker:
+            self.ticker.cancel()
+        for task in list(self.tasks):
+            task.cancel()
+        try:
+            await self.leases.release(self.driven)
+        except (RedisError, OSError) as error:
+            log.warning("could not release the leases: %s", error)
+        await self.fanout.stop()
+        await self.redis.aclose()
+
+    def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        """Run ``coroutine`` in the background; its failure is logged."""
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("cluster task failed", exc_info=task.exception())
+
+    # -- what this instance tells the others ---------------------------------------------
+    def watch(self, table: "LiveTable") -> None:
+        """A table joined this instance's live tables: follow it, and try to drive it."""
+        self.spawn(self._watch(table))
+
+    async def _watch(self, table: "LiveTable") -> None:
+        await self.fanout.follow(table.code)
+        await table.catch_up()  # a step committed between loading and following
+        await self.refresh_presence([table])
+        await self.try_to_drive([table])
+
+    def forget(self, table: "LiveTable") -> None:
+        """A table left this instance's live tables: stop following it and give up its lease."""
+        self.spawn(self._forget(table.code, table.code in self.driven))
+        self.driven.discard(table.code)
+
+    async def _forget(self, code: str, driven: bool) -> None:
+        await self.fanout.unfollow(code)
+        if driven:
+            await self.leases.release([code])
+
+    def committed(self, table: "LiveTable", seat: int, action: Any) -> None:
+        self.fanout.publish(table.code, {"kind": "step", "step": table.step, "move": [seat, action]})
+
+    def changed(self, table: "LiveTable") -> None:
+        """A seat was claimed or a rematch linked: the others re-read the table's row and tokens."""
+        self.fanout.publish(table.code, {"kind": "table"})
+
+    def presence_changed(self, table: "LiveTable") -> None:
+        self.spawn(self._presence_changed(table))
+
+    async def _presence_changed(self, table: "LiveTable") -> None:
+        await self.mark_present([table])
+        self.fanout.publish(table.code, {"kind": "presence"})
+
+    async def mark_present(self, tables: list["LiveTable"]) -> None:
+        """Write this instance's connected seats of ``tables``, each until ``lease_seconds`` from now."""
+        lapses = (time.time() + self.lease_seconds) * 1000
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table in tables:
+                key = presence_key(table.code)
+                pipe.zremrangebyscore(key, "-inf", time.time() * 1000)
+                for seat in range(table.row.players):
+                    member = f"{seat}:{self.instance}"
+                    if table.connected_here(seat):
+                        pipe.zadd(key, {member: lapses})
+                    else:
+                        pipe.zrem(key, member)
+                pipe.pexpire(key, int(self.lease_seconds * 1000) * 2)
+            await pipe.execute()
+
+    # -- what this instance hears --------------------------------------------------------
+    def heard(self, code: str, message: dict[str, Any]) -> None:
+        table = self.hub.live.get(code)
+        if table is None:
+            return
+        if message["kind"] == "step":
+            self.heard_step(table, message["step"], message["move"])
+        elif message["kind"] == "free":
+            self.spawn(self.try_to_drive([table]))
+        elif message["kind"] == "table":
+            self.spawn(self.hub.reread(table))
+        else:
+            self.spawn(self.refresh_presence([table]))
+
+    def heard_step(self, table: "LiveTable", step: int, move: list[Any]) -> None:
+        """Apply a step at once where someone sees it (a connection here, or this instance drives
+        the table); else leave it: the table catches up when it is next used (``hub.fresh``)."""
+        if table.connections or table.code in self.driven:
+            self.spawn(table.catch_up(step, move))
+
+    async def reconnected(self) -> None:
+        """Back on Redis after an outage: catch up every live table from the database."""
+        for table in self.hub.live.values():
+            self.spawn(table.catch_up())
+            self.spawn(self.hub.reread(table))
+        self.spawn(self.refresh_presence(self.hub.live.values()))
+
+    async def refresh_presence(self, tables) -> None:
+        """Read which seats of ``tables`` are connected on other instances."""
+        tables = list(tables)
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table in tables:
+                    pipe.zrangebyscore(presence_key(table.code), time.time() * 1000, "+inf")
+                found = await pipe.execute()
+        except (RedisError, OSError) as error:  # what is known stays as it was
+            log.warning("could not read who is connected elsewhere: %s", error)
+            return
+        for table, members in zip(tables, found):
+            entries = [member.decode().split(":") for member in members]
+            table.seen_elsewhere({int(seat) for seat, instance in entries if instance != self.instance})
+
+    # -- leases -------------------------------------------------------------------------
+    async def tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self.tick()
+            except (RedisError, OSError) as error:
+                log.warning("Redis did not answer: %s", error)
+                self.lapse_if_overdue()
+
+    async def tick(self) -> None:
+        """Send what could not be published, renew the leases, take free ones, refresh presence."""
+        await self.fanout.resend()
+        live = list(self.hub.live.values())
+        ended = [table.code for table in live if table.game.over and table.code in self.driven]
+        if ended:
+            await self.leases.release(ended)
+            self.driven.difference_update(ended)
+        await self.hand_over(live)
+        kept = await self.leases.renew(self.driven)
+        self.renewed_at = time.monotonic()
+        for code in self.driven - kept:
+            self.stop_driving(code)
+        await self.try_to_drive(live)
+        await self.mark_present([table for table in live if table.connections])  # the rest left on disconnect
+        await self.refresh_presence(table for table in live if table.code in self.driven)
+
+    async def hand_over(self, live: list["LiveTable"]) -> None:
+        """Give up the leases of the tables whose players are all on other instances, and tell
+        them: the driver moves to where the players are, and this instance stops applying steps
+        nobody here sees."""
+        away = [table.code for table in live if table.code in self.driven and players_elsewhere(table)]
+        if away:
+            await self.leases.release(away)
+            self.driven.difference_update(away)
+            for code in away:
+                self.hub.live[code].stop_driving()
+                self.fanout.publish(code, {"kind": "free"})
+
+    async def try_to_drive(self, tables: list["LiveTable"]) -> None:
+        free = [table for table in tables
+                if not table.game.over and table.code not in self.driven and not players_elsewhere(table)]
+        if not free:
+            return
+        taken = await self.leases.acquire(table.code for table in free)
+        for table in free:
+            if table.code in taken:
+                self.driven.add(table.code)
+                self.spawn(self.hub.take_over(table))
+
+    def stop_driving(self, code: str) -> None:
+        self.driven.discard(code)
+        table = self.hub.live.get(code)
+        if table is not None:
+            table.stop_driving()
+        log.warning("lost the lease of table %s", code)
+
+    def lapse_if_overdue(self) -> None:
+        """Without Redis, leases cannot be renewed: once they may have lapsed, stop driving, since
+        another instance may have taken them."""
+        if time.monotonic() - self.renewed_at >= self.lease_seconds:
+            for code in list(self.driven):
+                self.stop_driving(code)

@@ -1,0 +1,69 @@
+"""Driver leases in Redis: which one instance runs a table's bots, clocks and takeovers.
+
+A lease is a key ``codecrack:lease:CODE`` holding the owner's instance id with a time to live:
+taken with ``SET NX PX``, renewed and released only by its owner (a Lua script checks the owner
+and acts in one step). An instance that dies stops renewing, so its leases lapse after
+``ttl`` seconds and another instance takes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from redis.asyncio import Redis
+
+LEASE_PREFIX = "codecrack:lease:"
+
+# Renew (PEXPIRE) or release (DEL) a lease only while ARGV[1] still owns it.
+RENEW_IF_OWNER = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+return 0
+"""
+RELEASE_IF_OWNER = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+
+def lease_key(code: str) -> str:
+    """
+    >>> lease_key("ABCDE")
+    'codecrack:lease:ABCDE'
+    """
+    return LEASE_PREFIX + code
+
+
+class Leases:
+    """The leases one instance (``owner``) takes, renews and releases; ``ttl`` in seconds."""
+
+    def __init__(self, redis: Redis, owner: str, ttl: float) -> None:
+        self.redis = redis
+        self.owner = owner
+        self.ttl_ms = max(1, int(ttl * 1000))
+        self._renew = redis.register_script(RENEW_IF_OWNER)
+        self._release = redis.register_script(RELEASE_IF_OWNER)
+
+    async def acquire(self, codes: Iterable[str]) -> set[str]:
+        """Try to take the free leases among ``codes``; returns the codes taken."""
+        codes = list(codes)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for code in codes:
+                pipe.set(lease_key(code), self.owner, nx=True, px=self.ttl_ms)
+            taken = await pipe.execute()
+        return {code for code, ok in zip(codes, taken) if ok}
+
+    async def renew(self, codes: Iterable[str]) -> set[str]:
+        """Extend the leases among ``codes`` that this instance still owns; returns those codes."""
+        codes = list(codes)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for code in codes:
+                await self._renew(keys=[lease_key(code)], args=[self.owner, self.ttl_ms], client=pipe)
+            renewed = await pipe.execute()
+        return {code for code, ok in zip(codes, renewed) if ok}
+
+    async def release(self, codes: Iterable[str]) -> None:
+        """Give up the leases among ``codes`` that this instance owns (no one else's)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for code in codes:
+                await self._release(keys=[lease_key(code)], args=[self.owner], client=pipe)
+            await pipe.execute()

@@ -1,0 +1,75 @@
+// The how-to page of a game (#/rules/GAME): goal, set-up, a turn, the end, what each option
+// changes (the titles and descriptions of the game's own options, from /api/games), pictures
+// drawn by the game's own board component, and the strategy tips.
+import { api, seats } from "../api.js";
+import { button, h, seatName } from "../dom.js";
+import { gameModule, gameTitle } from "../games/index.js";
+import { EXAMPLES, TIPS } from "./examples.js";
+import { t } from "../i18n.js";
+
+export const LEARNABLE = ["coda", "coding", "alphacode"];
+const SECTIONS = ["goal", "setup", "turn", "end"];
+
+export function rulesHref(game) {
+  return `/#/rules/${game}`;
+}
+
+// A new tutorial table (the server picks its seed and script), then its page; a refusal (too
+// many new tables) is shown in `errorBox`.
+export async function startTutorial(game, errorBox) {
+  try {
+    const made = await api.tutorial(game, seats.name());
+    seats.set(made.code, made.seat, made.token);
+    location.href = `/t/${made.code}`;
+  } catch (error) {
+    errorBox.textContent = error.message;
+  }
+}
+
+function paragraphs(key) {
+  return t(key).split("\n").map((line) => h("p", {}, line));
+}
+
+function picture(module, captions, view) {
+  const table = { seats: [{ name: seatName(null, 0) }, { name: seatName(null, 1) }] };
+  const ctx = { view, table, seat: view.seat, ui: {}, hint: null, notes: {}, saveNotes() {}, rerender() {}, send: null,
+    name: (seat) => seatName(table, seat) };
+  return h("figure", { class: "example" }, h("div", { class: `board game-${view.game}` }, module.board(view, ctx)),
+    h("figcaption", {}, [captions].flat().map((key) => h("p", {}, t(key)))));
+}
+
+function optionList(game) {
+  if (!game?.options.length) return null;
+  return h("dl", { class: "option-list" }, game.options.map((option) => [
+    h("dt", {}, option.title, h("span", { class: "muted" }, ` · ${t("learn.rules.default", { value: shown(option.default) })}`)),
+    h("dd", {}, option.help)]));
+}
+
+function shown(value) {
+  return value === null || value === undefined ? "—" : String(value);
+}
+
+export async function showRules(root, name) {
+  if (!LEARNABLE.includes(name)) {
+    root.replaceChildren(h("section", { class: "card" }, h("p", {}, t("learn.nogame")), h("a", { href: "/" }, t("learn.back"))));
+    return;
+  }
+  const [games, module] = await Promise.all([api.games(), gameModule(name)]);
+  const game = games.find((g) => g.name === name);
+  document.title = `${t("learn.howto")}: ${gameTitle(name)} · codecrack`;
+  const refused = h("p", { class: "error", id: "rules-error", role: "alert" });
+  root.replaceChildren(h("article", { class: "rules-page", id: "rules", dataset: { game: name } },
+    h("div", { class: "rules-head" }, h("h1", {}, `${t("learn.howto")}: ${gameTitle(name)}`),
+      button(t("learn.tutorial.start"), () => startTutorial(name, refused), { class: "primary", id: "rules-tutorial" }),
+      h("a", { href: "/", id: "rules-back" }, t("learn.back")), refused),
+    h("nav", { class: "rules-games" }, LEARNABLE.map((other) => h("a", { href: rulesHref(other),
+      "aria-current": other === name ? "page" : null }, gameTitle(other)))),
+    SECTIONS.map((section) => h("section", { class: "card", id: `rules-${section}` },
+      h("h2", {}, t(`learn.rules.${section}`)), paragraphs(`learn.rules.${name}.${section}`))),
+    h("section", { class: "card", id: "rules-pictures" }, h("h2", {}, t("learn.rules.pictures")),
+      EXAMPLES[name].map(([captions, view]) => picture(module, captions, view))),
+    h("section", { class: "card", id: "rules-options" }, h("h2", {}, t("learn.rules.options")),
+      h("p", { class: "muted" }, t("learn.rules.options.intro")), optionList(game)),
+    h("section", { class: "card", id: "rules-tips" }, h("h2", {}, t("learn.rules.tips")),
+      h("ul", {}, TIPS[name].map((key) => h("li", {}, t(key)))))));
+}

@@ -1,0 +1,45 @@
+"""Tutorials over HTTP: ``GET /api/tutorials/{game}`` (what the coach says and waits for) and
+``POST /api/tutorials/{game}`` (a new tutorial table: the learner in seat 0, the scripted
+opponent in seat 1, the script's own seed and options).
+
+The client never picks chance: the seed is part of the server's script (:mod:`codecrack.tutorials`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+from fastapi import APIRouter, HTTPException, Request
+
+from ..i18n import _
+from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
+from .schema import ERRORS, Created, Lessons, TutorialRequest
+
+
+def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIRouter:
+    """``allowed(request, now)`` is the app's limit on new tables per address."""
+    router = APIRouter()
+
+    def script_or_404(game: str):
+        script = tutorial(game)
+        if script is None:
+            raise HTTPException(status_code=404, detail=_("no tutorial for '{game}'").format(game=game))
+        return script
+
+    @router.get("/api/tutorials/{game}", responses=ERRORS)
+    async def lessons(game: str) -> Lessons:
+        return {"game": game, "lessons": script_or_404(game).lessons()}
+
+    @router.post("/api/tutorials/{game}", responses=ERRORS)
+    async def start(game: str, request: TutorialRequest, http: Request) -> Created:
+        script = script_or_404(game)
+        if not allowed(http, asyncio.get_running_loop().time()):
+            raise HTTPException(status_code=429, detail=_("at most {count} new tables per minute from one address")
+                                .format(count=hub.config.tables_per_minute))
+        seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
+        table = await hub.create(game, 2, dict(script.options), seats, seed=script.seed, scripted=True)
+        token = await hub.claim(table, LEARNER, request.name or "")
+        return {"code": table.code, "seat": LEARNER, "token": token, "table": table.info()}
+
+    return router

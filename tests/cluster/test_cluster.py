@@ -1,0 +1,134 @@
+"""Two `codecrack serve` instances on one PostgreSQL database and one Redis, as real processes,
+with nginx in front where clients must find a live instance on their own (issue 11)."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+
+from .players import Player
+from .services import GUARD, NginxServer, instance, wait_until
+
+HUMAN = {"kind": "human"}
+RANDOM = {"kind": "ai", "agent": "random"}
+
+
+def port_of(url: str) -> int:
+    return urlsplit(url).port
+
+
+def new_table(url: str, seats: list[dict], **body) -> dict:
+    response = httpx.post(f"{url}/api/tables", json={"game": "coda", "seats": seats, **body}, timeout=GUARD)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def join(url: str, code: str, seat: int) -> httpx.Response:
+    return httpx.post(f"{url}/api/tables/{code}/join", json={"seat": seat, "name": f"p{seat}"}, timeout=GUARD)
+
+
+def stored_actions(db_url: str, code: str) -> list[tuple[int, int, dict]]:
+    engine = create_engine(db_url)
+    with engine.connect() as db:
+        rows = db.execute(text("SELECT step, seat, action FROM actions WHERE table_code = :code ORDER BY step"),
+                          {"code": code}).all()
+    engine.dispose()
+    return [tuple(row) for row in rows]
+
+
+@pytest.fixture(scope="module")
+def pair(postgres, redis_server):
+    """Two instances on one new database, shared by the tests that kill neither of them."""
+    db_url = postgres.new_database()
+    with instance(db_url, redis_server.url, "first") as first, instance(db_url, redis_server.url, "second") as second:
+        yield first.url, second.url
+
+
+def test_two_clients_on_different_instances_play_a_whole_game(pair):
+    """Seat 0 plays on one instance, seat 1 on the other, and a bot (driven by one of them) plays
+    seat 2: each player is sent every step, in order, exactly as the stored game has it."""
+    first, second = pair
+    made = new_table(first, [HUMAN, HUMAN, RANDOM], sit=0)
+    other = join(second, made["code"], 1)
+    assert other.status_code == 200, other.text
+    players = [Player(first, made["code"], made["token"], seed=1),
+               Player(second, made["code"], other.json()["token"], seed=2)]
+    for player in players:
+        player.start()
+    for player in players:
+        player.finish()
+    steps = {player.check_against_record() for player in players}
+    assert len(steps) == 1 and players[0].result == players[1].result is not None
+    last = steps.pop()
+    for player in players:  # from its greeting on, every step, none skipped
+        assert sorted(player.states) == list(range(min(player.states), last + 1))
+
+
+def test_a_restart_of_redis_mid_game_loses_nothing(pair, redis_server):
+    """Redis is killed and started again (empty) mid-game: the players on the two instances play
+    on; what was published while it was down is caught up from the database, and the bot's
+    lease is taken again."""
+    first, second = pair
+    made = new_table(first, [HUMAN, HUMAN, RANDOM], sit=0)
+    other = join(second, made["code"], 1).json()
+    players = [Player(first, made["code"], made["token"], seed=4),
+               Player(second, made["code"], other["token"], seed=5)]
+    for player in players:
+        player.start()
+    wait_until(lambda: min(player.step for player in players) >= 6, "the game gets going")
+    redis_server.restart()
+    for player in players:
+        player.finish()
+    steps = {player.check_against_record() for player in players}
+    assert len(steps) == 1 and max(players[0].states) == steps.pop()
+
+
+def lease_owner(redis_server, code: str) -> str | None:
+    owner = redis_server.client().get(f"codecrack:lease:{code}")
+    return owner.decode() if owner else None
+
+
+def player_instance(redis_server, code: str) -> str | None:
+    """The instance seat 0 is connected to, from the presence entries."""
+    members = [member.decode() for member in redis_server.client().zrange(f"codecrack:seats:{code}", 0, -1)]
+    return next((member.split(":")[1] for member in members if member.startswith("0:")), None)
+
+
+def driven_where_the_player_is(redis_server, code: str) -> bool:
+    owner = lease_owner(redis_server, code)
+    return owner is not None and owner == player_instance(redis_server, code)
+
+
+def test_kill_9_of_the_driving_instance_mid_game_loses_nothing(postgres_url, redis_server):
+    """The instance that drives a table (its bot and its turn clock) is killed with SIGKILL mid-game.
+    The player, connected through nginx, reconnects to the survivor; the survivor takes the lease,
+    its clock plays the turn the player lets run out, its bot plays on, and every state the player
+    was ever sent is in the stored game."""
+    clock = {"CODECRACK_TURN_THINK": "1.5", "CODECRACK_TURN_COUNTDOWN": "0.5"}
+    with ExitStack() as stack:
+        servers = {name: stack.enter_context(instance(postgres_url, redis_server.url, name, **clock))
+                   for name in ("one", "two")}
+        proxy = stack.enter_context(NginxServer([port_of(server.url) for server in servers.values()]))
+        made = new_table(proxy.url, [HUMAN, RANDOM], sit=0, options={"clock": True})
+        code = made["code"]
+        player = Player(proxy.url, code, made["token"], seed=3, idle_after_reconnect=True)
+        player.paused.set()
+        player.start()
+        # the lease follows the player: the instance that drives the table is the one it is on
+        wait_until(lambda: driven_where_the_player_is(redis_server, code), "the lease moves to the player")
+        player.paused.clear()
+        wait_until(lambda: player.step >= 6, "the game gets going")
+        driver = lease_owner(redis_server, code)
+        servers[driver].process.kill()
+        player.finish()
+        assert lease_owner(redis_server, code) != driver
+        played = player.check_against_record()
+        actions = stored_actions(postgres_url, code)
+        assert len(actions) == played
+        assert player.reconnections >= 1 and player.idled_at is not None
+        assert actions[player.idled_at][1:] == (0, {"type": "timeout"})  # the survivor's clock
+        assert any(seat == 1 for _, seat, _ in actions[player.idled_at:])  # the survivor's bot

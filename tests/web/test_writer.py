@@ -1,0 +1,195 @@
+"""The one writer: SQLite set up for a server, group commits, a failing write failing alone, answers after commits."""
+
+import asyncio
+import threading
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event, select
+from sqlalchemy.exc import IntegrityError
+
+from codecrack.web.app import create_app
+from codecrack.web.migrate import upgrade
+from codecrack.web.store import Store, TableRow, actions, add_move, add_table, make_engine
+from codecrack.web.writer import Writer
+
+from .conftest import fast_config
+from .wsclient import HUMAN, STATES, create, seated
+
+CODES = [f"T{index:04d}" for index in range(12)]
+
+
+def engine_with_tables(url: str):
+    engine = make_engine(url)
+    upgrade(engine)
+    store = Store(engine)
+    for code in CODES:
+        store.write(add_table, TableRow(code=code, game="toy", players=2, seed=1, options={}, seats=[]))
+    return engine
+
+
+@pytest.fixture
+def sqlite_engine(tmp_path):
+    engine = engine_with_tables(f"sqlite:///{tmp_path}/writer.db")
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def engine(request, tmp_path):
+    """The same writer on SQLite and on PostgreSQL (a new database on the test cluster)."""
+    url = f"sqlite:///{tmp_path}/writer.db" if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+    engine = engine_with_tables(url)
+    yield engine
+    engine.dispose()
+
+
+class Commits:
+    """Counts the engine's commits; ``hold()`` makes commits wait until ``release()``."""
+
+    def __init__(self, engine) -> None:
+        self.count = 0
+        self.fail_at: int | None = None  # this commit (1, 2, ...) raises
+        self.gate = threading.Event()
+        self.gate.set()
+        event.listen(engine, "commit", self._commit)
+
+    def _commit(self, connection) -> None:
+        self.gate.wait()
+        self.count += 1
+        if self.count == self.fail_at:
+            raise RuntimeError("disk full")
+
+    def hold(self) -> None:
+        self.gate.clear()
+
+    def release(self) -> None:
+        self.gate.set()
+
+
+def blocked(started: threading.Event, release: threading.Event):
+    """A write step that keeps the writer busy until ``release`` is set."""
+    def change(db) -> None:
+        started.set()
+        release.wait()
+    return change
+
+
+async def queued_behind_a_busy_writer(writer: Writer, moves: list[tuple]) -> list:
+    """Queue ``moves`` while the writer is busy with another write, so they form one batch;
+    their outcomes (a value or the exception)."""
+    started, busy = threading.Event(), threading.Event()
+    first = writer.submit(blocked(started, busy))
+    await asyncio.to_thread(started.wait)
+    futures = [writer.submit(add_move, *move) for move in moves]
+    busy.set()
+    await first
+    return await asyncio.gather(*futures, return_exceptions=True)
+
+
+def test_sqlite_runs_in_wal_mode_with_synchronous_normal(sqlite_engine):
+    with sqlite_engine.connect() as db:
+        assert db.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert db.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+
+
+def test_an_open_reader_never_blocks_the_writer(sqlite_engine):
+    """A reader in the middle of its transaction; the writer still commits (without WAL the commit
+    waits for the reader, then fails with "database is locked"); the reader keeps its snapshot."""
+    store = Store(sqlite_engine)
+    with sqlite_engine.connect() as reading:
+        assert reading.execute(select(actions)).all() == []
+        store.write(add_move, CODES[0], 0, 0, {"a": 1})
+        assert reading.execute(select(actions)).all() == []
+    assert store.moves(CODES[0]) == [[0, {"a": 1}]]
+
+
+def test_the_actions_of_many_tables_queued_together_commit_in_one_transaction(engine):
+    writer, commits = Writer(engine), Commits(engine)
+    moves = [(code, 0, 0, {"type": "add", "amount": 1}) for code in CODES]
+    outcomes = asyncio.run(queued_behind_a_busy_writer(writer, moves))
+    writer.close()
+    assert outcomes == [None] * len(CODES)
+    assert commits.count == 2  # the busy write's batch, then every queued action in one more
+    assert all(Store(engine).moves(code) == [[0, {"type": "add", "amount": 1}]] for code in CODES)
+
+
+def test_a_failing_write_in_a_batch_fails_alone(engine):
+    """A second action for the same (table, step) violates the unique key: only it is refused."""
+    writer = Writer(engine)
+    moves = [(CODES[0], 0, 0, {"n": 1}), (CODES[1], 0, 1, {"n": 2}), (CODES[0], 0, 1, {"n": 3}),
+             (CODES[2], 0, 0, {"n": 4}, {"winners": [0], "scores": None})]
+    outcomes = asyncio.run(queued_behind_a_busy_writer(writer, moves))
+    writer.close()
+    assert outcomes[:2] == [None, None] and outcomes[3] is None
+    assert isinstance(outcomes[2], IntegrityError)
+    store = Store(engine)
+    assert [store.moves(code) for code in CODES[:3]] == [[[0, {"n": 1}]], [[1, {"n": 2}]], [[0, {"n": 4}]]]
+    assert store.table(CODES[2]).finished and store.table(CODES[2]).result == {"winners": [0], "scores": None}
+
+
+def test_a_failed_commit_fails_every_write_of_its_batch(engine):
+    writer, commits = Writer(engine), Commits(engine)
+    commits.fail_at = 2  # the queued actions' batch, after the busy write's
+    outcomes = asyncio.run(queued_behind_a_busy_writer(writer, [(code, 0, 0, {"n": 1}) for code in CODES[:3]]))
+    writer.close()
+    assert [str(outcome) for outcome in outcomes] == ["disk full"] * 3
+    assert [Store(engine).moves(code) for code in CODES[:3]] == [[], [], []]
+
+
+def test_a_write_is_answered_only_after_its_commit(engine):
+    writer, commits = Writer(engine), Commits(engine)
+
+    async def scenario() -> list[str]:
+        seen = []
+        commits.hold()
+        stored = writer.submit(add_move, CODES[0], 0, 0, {"n": 1})
+        await asyncio.sleep(0.05)
+        seen.append("answered" if stored.done() else "waiting")
+        commits.release()
+        await stored
+        seen.append(f"stored {len(Store(engine).moves(CODES[0]))}")
+        return seen
+
+    assert asyncio.run(scenario()) == ["waiting", "stored 1"]
+    writer.close()
+
+
+def test_nobody_is_shown_an_action_before_it_is_committed(tmp_path):
+    with TestClient(create_app(fast_config(tmp_path))) as client:
+        commits = Commits(client.app.state.hub.engine)
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0, "target": 9})
+        bob_token = client.post(f"/api/tables/{made['code']}/join", json={"seat": 1}).json()["token"]
+        with seated(client, made["code"], made["token"]) as ann, seated(client, made["code"], bob_token) as bob:
+            commits.hold()
+            ann.act({"type": "add", "amount": 2})
+            bob.ws.send_json({"type": "ping"})  # answered while the action's commit is held
+            bob.until(lambda m: m["type"] == "pong")
+            assert [m["step"] for m in bob.log if m["type"] in STATES] == [0]
+            commits.release()
+            assert ann.state_at(1)["total"] == 2 and bob.state_at(1)["total"] == 2
+
+
+def test_an_action_whose_sender_is_replaced_during_its_commit_still_reaches_everyone(tmp_path):
+    """Ann's action is being committed when she opens the table again (a reload): her old
+    connection is closed and its message loop cancelled mid-submission. The write was queued and
+    commits all the same, so the live game must follow it (before, it stayed a step behind the
+    stored record until a later write collided with it)."""
+    with TestClient(create_app(fast_config(tmp_path))) as client:
+        hub, commits = client.app.state.hub, Commits(client.app.state.hub.engine)
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0, "target": 9})
+        code = made["code"]
+        bob_token = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
+        table = hub.live[code]
+        with seated(client, code, bob_token) as bob, seated(client, code, made["token"]) as ann:
+            commits.hold()
+            ann.act({"type": "add", "amount": 2})
+            with seated(client, code, made["token"]) as ann_again:
+                ann.until(lambda m: m["type"] == "error")  # replaced: the old connection closes
+                bob.ws.send_json({"type": "ping"})
+                bob.until(lambda m: m["type"] == "pong")
+                commits.release()
+                client.portal.call(table.lock.acquire)  # the submission is over
+                table.lock.release()
+                assert table.step == 1 and hub.store.moves(code) == [[0, {"type": "add", "amount": 2}]]
+                assert bob.state_at(1)["total"] == 2 and ann_again.state_at(1)["total"] == 2
