@@ -170,12 +170,15 @@ class Game(ABC):
         self._actions.append([seat, action])
         return events
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may know now (``None``: a spectator), public history included."""
+    def view(self, seat: int | None, *, legal_actions: bool = True) -> dict[str, Any]:
+        """Exactly what ``seat`` may know now (``None``: a spectator), public history included.
+        ``legal_actions=False`` leaves that entry out, for hosts that read the legal actions
+        another way (the environments' masks)."""
         if seat is not None:
             self._check_seat(seat)
         view = self._view(seat)
-        view["legal_actions"] = self.legal_actions(seat) if seat is not None else []
+        if legal_actions:
+            view["legal_actions"] = self.legal_actions(seat) if seat is not None else []
         return view
 
     @property

@@ -60,6 +60,11 @@ class ActionSpace:
     def size(self) -> int:
         return len(self.templates)
 
+    @property
+    def exact(self) -> bool:
+        """Whether each slot holds exactly one action (its template), as with the default key."""
+        return self._key is action_key
+
     def index(self, action: Mapping[str, Any]) -> int:
         """The slot of ``action``; :class:`IllegalAction` when the space has no such action."""
         try:
@@ -119,6 +124,10 @@ class Nature:
       ``explicit_chance`` is false when some event is drawn otherwise (Alphabet Code's codes on
       sheets too large to list every code).
     - ``real_time``: for configurations with real-time steps, tells whether ``game`` is in one.
+    - ``legal_mask``: optional fast path, ``legal_mask(game, seat)`` equals
+      ``actions.mask(game.legal_actions(seat))`` but is read off the state by slot arithmetic,
+      without building the action dicts (a Coda guess step offers hundreds; tests check the two
+      agree over random play). Only for spaces where each slot is one action (``actions.exact``).
     """
 
     dynamics: frozenset[Dynamics]
@@ -131,6 +140,7 @@ class Nature:
     rounds_bounded: bool = True
     explicit_chance: bool = True
     real_time: Callable[[Any], bool] | None = None
+    legal_mask: Callable[[Any, int], np.ndarray] | None = None
 
     def step_dynamics(self, game: Any) -> Dynamics:
         """How the seats in ``game.to_move`` act now: alone, simultaneously, or racing in real time."""

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import importlib.util
+import random
 import time
 from typing import Any
 
@@ -23,7 +24,7 @@ def pettingzoo_steps_per_s(game: str, players: int, games: int, seed: int, **opt
     from .pettingzoo import env
 
     aec = env(game, players=players, **options)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)       # as the engine's random agents draw
     steps, started = 0, time.perf_counter()
     for index in range(games):
         aec.reset(seed=seed + index)
@@ -32,7 +33,8 @@ def pettingzoo_steps_per_s(game: str, players: int, games: int, seed: int, **opt
             if terminated or truncated:
                 aec.step(None)
                 continue
-            aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            legal = np.flatnonzero(observation["action_mask"])
+            aec.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps / (time.perf_counter() - started)
 

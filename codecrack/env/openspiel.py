@@ -173,7 +173,7 @@ class CodecrackState(pyspiel.State):
         return self.table.actor()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.table.slots(player))
+        return self.table.legal_indices(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self.pending[1]
@@ -189,7 +189,7 @@ class CodecrackState(pyspiel.State):
                 self._go_on()
             return
         seat = self.table.actor()
-        self.table.hold(seat, self.table.slots(seat)[int(action)])
+        self.table.hold(seat, self.table.action_at(seat, action), checked=True)
         self.steps += 1
         self._go_on()
 

@@ -50,7 +50,7 @@ class SerialTable:
         self.waiting: list[int] = []            # seats still to choose in this simultaneous step
         self.held: list[tuple[int, Action]] = []   # choices made in it, not applied yet
         self.rotation = -1                      # the last seat asked in a real-time step
-        self._slots: tuple[Any, dict[int, Action]] | None = None   # (state key, slot -> legal action)
+        self._mask: tuple[Any, np.ndarray] | None = None   # (state key, the legal mask)
 
     @classmethod
     def new(cls, name: str, *, players: int, seed: int | None = None, nature: Nature | None = None,
@@ -84,12 +84,14 @@ class SerialTable:
         self.hold(seat, action)
         self.flush()
 
-    def hold(self, seat: int, action: Action) -> None:
-        """Take ``seat``'s choice into ``held``; :meth:`flush` applies what is ready."""
+    def hold(self, seat: int, action: Action, checked: bool = False) -> None:
+        """Take ``seat``'s choice into ``held``; :meth:`flush` applies what is ready. ``checked``:
+        the caller took ``action`` from the legal ones already (a held choice is not applied yet,
+        so it must be legal when taken)."""
         if seat != self.actor():
             raise IllegalAction(f"seat {seat} is not the seat to act (seat {self.actor()} is)")
         if self.waiting:
-            if action not in self.game.legal_actions(seat):
+            if not checked and action not in self.game.legal_actions(seat):
                 raise IllegalAction(f"{action!r} is not a legal action for seat {seat} now")
             self.waiting.pop(0)
         else:
@@ -121,29 +123,48 @@ class SerialTable:
         other = SerialTable.__new__(SerialTable)
         other.game, other.nature, other.rotation = copied_game(self.game), self.nature, self.rotation
         other.waiting, other.held = list(self.waiting), [(seat, dict(action)) for seat, action in self.held]
-        other._slots = None
+        other._mask = None
         return other
 
-    def slots(self, seat: int, legal: list[Action] | None = None) -> dict[int, Action]:
-        """``seat``'s legal actions by slot (kept until the game or the held choices change).
-        ``legal``: the seat's legal actions when the caller has them already (from its view)."""
-        key = (id(self.game), len(self.game.chance_log), self.game.record_length, len(self.held), seat)
-        if self._slots is None or self._slots[0] != key:
-            if legal is None or seat != self.actor():
-                legal = self.legal(seat)
-            self._slots = (key, dict(zip(self.nature.actions.indices(legal), legal)))
-        return self._slots[1]
-
     def mask(self, seat: int, legal: list[Action] | None = None) -> np.ndarray:
-        mask = np.zeros(self.nature.actions.size, dtype=np.int8)
-        mask[np.fromiter(self.slots(seat, legal), dtype=np.intp)] = 1
-        return mask
+        """``int8`` over the action space: 1 on ``seat``'s legal slots. Read off the state by the
+        nature's ``legal_mask`` when the game declares one, else from ``legal`` (the seat's legal
+        actions, when the caller has them) or the game's legal actions."""
+        return self._legal_mask(seat, legal).copy()
+
+    def _legal_mask(self, seat: int, legal: list[Action] | None = None) -> np.ndarray:
+        """:meth:`mask`, kept until the game or the held choices change (callers must not write to it)."""
+        key = (id(self.game), len(self.game.chance_log), self.game.record_length, len(self.held), seat)
+        if self._mask is None or self._mask[0] != key:
+            self._mask = (key, self._fresh_mask(seat, legal))
+        return self._mask[1]
+
+    def _fresh_mask(self, seat: int, legal: list[Action] | None) -> np.ndarray:
+        space = self.nature.actions
+        if seat != self.actor():
+            return np.zeros(space.size, dtype=np.int8)
+        if self.nature.legal_mask is not None:
+            return self.nature.legal_mask(self.game, seat)
+        return space.mask(self.legal(seat) if legal is None else legal)
+
+    def legal_indices(self, seat: int) -> list[int]:
+        """``seat``'s legal slots, in increasing order."""
+        return np.flatnonzero(self._legal_mask(seat)).tolist()
+
+    def action_at(self, seat: int, index: int) -> Action:
+        """The legal action of ``seat`` in slot ``index``; :class:`IllegalAction` when that slot is
+        not legal now."""
+        space, index = self.nature.actions, int(index)
+        if not (0 <= index < space.size and self._legal_mask(seat)[index]):
+            label = space.label(index) if 0 <= index < space.size else "outside the action space"
+            raise IllegalAction(f"action {index} ({label}) is not legal now")
+        if space.exact:
+            return dict(space.templates[index])
+        return space.action(index, self.legal(seat))
 
     def act_index(self, seat: int, index: int) -> None:
-        slots = self.slots(seat)
-        if int(index) not in slots:
-            raise IllegalAction(f"action {index} ({self.nature.actions.label(int(index))}) is not legal now")
-        self.act(seat, slots[int(index)])
+        self.hold(seat, self.action_at(seat, index), checked=True)
+        self.flush()
 
     def utilities(self) -> list[float]:
         return self.nature.utilities(self.game.result, self.game.players)

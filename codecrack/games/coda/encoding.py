@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.features import Layout, one_hot, seats
+from ...core.features import Layout
 from .nature import longest_row
 from .tiles import COLORS, full_set, tile_values
 
@@ -34,7 +34,7 @@ class CodaEncoder:
         self.row = longest_row(players, options.dashes)
         tile = self.width = 5 + len(self.values)
         self.value_index = {value: index for index, value in enumerate(self.values)}
-        self._tile_offsets: dict[tuple[str, bool, Any], tuple[int, ...]] = {}
+        self._tile_entries: dict[tuple[int, str, bool | None, Any], tuple[int, ...]] = {}
         tiles = len(full_set(options.dashes))
         self.layout = (
             Layout()
@@ -54,61 +54,66 @@ class CodaEncoder:
             .block("misses", players, self.row, len(COLORS), len(self.values),
                    doc="per tile: 1 where a guess of that colour and value missed it")
         )
+        self.at = {name: where.start for name, (where, _, _) in self.layout.blocks.items()}
+        guesses = len(COLORS) * len(self.values)
+        self.miss_at = [[self.at["misses"] + (seat * self.row + index) * guesses for index in range(self.row)]
+                        for seat in range(players)]
+        self.guess_at = {(color, value): shade * len(self.values) + index
+                         for shade, color in enumerate(COLORS) for index, value in enumerate(self.values)}
 
-    def tile(self, ones: list[int], at: int, tile: dict[str, Any]) -> None:
-        """Note the entries set to 1 for ``tile``, encoded at offset ``at``."""
-        ones += [at + offset for offset in self.tile_offsets(tile["color"], tile.get("revealed"), tile.get("value"))]
-
-    def tile_offsets(self, color: str, revealed: bool | None, value: Any) -> tuple[int, ...]:
-        """The entries set to 1 for one kind of tile, from the tile's offset (cached per kind)."""
-        key = (color, bool(revealed), value)
-        offsets = self._tile_offsets.get(key)
-        if offsets is None:
+    def tile_entries(self, at: int, color: str, revealed: bool | None, value: Any) -> tuple[int, ...]:
+        """The entries set to 1 for a tile encoded at offset ``at`` (cached per place and kind)."""
+        key = (at, color, revealed, value)
+        entries = self._tile_entries.get(key)
+        if entries is None:
             offsets = (0, 1 + COLORS.index(color), *((3,) if revealed else ()),
                        *((4, 5 + self.value_index[value]) if value is not None else ()))
-            self._tile_offsets[key] = offsets
-        return offsets
+            entries = self._tile_entries[key] = tuple(at + offset for offset in offsets)
+        return entries
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
-        vector = self.layout.zeros()
-        part = self.layout.parts(vector).__getitem__
-        one_hot(part("seat"), view["seat"])
-        one_hot(part("phase"), PHASES.index(view["phase"]))
-        one_hot(part("current"), view["current"])
-        seats(part("to_move"), view["to_move"])
-        seats(part("eliminated"), view["eliminated"])
-        one_hot(part("round"), min(view["round"], ROUNDS) - 1)
-        part("scores")[:] = view["scores"]
-        part("hits")[0] = view["hits_this_turn"]
-        pile = view["pile"]
-        part("pile")[:] = [pile["total"], 0] if "total" in pile else [pile["black"], pile["white"]]
-        ones: list[int] = []
-        rows, width = self.layout.blocks["rows"][0].start, self.width
+        at, players = self.at, self.players
+        ones = [at["phase"] + PHASES.index(view["phase"]), at["round"] + min(view["round"], ROUNDS) - 1]
+        ones += [at["seat"] + view["seat"]] if view["seat"] is not None else []
+        ones += [at["current"] + view["current"]] if view["current"] is not None else []
+        ones += [at["to_move"] + seat for seat in view["to_move"]]
+        ones += [at["eliminated"] + seat for seat in view["eliminated"]]
+        rows, width, cached = at["rows"], self.width, self._tile_entries
         for seat, row in enumerate(view["rows"]):
+            base = rows + seat * self.row * width
             for index, tile in enumerate(row):
-                self.tile(ones, rows + (seat * self.row + index) * width, tile)
-        if view["drawn"] is not None:
-            self.tile(ones, self.layout.blocks["drawn"][0].start, view["drawn"])
+                key = (base + index * width, tile["color"], tile["revealed"], tile["value"])
+                ones += cached.get(key) or self.tile_entries(*key)
+        drawn = view["drawn"]
+        if drawn is not None:
+            ones += self.tile_entries(at["drawn"], drawn["color"], drawn["revealed"], drawn["value"])
         for index, tile in enumerate(view["unplaced"][:2]):
-            self.tile(ones, self.layout.blocks["unplaced"][0].start + index * width, tile)
-        vector[ones] = 1.0
-        self.misses(part("misses"), view)
+            ones += self.tile_entries(at["unplaced"] + index * width, tile["color"], None, tile["value"])
+        ones += self.misses(view)
+        vector = self.layout.zeros()
+        vector.put(ones, 1.0)
+        vector[at["scores"]:at["scores"] + players] = view["scores"]
+        vector[at["hits"]] = view["hits_this_turn"]
+        pile = view["pile"]
+        vector[at["pile"]:at["pile"] + 2] = [pile["total"], 0] if "total" in pile else [pile["black"], pile["white"]]
         return vector
 
-    def misses(self, part: np.ndarray, view: dict[str, Any]) -> None:
+    def misses(self, view: dict[str, Any]) -> list[int]:
+        """The vector entries of this round's missed guesses at tiles still face down."""
         where = {(seat, tile["id"]): index for seat, row in enumerate(view["rows"]) for index, tile in enumerate(row)}
-        colors, values = len(COLORS), len(self.values)
-        ones: list[int] = []
-        for event in view["history"]:
+        miss_at, guess_at, ones = self.miss_at, self.guess_at, []
+        for event in reversed(view["history"]):
             kind = event["type"]
-            if kind == "round":
-                ones.clear()           # a new round deals new rows
-            elif kind == "guess" and not event["hit"]:
-                index = where.get((event["target"], event["tile"]))
-                if index is not None:
-                    tile = (event["target"] * self.row + index) * colors + COLORS.index(event["color"])
-                    ones.append(tile * values + self.value_index[event["value"]])
-        part.reshape(-1)[ones] = 1.0
+            if kind == "guess":
+                if not event["hit"]:
+                    target = event["target"]
+                    index = where.get((target, event["tile"]))
+                    if index is not None:
+                        ones.append(miss_at[target][index] + guess_at[event["color"], event["value"]])
+            elif kind == "round":
+                break                  # a new round deals new rows
+        return ones
+
 
 def encoder(players: int, options: Any) -> CodaEncoder:
     return CodaEncoder(players, options)

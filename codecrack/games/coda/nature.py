@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ...core.nature import ActionSpace, Nature
 from .tiles import COLORS, full_set, tile_values
 
@@ -58,15 +60,43 @@ def round_length(players: int, dashes: bool) -> int:
     return 2 * players + 2 + 2 * tiles * 5 + tiles
 
 
+class GuessMask:
+    """The ``legal_mask`` fast path: a guess step's slots by arithmetic (each face-down tile of
+    each target is one run of colour x value slots, in the templates' order); other steps, which
+    offer few actions, through the action space."""
+
+    def __init__(self, space: ActionSpace, players: int, options: Any) -> None:
+        self.space, self.row = space, longest_row(players, options.dashes)
+        values = tile_values(options.dashes)
+        self.run = len(COLORS) * len(values)
+        self.first_guess = space.index({"type": "guess", "target": 0, "index": 0, "color": COLORS[0],
+                                        "value": values[0]})
+        self.stop = space.index({"type": "stop"})
+
+    def __call__(self, game: Any, seat: int) -> np.ndarray:
+        if game.phase != "guess":
+            return self.space.mask(game.legal_actions(seat))
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        for target in game._targets(seat):
+            for index, tile in enumerate(game.rows[target]):
+                if not tile.revealed:
+                    start = self.first_guess + (target * self.row + index) * self.run
+                    mask[start:start + self.run] = 1
+        mask[self.stop] = 1 if game.hits else 0
+        return mask
+
+
 def declare(players: int, options: Any) -> Nature:
     simultaneous = options.draw == "classic" or options.dashes or options.memory
     chance = ("first",) if options.first is None else ()
     chance += ("draw",) if options.draw == "classic" else ("shuffle",)
+    actions = ActionSpace(action_templates(players, options))
     return Nature(
         dynamics=frozenset({"sequential", *(["simultaneous"] if simultaneous else [])}),
-        actions=ActionSpace(action_templates(players, options)),
+        actions=actions,
         max_length=options.rounds * round_length(players, options.dashes),
         utility="win_share",
         chance=chance,
         max_chance_outcomes=max(players, len(full_set(options.dashes))),
+        legal_mask=GuessMask(actions, players, options),
     )

@@ -45,21 +45,27 @@ class DecodingPhase:
         """Whether a HACK would do something: take a data card or pass a hack card."""
         return bool(self.takable(seat)) or self.can_give(seat)
 
-    def _hack_openings(self, seat: int) -> list[Action]:
+    def hack_openings(self, seat: int) -> list[Action]:
         if not self.hack_possible(seat):
             return [{"type": "cannot"}] if self.stalemate_possible() else []
         if self.data_left():
             return self._data_actions(seat)
         return self._give_actions(seat)
 
+    def decode_targets(self, seat: int) -> list[int]:
+        """The seats that ``seat`` may decode: it may name any code for each of them."""
+        return [target for target in self.remaining() if target != seat]
+
     def decode_actions(self, seat: int) -> list[Action]:
         codes = all_code_texts()
         return [{"type": "decode", "target": target, "code": code}
-                for target in self.remaining() if target != seat for code in codes]
+                for target in self.decode_targets(seat) for code in codes]
+
+    def stop_actions(self) -> list[Action]:
+        return [{"type": "stop"}] if self.may_stop else []
 
     def _legal_choose(self, seat: int) -> list[Action]:
-        stop = [{"type": "stop"}] if self.may_stop else []
-        return self._hack_openings(seat) + self.decode_actions(seat) + stop
+        return self.hack_openings(seat) + self.decode_actions(seat) + self.stop_actions()
 
     def _choose_handlers(self) -> dict:
         return {"take": self._choose_hack, "cannot": self._choose_hack, "give": self._choose_hack,

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.features import Layout, one_hot, seats
+from ...core.features import Layout
 from .cards import DATA_TYPES, DIGITS, LETTERS, POSITIONS, parse_code
 
 PHASES = ("order", "hacking", "decoding", "cracking", "answering", "over")
@@ -25,23 +25,19 @@ STEPS = ("order", "data", "give", "choose", "penalty", "open", "answer", "stalem
 SYMBOLS = len(LETTERS) + len(DIGITS)
 ROW = 5
 MANY = 1000      # the bound of counting entries: far above any count a game reaches
+CODE_ENTRIES = len(POSITIONS) * SYMBOLS
 
 
 SYMBOL_INDEX: dict[Any, int] = {**{letter: index for index, letter in enumerate(LETTERS)},
                                 **{digit: len(LETTERS) + digit for digit in DIGITS}}
 
 
-def symbol(value: Any) -> int:
-    """A letter or digit's place on the symbol axis."""
-    return SYMBOL_INDEX[value]
-
-
-def code_symbols(part: np.ndarray, code_text: str | None) -> None:
-    """Mark a code's three symbols, one row per position."""
-    if code_text:
-        code = parse_code(code_text)
-        for row, position in enumerate(POSITIONS):
-            part[row, symbol(code[position])] += 1.0
+def code_entries(at: int, code_text: str | None) -> list[int]:
+    """The entries of a code's three symbols, one row of ``SYMBOLS`` per position, from ``at``."""
+    if not code_text:
+        return []
+    code = parse_code(code_text)
+    return [at + row * SYMBOLS + SYMBOL_INDEX[code[position]] for row, position in enumerate(POSITIONS)]
 
 
 class CodingEncoder:
@@ -84,80 +80,71 @@ class CodingEncoder:
             .block("answered", p, p, doc="one-shot: who has written an answer about whom")
             .block("own_answers", p, len(POSITIONS), SYMBOLS, doc="one-shot: own written answers per target")
         )
+        self.at = {name: where.start for name, (where, _, _) in self.layout.blocks.items()}
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
-        vector = self.layout.zeros()
-        parts = self.layout.parts(vector)
-        part = parts.__getitem__
-        one_hot(part("seat"), view["seat"])
-        one_hot(part("phase"), PHASES.index(view["phase"]))
-        one_hot(part("step"), STEPS.index(view["step"]))
-        part("round")[0] = view["round"]
-        one_hot(part("turn"), view["turn"])
-        one_hot(part("first_one"), view["first_one"])
-        seats(part("to_move"), view["to_move"])
-        seats(part("received"), view["received"])
-        if view["last_give"]:
-            for row, seat in enumerate(view["last_give"]):
-                part("last_give")[row, seat] = 1.0
-        part("data_stacks")[:] = [view["data_stacks"][kind] for kind in DATA_TYPES]
+        at, players = self.at, self.players
+        ones: list[int] = []        # entries set to 1
+        counts: list[int] = []      # entries counted up, once per occurrence
+        ones += [at["phase"] + PHASES.index(view["phase"]), at["step"] + STEPS.index(view["step"])]
+        for name in ("seat", "turn", "first_one"):
+            if view[name] is not None:
+                ones.append(at[name] + view[name])
+        ones += [at["to_move"] + seat for seat in view["to_move"]]
+        ones += [at["received"] + seat for seat in view["received"]]
+        ones += [at["last_give"] + row * players + seat for row, seat in enumerate(view["last_give"] or ())]
         for slot, card in enumerate(view["hack_row"][:ROW]):
-            self.hack_card(part("hack_row")[slot], card)
-        part("counts")[:] = [view["hack_deck"], view["code_pile"]]
-        for value in [*view["table"]["letters"], *view["table"]["digits"]]:
-            part("table")[symbol(value)] += 1.0
+            base = at["hack_row"] + slot * (len(POSITIONS) + SYMBOLS)
+            ones.append(base + POSITIONS.index(card["position"]))
+            ones += [base + len(POSITIONS) + SYMBOL_INDEX[value] for value in card["values"]]
+        counts += [at["table"] + SYMBOL_INDEX[value] for value in [*view["table"]["letters"], *view["table"]["digits"]]]
         for sheet in view["sheets"]:
-            self.sheet(parts, sheet)
+            self.sheet(ones, counts, sheet)
         own = view["own"]
         if own is not None:
-            for value in [own["letter"], *own["digits"]]:
-                part("own")[0, symbol(value)] = 1.0
-            code_symbols(part("own_code"), own["code"])
-        self.cracking(parts, view)
+            ones += [at["own"] + SYMBOL_INDEX[value] for value in [own["letter"], *own["digits"]]]
+            counts += code_entries(at["own_code"], own["code"])
+        self.cracking(ones, view)
         for seat, targets in view["answered"].items():
-            seats(part("answered")[int(seat)], targets)
+            ones += [at["answered"] + int(seat) * players + target for target in targets]
         for target, code in view["own_answers"].items():
-            code_symbols(part("own_answers")[int(target)], code)
+            counts += code_entries(at["own_answers"] + int(target) * CODE_ENTRIES, code)
+        vector = np.bincount(counts, minlength=self.layout.size).astype(np.float32)
+        vector.put(ones, 1.0)
+        vector[at["round"]] = view["round"]
+        vector[at["data_stacks"]:at["data_stacks"] + len(DATA_TYPES)] = [view["data_stacks"][kind] for kind in DATA_TYPES]
+        vector[at["counts"]:at["counts"] + 2] = [view["hack_deck"], view["code_pile"]]
+        state = at["cracking_state"]
+        vector[state:state + 3] = [view["stalemate_deals"], float(view["may_stop"]), view["passes_in_row"]]
         return vector
 
-    def hack_card(self, part: np.ndarray, card: dict[str, Any]) -> None:
-        part[POSITIONS.index(card["position"])] = 1.0
-        for value in card["values"]:
-            part[len(POSITIONS) + symbol(value)] = 1.0
-
-    def sheet(self, parts: dict[str, np.ndarray], sheet: dict[str, Any]) -> None:
-        """One seat's public sheet into ``parts`` (the vector's blocks, from ``Layout.parts``)."""
-        seat = sheet["seat"]
-        part = lambda name: parts[name][seat]  # noqa: E731 - a short local accessor
-        parts["out"][seat] = float(sheet["out"])
-        for kind in sheet["data"]:
-            part("data")[DATA_TYPES.index(kind)] = 1.0
-        for offered in sheet["cannot"]:
-            for kind in offered:
-                part("cannot")[DATA_TYPES.index(kind)] += 1.0
+    def sheet(self, ones: list[int], counts: list[int], sheet: dict[str, Any]) -> None:
+        """One seat's public sheet, as entries set to 1 (``ones``) and counted (``counts``)."""
+        at, seat, kinds = self.at, sheet["seat"], len(DATA_TYPES)
+        if sheet["out"]:
+            ones.append(at["out"] + seat)
+        ones += [at["data"] + seat * kinds + DATA_TYPES.index(kind) for kind in sheet["data"]]
+        counts += [at["cannot"] + seat * kinds + DATA_TYPES.index(kind) for offered in sheet["cannot"] for kind in offered]
         for hack in sheet["hacks"]:
-            position = POSITIONS.index(hack["card"]["position"])
-            part("cards")[position, 0 if hack["green"] else 1] += 1.0
-            for value in hack["card"]["values"]:
-                part("green" if hack["green"] else "red")[position, symbol(value)] += 1.0
-        for row, position in enumerate(POSITIONS):
-            value = sheet["revealed"][position]
-            if value is not None:
-                part("revealed")[row, symbol(value)] = 1.0
+            card, green = hack["card"], hack["green"]
+            position = POSITIONS.index(card["position"])
+            counts.append(at["cards"] + (seat * len(POSITIONS) + position) * 2 + (0 if green else 1))
+            base = at["green" if green else "red"] + (seat * len(POSITIONS) + position) * SYMBOLS
+            counts += [base + SYMBOL_INDEX[value] for value in card["values"]]
+        revealed = at["revealed"] + seat * CODE_ENTRIES
+        ones += [revealed + row * SYMBOLS + SYMBOL_INDEX[sheet["revealed"][position]]
+                 for row, position in enumerate(POSITIONS) if sheet["revealed"][position] is not None]
         for wrong in sheet["wrong_guesses"]:
-            code_symbols(part("wrong")[wrong["target"]], wrong["code"])
+            counts += code_entries(at["wrong"] + (seat * self.players + wrong["target"]) * CODE_ENTRIES, wrong["code"])
 
-    def cracking(self, parts: dict[str, np.ndarray], view: dict[str, Any]) -> None:
-        table = parts["cracking"]
-        one_hot(table[:, 0], view["slapper"])
-        seats(table[:, 1], view["passed"])
-        seats(table[:, 2], view["reveal_chosen"])
-        state = parts["cracking_state"]
-        state[0] = view["stalemate_deals"]
-        state[1] = float(view["may_stop"])
-        state[2] = view["passes_in_row"]
+    def cracking(self, ones: list[int], view: dict[str, Any]) -> None:
+        table = self.at["cracking"]
+        if view["slapper"] is not None:
+            ones.append(table + view["slapper"] * 4)
+        ones += [table + seat * 4 + 1 for seat in view["passed"]]
+        ones += [table + seat * 4 + 2 for seat in view["reveal_chosen"]]
         if view["own_reveal"] is not None:
-            state[3 + POSITIONS.index(view["own_reveal"])] = 1.0
+            ones.append(self.at["cracking_state"] + 3 + POSITIONS.index(view["own_reveal"]))
 
 
 def encoder(players: int, options: Any) -> CodingEncoder:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ...core.nature import ActionSpace, Nature
 from .cards import DATA_TYPES, DIGITS, LETTERS, NUMBER_POSITIONS, POSITIONS, all_code_texts, load_deck
 
@@ -53,20 +55,50 @@ def game_length(players: int, mode: str, deck_size: int) -> int:
     return hacking + 2 * hack_turns + decodes + passes + players * len(NUMBER_POSITIONS)
 
 
+class DecodeMask:
+    """The ``legal_mask`` fast path: where a step offers every code for each target (decoding,
+    the speed mode's answer, one-shot answers), each target's codes are one run of slots, set by
+    arithmetic; the step's few other actions, and the other steps, go through the action space."""
+
+    def __init__(self, space: ActionSpace) -> None:
+        first = all_code_texts()[0]
+        self.space, self.codes = space, len(all_code_texts())
+        self.first_decode = space.index({"type": "decode", "target": 0, "code": first})
+        self.first_answer = space.index({"type": "answer", "codes": {"0": first}})
+
+    def __call__(self, game: Any, seat: int) -> np.ndarray:
+        step = game.step
+        if step == "choose":
+            besides, targets, first = game.hack_openings(seat) + game.stop_actions(), game.decode_targets(seat), self.first_decode
+        elif step == "answer":
+            besides, targets, first = [{"type": "timeout"}], game.decode_targets(seat), self.first_decode
+        elif step == "answers":
+            besides, targets, first = [], game.unanswered(seat), self.first_answer
+        else:
+            return self.space.mask(game.legal_actions(seat))
+        mask = self.space.mask(besides)
+        for target in targets:
+            start = first + target * self.codes
+            mask[start:start + self.codes] = 1
+        return mask
+
+
 def declare(players: int, options: Any) -> Nature:
     deck_size = len(load_deck(options.deck))
     dynamics = {"sequential", "simultaneous"} | ({"real_time"} if options.mode == "speed" else set())
     chance = ("first",) if options.first is None else ()
     one_shot = options.mode == "one-shot"
+    actions = ActionSpace(action_templates(players, options, deck_size))
     return Nature(
         dynamics=frozenset(dynamics),
-        actions=ActionSpace(action_templates(players, options, deck_size)),
+        actions=actions,
         max_length=game_length(players, options.mode, deck_size),
         utility="score" if one_shot else "win_share",
         chance=chance + ("letters", "digits", "pile", "hack deck"),
         max_chance_outcomes=max(players, len(DIGITS), len(LETTERS) + len(DIGITS), deck_size),
         max_utility=len(POSITIONS) * (players - 1) if one_shot else 1.0,
         real_time=racing if options.mode == "speed" else None,
+        legal_mask=DecodeMask(actions),
     )
 
 

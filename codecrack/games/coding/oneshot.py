@@ -33,11 +33,11 @@ class OneShotPhase:
         self.phase, self.step, self.turn = "answering", "answers", None
         return self.log({"type": "phase", "phase": "answering"})
 
-    def _unanswered(self, seat: int) -> list[int]:
+    def unanswered(self, seat: int) -> list[int]:
         return [t for t in range(self.players) if t != seat and t not in self.answers[seat]]
 
     def _answer_movers(self) -> set[int]:
-        return {seat for seat in range(self.players) if self._unanswered(seat)}
+        return {seat for seat in range(self.players) if self.unanswered(seat)}
 
     def _answers_view(self, seat: int | None) -> dict[str, Any]:
         own = self.answers[seat] if seat is not None else {}
@@ -54,7 +54,7 @@ class OneShotPhase:
 
     def _legal_answers(self, seat: int) -> list[Action]:
         codes = all_code_texts()
-        return [{"type": "answer", "codes": {str(t): code}} for t in self._unanswered(seat) for code in codes]
+        return [{"type": "answer", "codes": {str(t): code}} for t in self.unanswered(seat) for code in codes]
 
     def _check_answer(self, seat: int, action: Action) -> dict[int, dict]:
         check_fields(action, "codes")
@@ -65,7 +65,7 @@ class OneShotPhase:
         for key, text in given.items():
             target = check_seat_number(int(key) if isinstance(key, str) and key.isdecimal() else key,
                                        self.players, "each opponent")
-            if target not in self._unanswered(seat):
+            if target not in self.unanswered(seat):
                 raise IllegalAction(f"you have no answer left to write for seat {target}")
             written[target] = parse_code(text)
         return written
