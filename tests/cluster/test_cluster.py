@@ -3,6 +3,7 @@ with nginx in front where clients must find a live instance on their own (issue 
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from urllib.parse import urlsplit
 
@@ -47,6 +48,20 @@ def pair(postgres, redis_server):
     with instance(db_url, redis_server.url, "first") as first, instance(db_url, redis_server.url, "second") as second:
         yield first.url, second.url
 
+
+def test_a_seat_is_claimed_only_once_across_instances(pair):
+    """Sixteen players ask for seat 0 at once, half through each instance: one gets it, and both
+    instances then show it taken."""
+    first, second = pair
+    code = new_table(first, [HUMAN, HUMAN])["code"]
+    httpx.get(f"{second}/api/tables/{code}", timeout=GUARD)  # the second instance loads it too
+    urls = [first, second] * 8
+    with ThreadPoolExecutor(len(urls)) as pool:
+        answers = list(pool.map(lambda url: join(url, code, 0).status_code, urls))
+    assert sorted(answers) == [200] + [400] * 15
+    for url in pair:
+        wait_until(lambda: httpx.get(f"{url}/api/tables/{code}", timeout=GUARD).json()["seats"][0]["claimed"],
+                   "the claim shows on every instance")
 
 def test_two_clients_on_different_instances_play_a_whole_game(pair):
     """Seat 0 plays on one instance, seat 1 on the other, and a bot (driven by one of them) plays
