@@ -126,26 +126,25 @@ class SerialTable:
         other._mask = None
         return other
 
-    def mask(self, seat: int, legal: list[Action] | None = None) -> np.ndarray:
+    def mask(self, seat: int) -> np.ndarray:
         """``int8`` over the action space: 1 on ``seat``'s legal slots. Read off the state by the
-        nature's ``legal_mask`` when the game declares one, else from ``legal`` (the seat's legal
-        actions, when the caller has them) or the game's legal actions."""
-        return self._legal_mask(seat, legal).copy()
+        nature's ``legal_mask`` when the game declares one, else from the game's legal actions."""
+        return self._legal_mask(seat).copy()
 
-    def _legal_mask(self, seat: int, legal: list[Action] | None = None) -> np.ndarray:
+    def _legal_mask(self, seat: int) -> np.ndarray:
         """:meth:`mask`, kept until the game or the held choices change (callers must not write to it)."""
         key = (id(self.game), len(self.game.chance_log), self.game.record_length, len(self.held), seat)
         if self._mask is None or self._mask[0] != key:
-            self._mask = (key, self._fresh_mask(seat, legal))
+            self._mask = (key, self._fresh_mask(seat))
         return self._mask[1]
 
-    def _fresh_mask(self, seat: int, legal: list[Action] | None) -> np.ndarray:
+    def _fresh_mask(self, seat: int) -> np.ndarray:
         space = self.nature.actions
         if seat != self.actor():
             return np.zeros(space.size, dtype=np.int8)
         if self.nature.legal_mask is not None:
             return self.nature.legal_mask(self.game, seat)
-        return space.mask(self.legal(seat) if legal is None else legal)
+        return space.mask(self.legal(seat))
 
     def legal_indices(self, seat: int) -> list[int]:
         """``seat``'s legal slots, in increasing order."""
