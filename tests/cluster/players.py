@@ -60,12 +60,13 @@ class Player(threading.Thread):
     def converse(self, socket) -> None:
         acted = -1
         reconnected = self.reconnections > 0
+        fresh = False  # a state read on this connection: the view from before a reconnect may be stale
         while self.result is None:
             try:
-                self.read(json.loads(socket.recv(timeout=0.2)))
+                fresh = self.read(json.loads(socket.recv(timeout=0.2))) or fresh
             except TimeoutError:  # nothing new: perhaps it was paused and may act now
                 pass
-            if self.view is None or not self.view["legal_actions"] or acted == self.step or self.paused.is_set():
+            if not fresh or not self.view["legal_actions"] or acted == self.step or self.paused.is_set():
                 continue
             if reconnected and self.idle_after_reconnect and self.idled_at is None:
                 self.idled_at = acted = self.step  # the clock of the driving instance must play it
@@ -73,12 +74,15 @@ class Player(threading.Thread):
             acted = self.step
             socket.send(json.dumps({"type": "action", "action": self.rng.choice(self.view["legal_actions"])}))
 
-    def read(self, message: dict[str, Any]) -> None:
+    def read(self, message: dict[str, Any]) -> bool:
+        """Take in one message; whether it was a state (whole or delta)."""
         if message["type"] == "table" and message["table"]["over"]:
             self.result = message["table"]["result"]
-        if message["type"] in ("state", "delta"):
-            self.step, self.view = followed(self.view, self.step, message)
-            self.states[self.step] = self.view
+        if message["type"] not in ("state", "delta"):
+            return False
+        self.step, self.view = followed(self.view, self.step, message)
+        self.states[self.step] = self.view
+        return True
 
     def finish(self) -> None:
         self.join(4 * GUARD)
