@@ -123,6 +123,18 @@ def coda_moves(page, rng):
               "#coda-guess button.value", ".coda-row:not(.own) button.tile.pick", ".coda-row.own button.tile.pick")
 
 
+def open_guess_picker(page, rng) -> bool:
+    """Random moves until the guess picker is open on an opponent's tile; False if the game ended first."""
+    for _ in range(300):
+        if page.query_selector("#coda-guess button.colour"):
+            return True
+        if page.query_selector("#result"):
+            return False
+        coda_moves(page, rng)
+        page.wait_for_timeout(40)
+    return False
+
+
 def test_coda_against_easy_ai_to_the_end(site):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page = new_table(site, "coda", "easy")
@@ -140,11 +152,11 @@ def test_coda_against_easy_ai_to_the_end(site):
     page.check("#hints")
     page.wait_for_selector(".sheet.odds")
     check_sheet(page, values=12)
-    for _ in range(300):   # open the guess picker on an opponent's tile
-        if page.query_selector("#coda-guess"):
+    for _ in range(3):     # a game the AI ends before our picker opens: a new table
+        if open_guess_picker(page, rng):
             break
-        coda_moves(page, rng)
-        page.wait_for_timeout(40)
+        page = new_table(site, "coda", "easy")
+        page.check("#hints")
     for colour in ("black", "white"):
         page.click(f"#coda-guess button.colour[data-colour={colour}]")
         check_guess_picker(page)
