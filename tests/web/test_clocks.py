@@ -7,18 +7,13 @@ from codecrack.web.app import create_app
 from codecrack.web.clocks import clock_for
 
 from .conftest import fast_config
-from .wsclient import HUMAN, STATES, create, seated
+from .wsclient import HUMAN, STATES, coda_on_the_clock, create, seated
 
 
 def test_coda_turn_clock_times_out_a_slow_player(tmp_path):
     config = fast_config(tmp_path, turn_think=0.05, turn_countdown=0.05)
     with TestClient(create_app(config)) as client:
-        made = create(client, "coda", [HUMAN, HUMAN], sit=0, options={"first": 0, "clock": True})
-        code = made["code"]
-        other = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
-        with seated(client, code, made["token"]) as ann, seated(client, code, other) as bob:
-            ann.act({"type": "opening", "black": 2})
-            bob.act({"type": "opening", "black": 2})
+        with coda_on_the_clock(client) as (code, ann, bob):
             # both rows are dealt; Ann is on the clock and says nothing
             clocked = ann.until(lambda m: m["type"] in STATES and m["clock"] is not None)
             assert clocked["clock"]["seat"] == 0 and clocked["clock"]["kind"] == "turn"

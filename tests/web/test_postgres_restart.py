@@ -14,7 +14,7 @@ from codecrack.web.app import create_app
 from codecrack.web.bots import Bots
 
 from .conftest import fast_config
-from .wsclient import HUMAN, RANDOM, create, seated
+from .wsclient import HUMAN, RANDOM, coda_on_the_clock, create, seated
 
 RETRY = "please try again"
 
@@ -88,12 +88,7 @@ def test_a_clock_that_runs_out_while_postgresql_is_down_rings_again_once_it_is_b
     again a moment later until it is stored, instead of leaving the table waiting for ever."""
     config = fast_config(tmp_path, db_url=postgres_url, turn_think=0.5, turn_countdown=0.5)
     with TestClient(create_app(config), raise_server_exceptions=False) as client:
-        made = create(client, "coda", [HUMAN, HUMAN], sit=0, options={"first": 0, "clock": True})
-        code = made["code"]
-        bob_token = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
-        with seated(client, code, made["token"]) as ann, seated(client, code, bob_token) as bob:
-            ann.act({"type": "opening", "black": 2})
-            bob.act({"type": "opening", "black": 2})
+        with coda_on_the_clock(client) as (code, ann, bob):
             ann.state_at(2)  # both rows are dealt: Ann's turn clock runs
             postgres.stop()
             for _ in range(600):  # until a timeout could not be stored (or a minute has passed)

@@ -83,6 +83,19 @@ def seated(client, code: str, token: str | None = None):
         yield seat
 
 
+@contextmanager
+def coda_on_the_clock(client):
+    """A two-player Coda table with the turn clock, both seats taken and both openings made, so
+    seat 0's turn clock runs: yields ``(code, ann, bob)``."""
+    made = create(client, "coda", [HUMAN, HUMAN], sit=0, options={"first": 0, "clock": True})
+    code = made["code"]
+    other = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
+    with seated(client, code, made["token"]) as ann, seated(client, code, other) as bob:
+        ann.act({"type": "opening", "black": 2})
+        bob.act({"type": "opening", "black": 2})
+        yield code, ann, bob
+
+
 def create(client, game: str, seats: list[dict[str, Any]], **body) -> dict[str, Any]:
     response = client.post("/api/tables", json={"game": game, "seats": seats, **body})
     assert response.status_code == 200, response.text
