@@ -5,7 +5,8 @@ it (``codecrack bench soak -o probe=1``), on loopback; ``codecrack serve`` has n
 The figures (docs/benchmarks.md, "Memory over thousands of games"):
 
 - ``rss_mb``: the resident memory, as the benchmark reads it from ``/proc``;
-- ``python_blocks``: the live blocks of Python's small-object allocator (nearly every object);
+- ``python_blocks``: the live blocks of Python's small-object allocator (nearly every object),
+  after a garbage collection;
 - ``malloc_in_use_mb`` and ``malloc_free_mb``: glibc malloc's live bytes (big objects, SQLite,
   the C libraries) and the freed bytes it keeps for reuse;
 - ``sqlite_kb``: SQLite's own allocations (page caches, statements) over every connection.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import gc
 import os
 import sys
 from typing import Any
@@ -64,6 +66,8 @@ def glibc() -> ctypes.CDLL | None:
 
 
 def memory_figures(trim: bool = False) -> dict[str, Any]:
+    """The figures, once the cyclic garbage is collected (so that they count live data)."""
+    gc.collect()
     libc = glibc()
     figures: dict[str, Any] = {}
     if libc is not None and trim:
