@@ -30,7 +30,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from .core.errors import IllegalAction
+from .core.errors import TemplateError
 
 LOCALE = Path(__file__).with_name("locale")
 DOMAIN = "codecrack"
@@ -77,11 +77,15 @@ def _(message: str) -> str:
 
 
 def explain(error: BaseException) -> str:
-    """``error``'s text in the current language: an :class:`~codecrack.core.errors.IllegalAction`'s
-    template (marked with ``N_()``) translated, then filled with its params; any other error's own text."""
-    if not isinstance(error, IllegalAction):
+    """``error``'s text in the current language: a :class:`~codecrack.core.errors.TemplateError`'s
+    template (marked with ``N_()``) translated, then filled with its params (an error among them
+    explained too); any other error's own text."""
+    if not isinstance(error, TemplateError):
         return str(error)
-    return _(error.template).format(**error.params) if error.params else _(error.template)
+    if not error.params:
+        return _(error.template)
+    return _(error.template).format(**{key: explain(value) if isinstance(value, TemplateError) else value
+                                       for key, value in error.params.items()})
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

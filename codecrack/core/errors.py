@@ -5,13 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 
-class IllegalAction(ValueError):
-    """An action that is malformed or not allowed now. The game is left unchanged.
-
-    The engine knows no language: it raises the English ``template``, marked for the catalogues
-    with ``N_()``, and the ``params`` that fill it. ``str(error)`` is the English text (the Python
-    API, logs); a player's client shows :func:`codecrack.i18n.explain` of it, in the player's language.
-    A template is formatted only when it has ``params`` (so a text with braces and no params is fine).
+class TemplateError(ValueError):
+    """An error whose text is an English ``template``, marked for the catalogues with ``N_()``, and
+    the ``params`` that fill it. ``str(error)`` is the English text (the Python API, logs); a person
+    is shown :func:`codecrack.i18n.explain` of it, in their language. A template is formatted only
+    when it has ``params`` (so a text with braces and no params is fine).
 
     >>> from codecrack.i18n import N_
     >>> error = IllegalAction(N_("seat {seat} may not act now"), seat=2)
@@ -28,8 +26,15 @@ class IllegalAction(ValueError):
         return _rebuilt, (type(self), self.template, self.params)
 
 
-def _rebuilt(cls: type[IllegalAction], template: str, params: dict[str, Any]) -> IllegalAction:
+def _rebuilt(cls: type[TemplateError], template: str, params: dict[str, Any]) -> TemplateError:
     return cls(template, **params)
+
+
+class IllegalAction(TemplateError):
+    """An action that is malformed or not allowed now. The game is left unchanged.
+
+    The engine knows no language: it raises a marked template and its params (:class:`TemplateError`).
+    """
 
 
 class OptionError(ValueError):
