@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import codecrack
-from codecrack.core.errors import IllegalAction
+from codecrack.core.errors import IllegalAction, TemplateError
+from codecrack.review import ReviewError
 from codecrack.i18n import N_, explain, language, translate
 
 from .catalogues import ROOT, extracted_messages
@@ -22,20 +23,25 @@ PYTHON_ONLY = PACKAGE / "env"
 JUNK = [None, True, -1, 99, 2.5, "", "zz", "Q9", [], [1, 2], {}, {"a": 1}]
 
 
-def _calls_of_illegal_action(path: Path):
+TEMPLATE_ERRORS = {cls.__name__ for cls in (TemplateError, IllegalAction, ReviewError)}
+
+
+def _calls_of_template_errors(path: Path):
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction" and node.args:
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in TEMPLATE_ERRORS and node.args:
             yield node
 
 
 def test_no_illegal_action_is_raised_with_a_bare_english_text():
-    """An f-string or a plain literal cannot be translated: the text must be a template marked
-    with N_() (the engine) or an already translated _() text (the terminal)."""
+    """An f-string or a plain literal cannot be translated: the text of an IllegalAction (or a
+    ReviewError) must be a template marked with N_() (the engine) or an already translated _() text
+    (the terminal)."""
+    assert {cls.__name__ for cls in TemplateError.__subclasses__()} <= TEMPLATE_ERRORS
     bare = []
     for path in PACKAGE.rglob("*.py"):
         if PYTHON_ONLY in path.parents:
             continue
-        for call in _calls_of_illegal_action(path):
+        for call in _calls_of_template_errors(path):
             first = call.args[0]
             if isinstance(first, (ast.JoinedStr, ast.Constant, ast.BinOp)):
                 bare.append(f"{path.relative_to(ROOT)}:{call.lineno}")
