@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
-from codecrack.web.store import Store, TableRow, actions, add_move, add_table, make_engine
+from codecrack.web.store import Store, TableRow, actions, add_move, add_moves, add_table, make_engine
 from codecrack.web.writer import Writer
 
 from .conftest import fast_config
@@ -114,9 +114,28 @@ def test_the_actions_of_many_tables_queued_together_commit_in_one_transaction(en
     assert all(Store(engine).moves(code) == [[0, {"type": "add", "amount": 1}]] for code in CODES)
 
 
-def test_a_failing_write_in_a_batch_fails_alone(engine):
-    """A second action for the same (table, step) violates the unique key: only it is refused."""
-    writer = Writer(engine)
+def test_the_actions_of_a_batch_are_stored_in_three_statements_whatever_their_number(engine):
+    """One INSERT for the actions, one UPDATE for the tables they touch, one for those they end."""
+    statements: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2].split()[0:3]))
+    writer = Writer(engine, together={add_move: add_moves})
+    moves = [(code, 0, 0, {"n": 1}) for code in CODES[1:]] + [(CODES[0], 0, 1, {"n": 2}, {"winners": [1]})]
+    outcomes = asyncio.run(queued_behind_a_busy_writer(writer, moves))
+    writer.close()
+    assert outcomes == [None] * len(CODES)
+    writes = [words for words in statements if words[0] in ("INSERT", "UPDATE")]
+    assert writes == [["INSERT", "INTO", "actions"], ["UPDATE", "tables", "SET"], ["UPDATE", "tables", "SET"]]
+    store = Store(engine)
+    assert all(store.moves(code) == [[0, {"n": 1}]] for code in CODES[1:])
+    assert store.moves(CODES[0]) == [[1, {"n": 2}]] and store.table(CODES[0]).result == {"winners": [1]}
+    assert store.table(CODES[0]).finished and not store.table(CODES[1]).finished
+
+
+@pytest.mark.parametrize("together", [{}, {add_move: add_moves}], ids=["one by one", "together"])
+def test_a_failing_write_in_a_batch_fails_alone(engine, together):
+    """A second action for the same (table, step) violates the unique key: only it is refused
+    (when the actions were stored together, the writer runs them again one by one to find it)."""
+    writer = Writer(engine, together=together)
     moves = [(CODES[0], 0, 0, {"n": 1}), (CODES[1], 0, 1, {"n": 2}), (CODES[0], 0, 1, {"n": 3}),
              (CODES[2], 0, 0, {"n": 4}, {"winners": [0], "scores": None})]
     outcomes = asyncio.run(queued_behind_a_busy_writer(writer, moves))
