@@ -30,7 +30,7 @@ from sqlalchemy.engine import Engine
 
 log = logging.getLogger("codecrack.web")
 T = TypeVar("T")
-BATCH_LIMIT = 512  # writes in one transaction at most
+BATCH_LIMIT = 512  # no more writes are added to a transaction once it holds this many
 
 
 @dataclass
@@ -53,16 +53,26 @@ class Writer:
         self.engine = engine
         self.batch_limit = batch_limit
         self.together = together or {}
-        self.queue: queue.SimpleQueue[Write | None] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[list[Write] | None] = queue.SimpleQueue()
+        self.outboxes: dict[asyncio.AbstractEventLoop, list[Write]] = {}  # this turn's writes, per loop
         self.thread = threading.Thread(target=self._serve, name="codecrack-writer", daemon=True)
         self.thread.start()
 
     def submit(self, change: Callable[..., T], *args: Any) -> asyncio.Future:
-        """Queue ``change(db, *args)``; the future holds its return value once it is committed."""
+        """Queue ``change(db, *args)``; the future holds its return value once it is committed.
+        The writes of one turn of the event loop reach the writer thread together, at the start
+        of its next turn: one wake-up of the thread for all of them, and bigger batches."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        self.queue.put(Write(change, args, loop, future))
+        outbox = self.outboxes.get(loop)
+        if outbox is None:
+            outbox = self.outboxes[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        outbox.append(Write(change, args, loop, future))
         return future
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.queue.put(self.outboxes.pop(loop))
 
     async def write(self, change: Callable[..., T], *args: Any) -> T:
         """``change(db, *args)``, committed; raises what the change or the commit raised."""
@@ -70,6 +80,8 @@ class Writer:
 
     def close(self) -> None:
         """Commit what is queued, then stop the thread."""
+        for loop in list(self.outboxes):
+            self._hand_over(loop)
         self.queue.put(None)
         self.thread.join()
 
@@ -83,11 +95,11 @@ class Writer:
                 return
 
     def _next_batch(self) -> tuple[list[Write], bool]:
-        """Wait for a write, then take whatever else is queued (up to the batch limit)."""
+        """Wait for writes, then take whatever else is queued (while the batch is under its limit)."""
         first = self.queue.get()
         if first is None:
             return [], True
-        batch = [first]
+        batch = list(first)
         while len(batch) < self.batch_limit:
             try:
                 more = self.queue.get_nowait()
@@ -95,7 +107,7 @@ class Writer:
                 break
             if more is None:
                 return batch, True
-            batch.append(more)
+            batch.extend(more)
         return batch, False
 
     def _commit(self, batch: list[Write]) -> None:

@@ -147,6 +147,29 @@ def test_a_failing_write_in_a_batch_fails_alone(engine, together):
     assert store.table(CODES[2]).finished and store.table(CODES[2]).result == {"winners": [0], "scores": None}
 
 
+def test_the_writes_of_one_turn_of_the_event_loop_reach_the_writer_together(sqlite_engine):
+    """Queued in one turn, without waiting for the writer to be busy: still one transaction."""
+    writer, commits = Writer(sqlite_engine, together={add_move: add_moves}), Commits(sqlite_engine)
+
+    async def one_turn() -> list:
+        return await asyncio.gather(*[writer.submit(add_move, code, 0, 0, {"n": 1}) for code in CODES])
+
+    assert asyncio.run(one_turn()) == [None] * len(CODES)
+    writer.close()
+    assert commits.count == 1
+
+
+def test_closing_the_writer_commits_what_a_loop_queued_in_its_last_turn(sqlite_engine):
+    """The loop stops in the turn that queued a write, before the turn that would hand it over."""
+    writer, loop = Writer(sqlite_engine), asyncio.new_event_loop()
+    loop.call_soon(writer.submit, add_move, CODES[0], 0, 0, {"n": 1})
+    loop.call_soon(loop.stop)
+    loop.run_forever()
+    loop.close()
+    writer.close()
+    assert Store(sqlite_engine).moves(CODES[0]) == [[0, {"n": 1}]]
+
+
 def test_a_failed_commit_fails_every_write_of_its_batch(engine):
     writer, commits = Writer(engine), Commits(engine)
     commits.fail_at = 2  # the queued actions' batch, after the busy write's
