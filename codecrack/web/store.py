@@ -101,7 +101,7 @@ def make_engine(url: str) -> Engine:
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False})
     event.listen(engine, "connect", sqlite_for_a_server)
-    event.listen(engine, "begin", lambda db: db.exec_driver_sql("BEGIN"))
+    event.listen(engine, "begin", lambda db: db.connection.driver_connection.execute("BEGIN"))
     return engine
 
 
