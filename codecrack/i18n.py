@@ -30,6 +30,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from .core.errors import IllegalAction
+
 LOCALE = Path(__file__).with_name("locale")
 DOMAIN = "codecrack"
 SOURCE = "en"
@@ -72,6 +74,14 @@ def translate(message: str, lang: str | None = None) -> str:
 def _(message: str) -> str:
     """``message`` in the current language."""
     return translate(message)
+
+
+def explain(error: BaseException) -> str:
+    """``error``'s text in the current language: an :class:`~codecrack.core.errors.IllegalAction`'s
+    template (marked with ``N_()``) translated, then filled with its params; any other error's own text."""
+    if not isinstance(error, IllegalAction):
+        return str(error)
+    return _(error.template).format(**error.params) if error.params else _(error.template)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
