@@ -19,7 +19,7 @@ from ..agents.base import Agent
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.runner import next_actor, run_game
-from ..i18n import _
+from ..i18n import _, explain
 from .human import TerminalHuman, ask_again
 from .seats import seat_list, shown
 
@@ -146,7 +146,7 @@ class SpeedHost:
                     seat=shown(seat), waiting=seat_list(waiting)))
             self.apply(seat, self.parse(" ".join(words), self.game.view(seat)))
         except IllegalAction as error:
-            self.console.print(f"[red]{error}[/red]")
+            self.console.print(f"[red]{explain(error)}[/red]")
 
     def _human_answer(self, seat: int) -> None:
         window = self.game.options.answer_window
@@ -166,7 +166,7 @@ class SpeedHost:
                 self.apply(seat, action)
                 return
             except IllegalAction as error:
-                self.console.print(f"[red]{error}[/red]")
+                self.console.print(f"[red]{explain(error)}[/red]")
 
 
 def run(game: Game, agents: Mapping[int, Agent], console: Console) -> None:

@@ -13,7 +13,7 @@ from rich.text import Text
 from ..agents.base import Agent
 from ..core.errors import IllegalAction
 from ..core.registry import optional_module
-from ..i18n import N_, _
+from ..i18n import N_, _, explain
 from .seats import seat_name
 
 
@@ -75,7 +75,7 @@ class TerminalHuman(Agent):
     def refused(self, error: IllegalAction) -> None:
         """The engine refused the move just typed (a free-form one, such as a declaration the step
         does not allow): the game is unchanged; say why with the next prompt."""
-        self.refusal = str(error)
+        self.refusal = explain(error)
 
     def act(self, view: dict[str, Any]) -> dict[str, Any]:
         self.console.print(render_view(self.game, view))
@@ -88,7 +88,7 @@ class TerminalHuman(Agent):
             try:
                 action = self.parse(text, view)
             except IllegalAction as error:
-                self.console.print(f"[red]{error}[/red]")
+                self.console.print(f"[red]{explain(error)}[/red]")
                 continue
             if action is None:
                 self.console.print(action_menu(self.game, view))
