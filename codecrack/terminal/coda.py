@@ -369,10 +369,7 @@ def parse_guess(args: list[str], view: View) -> dict[str, Any]:
         raise IllegalAction(_("seat {seat} has tiles 0 to {last}").format(seat=target, last=len(rows[target]) - 1))
     if rows[target][index]["revealed"]:
         raise IllegalAction(_("seat {seat}'s tile {index} is already face up").format(seat=target, index=index))
-    try:
-        color, value = parse_tile("".join(args[2:]))
-    except ValueError as error:
-        raise IllegalAction(str(error)) from None
+    color, value = parse_tile("".join(args[2:]))  # IllegalAction naming the problem
     if value == "-" and not view["options"]["dashes"]:
         raise IllegalAction(_("there are no dashes in this game"))
     return {"type": "guess", "target": target, "index": index, "color": color, "value": value}

@@ -19,7 +19,7 @@ from ..agents.base import Agent
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.runner import next_actor, run_game
-from ..i18n import _
+from ..i18n import _, explain
 from .human import TerminalHuman
 
 
@@ -133,7 +133,7 @@ class SpeedHost:
                 raise IllegalAction(_("seat {seat} is not a human seat that may act now ({waiting})").format(seat=seat, waiting=waiting))
             self.apply(seat, self.parse(" ".join(words), self.game.view(seat)))
         except IllegalAction as error:
-            self.console.print(f"[red]{error}[/red]")
+            self.console.print(f"[red]{explain(error)}[/red]")
 
     def _human_answer(self, seat: int) -> None:
         window = self.game.options.answer_window
@@ -153,7 +153,7 @@ class SpeedHost:
                 self.apply(seat, action)
                 return
             except IllegalAction as error:
-                self.console.print(f"[red]{error}[/red]")
+                self.console.print(f"[red]{explain(error)}[/red]")
 
 
 def run(game: Game, agents: Mapping[int, Agent], console: Console) -> None:

@@ -13,7 +13,7 @@ from rich.text import Text
 from ..agents.base import Agent
 from ..core.errors import IllegalAction
 from ..core.registry import optional_module
-from ..i18n import N_, _
+from ..i18n import N_, _, explain
 
 
 def game_screen(game: str):
@@ -78,7 +78,7 @@ class TerminalHuman(Agent):
             try:
                 action = self.parse(text, view)
             except IllegalAction as error:
-                self.console.print(f"[red]{error}[/red]")
+                self.console.print(f"[red]{explain(error)}[/red]")
                 continue
             if action is None:
                 self.console.print(action_menu(self.game, view))
