@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from typing import Any
 
@@ -33,7 +34,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
     print(f"codecrack on http://{host}:{port}/  (records: {config.db_url}{fanout})")
     options = {"host": host, "port": port, **uvicorn_options(config)}
     if workers == 1:
-        uvicorn.run(create_app(config), **options)
+        app = create_app(config)
+        gc.freeze()  # what start-up made (modules, the app) is never scanned again by the cyclic collector
+        uvicorn.run(app, **options)
         return
     # each worker process builds its own app from the environment (CODECRACK_*)
     os.environ.update({"CODECRACK_DB": config.db_url, "CODECRACK_REDIS_URL": config.redis_url,

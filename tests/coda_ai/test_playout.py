@@ -13,7 +13,8 @@ from codecrack.agents import make_agent
 from codecrack.core.runner import run_game
 from codecrack.games.coda.belief import solve
 from codecrack.games.coda.observe import position_from_view
-from codecrack.games.coda.playout import Playouts, sample_values, world_game
+from codecrack.games.coda.playout import Playouts
+from codecrack.games.coda.worlds import sample_values, world_game
 from codecrack.games.coda.agents import MediumAgent
 from codecrack.games.coda.search import with_value
 
@@ -38,7 +39,7 @@ def test_sampled_worlds_follow_the_exact_marginals():
     position = position_from_view(view)
     belief = solve(position)
     rng = random.Random(3)
-    draws = [sample_values(position, belief, view["seat"], rng) for _ in range(1500)]
+    draws = [sample_values(position, belief, rng) for _ in range(1500)]
     for place in draws[0]:
         seat, index = place
         frequencies = np.bincount([d[place] for d in draws], minlength=13) / len(draws)
@@ -51,7 +52,7 @@ def test_every_sampled_world_is_consistent_with_the_view():
     belief = solve(position)
     rng = random.Random(1)
     for _ in range(30):
-        values = sample_values(position, belief, view["seat"], rng)
+        values = sample_values(position, belief, rng)
         fixed = position
         for (seat, index), value in values.items():
             fixed = with_value(fixed, seat, index, value)
@@ -62,7 +63,7 @@ def test_every_sampled_world_is_consistent_with_the_view():
 def test_a_world_looks_to_the_seat_exactly_like_its_view(options):
     view = guess_view(players=3, seed=2, turns=3, **options)
     position = position_from_view(view)
-    values = sample_values(position, solve(position), view["seat"], random.Random(4))
+    values = sample_values(position, solve(position), random.Random(4))
     world = world_game(view, values, random.Random(5))
     assert world.view(view["seat"]) == view
 

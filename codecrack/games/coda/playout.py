@@ -1,20 +1,10 @@
 """Search over sampled worlds for ``hard``: draw hidden worlds from one seat's exact belief, set
 each up as a game, and play it out with fast agents (perfect-information Monte Carlo).
 
-Only the seat's own view goes in: :func:`sample_values` draws every face-down value of the other
-rows from the seat's exact posterior (tile by tile, each drawn from its exact marginal given the
-ones drawn before, so the joint draw is exact), and :func:`world_game` builds a game that agrees
+Only the seat's own view goes in: :func:`.worlds.sample_values` draws every face-down value the
+seat cannot see from its exact posterior, and :func:`.worlds.world_game` builds a game that agrees
 with the view in everything the seat can see, with the sampled values in the hidden places and the
 unseen tiles shuffled into the pile.
-
->>> from codecrack.core.registry import new_game
->>> from codecrack.games.coda.observe import position_from_view
->>> game = new_game("coda", players=2, seed=4, draw="deck")
->>> view = game.view(0)
->>> position = position_from_view(view)
->>> world = world_game(view, sample_values(position, solve(position), view["seat"], random.Random(1)), random.Random(2))
->>> world.view(0)["rows"][0] == view["rows"][0]
-True
 """
 
 from __future__ import annotations
@@ -24,60 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...agents.base import Agent
-from ...core.registry import new_game
-from .belief import Belief, Position, effort, solve
-from .observe import value_name
+from .belief import Belief, Position, effort
 from .rules import CodaGame
-from .search import hidden, with_value
-from .tiles import Tile, full_set
-
-View = dict[str, Any]
-Values = dict[tuple[int, int], int]  # (seat, index) -> sampled belief value (0-11 or DASH)
-
-
-def sample_values(position: Position, belief: Belief, seat: int, rng: random.Random) -> Values:
-    """One world drawn exactly from ``belief``: a value for every hidden tile of the other rows."""
-    values: Values = {}
-    places = [(s, i) for s in range(len(position.rows)) if s != seat for i in hidden(position, s)]
-    for n, (s, i) in enumerate(places):
-        weights = belief.probs[s][i]
-        value = rng.choices(range(len(weights)), weights=weights)[0]
-        values[(s, i)] = value
-        if n + 1 < len(places):
-            position = with_value(position, s, i, value)
-            belief = solve(position)
-    return values
-
-
-def world_game(view: View, values: Values, rng: random.Random) -> CodaGame:
-    """A one-round game at the seat's decision point, with ``values`` in the hidden places.
-
-    The rows, the public history, the drawn tile, the hits this turn and who is out are the
-    view's; the tiles nobody shows are shuffled into the pile with ``rng``.
-    """
-    options = {k: v for k, v in view["options"].items() if k != "rounds"}
-    game = new_game("coda", players=view["players"], seed=rng.getrandbits(32), **options)
-    rows = []
-    for s, row in enumerate(view["rows"]):
-        tiles = []
-        for i, tile in enumerate(row):
-            value = tile["value"] if tile["value"] is not None else value_name(values[(s, i)])
-            tiles.append(Tile(tile["color"], value, tile["id"], tile["revealed"]))
-        rows.append(tiles)
-    drawn = view["drawn"]
-    drawn_tile = Tile(drawn["color"], drawn["value"]) if drawn else None
-    used = {(t.color, t.value) for row in rows for t in row} | ({(drawn_tile.color, drawn_tile.value)} if drawn_tile else set())
-    pile = [t for t in full_set(bool(view["options"].get("dashes"))) if (t.color, t.value) not in used]
-    rng.shuffle(pile)
-    seats = set(range(view["players"]))
-    game.rows, game.pile, game.drawn, game.drawn_face_up = rows, pile, drawn_tile, False
-    game.next_id = [max((t.id for t in row), default=-1) + 1 for row in rows]
-    game.unplaced = [[] for _ in seats]
-    game.shown, game.opened, game.ready = [True] * len(seats), set(seats), set(seats)
-    game.eliminated = list(view["eliminated"])
-    game.history = [dict(event) for event in view["history"]]
-    game.round, game.current, game.hits, game.phase = view["round"], view["current"], view["hits_this_turn"], "guess"
-    return game
+from .worlds import View, sample_values, world_game
 
 
 def playout_cost(view: View, position: Position) -> int:
@@ -106,7 +45,7 @@ class Playouts:
         seat = view["seat"]
         results: list[list[float]] = [[] for _ in actions]
         for _ in range(self.worlds):
-            values = sample_values(position, belief, seat, rng)
+            values = sample_values(position, belief, rng)
             world_seed = rng.getrandbits(32)
             for a, action in enumerate(actions):
                 local = random.Random(world_seed)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...i18n import N_
 from ...core.game import Action, Event
 from .checks import check_fields
 
@@ -50,9 +51,9 @@ class CrackingPhase:
     def _act_pass(self, seat: int, action: Action) -> list[Event]:
         check_fields(action)
         if seat in self.passed:
-            raise IllegalAction("you are already passing; slap whenever you are ready")
+            raise IllegalAction(N_("you are already passing; slap whenever you are ready"))
         if not self.stalemate_possible():
-            raise IllegalAction("every card that the stalemate rules can show is already face up: slap and answer")
+            raise IllegalAction(N_("every card that the stalemate rules can show is already face up: slap and answer"))
         self.passed.add(seat)
         events = self.log({"type": "pass", "seat": seat})
         if self.passed >= set(self.remaining()):
@@ -66,13 +67,13 @@ class CrackingPhase:
     def _act_speed_decode(self, seat: int, action: Action) -> list[Event]:
         _, correct, events = self.judge_decode(seat, action)
         if correct:
-            return events + self.finish([seat], "the slapper cracked a code")  # the decisive decode says whose
-        return events + self._slapper_out(seat, "wrong answer")
+            return events + self.finish([seat], N_("the slapper cracked a code"))  # the decisive decode says whose
+        return events + self._slapper_out(seat, N_("wrong answer"))
 
     def _act_timeout(self, seat: int, action: Action) -> list[Event]:
         check_fields(action)
         events = self.log({"type": "timeout", "seat": seat})
-        return events + self._slapper_out(seat, "hesitation: no answer within the answer window")
+        return events + self._slapper_out(seat, N_("hesitation: no answer within the answer window"))
 
     def _slapper_out(self, seat: int, why: str) -> list[Event]:
         events = self.eliminate(seat, why)
