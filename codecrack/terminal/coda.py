@@ -34,8 +34,8 @@ Event = dict[str, Any]
 
 TILE_STYLE = {"black": "bold white on grey15", "white": "bold black on grey93"}
 HISTORY_LINES = 14
-COMMANDS = ("draw [black|white]", "guess SEAT INDEX TILE (e.g. guess 2 1 b5, b- for a dash)", "stop",
-            "place INDEX", "reveal INDEX", "opening BLACKS", "ready [INDEX per opening dash]", "? for a numbered menu")
+COMMANDS = ("draw [black|white]", N_("guess SEAT INDEX TILE (e.g. guess 2 1 b5, b- for a dash)"), "stop",
+            "place INDEX", "reveal INDEX", "opening BLACKS", N_("ready [INDEX per opening dash]"), N_("? for a numbered menu"))
 
 
 # -- rendering -----------------------------------------------------------------------
@@ -316,7 +316,7 @@ def parse(text: str, view: View) -> dict[str, Any]:
         return {"type": command, "black": one_number(command, args)}
     if command in ("place", "reveal"):
         return {"type": command, "index": own_index(command, one_number(command, args), view)}
-    raise IllegalAction(_("unknown command {command}; commands: {commands}").format(command=repr(command), commands="; ".join(COMMANDS)))
+    raise IllegalAction(_("unknown command {command}; commands: {commands}").format(command=repr(command), commands="; ".join(_(command) for command in COMMANDS)))
 
 
 def no_arguments(command: str, args: list[str]) -> None:

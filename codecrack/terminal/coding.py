@@ -138,7 +138,7 @@ def result_lines(result: dict[str, Any]) -> list[str]:
     """The end: who won and why, every code, and in one-shot everyone's written answers."""
     seat_value = _("seat {seat} {value}")
     winners = ", ".join(seat_name(seat) for seat in result["winners"]) or _("nobody")
-    lines = [_("Won by {names} ({reason}).").format(names=winners, reason=result["reason"])]
+    lines = [_("Won by {names} ({reason}).").format(names=winners, reason=_(result["reason"]))]
     lines.append(_("Codes: {codes}.").format(codes=", ".join(seat_value.format(seat=shown(seat), value=code)
                                                           for seat, code in enumerate(result["codes"]))))
     if result["scores"]:
@@ -274,7 +274,8 @@ def _event_text(event: dict[str, Any]) -> str:
     kind = event["type"]
     words = {**event, "seat": None,
              **{key: shown(event[key]) for key in SEAT_FIELDS if event.get(key) is not None},
-             **{key: seat_list(event[key]) for key in SEATS_FIELDS if key in event}}
+             **{key: seat_list(event[key]) for key in SEATS_FIELDS if key in event},
+             **{key: _(event[key]) for key in ("why", "reason") if key in event}}  # the engine marks them N_()
     if kind == "cannot":
         words["offered"] = ", ".join(event["offered"])
         return (_("seat {seat} cannot take a data card (offered: {offered})") if event["offered"]
