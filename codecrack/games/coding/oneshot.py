@@ -65,7 +65,8 @@ class OneShotPhase:
         written: dict[int, dict] = {}
         for key, text in given.items():
             target = check_seat_number(int(key) if isinstance(key, str) and key.isdecimal() else key,
-                                       self.players, "codes", N_("each key of {key!r} must be a seat from 0 to {last}, not {value!r}"))
+                                       self.players, "codes",
+                                       N_("each key of {key!r} must be a seat from 0 to {last}, not {value!r}"))
             if target not in self.unanswered(seat):
                 raise IllegalAction(N_("you have no answer left to write for seat {seat}"), seat=target)
             written[target] = parse_code(text)
