@@ -56,6 +56,8 @@ def test_a_whole_game_shows_seats_numbered_from_1_as_the_web_does(game, lang, se
     assert all(seat + " 1>" in prompt for prompt in prompts if prompt)   # the human sits in Seat 1
     assert f"{seat} 3" in output and f"{seat} 4" not in output            # three seats: 1, 2 and 3
     assert ENGINE_SEAT_ZERO.findall(output) == []
+    if game == "alphacode" and lang == "en":   # the end reveals every code, named by seat
+        assert "seat 3's code: " in output.split("Game over")[-2]
 
 
 def test_coda_guess_names_the_opponent_as_the_board_shows_it():

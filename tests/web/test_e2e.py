@@ -86,6 +86,7 @@ def finish(page, name: str, site=None, game: str | None = None) -> str:
         spectator.goto(page.url)
         spectator.wait_for_selector("#end-summary")
         check_end_reveal(spectator, game)
+        assert spectator.query_selector("#rematch") is None   # only a seated player sees Rematch
         spectator.close()
         page.click("#replay")
         page.click("#replay-bar button[title=End]")
