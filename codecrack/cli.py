@@ -31,7 +31,7 @@ def _options(pairs: list[str], command: str = "") -> dict[str, str]:
     try:
         options = split_option_text(pairs)
     except OptionError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise typer.BadParameter(explain(error)) from None
     for key, instead in NOT_OPTIONS.get(command, {}).items():
         if key in options:
             raise typer.BadParameter(_("{key} is not a game option; use {instead}").format(key=key, instead=_(instead)),
