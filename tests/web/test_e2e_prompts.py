@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from .test_e2e import click_one, new_table, site  # noqa: F401  (the module's server and browser)
+from .test_e2e import click_one, move_until, new_table, site  # noqa: F401  (the module's server and browser)
 
 pytestmark = pytest.mark.e2e
 
@@ -41,7 +41,7 @@ def test_alphabet_code_calls_to_declare_once_the_code_is_known(site, hints, says
         page.click("#alphacode-random")
         if hints:
             page.check("#hints")
-        if ask_until_the_declare_call(page, rng):
+        if move_until(page, rng, ask_a_question, "#alphacode-declare-call", limit=600):
             break
         page.close()
     call = page.locator("#alphacode-declare-call")
@@ -52,13 +52,5 @@ def test_alphabet_code_calls_to_declare_once_the_code_is_known(site, hints, says
     page.close()
 
 
-def ask_until_the_declare_call(page, rng) -> bool:
-    """Ask random questions until the Declare call shows (True) or the game ends (False)."""
-    for _ in range(600):
-        if page.query_selector("#alphacode-declare-call"):
-            return True
-        if page.query_selector("#result"):
-            return False
-        click_one(page, rng, "#target-sheet button.zone.ask", "#target-sheet button.cell.ask")
-        page.wait_for_timeout(60)
-    return False
+def ask_a_question(page, rng) -> None:
+    click_one(page, rng, "#target-sheet button.zone.ask", "#target-sheet button.cell.ask")
