@@ -31,7 +31,7 @@ def _options(pairs: list[str], command: str = "") -> dict[str, str]:
     try:
         options = split_option_text(pairs)
     except OptionError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise typer.BadParameter(explain(error)) from None
     for key, instead in NOT_OPTIONS.get(command, {}).items():
         if key in options:
             raise typer.BadParameter(_("{key} is not a game option; use {instead}").format(key=key, instead=_(instead)),
@@ -67,10 +67,11 @@ def play(
     if lang is not None:
         set_language(lang)
     from .terminal.play import play as play_game
-    from .terminal.options_help import preset_options
+    from .terminal.options_help import preset_options, typed_seat_options
 
     try:
-        options = {**preset_options(game, preset), **_options(option, "play")}
+        typed = typed_seat_options(game, _options(option, "play"), players=len(seats.split(",")))
+        options = {**preset_options(game, preset), **typed}
         record = play_game(game, seats.split(","), seed=seed, options=options, console=console)
     except (OptionError, EOFError, KeyboardInterrupt) as error:
         console.print(Text(explain(error) or _("stopped"), style="red"))
@@ -98,10 +99,11 @@ def arena(
 ) -> None:
     from .arena import ArenaConfig, play_series
     from .ratings import Ladder, RatingsError
+    from .terminal.options_help import typed_seat_options
 
-    config = ArenaConfig(game, players, tuple(agents.split(",")), games, seed, workers, _options(option, "arena"),
-                         time_limit)
     try:
+        config = ArenaConfig(game, players, tuple(agents.split(",")), games, seed, workers,
+                             typed_seat_options(game, _options(option, "arena"), players), time_limit)
         ladder = Ladder.load(ratings) if ratings is not None else Ladder()
         if report is not None:
             from .report import require_matplotlib
@@ -126,6 +128,8 @@ def arena(
 
 
 def _print_arena(summary: dict[str, Any]) -> None:
+    from .terminal.seats import shown  # seats on screen count from 1; the JSON keeps the engine's
+
     title = (f"{summary['game']}, {summary['players']} players, {summary['games']} games, "
              f"{summary['games_per_s']} games/s")
     table = Table(title=title)
@@ -139,7 +143,7 @@ def _print_arena(summary: dict[str, Any]) -> None:
                       str(row["decision_ms"]["p95"]))
     console.print(table)
     for fault in summary["faults"]:
-        console.print(f"game {fault['game']}, seat {fault['seat']}, {fault['agent']} lost by {fault['kind']}: "
+        console.print(f"game {fault['game']}, seat {shown(fault['seat'])}, {fault['agent']} lost by {fault['kind']}: "
                       f"{fault['detail']}", markup=False, style="red")
     if summary["fault_count"] > len(summary["faults"]):
         console.print(f"... {summary['fault_count']} faults in all", style="red")

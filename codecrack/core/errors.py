@@ -37,5 +37,6 @@ class IllegalAction(TemplateError):
     """
 
 
-class OptionError(ValueError):
-    """An unknown game, an unknown option, or an option value out of range."""
+class OptionError(TemplateError):
+    """An unknown game, an unknown option, or an option value out of range (a :class:`TemplateError`:
+    a marked template and its params, or a text already in the current language)."""

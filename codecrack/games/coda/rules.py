@@ -68,7 +68,7 @@ class CodaOptions(GameOptions):
     @classmethod
     def _one_or_tournament(cls, rounds: int) -> int:
         if rounds not in (1, TOURNAMENT_ROUNDS):
-            raise ValueError("rounds must be 1 or 3 (3 is the tournament)")
+            raise ValueError(N_("rounds must be 1 or 3 (3 is the tournament)"))
         return rounds
 
 

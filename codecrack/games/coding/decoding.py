@@ -131,15 +131,15 @@ class DecodingPhase:
         target, correct, events = self.judge_decode(seat, action)
         self._something_changed()
         if correct:
-            events += self.eliminate(target, "decoded")  # the decode event just before says by whom
+            events += self.eliminate(target, N_("decoded"))  # the decode event just before says by whom
             if self.outcome is None:
                 self.may_stop = True
             return events
         self.may_stop = False
         if len(self.sheets[seat].wrong) > WRONG_DECODES_ALLOWED:
-            return events + self.eliminate(seat, "third wrong decode") + self._end_decoding_turn(seat)
+            return events + self.eliminate(seat, N_("third wrong decode")) + self._end_decoding_turn(seat)
         if not self.sheets[seat].hidden():      # nothing left to pay the penalty with
-            return (events + self.eliminate(seat, "wrong decode with no face-down card left")
+            return (events + self.eliminate(seat, N_("wrong decode with no face-down card left"))
                     + self._end_decoding_turn(seat))
         self.step = "penalty"
         return events

@@ -83,4 +83,4 @@ class OneShotPhase:
         scores = [sum(score_answer(self.sheets[t].code, code) for t, code in self.answers[seat].items())
                   for seat in range(self.players)]
         best = max(scores)
-        return self.finish([s for s in range(self.players) if scores[s] == best], "highest score", scores)
+        return self.finish([s for s in range(self.players) if scores[s] == best], N_("highest score"), scores)
