@@ -85,6 +85,8 @@ def test_coda_history_and_summary_count_seats_from_1():
     events = game.apply(0, {"type": "guess", "target": 1, "index": 1, "color": "white", "value": 6})
     assert coda.describe(0, {}, events) == "seat 1 guesses seat 2's tile 1 is W6: HIT"
     assert "phase guess, seat 1 plays" in text_of(coda.render(game.view(1)))
+    round_over = {"type": "round_over", "round": 1, "winner": 1, "points": [0, 2]}
+    assert coda.event_text(round_over) == "round 1 won by seat 2; points this round seat 1: 0, seat 2: 2"
 
 
 def test_coding_commands_name_seats_as_the_board_shows_them():
