@@ -51,7 +51,7 @@ class AlphacodeOptions(GameOptions):
     @classmethod
     def _known_set(cls, value: int) -> int:
         if value not in LETTER_SETS:
-            raise ValueError(f"letters must be one of {sorted(LETTER_SETS)}")
+            raise ValueError(N_("letters must be 10 or 20"))
         return value
 
     @field_validator("columns", "rows")
@@ -99,15 +99,15 @@ class AlphacodeGame(Game):
         options = self.options
         if self.duel:
             if options.creator is not None:
-                raise OptionError("creator is for games of 3 or more players")
+                raise OptionError(N_("creator is for games of 3 or more players"))
             return None
         if options.handicap:
-            raise OptionError("handicap is a 2-player rule")
+            raise OptionError(N_("handicap is a 2-player rule"))
         creator = self.players - 1 if options.creator is None else options.creator
         if not 0 <= creator < self.players:
-            raise OptionError(f"creator must be a seat from 0 to {self.players - 1}")
+            raise OptionError(N_("creator must be a seat from 0 to {last}"), last=self.players - 1)
         if options.first == creator:
-            raise OptionError("the code creator does not take turns: first must be a solver")
+            raise OptionError(N_("the code creator does not take turns: first must be a solver"))
         return creator
 
     def _start_round(self, first: int) -> None:
