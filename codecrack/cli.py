@@ -9,19 +9,21 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
-from typer.core import TyperCommand
 from rich.table import Table
+from rich.text import Text
 
 from .core.errors import OptionError
 from .core.options import split_option_text
-from .i18n import from_environment, languages, set_language
+from .cli_language import LocalizedCommand, LocalizedGroup
+from .i18n import N_, _, explain, from_environment, set_language
 
-app = typer.Typer(help="codecrack: hidden-code deduction games, their AIs and an arena.", no_args_is_help=True)
+app = typer.Typer(cls=LocalizedGroup, help=N_("codecrack: hidden-code deduction games, their AIs and an arena."),
+                  no_args_is_help=True)
 console = Console()
 
-OPTION_HELP = "A game option as key=value; repeatable. The options are listed below."
+OPTION_HELP = N_("A game option as key=value; repeatable. The options are listed below.")
 # Settings that are command-line flags, not game options: what to use instead.
-NOT_OPTIONS = {"play": {"players": "one seat per name in --seats", "seed": "--seed"},
+NOT_OPTIONS = {"play": {"players": N_("one seat per name in --seats"), "seed": "--seed"},
                "arena": {"players": "--players", "seed": "--seed"}}
 
 
@@ -32,11 +34,12 @@ def _options(pairs: list[str], command: str = "") -> dict[str, str]:
         raise typer.BadParameter(str(error)) from None
     for key, instead in NOT_OPTIONS.get(command, {}).items():
         if key in options:
-            raise typer.BadParameter(f"{key} is not a game option; use {instead}", param_hint="--option")
+            raise typer.BadParameter(_("{key} is not a game option; use {instead}").format(key=key, instead=_(instead)),
+                                     param_hint="--option")
     return options
 
 
-class PlayCommand(TyperCommand):
+class PlayCommand(LocalizedCommand):
     """``play``: its help ends with every game's options and presets (read only when shown)."""
 
     @property
@@ -50,57 +53,57 @@ class PlayCommand(TyperCommand):
         pass
 
 
-@app.command(cls=PlayCommand)
+@app.command(cls=PlayCommand, help=N_("Play a game in the terminal against humans (hot seat) and bots."))
 def play(
-    game: str = typer.Argument(..., help="coda, coding or alphacode"),
-    seats: str = typer.Option("human,random", help="Comma-separated: human or an agent name per seat."),
-    seed: Optional[int] = typer.Option(None, help="The game's seed (default: a fresh one)."),
-    preset: Optional[str] = typer.Option(None, help="A named set of options (listed below); --option changes it."),
+    game: str = typer.Argument(..., help=N_("coda, coding or alphacode")),
+    seats: str = typer.Option("human,random", help=N_("Comma-separated: human or an agent name per seat.")),
+    seed: Optional[int] = typer.Option(None, help=N_("The game's seed (default: a fresh one).")),
+    preset: Optional[str] = typer.Option(None, help=N_("A named set of options (listed below); --option changes it.")),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
-    save: Optional[Path] = typer.Option(None, help="Write the game's record to this JSON file."),
-    lang: Optional[str] = typer.Option(None, help=f"The language of the game's texts: {', '.join(languages())} "
-                                                  "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)."),
+    save: Optional[Path] = typer.Option(None, help=N_("Write the game's record to this JSON file.")),
+    lang: Optional[str] = typer.Option(None, help=N_("The language of the game's texts: {languages} "
+                                                     "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG).")),
 ) -> None:
-    """Play a game in the terminal against humans (hot seat) and bots."""
     if lang is not None:
         set_language(lang)
     from .terminal.play import play as play_game
-    from .terminal.options_help import preset_options
+    from .terminal.options_help import preset_options, typed_seat_options
 
     try:
-        options = {**preset_options(game, preset), **_options(option, "play")}
+        typed = typed_seat_options(game, _options(option, "play"), players=len(seats.split(",")))
+        options = {**preset_options(game, preset), **typed}
         record = play_game(game, seats.split(","), seed=seed, options=options, console=console)
     except (OptionError, EOFError, KeyboardInterrupt) as error:
-        console.print(f"[red]{error or 'stopped'}[/red]")
+        console.print(Text(explain(error) or _("stopped"), style="red"))
         raise typer.Exit(1) from None
     if save is not None:
         save.write_text(json.dumps(record, indent=1))
 
 
-@app.command()
+@app.command(cls=LocalizedCommand, help=N_("Play many games between agents, rotating seats, and report win rates."))
 def arena(
-    game: str = typer.Option(..., help="coda, coding or alphacode"),
-    players: int = typer.Option(2, help="Seats per game."),
-    agents: str = typer.Option(..., help="Comma-separated agent names, or cmd:<command> for a protocol bot; "
-                                         "the last one fills spare seats."),
-    games: int = typer.Option(100, help="Number of games."),
-    seed: int = typer.Option(0, help="Series seed; game i uses a seed derived from it."),
-    workers: int = typer.Option(1, help="Parallel processes (local) or CPUs (ray)."),
+    game: str = typer.Option(..., help=N_("coda, coding or alphacode")),
+    players: int = typer.Option(2, help=N_("Seats per game.")),
+    agents: str = typer.Option(..., help=N_("Comma-separated agent names, or cmd:<command> for a protocol bot; "
+                                         "the last one fills spare seats.")),
+    games: int = typer.Option(100, help=N_("Number of games.")),
+    seed: int = typer.Option(0, help=N_("Series seed; game i uses a seed derived from it.")),
+    workers: int = typer.Option(1, help=N_("Parallel processes (local) or CPUs (ray).")),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
-    time_limit: float = typer.Option(5.0, help="Seconds a cmd: bot has for each answer."),
-    backend: str = typer.Option("local", help="local (processes) or ray."),
-    address: Optional[str] = typer.Option(None, help="ray: the cluster's address (default: a local Ray)."),
-    ratings: Optional[Path] = typer.Option(None, help="Update the OpenSkill ladder kept in this JSON file."),
-    report: Optional[Path] = typer.Option(None, help="Write an offline HTML report with plots to this file."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    time_limit: float = typer.Option(5.0, help=N_("Seconds a cmd: bot has for each answer.")),
+    backend: str = typer.Option("local", help=N_("local (processes) or ray.")),
+    address: Optional[str] = typer.Option(None, help=N_("ray: the cluster's address (default: a local Ray).")),
+    ratings: Optional[Path] = typer.Option(None, help=N_("Update the OpenSkill ladder kept in this JSON file.")),
+    report: Optional[Path] = typer.Option(None, help=N_("Write an offline HTML report with plots to this file.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of a table.")),
 ) -> None:
-    """Play many games between agents, rotating seats, and report win rates."""
     from .arena import ArenaConfig, play_series
     from .ratings import Ladder, RatingsError
+    from .terminal.options_help import typed_seat_options
 
-    config = ArenaConfig(game, players, tuple(agents.split(",")), games, seed, workers, _options(option, "arena"),
-                         time_limit)
     try:
+        config = ArenaConfig(game, players, tuple(agents.split(",")), games, seed, workers,
+                             typed_seat_options(game, _options(option, "arena"), players), time_limit)
         ladder = Ladder.load(ratings) if ratings is not None else Ladder()
         if report is not None:
             from .report import require_matplotlib
@@ -125,6 +128,8 @@ def arena(
 
 
 def _print_arena(summary: dict[str, Any]) -> None:
+    from .terminal.seats import shown  # seats on screen count from 1; the JSON keeps the engine's
+
     title = (f"{summary['game']}, {summary['players']} players, {summary['games']} games, "
              f"{summary['games_per_s']} games/s")
     table = Table(title=title)
@@ -138,19 +143,18 @@ def _print_arena(summary: dict[str, Any]) -> None:
                       str(row["decision_ms"]["p95"]))
     console.print(table)
     for fault in summary["faults"]:
-        console.print(f"game {fault['game']}, seat {fault['seat']}, {fault['agent']} lost by {fault['kind']}: "
+        console.print(f"game {fault['game']}, seat {shown(fault['seat'])}, {fault['agent']} lost by {fault['kind']}: "
                       f"{fault['detail']}", markup=False, style="red")
     if summary["fault_count"] > len(summary["faults"]):
         console.print(f"... {summary['fault_count']} faults in all", style="red")
 
 
-@app.command()
+@app.command(cls=LocalizedCommand, help=N_("Print the OpenSkill ladder kept by arena --ratings, best ordinal (mu - 3 sigma) first."))
 def ladder(
-    path: Path = typer.Argument(..., help="A ratings file written by arena --ratings."),
-    game: Optional[str] = typer.Option(None, help="Only this game's ladder."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    path: Path = typer.Argument(..., help=N_("A ratings file written by arena --ratings.")),
+    game: Optional[str] = typer.Option(None, help=N_("Only this game's ladder.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print JSON.")),
 ) -> None:
-    """Print the OpenSkill ladder kept by arena --ratings, best ordinal (mu - 3 sigma) first."""
     from .ratings import Ladder, RatingsError
 
     if not path.exists():
@@ -175,14 +179,13 @@ def ladder(
         console.print(table)
 
 
-@app.command()
+@app.command(cls=LocalizedCommand, help=N_("Speak the bot protocol on stdin/stdout with one of codecrack's own agents."))
 def bot(
-    game: Optional[str] = typer.Option(None, help="The game this bot plays (hello must name it)."),
-    level: str = typer.Option("hard", help="The codecrack agent to play: random, easy, medium or hard."),
-    seed: int = typer.Option(0, help="Seed of the agent's own choices."),
-    schema: bool = typer.Option(False, "--schema", help="Print the protocol's JSON Schemas and exit."),
+    game: Optional[str] = typer.Option(None, help=N_("The game this bot plays (hello must name it).")),
+    level: str = typer.Option("hard", help=N_("The codecrack agent to play: random, easy, medium or hard.")),
+    seed: int = typer.Option(0, help=N_("Seed of the agent's own choices.")),
+    schema: bool = typer.Option(False, "--schema", help=N_("Print the protocol's JSON Schemas and exit.")),
 ) -> None:
-    """Speak the bot protocol on stdin/stdout with one of codecrack's own agents."""
     from .protocol import ProtocolError, json_schemas, serve
     from .protocol.bot import agent_maker
 
@@ -198,19 +201,18 @@ def bot(
         raise typer.Exit(2) from None
 
 
-@app.command()
+@app.command(cls=LocalizedCommand, help=N_("Run a benchmark and report medians and p95s."))
 def bench(
-    name: str = typer.Argument(..., help="engine, coda-belief, coding-belief, alphacode-solver, ..."),
-    game: Optional[str] = typer.Option(None, help="For engine: the game."),
+    name: str = typer.Argument(..., help=N_("engine, coda-belief, coding-belief, alphacode-solver, ...")),
+    game: Optional[str] = typer.Option(None, help=N_("For engine: the game.")),
     seed: Optional[int] = typer.Option(None),
-    games: Optional[int] = typer.Option(None, help="How many games or positions."),
-    level: Optional[str] = typer.Option(None, help="Agent level, where the benchmark takes one."),
-    codes: Optional[int] = typer.Option(None, help="alphacode-solver: how many codes."),
-    letters: Optional[int] = typer.Option(None, help="alphacode-solver: 10 or 20 letters."),
+    games: Optional[int] = typer.Option(None, help=N_("How many games or positions.")),
+    level: Optional[str] = typer.Option(None, help=N_("Agent level, where the benchmark takes one.")),
+    codes: Optional[int] = typer.Option(None, help=N_("alphacode-solver: how many codes.")),
+    letters: Optional[int] = typer.Option(None, help=N_("alphacode-solver: 10 or 20 letters.")),
     option: list[str] = typer.Option([], "--option", "-o", help=OPTION_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print JSON.")),
 ) -> None:
-    """Run a benchmark and report medians and p95s."""
     from .bench import run_benchmark
 
     params: dict[str, Any] = dict(game=game, seed=seed, games=games, level=level, codes=codes, letters=letters)
@@ -223,13 +225,12 @@ def bench(
     print(json.dumps(report) if as_json else json.dumps(report, indent=2))
 
 
-@app.command()
+@app.command(cls=LocalizedCommand, help=N_("Review one seat's decisions from what it could see, graded best to blunder."))
 def review(
-    record: Path = typer.Argument(..., help="A game record (JSON), e.g. from play --save."),
-    seat: int = typer.Option(..., help="The seat whose decisions to review."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    record: Path = typer.Argument(..., help=N_("A game record (JSON), e.g. from play --save.")),
+    seat: int = typer.Option(..., help=N_("The seat whose decisions to review.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of a table.")),
 ) -> None:
-    """Review one seat's decisions from what it could see, graded best to blunder."""
     from .review import ReviewError, review_record
     from .review.render import print_review
 
@@ -237,7 +238,7 @@ def review(
         data = json.loads(record.read_text())
         result = review_record(data, seat)
     except (OSError, ValueError) as error:  # unreadable file, bad JSON, ReviewError
-        console.print(f"[red]{error}[/red]")
+        console.print(Text(explain(error), style="red"))
         raise typer.Exit(2) from None
     if as_json:
         print(json.dumps(result.to_json()))
@@ -245,49 +246,47 @@ def review(
     print_review(result, console)
 
 
-@app.command()
+@app.command(cls=LocalizedCommand, help=N_("Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."))
 def serve(
     host: str = typer.Option("127.0.0.1"),
     port: int = typer.Option(8000),
-    db: Optional[str] = typer.Option(None, help="SQLAlchemy URL (default: SQLite in ./data)."),
-    allow_seed: bool = typer.Option(False, help="Let clients choose a table's seed (local and test use only: "
-                                                "a seeded table's creator can work out every hidden tile)."),
-    redis: Optional[str] = typer.Option(None, help="Redis URL: run as one of several instances on one PostgreSQL "
-                                                   "database (docs/deploy.md)."),
-    workers: int = typer.Option(1, help="Server processes on the port, each one an instance: more than one "
-                                        "needs PostgreSQL and Redis."),
+    db: Optional[str] = typer.Option(None, help=N_("SQLAlchemy URL (default: SQLite in ./data).")),
+    allow_seed: bool = typer.Option(False, help=N_("Let clients choose a table's seed (local and test use only: "
+                                                "a seeded table's creator can work out every hidden tile).")),
+    redis: Optional[str] = typer.Option(None, help=N_("Redis URL: run as one of several instances on one PostgreSQL "
+                                                   "database (docs/deploy.md).")),
+    workers: int = typer.Option(1, help=N_("Server processes on the port, each one an instance: more than one "
+                                        "needs PostgreSQL and Redis.")),
 ) -> None:
-    """Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."""
     from .web.server import serve as run_server
 
     run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis, workers=workers)
 
 
-@app.command()
+@app.command(cls=LocalizedCommand, help=N_("Drive tables of simulated players over real websockets; print a JSON report (docs/benchmarks.md)."))
 def loadtest(
-    url: str = typer.Option("http://127.0.0.1:8000", help="The server to load (loopback only)."),
-    spawn: bool = typer.Option(False, help="Start a server of our own on a free port (limits raised for the run)."),
-    db: Optional[str] = typer.Option(None, help="With --spawn: the server's SQLAlchemy URL (default: SQLite in a temp folder)."),
-    server_pid: Optional[int] = typer.Option(None, help="Read this server process's CPU and RSS from /proc."),
-    tables: str = typer.Option("4", help="Tables played at once; a comma list steps through several loads."),
-    seconds: float = typer.Option(20.0, help="Time per step (at most 3600)."),
-    games: int = typer.Option(0, help="Games per table slot (0: back to back until the time is up)."),
-    pace: str = typer.Option("flat", help="flat (act at once) or human (one action per 2-5 s)."),
+    url: str = typer.Option("http://127.0.0.1:8000", help=N_("The server to load (loopback only).")),
+    spawn: bool = typer.Option(False, help=N_("Start a server of our own on a free port (limits raised for the run).")),
+    db: Optional[str] = typer.Option(None, help=N_("With --spawn: the server's SQLAlchemy URL (default: SQLite in a temp folder).")),
+    server_pid: Optional[int] = typer.Option(None, help=N_("Read this server process's CPU and RSS from /proc.")),
+    tables: str = typer.Option("4", help=N_("Tables played at once; a comma list steps through several loads.")),
+    seconds: float = typer.Option(20.0, help=N_("Time per step (at most 3600).")),
+    games: int = typer.Option(0, help=N_("Games per table slot (0: back to back until the time is up).")),
+    pace: str = typer.Option("flat", help=N_("flat (act at once) or human (one action per 2-5 s).")),
     game: str = typer.Option("coda"),
-    humans: int = typer.Option(2, help="Human seats per table, each a websocket client."),
-    ai_seats: int = typer.Option(0, help="AI seats per table, played by the server."),
-    ai_agent: str = typer.Option("random", help="The AI seats' agent."),
-    seed: int = typer.Option(0, help="Seeds the simulated players' choices and pauses."),
-    tables_per_minute: int = typer.Option(20, help="The server's CODECRACK_TABLES_PER_MINUTE (kept to)."),
-    connections_per_address: int = typer.Option(32, help="The server's CODECRACK_CONNECTIONS_PER_ADDRESS."),
-    messages_per_second: float = typer.Option(20.0, help="The server's CODECRACK_MESSAGES_PER_SECOND."),
-    allow_remote: bool = typer.Option(False, help="Allow a non-loopback URL (never on shared machines)."),
-    anchor: Optional[Path] = typer.Option(None, help="Also measure boardgame.io with the same steps: its harness "
-                                                     "folder (loadtest/boardgameio, after `npm ci` there)."),
-    open_first: bool = typer.Option(False, help="Create and seat every slot's first table before each step's "
-                                                "clock starts (for thousands of sockets at human pace)."),
+    humans: int = typer.Option(2, help=N_("Human seats per table, each a websocket client.")),
+    ai_seats: int = typer.Option(0, help=N_("AI seats per table, played by the server.")),
+    ai_agent: str = typer.Option("random", help=N_("The AI seats' agent.")),
+    seed: int = typer.Option(0, help=N_("Seeds the simulated players' choices and pauses.")),
+    tables_per_minute: int = typer.Option(20, help=N_("The server's CODECRACK_TABLES_PER_MINUTE (kept to).")),
+    connections_per_address: int = typer.Option(32, help=N_("The server's CODECRACK_CONNECTIONS_PER_ADDRESS.")),
+    messages_per_second: float = typer.Option(20.0, help=N_("The server's CODECRACK_MESSAGES_PER_SECOND.")),
+    allow_remote: bool = typer.Option(False, help=N_("Allow a non-loopback URL (never on shared machines).")),
+    anchor: Optional[Path] = typer.Option(None, help=N_("Also measure boardgame.io with the same steps: its harness "
+                                                     "folder (loadtest/boardgameio, after `npm ci` there).")),
+    open_first: bool = typer.Option(False, help=N_("Create and seat every slot's first table before each step's "
+                                                "clock starts (for thousands of sockets at human pace).")),
 ) -> None:
-    """Drive tables of simulated players over real websockets; print a JSON report (docs/benchmarks.md)."""
     from .loadtest import LoadSettings, run_load
     from .loadtest.players import TablePlan
     from .loadtest.target import TargetError

@@ -30,6 +30,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from .core.errors import TemplateError
+
 LOCALE = Path(__file__).with_name("locale")
 DOMAIN = "codecrack"
 SOURCE = "en"
@@ -72,6 +74,18 @@ def translate(message: str, lang: str | None = None) -> str:
 def _(message: str) -> str:
     """``message`` in the current language."""
     return translate(message)
+
+
+def explain(error: BaseException) -> str:
+    """``error``'s text in the current language: a :class:`~codecrack.core.errors.TemplateError`'s
+    template (marked with ``N_()``) translated, then filled with its params (an error among them
+    explained too); any other error's own text."""
+    if not isinstance(error, TemplateError):
+        return str(error)
+    if not error.params:
+        return _(error.template)
+    return _(error.template).format(**{key: explain(value) if isinstance(value, TemplateError) else value
+                                       for key, value in error.params.items()})
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

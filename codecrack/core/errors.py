@@ -1,8 +1,40 @@
 """Errors raised through the engine contract."""
 
+from __future__ import annotations
 
-class IllegalAction(ValueError):
-    """An action that is malformed or not allowed now. The game is left unchanged."""
+from typing import Any
+
+
+class TemplateError(ValueError):
+    """An error whose text is an English ``template``, marked for the catalogues with ``N_()``, and
+    the ``params`` that fill it. ``str(error)`` is the English text (the Python API, logs); a person
+    is shown :func:`codecrack.i18n.explain` of it, in their language. A template is formatted only
+    when it has ``params`` (so a text with braces and no params is fine).
+
+    >>> from codecrack.i18n import N_
+    >>> error = IllegalAction(N_("seat {seat} may not act now"), seat=2)
+    >>> str(error), error.template, error.params
+    ('seat 2 may not act now', 'seat {seat} may not act now', {'seat': 2})
+    """
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # keeps template and params across processes
+        return _rebuilt, (type(self), self.template, self.params)
+
+
+def _rebuilt(cls: type[TemplateError], template: str, params: dict[str, Any]) -> TemplateError:
+    return cls(template, **params)
+
+
+class IllegalAction(TemplateError):
+    """An action that is malformed or not allowed now. The game is left unchanged.
+
+    The engine knows no language: it raises a marked template and its params (:class:`TemplateError`).
+    """
 
 
 class OptionError(ValueError):

@@ -12,6 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Mapping, MutableSequence, Sequence, TypeVar
 
+from ..i18n import N_
 from .errors import IllegalAction, OptionError
 from .nature import ForcedChance, Nature, RandomChance
 from .options import GameOptions, Preset, parse_options
@@ -158,13 +159,13 @@ class Game(ABC):
         """
         self._check_seat(seat)
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(N_("the game is over"))
         if not isinstance(action, Mapping):
-            raise IllegalAction(f"an action must be a dict with a 'type', not {type(action).__name__}")
+            raise IllegalAction(N_("an action must be a dict with a 'type', not {kind}"), kind=type(action).__name__)
         if "type" not in action:
-            raise IllegalAction("an action needs a 'type'")
+            raise IllegalAction(N_("an action needs a 'type'"))
         if seat not in self.to_move:
-            raise IllegalAction(f"seat {seat} may not act now (to move: {sorted(self.to_move)})")
+            raise IllegalAction(N_("seat {seat} may not act now (to move: {to_move})"), seat=seat, to_move=sorted(self.to_move))
         action = {key: _copied(value) for key, value in action.items()}
         events = self._apply(seat, action)
         self._actions.append([seat, action])
@@ -206,7 +207,7 @@ class Game(ABC):
 
     def _check_seat(self, seat: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+            raise IllegalAction(N_("no seat {seat!r}: seats are 0 to {last}"), seat=seat, last=self.players - 1)
 
 
 def _copied(value: Any) -> Any:

@@ -21,6 +21,7 @@ from typing import Any, Callable, Hashable, Literal, Mapping, Sequence
 
 import numpy as np
 
+from ..i18n import N_
 from .errors import IllegalAction
 
 Dynamics = Literal["sequential", "simultaneous", "real_time"]
@@ -76,7 +77,7 @@ class ActionSpace:
         try:
             return self._slots[self._key(action)]
         except (KeyError, TypeError, ValueError):
-            raise IllegalAction(f"{action!r} is outside this game's action space") from None
+            raise IllegalAction(N_("{action!r} is outside this game's action space"), action=action) from None
 
     def indices(self, legal: Sequence[Mapping[str, Any]]) -> list[int]:
         """The slot of each action of ``legal``, in order (:meth:`index` applied to each)."""
@@ -95,7 +96,7 @@ class ActionSpace:
         for action in legal:
             if self.index(action) == index:
                 return dict(action)
-        raise IllegalAction(f"action {index} ({self.label(index)}) is not legal now")
+        raise IllegalAction(N_("action {index} ({label}) is not legal now"), index=index, label=self.label(index))
 
     def mask(self, legal: Sequence[Mapping[str, Any]]) -> np.ndarray:
         """``int8`` over the slots: 1 where a legal action lies."""

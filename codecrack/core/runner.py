@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..agents.base import Agent
+from .errors import IllegalAction
 from .game import Event, Game
 
 StepHook = Callable[[int, dict[str, Any], list[Event]], None]
+RefusedHook = Callable[[int, IllegalAction], bool]  # True: the seat is asked again
 
 
 @dataclass
@@ -26,17 +28,19 @@ def next_actor(game: Game, agents: Mapping[int, Agent]) -> int:
 
 
 def run_game(game: Game, agents: Mapping[int, Agent], on_step: StepHook | None = None,
-             max_steps: int = 100_000) -> GameRun:
+             max_steps: int = 100_000, on_refused: RefusedHook | None = None) -> GameRun:
     """Play ``game`` to the end. Each agent sees only its own seat's view."""
     run = GameRun(game, {seat: [] for seat in range(game.players)})
-    play_out(run, agents, on_step, max_steps)
+    play_out(run, agents, on_step, max_steps, on_refused)
     return run
 
 
 def play_out(run: GameRun, agents: Mapping[int, Agent], on_step: StepHook | None = None,
-             max_steps: int = 100_000) -> None:
+             max_steps: int = 100_000, on_refused: RefusedHook | None = None) -> None:
     """Play ``run.game`` to the end, adding each decision's time to ``run`` as it happens, so
-    that a caller who catches an agent's failure keeps the times measured before it."""
+    that a caller who catches an agent's failure keeps the times measured before it.
+    ``on_refused`` may take an action the game refused (it is then unchanged): when it returns
+    True the seat is asked again, otherwise the refusal is raised."""
     game = run.game
     for _ in range(max_steps):
         if game.over:
@@ -46,7 +50,12 @@ def play_out(run: GameRun, agents: Mapping[int, Agent], on_step: StepHook | None
         started = time.perf_counter()
         action = agents[seat].act(view)
         run.decision_ms[seat].append((time.perf_counter() - started) * 1000)
-        events = game.apply(seat, action)
+        try:
+            events = game.apply(seat, action)
+        except IllegalAction as error:
+            if on_refused is not None and on_refused(seat, error):
+                continue
+            raise
         if on_step is not None:
             on_step(seat, action, events)
     raise RuntimeError(f"{game.name} did not end within {max_steps} actions")

@@ -20,6 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..core.registry import game_class
 from .table import SerialTable, observation_encoder
@@ -114,7 +115,18 @@ def raw_env(game: str, players: int = 2, render_mode: str | None = None, **optio
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's order-enforcing wrapper, with the attributes that ``agent_iter``, ``last``
     and ``step`` read at every step forwarded by properties rather than by ``__getattr__`` (the
-    same checks; a failed attribute look-up per read was about a sixth of a step's cost)."""
+    same checks; a failed attribute look-up per read was about a sixth of a step's cost), and
+    ``last`` and ``observe`` handed to the environment once the before-reset check is passed."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
 
 
 def _forwarded(name: str) -> property:

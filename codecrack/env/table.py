@@ -50,7 +50,8 @@ class SerialTable:
         self.waiting: list[int] = []            # seats still to choose in this simultaneous step
         self.held: list[tuple[int, Action]] = []   # choices made in it, not applied yet
         self.rotation = -1                      # the last seat asked in a real-time step
-        self._mask: tuple[Any, np.ndarray] | None = None   # (state key, the legal mask)
+        self._actor: tuple[tuple[Any, ...], int | None] | None = None   # (state key, the seat to ask)
+        self._mask: tuple[tuple[Any, ...], int, np.ndarray] | None = None   # (state key, seat, its legal mask)
 
     @classmethod
     def new(cls, name: str, *, players: int, seed: int | None = None, nature: Nature | None = None,
@@ -61,8 +62,21 @@ class SerialTable:
     def over(self) -> bool:
         return self.game.over
 
+    def state_key(self) -> tuple[Any, ...]:
+        """What the seat to ask and the masks depend on, as the table moves on: the game (the
+        object itself, so that another game put in its place never passes for it), how far it
+        has gone, the choices held (``waiting`` shrinks only as they grow) and the rotation."""
+        game = self.game
+        return game, len(game.chance_log), game.record_length, len(self.held), self.rotation
+
     def actor(self) -> int | None:
-        """The seat to ask now; ``None`` once the game is over."""
+        """The seat to ask now; ``None`` once the game is over (kept until the state key changes)."""
+        key = self.state_key()
+        if self._actor is None or self._actor[0] != key:
+            self._actor = (key, self._next_actor())
+        return self._actor[1]
+
+    def _next_actor(self) -> int | None:
         if self.game.over:
             return None
         if self.waiting:
@@ -123,7 +137,7 @@ class SerialTable:
         other = SerialTable.__new__(SerialTable)
         other.game, other.nature, other.rotation = copied_game(self.game), self.nature, self.rotation
         other.waiting, other.held = list(self.waiting), [(seat, dict(action)) for seat, action in self.held]
-        other._mask = None
+        other._actor = other._mask = None
         return other
 
     def mask(self, seat: int) -> np.ndarray:
@@ -132,11 +146,11 @@ class SerialTable:
         return self._legal_mask(seat).copy()
 
     def _legal_mask(self, seat: int) -> np.ndarray:
-        """:meth:`mask`, kept until the game or the held choices change (callers must not write to it)."""
-        key = (id(self.game), len(self.game.chance_log), self.game.record_length, len(self.held), seat)
-        if self._mask is None or self._mask[0] != key:
-            self._mask = (key, self._fresh_mask(seat))
-        return self._mask[1]
+        """:meth:`mask`, kept until the state key changes (callers must not write to it)."""
+        key = self.state_key()
+        if self._mask is None or self._mask[1] != seat or self._mask[0] != key:
+            self._mask = (key, seat, self._fresh_mask(seat))
+        return self._mask[2]
 
     def _fresh_mask(self, seat: int) -> np.ndarray:
         space = self.nature.actions

@@ -14,7 +14,7 @@ from ..games.coda.belief import Belief, Position, solve
 from ..games.coda.observe import COLOR_NAMES, COLORS, OwnMemory, position_from_view, value_code, value_name
 from ..games.coda.search import (Guess, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
                                  landing_places, own_values, targets, with_value)
-from ..i18n import _
+from ..i18n import N_, _
 from .core import CHANCE, TILES, Decision
 
 WIN = 4.0       # ending the round by a hit, in cover units (as the hard tier counts it)
@@ -56,7 +56,7 @@ class CodaReviewer:
         color = position.rows[target][index].color
         p = float(belief.probs[target][index][value])
         note = _("impossible: what you could see rules it out") if p == 0 else ""
-        return Decision.judge(step, "guess", CHANCE, guess_text(target, index, color, value), p,
+        return Decision.judge(step, N_("guess"), CHANCE, guess_text(target, index, color, value), p,
                               guess_text(best.target, best.index, best.color, best.value), best.p, note, worst=p == 0)
 
     def draw(self, step: int, view: dict[str, Any], action: dict[str, Any]) -> Decision:
@@ -65,7 +65,7 @@ class CodaReviewer:
         outlook = {a["color"]: draw_outlook(view, position, belief, COLORS[a["color"]]) if belief.total else 0.0
                    for a in view["legal_actions"]}
         best = max(outlook, key=outlook.get)
-        return Decision.judge(step, "draw", CHANCE, _("drew {color}").format(color=_(action["color"])), outlook[action["color"]],
+        return Decision.judge(step, N_("draw"), CHANCE, _("drew {color}").format(color=_(action["color"])), outlook[action["color"]],
                               _("draw {color}").format(color=_(best)), outlook[best], _("expected chance that the turn's first guess hits"))
 
     def go_on(self, step: int, view: dict[str, Any], position: Position, belief: Belief, best: Guess,
@@ -77,8 +77,8 @@ class CodaReviewer:
         note = _("a hit gains {gain}; your row hides {stop} after a stop, {miss} after a miss").format(
             gain=f"{gain:+.2f}", stop=f"{stop:+.2f}", miss=f"{miss:+.2f}")
         if stopped:
-            return Decision.judge(step, "go on or stop", TILES, _("stopped"), stop, go, on, note)
-        return Decision.judge(step, "go on or stop", TILES, _("went on"), on, _("stop"), stop, note)
+            return Decision.judge(step, N_("go on or stop"), TILES, _("stopped"), stop, go, on, note)
+        return Decision.judge(step, N_("go on or stop"), TILES, _("went on"), on, _("stop"), stop, note)
 
     # -- values in cover units ---------------------------------------------------------------------
     @staticmethod

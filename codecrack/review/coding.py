@@ -80,7 +80,7 @@ class CodingReviewer:
         exposure = {a["card"]: float(public[mine]) / max(kept_mass(public, a["card"]), 1e-12)
                     for a in legal if a["type"] == "take"}
         best = min(exposure, key=exposure.get)
-        return Decision.judge(step, "data card", EXPOSURE, _("took {card}").format(card=action["card"]), exposure[action["card"]],
+        return Decision.judge(step, N_("data card"), EXPOSURE, _("took {card}").format(card=action["card"]), exposure[action["card"]],
                               _("take {card}").format(card=best), exposure[best], _(EXPOSURE_NOTE))
 
     def hack_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
@@ -95,7 +95,7 @@ class CodingReviewer:
         gives = [a for a in legal if a["type"] == "give"]
         best = max(gives, key=value)
         what = _("expected symbols you will name right about the receiver") if one_shot else _("expected bits about the receiver")
-        return Decision.judge(step, "hack card", scale, self.give_text(cards, action), value(action),
+        return Decision.judge(step, N_("hack card"), scale, self.give_text(cards, action), value(action),
                               self.give_text(cards, best), value(best), what)
 
     @staticmethod
@@ -108,21 +108,21 @@ class CodingReviewer:
         p = float(known.beliefs[target][code_index(code[0], int(code[1]), int(code[2]))])
         best_p, best_target, best_code = known.best_decode()
         note = _("impossible: what you could see rules it out") if p == 0 else ""
-        return Decision.judge(step, "decode", CHANCE, decode_text(target, code), p,
+        return Decision.judge(step, N_("decode"), CHANCE, decode_text(target, code), p,
                               decode_text(best_target, code_text(best_code)), best_p, note, worst=p == 0)
 
     def waited(self, step: int, known: Knowledge) -> Decision:
         """Waiting is fine unless a decode was certain: then it hands a sure elimination to the others."""
         p, target, code = known.best_decode()
         grade = "mistake" if p >= SURE else "best"
-        return Decision(step, "decode or wait", _("waited"), round(p, 4), decode_text(target, code_text(code)),
+        return Decision(step, N_("decode or wait"), _("waited"), round(p, 4), decode_text(target, code_text(code)),
                         round(p, 4), "chance", grade, _("a certain decode was on the table") if p >= SURE else "")
 
     def reveal(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
         public, mine = known.public(), code_index(*known.code)
         cost = {a["card"]: reveal_cost(public, mine, a["card"]) for a in legal}
         best = min(cost, key=cost.get)
-        return Decision.judge(step, "card turned up", EXPOSURE, _("turned up {card}").format(card=action["card"]),
+        return Decision.judge(step, N_("card turned up"), EXPOSURE, _("turned up {card}").format(card=action["card"]),
                               cost[action["card"]], _("turn up {card}").format(card=best), cost[best], _(EXPOSURE_NOTE))
 
     def answers(self, step: int, known: Knowledge, action: dict[str, Any]) -> list[Decision]:
@@ -130,7 +130,7 @@ class CodingReviewer:
         for target, code in sorted(action["codes"].items()):
             probs = known.beliefs[int(target)]
             best, best_score = best_answer(probs)
-            found.append(Decision.judge(step, "answer", SYMBOLS, _("seat {seat}: {code}").format(seat=target, code=code),
+            found.append(Decision.judge(step, N_("answer"), SYMBOLS, _("seat {seat}: {code}").format(seat=target, code=code),
                                         answer_score(probs, code), _("seat {seat}: {code}").format(seat=target, code=best),
                                         best_score, _("expected symbols right")))
         return found

@@ -12,11 +12,12 @@ import importlib
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Iterator, Protocol
 
-from ..core.errors import OptionError
+from ..core.errors import OptionError, TemplateError
 from ..core.game import Game
 from ..core.registry import new_game
+from ..i18n import N_
 
-GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+GRADES = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
 TIE = 1e-9  # losses this small are ties with the best
 
 
@@ -41,12 +42,12 @@ class Scale:
         return "blunder"
 
 
-CHANCE = Scale("chance", 0.05, 0.15, 0.30)           # probability points of a hit, a right decode
-EXPOSURE = Scale("chance", 0.05, 0.15, 0.30, higher=False)  # onlookers' chance of naming my code
-TILES = Scale("tiles", 0.15, 0.40, 0.80)             # Coda cover: tiles' worth of uncertainty
-BITS = Scale("bits", 0.10, 0.30, 0.60)               # expected information
-SYMBOLS = Scale("symbols", 0.05, 0.15, 0.30)         # The Coding one-shot: expected symbols right
-TURNS = Scale("turns", 0.10, 0.30, 0.60, higher=False)  # Alphabet Code: expected turns to finish
+CHANCE = Scale(N_("chance"), 0.05, 0.15, 0.30)           # probability points of a hit, a right decode
+EXPOSURE = Scale(N_("chance"), 0.05, 0.15, 0.30, higher=False)  # onlookers' chance of naming my code
+TILES = Scale(N_("tiles"), 0.15, 0.40, 0.80)             # Coda cover: tiles' worth of uncertainty
+BITS = Scale(N_("bits"), 0.10, 0.30, 0.60)               # expected information
+SYMBOLS = Scale(N_("symbols"), 0.05, 0.15, 0.30)         # The Coding one-shot: expected symbols right
+TURNS = Scale(N_("turns"), 0.10, 0.30, 0.60, higher=False)  # Alphabet Code: expected turns to finish
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class Decision:
     """One graded decision: what was done and its value, the best alternative and its value."""
 
     step: int          # index of the action in the record
-    kind: str          # e.g. "guess", "go on", "draw", "data card", "question"
+    kind: str          # e.g. "guess", "go on", "draw", "data card", "question" (marked with N_())
     did: str
     value: float
     best: str
@@ -90,7 +91,7 @@ REVIEWERS = {
 }
 
 
-class ReviewError(ValueError):
+class ReviewError(TemplateError):
     """The record cannot be reviewed (unknown game, bad seat, an action that does not replay)."""
 
 
@@ -112,7 +113,7 @@ class Review:
 
 def reviewer_for(game: str, seat: int) -> Reviewer:
     if game not in REVIEWERS:
-        raise ReviewError(f"no reviewer for {game!r}")
+        raise ReviewError(N_("no reviewer for {game!r}"), game=game)
     module, _, name = REVIEWERS[game].partition(":")
     return getattr(importlib.import_module(module), name)(seat)
 
@@ -132,7 +133,7 @@ def replayed(record: dict[str, Any]) -> tuple[Game, list[Any]]:
         game = new_game(record["game"], players=record["players"], seed=record["seed"], **record.get("options", {}))
         return game, list(record["actions"])
     except (KeyError, TypeError, OptionError) as error:
-        raise ReviewError(f"not a game record: {error}") from None
+        raise ReviewError(N_("not a game record: {error}"), error=error) from None
 
 
 def seat_steps(game: Game, actions: list[Any], seat: int) -> Iterator[Step]:
@@ -143,7 +144,7 @@ def seat_steps(game: Game, actions: list[Any], seat: int) -> Iterator[Step]:
             view = game.view(seat) if actor == seat else None
             game.apply(actor, action)
         except (TypeError, ValueError) as error:  # IllegalAction is a ValueError
-            raise ReviewError(f"action {step} does not replay: {error}") from None
+            raise ReviewError(N_("action {step} does not replay: {error}"), step=step, error=error) from None
         if view is not None:
             yield step, view, action
 
@@ -152,6 +153,6 @@ def review_record(record: dict[str, Any], seat: int) -> Review:
     """Review every decision ``seat`` took in ``record`` from that seat's own views."""
     game, actions = replayed(record)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
-        raise ReviewError(f"no seat {seat!r}: seats are 0 to {game.players - 1}")
+        raise ReviewError(N_("no seat {seat!r}: seats are 0 to {last}"), seat=seat, last=game.players - 1)
     decisions = review_steps(game.name, seat, seat_steps(game, actions, seat))
     return Review(game.name, seat, game.players, game.over, decisions)

@@ -1,28 +1,40 @@
-"""A review in the terminal: one Rich table row per decision, then the tally of grades."""
+"""A review in the terminal: one Rich table row per decision, then the tally of grades, in the
+current language (the decisions' kinds, units and grades are marked with ``N_()`` where made)."""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from ..i18n import N_, _, ngettext
 from .core import GRADES, Review
 
 GRADE_STYLES = dict(zip(GRADES, ("bold green", "green", "yellow", "dark_orange", "bold red")))
+COLUMNS = (N_("step"), N_("decision"), N_("you"), N_("value"), N_("best"), N_("best value"), N_("grade"), N_("why"))
+
+
+def review_title(review: Review) -> str:
+    template = (N_("{game}: review of seat {seat} ({players} players, finished game)") if review.finished else
+                N_("{game}: review of seat {seat} ({players} players, unfinished game)"))
+    return _(template).format(game=review.game, seat=review.seat, players=review.players)
 
 
 def review_table(review: Review) -> Table:
-    state = "finished" if review.finished else "unfinished"
-    table = Table(title=f"{review.game}: review of seat {review.seat} ({review.players} players, {state} game)")
-    for column in ("step", "decision", "you", "value", "best", "best value", "grade", "why"):
-        table.add_column(column, overflow="fold")
+    table = Table(title=review_title(review))
+    for column in COLUMNS:
+        table.add_column(_(column), overflow="fold")
     for d in review.decisions:
-        style = GRADE_STYLES[d.grade]
-        table.add_row(str(d.step), d.kind, d.did, f"{d.value:g} {d.unit}", d.best, f"{d.best_value:g}",
-                      f"[{style}]{d.grade}[/{style}]", d.note)
+        table.add_row(str(d.step), _(d.kind), d.did, f"{d.value:g} {_(d.unit)}", d.best, f"{d.best_value:g}",
+                      Text(_(d.grade), style=GRADE_STYLES[d.grade]), d.note)
     return table
 
 
 def print_review(review: Review, console: Console) -> None:
     console.print(review_table(review))
-    tally = ", ".join(f"[{GRADE_STYLES[g]}]{n} {g}[/{GRADE_STYLES[g]}]" for g, n in review.tally().items())
-    console.print(f"{len(review.decisions)} decisions: {tally}")
+    count = len(review.decisions)
+    tally = Text(ngettext("{count} decision: ", "{count} decisions: ", count).format(count=count))
+    for position, (grade, graded) in enumerate(review.tally().items()):
+        tally.append(", " if position else "")
+        tally.append(f"{graded} {_(grade)}", style=GRADE_STYLES[grade])
+    console.print(tally)

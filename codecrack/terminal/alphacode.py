@@ -22,6 +22,7 @@ from ..core.errors import IllegalAction
 from ..games.alphacode.codes import check_code, entries_from_text, parse_code, text_position
 from ..games.alphacode.sheet import Sheet, settled_squares
 from ..i18n import N_, _
+from .seats import seat_list, seat_name, shown
 
 FREE_FORM_ACTIONS = {"code", "declare"}
 HELP = N_("commands: count O D | filled Q I | code a@B h@F ... | random | declare a@NA ... | pass "
@@ -114,45 +115,47 @@ def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) ->
     for event in events:
         kind = event["type"]
         if kind == "code_made":
-            parts.append(_("seat {seat} made a code").format(seat=seat))
+            parts.append(_("seat {seat} made a code").format(seat=shown(seat)))
         elif kind == "start":
-            text = (_("round {round}: seat 0 asks {count} handicap question(s), then seat 1 plays; seat {first} is the first player")
+            text = (_("round {round}: seat {asker} asks {count} handicap question(s), then seat {other} plays; "
+                      "seat {first} is the first player")
                     if event["handicap"] else _("round {round}: seat {first} is the first player"))
-            parts.append(text.format(round=event["round"], count=event["handicap"], first=event["first"]))
+            parts.append(text.format(round=event["round"], count=event["handicap"], first=shown(event["first"]),
+                                     asker=shown(0), other=shown(1)))  # the handicap: seat 0 asks first
         elif kind == "answer":
             question = event["question"]
             answer = event["answer"]
             said = (_("yes") if answer else _("no")) if isinstance(answer, bool) else _("{count} of 4 sides filled").format(count=answer)
             parts.append(_("seat {seat} asks {question} ({row}, {column}): {answer}").format(
-                seat=seat, question=question["type"], row=question["row"], column=question["column"], answer=said))
+                seat=shown(seat), question=question["type"], row=question["row"], column=question["column"], answer=said))
         elif kind == "declared":
             guess = " ".join(text_position(entry) for entry in event.get("letters", []))
             verdict = _("Correct") if event["correct"] else _("Incorrect")
-            parts.append(_("seat {seat} declares {code} — {verdict}").format(seat=seat, code=guess, verdict=verdict)
-                         if guess else _("seat {seat} declares — {verdict}").format(seat=seat, verdict=verdict))
+            parts.append(_("seat {seat} declares {code} — {verdict}").format(seat=shown(seat), code=guess, verdict=verdict)
+                         if guess else _("seat {seat} declares — {verdict}").format(seat=shown(seat), verdict=verdict))
         elif kind == "passed":
-            parts.append(_("seat {seat} passes").format(seat=seat))
+            parts.append(_("seat {seat} passes").format(seat=shown(seat)))
         else:
             parts.append(_describe_outcome(event))
-    return "; ".join(parts) or f"seat {seat}: {action['type']}"
+    return "; ".join(parts) or f"{seat_name(seat)}: {action['type']}"
 
 
 def _describe_outcome(event: dict[str, Any]) -> str:
     kind = event["type"]
     if kind == "final_chance":
-        return _("seat {seat} gets one final declaration").format(seat=event["seat"])
+        return _("seat {seat} gets one final declaration").format(seat=shown(event["seat"]))
     if kind == "last_submissions":
         seats = event["seats"]
         if len(seats) == 1:
-            return _("seat {seat} may submit once more").format(seat=seats[0])
-        return _("seats {seats} may each submit once more").format(seats=", ".join(map(str, seats)))
+            return _("seat {seat} may submit once more").format(seat=shown(seats[0]))
+        return _("seats {seats} may each submit once more").format(seats=seat_list(seats))
     if kind == "eliminated":
-        return _("seat {seat} is eliminated").format(seat=event["seat"])
+        return _("seat {seat} is eliminated").format(seat=shown(event["seat"]))
     if kind == "draw":
         return _("round {round} is a draw").format(round=event["round"])
     if kind == "new_round":
         return _("round {round} begins: make new codes").format(round=event["round"])
-    return _("game over ({reason}): winners {winners}").format(reason=event["reason"], winners=event["winners"])
+    return _("game over ({reason}): winners {winners}").format(reason=event["reason"], winners=seat_list(event["winners"]) or "-")
 
 
 # -- rendering -----------------------------------------------------------------------------
@@ -164,10 +167,10 @@ def render(view: dict[str, Any]):
         parts += _drawn_code(_("Your code"), view["code"], sheet, view["letters"])
     targets = [view["target"]] if view["target"] is not None else sorted({q["target"] for q in view["questions"]})
     for target in targets:
-        parts += [Text(_("Notes on seat {seat}'s code:").format(seat=target)), draw_notes(sheet, view["questions"], target)]
+        parts += [Text(_("Notes on seat {seat}'s code:").format(seat=shown(target))), draw_notes(sheet, view["questions"], target)]
     for seat, code in enumerate(view["codes"] or []):
         if code is not None:
-            parts += _drawn_code(_("seat {seat}'s code").format(seat=seat), code, sheet, view["letters"])
+            parts += _drawn_code(_("seat {seat}'s code").format(seat=shown(seat)), code, sheet, view["letters"])
     mine = [d for d in view["declarations"] if d["seat"] == view["seat"]]
     for declaration in mine:
         guess = " ".join(text_position(e) for e in declaration["letters"])
@@ -184,13 +187,13 @@ def _drawn_code(title: str, entries: list[dict[str, str]], sheet: Sheet, letters
 
 
 def _status(view: dict[str, Any]) -> str:
-    who = _("spectator") if view["seat"] is None else _("seat {seat}").format(seat=view["seat"])
+    who = _("spectator") if view["seat"] is None else seat_name(view["seat"])
     role = _(" (code creator)") if view["seat"] is not None and view["seat"] == view["creator"] else ""
-    misses = ", ".join(f"{_('seat {seat}').format(seat=s)}: {m}" for s, m in enumerate(view["misses"]) if m)
+    misses = ", ".join(f"{seat_name(s)}: {m}" for s, m in enumerate(view["misses"]) if m)
     return (_("Alphabet Code, {who}{role}, round {round}, phase {phase}, to move {to_move}, letters {letters}").format(
-                who=who, role=role, round=view["round"], phase=view["phase"], to_move=view["to_move"], letters=view["letters"])
+                who=who, role=role, round=view["round"], phase=view["phase"], to_move=seat_list(view["to_move"]) or "-", letters=view["letters"])
             + (_(", misses {misses}").format(misses=misses) if misses else "")
-            + (_(", eliminated {seats}").format(seats=view["eliminated"]) if view["eliminated"] else ""))
+            + (_(", eliminated {seats}").format(seats=seat_list(view["eliminated"])) if view["eliminated"] else ""))
 
 
 def draw_notes(sheet: Sheet, questions: list[dict[str, Any]], target: int) -> Text:

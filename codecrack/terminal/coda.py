@@ -7,7 +7,7 @@ face-down tile is ``[B?]``.
 >>> view = {"seat": 0, "options": {"draw": "classic", "dashes": True}, "phase": "guess",
 ...         "rows": [[], [{"id": 0, "color": "white", "revealed": False, "value": None}]],
 ...         "eliminated": [], "legal_actions": []}
->>> parse("guess 1 0 w-", view)
+>>> parse("guess 2 0 w-", view)
 {'type': 'guess', 'target': 1, 'index': 0, 'color': 'white', 'value': '-'}
 >>> parse("draw b", view)
 {'type': 'draw', 'color': 'black'}
@@ -26,13 +26,15 @@ from ..core.errors import IllegalAction
 from ..core.runner import run_game
 from ..games.coda.tiles import COLORS, label, parse_tile
 from ..i18n import N_, _
+from .human import ask_again
+from .seats import seat_name, shown
 
 View = dict[str, Any]
 Event = dict[str, Any]
 
 TILE_STYLE = {"black": "bold white on grey15", "white": "bold black on grey93"}
 HISTORY_LINES = 14
-COMMANDS = ("draw [black|white]", "guess SEAT INDEX TILE (e.g. guess 1 2 b5, b- for a dash)", "stop",
+COMMANDS = ("draw [black|white]", "guess SEAT INDEX TILE (e.g. guess 2 1 b5, b- for a dash)", "stop",
             "place INDEX", "reveal INDEX", "opening BLACKS", "ready [INDEX per opening dash]", "? for a numbered menu")
 
 
@@ -57,8 +59,8 @@ def row_text(row: list[dict[str, Any]]) -> Text:
     return Text.assemble(tiles, "\n", indices) if row else Text(_("(arranging...)"), style="dim")
 
 
-def seat_name(seat: int, viewer: int | None) -> str:
-    return (_("seat {seat} (you)") if seat == viewer else _("seat {seat}")).format(seat=seat)
+def row_name(seat: int, viewer: int | None) -> str:
+    return _("seat {seat} (you)").format(seat=shown(seat)) if seat == viewer else seat_name(seat)
 
 
 def rows_table(view: View) -> Table:
@@ -66,7 +68,7 @@ def rows_table(view: View) -> Table:
     for seat, row in enumerate(view["rows"]):
         out = seat in view["eliminated"]
         status = _("out") if out else (_("to move") if seat in view["to_move"] else "")
-        table.add_row(Text(seat_name(seat, view["seat"]), style="bold" if seat == view["seat"] else ""),
+        table.add_row(Text(row_name(seat, view["seat"]), style="bold" if seat == view["seat"] else ""),
                       row_text(row), Text(status, style="red" if out else "green"))
     return table
 
@@ -81,11 +83,11 @@ def header(view: View) -> Text:
     options = view["options"]
     rounds = _("round {round}/{rounds}, ").format(round=view["round"], rounds=options["rounds"]) if options["rounds"] > 1 else ""
     state = _("game over") if view["phase"] == "over" else _("phase {phase}, seat {seat} plays").format(
-        phase=view["phase"], seat=view["current"])
+        phase=view["phase"], seat=shown(view["current"]))
     text = Text(f"Coda: {rounds}{state}; {pile_text(view['pile'])}", style="bold")
     if options["rounds"] > 1:
         text.append("\n" + _("scores: {scores}").format(
-            scores=", ".join(f"{_('seat {seat}').format(seat=s)}: {p}" for s, p in enumerate(view["scores"]))))
+            scores=", ".join(f"{seat_name(s)}: {p}" for s, p in enumerate(view["scores"]))))
     return text
 
 
@@ -99,7 +101,7 @@ def hand_text(view: View) -> Text | None:
             text = _("You drew {tile}, now face up.") if mine else _("Seat {seat} drew {tile}, now face up.")
         else:
             text = _("You drew {tile}.") if mine else _("Seat {seat} drew {tile}.")
-        lines.append(text.format(seat=view["current"], tile=tile_label(drawn)))
+        lines.append(text.format(seat=shown(view["current"]), tile=tile_label(drawn)))
     if view["unplaced"]:
         tiles = " ".join(tile_label(t) for t in view["unplaced"])
         lines.append(_("Your dash(es) to place: {tiles}. ready INDEX puts one before tile INDEX (0 = far left).").format(tiles=tiles))
@@ -136,12 +138,19 @@ def prompt_text(view: View) -> Text | None:
         "arrange": lambda: arrange_hint(view),
         "place": lambda: place_hint(view),
         "draw": lambda: _("Draw a tile: draw.") if view["options"]["draw"] == "deck" else _("Draw a tile: draw black or draw white."),
-        "guess": lambda: _("Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3, or stop to keep your drawn tile hidden.")
-                         if view["hits_this_turn"] else _("Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess 1 0 b3."),
+        "guess": lambda: guess_hint(view),
         "reveal": lambda: _("Wrong guess with an empty pile: turn up one of your own tiles: reveal INDEX."),
     }
     hint = hints.get(view["phase"])
     return Text(hint() if hint else "", style="bold yellow")
+
+
+def guess_hint(view: View) -> str:
+    """How to guess, with an example naming the first opponent still playing."""
+    opponent = next(seat for seat in range(len(view["rows"])) if seat != view["seat"] and seat not in view["eliminated"])
+    text = (_("Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess {seat} 0 b3, or stop to keep your drawn tile hidden.")
+            if view["hits_this_turn"] else _("Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess {seat} 0 b3."))
+    return text.format(seat=shown(opponent))
 
 
 def place_hint(view: View) -> str:
@@ -175,7 +184,7 @@ def arrange_hint(view: View) -> str:
 def render(view: View) -> Group:
     parts = [header(view), rows_table(view), Text(_(LEGEND), style="dim"), hand_text(view), history_panel(view)]
     if view["result"] is not None:
-        winners = ", ".join(_("seat {seat}").format(seat=s) for s in view["result"]["winners"])
+        winners = ", ".join(seat_name(s) for s in view["result"]["winners"])
         parts.append(Text(_("Winner(s): {names}").format(names=winners), style="bold green"))
     parts.append(prompt_text(view))
     return Group(*[part for part in parts if part is not None])
@@ -184,8 +193,9 @@ def render(view: View) -> Group:
 # -- events as text ------------------------------------------------------------------
 def event_text(event: Event) -> str:
     """One public event in words."""
-    kind, seat = event["type"], event.get("seat")
-    words = {**event, "seat": seat, "color": _(COLOR_WORDS[event["color"]]) if "color" in event else None}
+    kind = event["type"]
+    words = {**event, "seat": None, "color": _(COLOR_WORDS[event["color"]]) if "color" in event else None,
+             **{key: shown(event[key]) for key in SEAT_FIELDS if event.get(key) is not None}}
     if kind in ("guess", "reveal") or (kind == "insert" and event["revealed"]):
         words["tile"] = label(event["color"], event["value"])
     if kind == "guess":
@@ -201,6 +211,7 @@ def event_text(event: Event) -> str:
     return _(EVENT_TEXTS[kind]).format(**words) if kind in EVENT_TEXTS else str(event)
 
 
+SEAT_FIELDS = ("seat", "target", "first", "winner")  # the events' fields that name a seat
 EVENT_TEXTS = {
     "round": N_("round {round} begins; seat {first} starts"),
     "opening": N_("seat {seat} takes {black} black tile(s) for the opening"),
@@ -223,7 +234,7 @@ def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
 
 WELCOME = N_("""Welcome to Coda. Every player has a row of tiles sorted from low to high (black before
 white on equal numbers; a dash can stand anywhere). On your turn draw a tile, then guess a
-face-down tile of an opponent: its seat, its index, its colour and number (guess 1 2 b5).
+face-down tile of an opponent: its seat, its index, its colour and number (guess 2 1 b5).
 Right: it turns face up, and you guess again or stop (you then place your drawn tile face down).
 Wrong: your drawn tile turns face up, you place it, and your turn ends. A drawn tile goes in its
 sorted place; next to a dash you choose the side. A player with no face-down tile is
@@ -243,18 +254,18 @@ def run(game, agents, console: Console) -> None:
         if line and notes:
             console.print(line)
 
-    run_game(game, agents, on_step=log)
+    run_game(game, agents, on_step=log, on_refused=ask_again(agents))
 
 
 def summary(game) -> list[str]:
     """At the end the host shows every row in full (the winner's face-down tiles too), and each
     round's points in a tournament."""
-    lines = [_("seat {seat}'s tiles: {tiles}").format(seat=seat, tiles=" ".join(f"[{label(tile.color, tile.value)}]" for tile in row))
+    lines = [_("seat {seat}'s tiles: {tiles}").format(seat=shown(seat), tiles=" ".join(f"[{label(tile.color, tile.value)}]" for tile in row))
              for seat, row in enumerate(game.rows)]
     rounds = game.result.get("rounds", [])
     if len(rounds) > 1:
         lines += [_("round {round}: won by seat {winner}; points {points}").format(
-            round=r["round"], winner=r["winner"], points=", ".join(map(str, r["points"]))) for r in rounds]
+            round=r["round"], winner=shown(r["winner"]), points=", ".join(map(str, r["points"]))) for r in rounds]
     return lines
 
 
@@ -282,7 +293,7 @@ def guess_menu(guesses: list[dict[str, Any]]) -> list[str]:
     tiles: dict[tuple[int, int], list[str]] = {}
     for action in guesses:
         tiles.setdefault((action["target"], action["index"]), []).append(label(action["color"], action["value"]).lower())
-    return [f"guess {target} {index} {'|'.join(values)}" for (target, index), values in tiles.items()]
+    return [f"guess {shown(target)} {index} {'|'.join(values)}" for (target, index), values in tiles.items()]
 
 
 # -- parsing -------------------------------------------------------------------------
@@ -314,7 +325,7 @@ def no_arguments(command: str, args: list[str]) -> None:
 
 
 def one_number(command: str, args: list[str]) -> int:
-    if len(args) != 1 or not args[0].isdigit():
+    if len(args) != 1 or not args[0].isdecimal():
         what = _("how many black tiles") if command == "opening" else _("a tile index (0 = leftmost)")
         raise IllegalAction(_("{command} needs one number: {what}, e.g. {command} 1").format(command=command, what=what))
     return int(args[0])
@@ -323,7 +334,7 @@ def one_number(command: str, args: list[str]) -> int:
 def parse_ready(args: list[str], view: View) -> dict[str, Any]:
     """``ready``, or ``ready INDEX ...`` with one index per opening dash."""
     count = len(view["unplaced"])
-    if len(args) != count or not all(arg.isdigit() for arg in args):
+    if len(args) != count or not all(arg.isdecimal() for arg in args):
         if not count:
             raise IllegalAction(_("ready takes nothing after it (you have no dash to place)"))
         raise IllegalAction(_("ready needs {count} index(es), one per dash: ready {indices}").format(
@@ -357,22 +368,19 @@ def parse_draw(args: list[str], view: View) -> dict[str, Any]:
 
 
 def parse_guess(args: list[str], view: View) -> dict[str, Any]:
-    if len(args) < 3 or not args[0].isdigit() or not args[1].isdigit():
-        raise IllegalAction(_("guess SEAT INDEX TILE, e.g. guess 1 2 b5 (seat 1, its tile 2, black 5; b- a dash)"))
-    target, index = int(args[0]), int(args[1])
+    if len(args) < 3 or not args[0].isdecimal() or not args[1].isdecimal():
+        raise IllegalAction(_("guess SEAT INDEX TILE, e.g. guess 2 1 b5 (seat 2, its tile 1, black 5; b- a dash)"))
+    target, index = int(args[0]) - 1, int(args[1])   # seats are typed as the board shows them
     rows = view["rows"]
     if target == view["seat"]:
         raise IllegalAction(_("you cannot guess your own tiles; name an opponent's seat"))
-    if target >= len(rows) or target in view["eliminated"]:
-        raise IllegalAction(_("seat {seat} is not an opponent still playing").format(seat=target))
+    if not 0 <= target < len(rows) or target in view["eliminated"]:
+        raise IllegalAction(_("seat {seat} is not an opponent still playing").format(seat=args[0]))
     if index >= len(rows[target]):
-        raise IllegalAction(_("seat {seat} has tiles 0 to {last}").format(seat=target, last=len(rows[target]) - 1))
+        raise IllegalAction(_("seat {seat} has tiles 0 to {last}").format(seat=shown(target), last=len(rows[target]) - 1))
     if rows[target][index]["revealed"]:
-        raise IllegalAction(_("seat {seat}'s tile {index} is already face up").format(seat=target, index=index))
-    try:
-        color, value = parse_tile("".join(args[2:]))
-    except ValueError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(_("seat {seat}'s tile {index} is already face up").format(seat=shown(target), index=index))
+    color, value = parse_tile("".join(args[2:]))  # IllegalAction naming the problem
     if value == "-" and not view["options"]["dashes"]:
         raise IllegalAction(_("there are no dashes in this game"))
     return {"type": "guess", "target": target, "index": index, "color": color, "value": value}

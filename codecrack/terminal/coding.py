@@ -5,11 +5,13 @@ Commands (``?`` lists every legal move in these commands, grouped):
 
     order 9 8          choose your digit order: X1 = 9, X2 = 8 (also ``order 98``)
     take 20-39         take a data card            cannot      declare "cannot take"
-    pass 2 to 1        pass hack card 2 of the row (1-5) to seat 1 (also ``give 2 1``)
-    decode 1 D57       decode seat 1 as D 5 7      stop        stop after a correct decode
+    pass 2 to 3        pass hack card 2 of the row (1-5) to seat 3 (also ``give 2 3``)
+    decode 2 D57       decode seat 2 as D 5 7      stop        stop after a correct decode
     reveal x1          reveal your X1 card (letter, x1, x2)
     slap / s           slap The First One (speed)  pass / p    not enough information yet
-    answer 1 D57 2 A01 one-shot: write codes for seats 1 and 2
+    answer 2 D57 3 A01 one-shot: write codes for seats 2 and 3
+
+Seats are numbered from 1, as on the web page (the engine's seat 0 is seat 1 here).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..games.coding.cards import POSITIONS
 from ..games.coding.crack_sheet import candidates
 from ..i18n import N_, _
 from .coding_realtime import run
+from .seats import seat_list, seat_name, shown, typed
 
 __all__ = ["FREE_FORM_ACTIONS", "describe", "parse", "render", "run"]
 
@@ -48,12 +51,12 @@ STEP_HINTS = {
 HOW_TO_PLAY = N_("""Welcome to The Coding. Everyone holds a secret code: a letter (A-F) and two digits, X1 then X2
 (order yours first: order 9 8). Crack the others' codes before they crack yours.
 Hacking rounds: take a red data card your own code is NOT in (take 20-39), or say cannot; then
-pass a hack card from the row to another player (pass 2 to 1): it turns green if their code
+pass a hack card from the row to another player (pass 2 to 3): it turns green if their code
 matches it, red if not. Everyone sees every card, so each one narrows a code down.
-Then decode: name a seat and its code (decode 1 D57). Right: that player is out, and you may go
+Then decode: name a seat and its code (decode 2 D57). Right: that player is out, and you may go
 on or stop. Wrong: you reveal one of your own cards. The last player still hidden wins.
 Speed mode: after the rounds, slap (s) to earn the right to answer, quickly. One-shot: write
-every code at the end (answer 1 D57 2 A01), for points. Type ? at any prompt for your moves.""")
+every code at the end (answer 2 D57 3 A01), for points. Type ? at any prompt for your moves.""")
 
 
 # -- rendering ---------------------------------------------------------------------------------
@@ -67,17 +70,17 @@ def hack_text(card: dict[str, Any]) -> str:
 
 def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
     seat = sheet["seat"]
-    name = f"{seat}" + (_(" (you)") if seat == view["seat"] else "")
+    name = f"{shown(seat)}" + (_(" (you)") if seat == view["seat"] else "")
     if view["first_one"] == seat:
         name += " ★"
     status = _("OUT") if sheet["out"] else ("" if not sheet["wrong_decodes"] else _("{count} wrong").format(count=sheet["wrong_decodes"]))
     hacks = Text()
     for hack in sheet["hacks"]:
         hacks.append(hack_text(hack["card"]) + " ", style="green" if hack["green"] else "red")
-    shown = " ".join(str(sheet["revealed"][p]) if sheet["revealed"][p] is not None else "?" for p in POSITIONS)
+    face_up = " ".join(str(sheet["revealed"][p]) if sheet["revealed"][p] is not None else "?" for p in POSITIONS)
     spoken = sheet["cannot"] if view["options"]["notes"] else []
     data = " ".join(sheet["data"]) + "".join(f" {_('cannot')}[{','.join(c)}]" for c in spoken)
-    row = [name, status, data, hacks, sheet["code"] or shown]
+    row = [name, status, data, hacks, sheet["code"] or face_up]
     if view["options"]["notes"]:
         cands = candidates(view, seat)
         row.append(" | ".join("".join(str(v) for v in cands[p]) for p in POSITIONS))
@@ -89,8 +92,9 @@ def _stalemate_lines(view: dict[str, Any]) -> list[Text]:
     table_cards = view["table"]["letters"] + view["table"]["digits"]
     leftover = _("Leftover code cards: {count} aside, face up: {cards}").format(count=view["code_pile"], cards=table_cards or "-")
     if view["phase"] == "cracking":
+        slapper = "-" if view["slapper"] is None else shown(view["slapper"])
         return [Text(leftover + "   " + _("passing: {seats}   slapper: {slapper}").format(
-            seats=view["passed"] or "-", slapper=view["slapper"]))]
+            seats=seat_list(view["passed"]) or "-", slapper=slapper))]
     if view["phase"] == "decoding":
         remaining = sum(not sheet["out"] for sheet in view["sheets"])
         return [Text(leftover + "   " + _("passes in a row: {count} of {remaining}").format(
@@ -103,7 +107,7 @@ def render(view: dict[str, Any]):
     options = view["options"]
     head = _("The Coding, {mode} — phase {phase}, step {step}, round {round}/{rounds} — to move: {to_move}").format(
         mode=options["mode"], phase=view["phase"], step=view["step"], round=view["round"], rounds=view["rounds"],
-        to_move=view["to_move"])
+        to_move=seat_list(view["to_move"]) or "-")
     parts: list[Any] = [Text(head, style="bold")]
     own = view.get("own")
     if own is not None:
@@ -133,16 +137,16 @@ def render(view: dict[str, Any]):
 def result_lines(result: dict[str, Any]) -> list[str]:
     """The end: who won and why, every code, and in one-shot everyone's written answers."""
     seat_value = _("seat {seat} {value}")
-    winners = ", ".join(_("seat {seat}").format(seat=seat) for seat in result["winners"]) or _("nobody")
+    winners = ", ".join(seat_name(seat) for seat in result["winners"]) or _("nobody")
     lines = [_("Won by {names} ({reason}).").format(names=winners, reason=result["reason"])]
-    lines.append(_("Codes: {codes}.").format(codes=", ".join(seat_value.format(seat=seat, value=code)
+    lines.append(_("Codes: {codes}.").format(codes=", ".join(seat_value.format(seat=shown(seat), value=code)
                                                           for seat, code in enumerate(result["codes"]))))
     if result["scores"]:
-        lines.append(_("Scores: {scores}.").format(scores=", ".join(seat_value.format(seat=seat, value=score)
+        lines.append(_("Scores: {scores}.").format(scores=", ".join(seat_value.format(seat=shown(seat), value=score)
                                                                   for seat, score in enumerate(result["scores"]))))
     for seat, answers in (result.get("answers") or {}).items():
-        written = ", ".join(seat_value.format(seat=target, value=code) for target, code in answers.items())
-        lines.append(_("seat {seat} wrote: {written}.").format(seat=seat, written=written))
+        written = ", ".join(seat_value.format(seat=shown(int(target)), value=code) for target, code in answers.items())
+        lines.append(_("seat {seat} wrote: {written}.").format(seat=shown(int(seat)), written=written))
     return lines
 
 
@@ -157,34 +161,41 @@ def menu(legal: list[dict[str, Any]], view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _seats(values: Any) -> str:
+def _numbers(values: Any) -> str:
     return ", ".join(str(value) for value in dict.fromkeys(values))
 
 
 def _give_line(group: list[dict[str, Any]], view: dict[str, Any]) -> str:
     numbers = {card["id"]: number for number, card in enumerate(view["hack_row"], 1)}
-    cards = _seats(numbers[action["card"]] for action in group)
-    return f"pass N to SEAT: hack card {cards} to seat {_seats(action['to'] for action in group)}"
+    cards = _numbers(numbers[action["card"]] for action in group)
+    return _(GIVE_MENU).format(cards=cards, seats=seat_list({action["to"] for action in group}))
 
 
 def _decode_line(group: list[dict[str, Any]], view: dict[str, Any]) -> str:
     targets = list(dict.fromkeys(action["target"] for action in group))
-    per_seat = [f"seat {target}: {sum(a['target'] == target for a in group)} codes" for target in targets]
+    per_seat = [_(DECODES_PER_SEAT).format(seat=shown(target), count=sum(a["target"] == target for a in group))
+                for target in targets]
     example = group[0]
-    return (f"decode SEAT CODE, a letter and two digits (e.g. decode {example['target']} {example['code']}); "
-            + "; ".join(per_seat))
+    return _(DECODE_MENU).format(seat=shown(example["target"]), code=example["code"]) + "; ".join(per_seat)
 
 
+def _answer_line(group: list[dict[str, Any]], view: dict[str, Any]) -> str:
+    return _(ANSWER_MENU).format(seats=seat_list({int(seat) for action in group for seat in action["codes"]}))
+
+
+GIVE_MENU = N_("pass N to SEAT: hack card {cards} to seat {seats}")
+DECODE_MENU = N_("decode SEAT CODE, a letter and two digits (e.g. decode {seat} {code}); ")
+DECODES_PER_SEAT = N_("seat {seat}: {count} codes")
+ANSWER_MENU = N_("answer SEAT CODE [SEAT CODE ...] for seat {seats}")
 MENU_LINES = {
     "order": lambda group, view: " | ".join(f"order {a['x1']} {a['x2']}" for a in group),
     "take": lambda group, view: "take " + "|".join(a["card"] for a in group),
     "give": _give_line,
     "decode": _decode_line,
     "reveal": lambda group, view: "reveal " + "|".join(a["card"] for a in group),
-    "answer": lambda group, view: "answer SEAT CODE [SEAT CODE ...] for seat "
-                                  + _seats(int(seat) for seat in group[0]["codes"]),
-    "slap": lambda group, view: "s (slap The First One)",
-    "pass": lambda group, view: "p (pass)" if view["step"] == "open" else "pass",
+    "answer": _answer_line,
+    "slap": lambda group, view: _("s (slap The First One)"),
+    "pass": lambda group, view: _("p (pass)") if view["step"] == "open" else "pass",
 }
 
 
@@ -195,11 +206,16 @@ def _int(word: str, what: str) -> int:
     return int(word)
 
 
+def _seat(word: str, view: dict[str, Any]) -> int:
+    """The engine's seat for a seat number typed as the board shows it (from 1)."""
+    return typed(word, len(view["sheets"]))
+
+
 def _give(words: list[str], view: dict[str, Any]) -> dict[str, Any]:
     words = [w for w in words if w != "to"]
     if len(words) != 2:
-        raise IllegalAction(_("pass a hack card like: pass 2 to 1 (card 2 of the row to seat 1)"))
-    index, seat = _int(words[0], N_("the hack card number")), _int(words[1], N_("the seat"))
+        raise IllegalAction(_("pass a hack card like: pass 2 to 3 (card 2 of the row to seat 3)"))
+    index, seat = _int(words[0], N_("the hack card number")), _seat(words[1], view)
     row = view["hack_row"]
     if not 1 <= index <= len(row):
         raise IllegalAction(_("the hack row has cards 1 to {last}").format(last=len(row)))
@@ -213,11 +229,13 @@ def _order(words: list[str]) -> dict[str, Any]:
     return {"type": "order", "x1": int(digits[0]), "x2": int(digits[1])}
 
 
-def _answer(words: list[str]) -> dict[str, Any]:
+def _answer(words: list[str], view: dict[str, Any]) -> dict[str, Any]:
     if not words or len(words) % 2:
-        raise IllegalAction(_("answer like: answer 1 D57 2 A01 (seat, code, seat, code ...)"))
-    return {"type": "answer", "codes": {str(_int(words[i], N_("the seat"))): words[i + 1].upper()
-                                        for i in range(0, len(words), 2)}}
+        raise IllegalAction(_("answer like: answer 2 D57 3 A01 (seat, code, seat, code ...)"))
+    codes = {_seat(words[i], view): words[i + 1].upper() for i in range(0, len(words), 2)}
+    if view["seat"] in codes:
+        raise IllegalAction(_("write the codes of your opponents, not your own"))
+    return {"type": "answer", "codes": {str(seat): code for seat, code in codes.items()}}
 
 
 def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
@@ -239,18 +257,24 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     if verb == "order":
         return _order(rest)
     if verb == "decode" and len(rest) == 2:
-        return {"type": "decode", "target": _int(rest[0], N_("the target seat")), "code": rest[1].upper()}
+        return {"type": "decode", "target": _seat(rest[0], view), "code": rest[1].upper()}
     if verb == "reveal" and len(rest) == 1 and rest[0] in POSITIONS:
         return {"type": "reveal", "card": rest[0]}
     if verb == "answer":
-        return _answer(rest)
+        return _answer(rest, view)
     raise IllegalAction(_("unknown command {text}; try: {hint}").format(text=repr(text.strip()), hint=_(STEP_HINTS.get(view["step"], "?"))))
 
 
 # -- the public log ----------------------------------------------------------------------------
+SEAT_FIELDS = ("seat", "to", "target", "first", "first_one")  # the events' fields that name one seat
+SEATS_FIELDS = ("seats", "targets", "winners")       # and those that list seats
+
+
 def _event_text(event: dict[str, Any]) -> str:
     kind = event["type"]
-    words = {**event, "seat": event.get("seat")}
+    words = {**event, "seat": None,
+             **{key: shown(event[key]) for key in SEAT_FIELDS if event.get(key) is not None},
+             **{key: seat_list(event[key]) for key in SEATS_FIELDS if key in event}}
     if kind == "cannot":
         words["offered"] = ", ".join(event["offered"])
         return (_("seat {seat} cannot take a data card (offered: {offered})") if event["offered"]
@@ -289,4 +313,4 @@ EVENT_TEXTS = {
 
 def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) -> str:
     """One public line from the events only (the action itself may hold secrets)."""
-    return "; ".join(_event_text(event) for event in events) or _("seat {seat} acted").format(seat=seat)
+    return "; ".join(_event_text(event) for event in events) or _("seat {seat} acted").format(seat=shown(seat))

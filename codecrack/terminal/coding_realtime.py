@@ -19,8 +19,9 @@ from ..agents.base import Agent
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.runner import next_actor, run_game
-from ..i18n import _
-from .human import TerminalHuman
+from ..i18n import _, explain
+from .human import TerminalHuman, ask_again
+from .seats import seat_list, shown
 
 
 class InputChannel:
@@ -104,7 +105,17 @@ class SpeedHost:
             if self.game.step == "answer" and seat in self.humans:
                 self._human_answer(seat)
             else:
-                self.apply(seat, self.agents[seat].act(self.game.view(seat)))
+                self._turn(seat)
+
+    def _turn(self, seat: int) -> None:
+        """A turn-based step: the seat's agent acts; a human's move the engine refuses is
+        explained and asked again (the game is unchanged)."""
+        action = self.agents[seat].act(self.game.view(seat))
+        try:
+            self.apply(seat, action)
+        except IllegalAction as error:
+            if not ask_again(self.agents)(seat, error):
+                raise
 
     def _open_step(self) -> None:
         # A bot that passed is not asked again until the table changes; a human who passed may
@@ -122,25 +133,27 @@ class SpeedHost:
         self._human_open_command(line, waiting)
 
     def _human_open_command(self, line: str, waiting: list[int]) -> None:
-        """``s``/``p``, optionally followed by the seat when several humans share the terminal."""
+        """``s``/``p``, optionally followed by the seat (from 1, as shown) when several humans
+        share the terminal."""
         words = line.split()
         seat = waiting[0]
         if len(words) == 2 and words[1].isdecimal():
-            seat = int(words[1])
+            seat = int(words[1]) - 1
             words = words[:1]
         try:
             if seat not in waiting:
-                raise IllegalAction(_("seat {seat} is not a human seat that may act now ({waiting})").format(seat=seat, waiting=waiting))
+                raise IllegalAction(_("seat {seat} is not a human seat that may act now ({waiting})").format(
+                    seat=shown(seat), waiting=seat_list(waiting)))
             self.apply(seat, self.parse(" ".join(words), self.game.view(seat)))
         except IllegalAction as error:
-            self.console.print(f"[red]{error}[/red]")
+            self.console.print(f"[red]{explain(error)}[/red]")
 
     def _human_answer(self, seat: int) -> None:
         window = self.game.options.answer_window
         deadline = self.clock() + window
         view = self.game.view(seat)
         self.console.print(self.render(view))
-        self.console.print(f"[bold]{_('seat {seat}: you slapped! decode SEAT CODE within {seconds} s').format(seat=seat, seconds=f'{window:g}')}[/bold]")
+        self.console.print(f"[bold]{_('seat {seat}: you slapped! decode SEAT CODE within {seconds} s').format(seat=shown(seat), seconds=f'{window:g}')}[/bold]")
         while True:
             line = self.channel.get(max(0.0, deadline - self.clock()))
             if line is None:
@@ -153,7 +166,7 @@ class SpeedHost:
                 self.apply(seat, action)
                 return
             except IllegalAction as error:
-                self.console.print(f"[red]{error}[/red]")
+                self.console.print(f"[red]{explain(error)}[/red]")
 
 
 def run(game: Game, agents: Mapping[int, Agent], console: Console) -> None:
@@ -162,6 +175,6 @@ def run(game: Game, agents: Mapping[int, Agent], console: Console) -> None:
 
     humans = [seat for seat, agent in agents.items() if isinstance(agent, TerminalHuman)]
     if game.options.mode != "speed" or not humans:
-        run_game(game, agents, on_step=lambda s, a, e: console.print(describe(s, a, e)))
+        run_game(game, agents, on_step=lambda s, a, e: console.print(describe(s, a, e)), on_refused=ask_again(agents))
         return
     SpeedHost(game, agents, console).run()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from rich.console import Console
 from rich.panel import Panel
@@ -13,7 +13,8 @@ from rich.text import Text
 from ..agents.base import Agent
 from ..core.errors import IllegalAction
 from ..core.registry import optional_module
-from ..i18n import N_, _
+from ..i18n import N_, _, explain
+from .seats import seat_name
 
 
 def game_screen(game: str):
@@ -69,16 +70,25 @@ class TerminalHuman(Agent):
         self.game = game
         self.console = console
         self.read = read or (lambda prompt: console.input(prompt))
+        self.refusal: str | None = None  # why the engine refused this human's last move
+
+    def refused(self, error: IllegalAction) -> None:
+        """The engine refused the move just typed (a free-form one, such as a declaration the step
+        does not allow): the game is unchanged; say why with the next prompt."""
+        self.refusal = explain(error)
 
     def act(self, view: dict[str, Any]) -> dict[str, Any]:
         self.console.print(render_view(self.game, view))
+        if self.refusal is not None:
+            self.console.print(Text(self.refusal, style="red"))
+            self.refusal = None
         legal = view["legal_actions"]
         while True:
-            text = self.read(f"[bold]{_('seat {seat}').format(seat=view.get('seat'))}>[/bold] ").strip()
+            text = self.read(f"[bold]{seat_name(view['seat'])}>[/bold] ").strip()
             try:
                 action = self.parse(text, view)
             except IllegalAction as error:
-                self.console.print(f"[red]{error}[/red]")
+                self.console.print(f"[red]{explain(error)}[/red]")
                 continue
             if action is None:
                 self.console.print(action_menu(self.game, view))
@@ -94,7 +104,7 @@ class TerminalHuman(Agent):
         legal = view["legal_actions"]
         if text in ("", "?", "help"):
             return None
-        if text.isdigit():
+        if text.isdecimal():
             index = int(text) - 1
             if not 0 <= index < len(legal):
                 raise IllegalAction(_("choose a number from 1 to {count}").format(count=len(legal)))
@@ -112,3 +122,15 @@ class TerminalHuman(Agent):
     def _accepts_unlisted(self, action: dict[str, Any]) -> bool:
         screen = game_screen(self.game)
         return bool(screen is not None and getattr(screen, "FREE_FORM_ACTIONS", set()) & {action.get("type")})
+
+
+def ask_again(agents: Mapping[int, Agent]) -> Callable[[int, IllegalAction], bool]:
+    """``run_game``'s ``on_refused`` hook at the terminal: a human's refused move is explained and
+    the human asked again; a bot's refused move still ends the run."""
+    def hook(seat: int, error: IllegalAction) -> bool:
+        agent = agents[seat]
+        if isinstance(agent, TerminalHuman):
+            agent.refused(error)
+            return True
+        return False
+    return hook

@@ -17,7 +17,8 @@ from ..i18n import N_, _
 OPTION_LINE = N_("  {name}={values} (default: {default}): {title}. {description}")
 PRESET_LINE = N_("  --preset {name}{marker}: {description}")
 DEFAULT_MARKER = N_(" (default)")
-SEAT_NOTE = N_("A SEAT value counts from 0, as the engine does: first=0 is the player the table shows as seat 1.")
+SEAT_NOTE = N_("A SEAT value counts from 1, as the table shows the seats: first=1 is the player the table shows as seat 1.")
+NOT_A_SEAT = N_("{name} is a seat: 1 to {last}, or none (not {value})")
 GAME_HEADING = N_("{name} options (-o KEY=VALUE):")
 PRESETS_HEADING = N_("{name} presets:")
 
@@ -28,6 +29,25 @@ def preset_options(game: str, name: str | None) -> dict[str, Any]:
     if name is None:
         return next((dict(p.options) for p in presets if p.default), {})
     return dict(find_preset(presets, name).options)
+
+
+def typed_seat_options(game: str, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """The options typed at the terminal with their seat options (``first``, ``creator``) turned
+    from the table's numbering (1 to ``players``) into the engine's (from 0); ``none`` stays none."""
+    fields = game_class(game).Options.model_fields
+    engine = dict(options)
+    for name, value in options.items():
+        field = fields.get(name)
+        if field is None or (field.json_schema_extra or {}).get("control") != "seat":
+            continue
+        text = str(value).strip().lower()
+        if text == "none":
+            engine[name] = None
+        elif text.isdecimal() and 1 <= int(text) <= players:
+            engine[name] = int(text) - 1
+        else:
+            raise OptionError(_(NOT_A_SEAT).format(name=name, last=players, value=value))
+    return engine
 
 
 def game_help(cls: type[Game]) -> list[str]:

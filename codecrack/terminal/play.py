@@ -13,14 +13,15 @@ from ..core.game import Game
 from ..core.registry import new_game
 from ..core.runner import run_game
 from ..i18n import N_, _
-from .human import TerminalHuman, game_screen, render_view
+from .human import TerminalHuman, ask_again, game_screen, render_view
+from .seats import seat_name
 
 
 def describe(game: str, seat: int, action: dict[str, Any], events: list[dict[str, Any]]) -> str:
     screen = game_screen(game)
     if screen is not None and hasattr(screen, "describe"):
         return screen.describe(seat, action, events)
-    return f"seat {seat}: {json.dumps(action)}"
+    return f"{seat_name(seat)}: {json.dumps(action)}"
 
 
 def play(game_name: str, seats: list[str], *, seed: int | None, options: dict[str, Any],
@@ -39,7 +40,8 @@ def play(game_name: str, seats: list[str], *, seed: int | None, options: dict[st
     if screen is not None and hasattr(screen, "run"):
         screen.run(game, agents, console)
     else:
-        run_game(game, agents, on_step=lambda s, a, e: console.print(describe(game_name, s, a, e)))
+        run_game(game, agents, on_step=lambda s, a, e: console.print(describe(game_name, s, a, e)),
+                 on_refused=ask_again(agents))
     console.print(render_view(game_name, game.view(None)))
     console.print(Panel("\n".join(summary(game_name, game)), title=_(GAME_OVER), title_align="left", style="green"))
     return game.record()
@@ -52,22 +54,17 @@ SHARED_WIN = N_("Shared win: {names}.")
 NO_WINNER = N_("Nobody wins.")
 SCORES = N_("Scores: {scores}.")
 REASON = N_("How it ended: {reason}.")
-SEAT = N_("seat {seat}")
 DECISIVE = N_("The decisive moves:")
-
-
-def seat_text(seat: int) -> str:
-    return _(SEAT).format(seat=seat)
 
 
 def summary(game_name: str, game: Game) -> list[str]:
     """The end in words: who won, the scores, why, then what the game's terminal module adds
     (everything that was hidden: codes, tiles)."""
     result = game.result
-    names = ", ".join(seat_text(seat) for seat in result["winners"])
+    names = ", ".join(seat_name(seat) for seat in result["winners"])
     lines = [_(NO_WINNER) if not result["winners"] else _(ONE_WINNER if len(result["winners"]) == 1 else SHARED_WIN).format(names=names)]
     if result.get("scores"):
-        lines.append(_(SCORES).format(scores=", ".join(f"{seat_text(seat)}: {score}" for seat, score in enumerate(result["scores"]))))
+        lines.append(_(SCORES).format(scores=", ".join(f"{seat_name(seat)}: {score}" for seat, score in enumerate(result["scores"]))))
     if result.get("reason"):
         lines.append(_(REASON).format(reason=result["reason"]))
     screen = game_screen(game_name)

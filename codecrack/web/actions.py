@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import N_, _
+
 SERVER_ACTIONS = frozenset({"timeout"})
-SERVER_ACTION_REFUSED = "{kind} is sent by the table's clock, never by a player"
+SERVER_ACTION_REFUSED = N_("{kind} is sent by the table's clock, never by a player")
 
 
 def player_view(view: dict[str, Any]) -> dict[str, Any]:
@@ -22,4 +24,4 @@ def player_view(view: dict[str, Any]) -> dict[str, Any]:
 def refused_from_client(action: Any) -> str | None:
     """Why a client may not send ``action``, or ``None`` when the game itself is to judge it."""
     kind = action.get("type") if isinstance(action, dict) else None
-    return SERVER_ACTION_REFUSED.format(kind=kind) if kind in SERVER_ACTIONS else None
+    return _(SERVER_ACTION_REFUSED).format(kind=kind) if kind in SERVER_ACTIONS else None

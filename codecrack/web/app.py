@@ -29,10 +29,11 @@ from .middleware import BodyLimit, SecurityHeaders
 from .review_routes import review_router
 from .tutorial_routes import tutorial_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
-                     client_hello, client_message, create_table_model, no_table, problem)
+                     client_hello, client_message, create_table_model, no_table)
 from .connections import Connection
 from .table import LiveTable
 from .tokens import bearer_token, seat_of
+from .validation import problem
 
 STATIC = Path(__file__).with_name("static")
 TOO_BIG, POLICY = 1009, 1008  # websocket close codes: message too big, policy violation
@@ -115,7 +116,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             raise HTTPException(status_code=429, detail=_("at most {count} new tables per minute from one address")
                                 .format(count=config.tables_per_minute))
         if request.seed is not None and not hub.config.allow_seed:
-            raise bad_request(OptionError("seed: this server chooses every table's seed itself"))
+            raise bad_request(OptionError(_("seed: this server chooses every table's seed itself")))
         players = request.players or len(request.seats)
         try:
             table = await hub.create(request.game, players, request.options.model_dump(exclude_unset=True),
@@ -163,8 +164,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         await websocket.accept()
         address = address_of(websocket)
         if not connections.enter(address):
-            return await refuse(websocket, POLICY, f"at most {config.connections_per_address} connections "
-                                                   "from one address")
+            return await refuse(websocket, POLICY, _("at most {count} connections from one address")
+                                .format(count=config.connections_per_address))
         try:
             await play(websocket, code)
         finally:
@@ -179,7 +180,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         except WebSocketDisconnect:
             return
         except (ValueError, TimeoutError) as error:
-            return await refuse(websocket, POLICY, str(error) or "no hello: say hello with your token first")
+            return await refuse(websocket, POLICY, str(error) or _("no hello: say hello with your token first"))
         seat = seat_of(table, token, config.token_hours)
         if seat is None and token and hub.cluster:  # perhaps claimed through another instance
             await hub.reread(table)
@@ -205,7 +206,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         while True:
             text = await next_text(websocket)
             if text is not None and len(text.encode()) > config.max_ws_message_bytes:
-                connection.push({"type": "error", "message": f"a message has at most {config.max_ws_message_bytes} bytes"})
+                connection.push({"type": "error", "message": _("a message has at most {count} bytes")
+                                 .format(count=config.max_ws_message_bytes)})
                 connection.end(TOO_BIG, "message too big")
                 return
             if not bucket.take(clock()):
@@ -239,7 +241,7 @@ async def hello_token(websocket: WebSocket) -> str | None:
     try:
         return client_hello.validate_json(text or "").token
     except ValidationError as error:
-        raise ValueError(f"the first message must be hello: {problem(error.errors())}") from None
+        raise ValueError(_("the first message must be hello: {problem}").format(problem=problem(error.errors()))) from None
 
 
 async def next_text(websocket: WebSocket) -> str | None:
@@ -253,7 +255,7 @@ async def next_text(websocket: WebSocket) -> str | None:
 async def handle(table: LiveTable, connection: Connection, text: str | None) -> dict[str, Any] | None:
     """Answer one client message: ``action``, ``hint``, ``ping`` or ``resync``."""
     if text is None:
-        return {"type": "error", "message": "binary frames are not accepted: send JSON text"}
+        return {"type": "error", "message": _("binary frames are not accepted: send JSON text")}
     try:
         message = client_message.validate_json(text)
     except ValidationError as error:
@@ -266,7 +268,7 @@ async def handle(table: LiveTable, connection: Connection, text: str | None) -> 
         return {"type": "error", "message": _("spectators cannot act; take an open seat to play")}
     if message.type == "action":
         refused = refused_from_client(message.action) or await table.submit(connection.seat, message.action)
-        return None if refused is None else {"type": "error", "message": refused}
+        return None if refused is None else {"type": "error", "message": _(refused)}  # BUSY, NOT_STORED
     step, view = await table.seat_view(connection.seat)
     return {"type": "hint", "step": step, "hint": await hint_for(table.game, view, table.hub.hint_pool)}
 

@@ -24,23 +24,28 @@ class Clock:
     action: dict[str, Any]
 
 
-ClockRule = Callable[[Game, dict[str, Any], WebConfig], "Clock | None"]
+ClockRule = Callable[[Game, WebConfig], "Clock | None"]
 TIMEOUT = {"type": "timeout"}
 CODA_TIMED_PHASES = ("draw", "guess", "place", "reveal")
 
 
-def coda_turn_clock(game: Game, view: dict[str, Any], config: WebConfig) -> Clock | None:
+def coda_turn_clock(game: Game, config: WebConfig) -> Clock | None:
     """Coda with ``clock=true``: every decision of the current player (draw, each guess, placing
-    the drawn tile, an empty-pile reveal) gets 60 s of thinking and then a 20 s countdown."""
-    if not view["options"].get("clock") or view.get("phase") not in CODA_TIMED_PHASES:
+    the drawn tile, an empty-pile reveal) gets 60 s of thinking and then a 20 s countdown. (The
+    option is read first: without it, no view is made after each action.)"""
+    if not game.options.clock:
+        return None
+    view = public_view(game)
+    if view.get("phase") not in CODA_TIMED_PHASES:
         return None
     return Clock(view["current"], "turn", config.turn_think + config.turn_countdown,
                  config.turn_countdown, TIMEOUT)
 
 
-def coding_answer_window(game: Game, view: dict[str, Any], config: WebConfig) -> Clock | None:
+def coding_answer_window(game: Game, config: WebConfig) -> Clock | None:
     """The Coding in speed mode: after a slap, the slapper must decode within the answer window;
     when it runs out the host sends ``timeout`` (the rulebook's hesitation foul)."""
+    view = public_view(game)
     if view.get("step") != "answer" or view.get("slapper") is None:
         return None
     window = config.answer_window if config.answer_window is not None else float(view["options"]["answer_window"])
@@ -55,4 +60,8 @@ def clock_for(game: Game, config: WebConfig) -> Clock | None:
     rule = CLOCK_RULES.get(game.name)
     if rule is None or game.over:
         return None
-    return rule(game, game.view(None), config)
+    return rule(game, config)
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    return game.view(None, legal_actions=False)

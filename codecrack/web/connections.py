@@ -76,8 +76,9 @@ class Connection:
                     self.ready.clear()
                     await self.ready.wait()
                     continue
-                await asyncio.wait_for(self.socket.send_text(self.pending.popleft()), self.send_timeout)
-        except asyncio.TimeoutError:
+                async with asyncio.timeout(self.send_timeout):  # no task per send, unlike wait_for
+                    await self.socket.send_text(self.pending.popleft())
+        except TimeoutError:
             self.end(TOO_SLOW, SLOW_REASON, drop_queued=True)
         except Exception:  # the client has gone: its reader sees the disconnect
             log.debug("a send failed; the connection is closing", exc_info=True)

@@ -66,7 +66,7 @@ def _diff_lists(old: list[Json], new: list[Json], path: Path, changes: list[Chan
         changes.append(["add", path, list(new[kept:])])
         return
     if len(new) == kept:
-        changed = [index for index in range(kept) if not same(old[index], new[index])]
+        changed = [index for index, (was, now) in enumerate(zip(old, new)) if type(was) is not type(now) or was != now]
         if 2 * len(changed) <= kept:
             for index in changed:
                 _diff(old[index], new[index], [*path, index], changes)
@@ -75,15 +75,14 @@ def _diff_lists(old: list[Json], new: list[Json], path: Path, changes: list[Chan
 
 
 def same(old: Json, new: Json) -> bool:
-    """Equal as data: Python's ``==`` (in C), except that a list and a tuple with equal items are
-    alike and that ``1``, ``1.0`` and ``True`` (equal in Python, not in JSON) differ. Inside a list
-    or a dict that last difference is not looked for; no game's view changes a value only so
+    """Equal as data: Python's ``==`` (in C) between values of one type; a list and a tuple with
+    equal items are alike, and values of other different types differ (so ``1``, ``1.0`` and
+    ``True``, equal in Python but not in JSON, differ). Inside a list or a dict that last
+    difference is not looked for; no game's view changes a value only so
     (``tests/web/test_deltas.py`` compares the JSON texts)."""
-    if isinstance(old, tuple) or isinstance(new, tuple):
-        return isinstance(old, (list, tuple)) and isinstance(new, (list, tuple)) and list(old) == list(new)
-    if isinstance(old, (dict, list)):
+    if type(old) is type(new):
         return old == new
-    return type(old) is type(new) and old == new
+    return isinstance(old, (list, tuple)) and isinstance(new, (list, tuple)) and list(old) == list(new)
 
 
 def apply(view: Json, changes: list[Change]) -> Json:

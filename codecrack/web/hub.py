@@ -23,8 +23,8 @@ from .cache import LiveTables
 from .config import WebConfig
 from .instances import hold_instance
 from .migrate import upgrade
-from .store import (Store, TableRow, add_move, add_rematch, add_table, add_token, delete_unjoined, make_engine,
-                    now)
+from .store import (Store, TableRow, add_move, add_moves, add_rematch, add_table, add_token, delete_unjoined,
+                    make_engine, now)
 from .table import LiveTable
 from .writer import Writer
 
@@ -79,7 +79,7 @@ class Hub:
         self.config = config
         self.engine = make_engine(config.db_url)
         self.store = Store(self.engine)
-        self.writer = Writer(self.engine)
+        self.writer = Writer(self.engine, together={add_move: add_moves})
         self.bots = Bots(config)
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)

@@ -6,14 +6,14 @@ accepts and answers. Requests forbid unknown fields and non-finite numbers (NaN,
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import (AllowInfNan, BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter,
-                      ValidationError, create_model)
+from pydantic import AllowInfNan, BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter, create_model
 from typing_extensions import TypeAliasType
 
 from ..core.registry import game_class
 from ..i18n import _
 from ..review.core import Decision
 from .catalog import offered_options
+from .validation import UNKNOWN_MESSAGE
 
 MAX_SEATS = 16          # more than any game takes; bounds the work a seat plan can cause
 MAX_NAME = 40           # the name column's size; the server's ``max_name_length`` may be lower
@@ -61,9 +61,10 @@ def create_table_model(games: list[str]) -> Any:
         variant = create_model(f"Create{game.capitalize()}Table", __base__=CreateTableBase,
                                game=(Literal[game], ...), options=(options, Field(default_factory=options)))
         variants.append(Annotated[variant, Tag(game)])
-    unknown = f"unknown game; valid games: {', '.join(sorted(games))}"
-    return Annotated[Union[tuple(variants)], Discriminator(_game_of, custom_error_type="unknown_game",
-                                                           custom_error_message=unknown)]
+    valid = ", ".join(sorted(games))
+    return Annotated[Union[tuple(variants)], Discriminator(
+        _game_of, custom_error_type="unknown_game", custom_error_message=f"unknown game; valid games: {valid}",
+        custom_error_context={"games": valid})]
 
 
 def _game_of(body: Any) -> Any:
@@ -225,7 +226,7 @@ ClientMessage = Annotated[
           Annotated[ResyncRequest, Tag("resync")]],
     Discriminator(lambda m: m.get("type") if isinstance(m, dict) else getattr(m, "type", None),
                   custom_error_type="unknown_message",
-                  custom_error_message="a message must be a JSON object whose 'type' is action, hint, ping or resync"),
+                  custom_error_message=UNKNOWN_MESSAGE),
 ]
 client_message = TypeAdapter(ClientMessage)
 
@@ -301,32 +302,6 @@ server_message = TypeAdapter(ServerMessage)
 def no_table(code: str) -> str:
     """The 404 answer for a table code that names no table (in the request's language)."""
     return _("no table '{code}'").format(code=code)
-
-
-def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: int = 0) -> str:
-    """One readable line for validation errors: ``where: what`` for each (at most five). ``ignore``
-    names location parts that are not fields (``body``, a game's variant); ``skip`` drops the first
-    parts of every location (a message's own variant).
-
-    >>> try:
-    ...     JoinRequest.model_validate({"seat": "x", "colour": 1})
-    ... except ValidationError as error:
-    ...     print(problem(error.errors()))
-    seat: Input should be a valid integer, unable to parse string as an integer; colour: not accepted (unknown, or set only by the server)
-    """
-    if any(item["type"] == "finite_number" for item in errors):
-        return "numbers must be finite: NaN and Infinity are not allowed"
-    parts = []
-    for item in errors[:5]:
-        where = ".".join(str(p) for p in item["loc"][skip:] if p not in ignore and not _is_type_tag(p))
-        what = "not accepted (unknown, or set only by the server)" if item["type"] == "extra_forbidden" else item["msg"]
-        parts.append(f"{where}: {what}" if where else what)
-    return "; ".join(dict.fromkeys(parts))
-
-
-def _is_type_tag(part: Any) -> bool:
-    """Parts of a location that name a union member (``dict[str,...]``), not a field."""
-    return isinstance(part, str) and ("[" in part or part in ("str", "int", "bool", "float", "none"))
 
 
 # the errors a route may answer, for the OpenAPI schema

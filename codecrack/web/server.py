@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 import uvicorn
@@ -27,7 +28,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
     options = {"host": host, "port": port, "log_level": "info", "ws_max_size": config.max_ws_message_bytes,
                "ws_per_message_deflate": config.ws_compression}
     if workers == 1:
-        uvicorn.run(create_app(config), **options)
+        app = create_app(config)
+        gc.freeze()  # what start-up made (modules, the app) is never scanned again by the cyclic collector
+        uvicorn.run(app, **options)
         return
     # each worker process builds its own app from the environment (CODECRACK_*)
     os.environ.update({"CODECRACK_DB": config.db_url, "CODECRACK_REDIS_URL": config.redis_url,

@@ -101,7 +101,7 @@ def make_engine(url: str) -> Engine:
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False})
     event.listen(engine, "connect", sqlite_for_a_server)
-    event.listen(engine, "begin", lambda db: db.exec_driver_sql("BEGIN"))
+    event.listen(engine, "begin", lambda db: db.connection.driver_connection.execute("BEGIN"))
     return engine
 
 
@@ -189,11 +189,24 @@ def add_move(db: Connection, code: str, step: int, seat: int, action: dict[str, 
              result: dict[str, Any] | None = None) -> None:
     """Store an accepted action and, when it ends the game (``result`` given), the finished
     flag and the result."""
-    db.execute(ADD_ACTION, {"table_code": code, "step": step, "seat": seat, "action": action})
-    if result is None:
-        db.execute(TOUCH_TABLE, {"at_code": code, "at_time": now()})
-    else:
-        db.execute(FINISH_TABLE, {"at_code": code, "at_time": now(), "at_result": result})
+    add_moves(db, [(code, step, seat, action, result)])
+
+
+def add_moves(db: Connection, moves: list[tuple[Any, ...]]) -> None:
+    """:func:`add_move` for each of ``moves`` (its arguments, ``result`` optional), in at most
+    three statements whatever their number: the writer stores a batch's actions so
+    (:mod:`codecrack.web.writer`)."""
+    at = now()
+    moves = [(*move, None)[:5] for move in moves]
+    db.execute(ADD_ACTION, [{"table_code": code, "step": step, "seat": seat, "action": action}
+                            for code, step, seat, action, _ in moves])
+    touched = [{"at_code": code, "at_time": at} for code, *_, result in moves if result is None]
+    finished = [{"at_code": code, "at_time": at, "at_result": result} for code, *_, result in moves
+                if result is not None]
+    if touched:
+        db.execute(TOUCH_TABLE, touched)
+    if finished:
+        db.execute(FINISH_TABLE, finished)
 
 
 def add_token(db: Connection, code: str, seat: int, token: str, name: str) -> None:

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from ..core.detached import detached
 from ..core.errors import IllegalAction
 from ..core.game import Game
+from ..i18n import N_, _, explain
 from .actions import player_view
 from .clocks import Clock, clock_for
 from .connections import REPLACED, REPLACED_REASON, Connection, encode
@@ -29,10 +30,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("codecrack.web")
 STALE = "stale"  # the game moved on while a bot or a clock was deciding
-NOT_STORED = "the server could not store this action; please try again"
+NOT_STORED = N_("the server could not store this action; please try again")
 TAKEN = "taken"  # another instance stored this step first
-MOVED_ON = "another move came first"
-BUSY = "the table is busy; please try again"
+MOVED_ON = N_("another move came first: {reason}")
+BUSY = N_("the table is busy; please try again")
 WRITE_ATTEMPTS = 8  # steps taken by other instances, one after another, before an action gives up
 STORE_RETRY = 1.0  # seconds before a bot or a clock tries again after a failed write
 
@@ -273,7 +274,7 @@ class LiveTable:
                     played.apply(seat, action)
                 except IllegalAction as error:
                     self.ahead = played  # a refused action leaves a game exactly as before (docs/engine.md)
-                    return f"{MOVED_ON}: {error}" if attempt else str(error)
+                    return _(MOVED_ON).format(reason=explain(error)) if attempt else explain(error)
                 refused = await self.commit(seat, action, played)
                 if refused != TAKEN:
                     break

@@ -4,9 +4,13 @@ transaction.
 
 - A write is answered (its future resolved) only after its batch committed; a caller acknowledges
   and broadcasts only then.
+- Writes of one kind queued one after another run as one step when the writer knows a step for
+  many (``together``: the actions of many tables are stored by one ``INSERT`` and one
+  ``UPDATE``), so a batch costs a few statements, not two per action.
 - A write that fails (a unique ``(table, step)`` violation, a busy database) fails alone: the
-  transaction is rolled back and the batch's other writes run again, in a new one. (Failures are
-  rare, so this costs less than a savepoint around every write.)
+  transaction is rolled back and the batch's other writes run again, in a new one, each on its
+  own when the failure came from writes run together (so that the failing one is found). (Failures
+  are rare, so this costs less than a savepoint around every write.)
 - A failed commit fails every write of its batch: none of them is stored (the callers rebuild from
   what is stored).
 
@@ -26,7 +30,7 @@ from sqlalchemy.engine import Engine
 
 log = logging.getLogger("codecrack.web")
 T = TypeVar("T")
-BATCH_LIMIT = 512  # writes in one transaction at most
+BATCH_LIMIT = 512  # no more writes are added to a transaction once it holds this many
 
 
 @dataclass
@@ -40,21 +44,35 @@ class Write:
 
 
 class Writer:
-    """A thread that runs queued writes in batches, one transaction per batch."""
+    """A thread that runs queued writes in batches, one transaction per batch. ``together`` maps a
+    write step to a step that does many of them at once (``many(db, [args, ...])``, returning
+    nothing): consecutive writes of that step are run through it."""
 
-    def __init__(self, engine: Engine, batch_limit: int = BATCH_LIMIT) -> None:
+    def __init__(self, engine: Engine, batch_limit: int = BATCH_LIMIT,
+                 together: dict[Callable[..., Any], Callable[..., None]] | None = None) -> None:
         self.engine = engine
         self.batch_limit = batch_limit
-        self.queue: queue.SimpleQueue[Write | None] = queue.SimpleQueue()
+        self.together = together or {}
+        self.queue: queue.SimpleQueue[list[Write] | None] = queue.SimpleQueue()
+        self.outboxes: dict[asyncio.AbstractEventLoop, list[Write]] = {}  # this turn's writes, per loop
         self.thread = threading.Thread(target=self._serve, name="codecrack-writer", daemon=True)
         self.thread.start()
 
     def submit(self, change: Callable[..., T], *args: Any) -> asyncio.Future:
-        """Queue ``change(db, *args)``; the future holds its return value once it is committed."""
+        """Queue ``change(db, *args)``; the future holds its return value once it is committed.
+        The writes of one turn of the event loop reach the writer thread together, at the start
+        of its next turn: one wake-up of the thread for all of them, and bigger batches."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        self.queue.put(Write(change, args, loop, future))
+        outbox = self.outboxes.get(loop)
+        if outbox is None:
+            outbox = self.outboxes[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        outbox.append(Write(change, args, loop, future))
         return future
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.queue.put(self.outboxes.pop(loop))
 
     async def write(self, change: Callable[..., T], *args: Any) -> T:
         """``change(db, *args)``, committed; raises what the change or the commit raised."""
@@ -62,6 +80,8 @@ class Writer:
 
     def close(self) -> None:
         """Commit what is queued, then stop the thread."""
+        for loop in list(self.outboxes):
+            self._hand_over(loop)
         self.queue.put(None)
         self.thread.join()
 
@@ -75,11 +95,11 @@ class Writer:
                 return
 
     def _next_batch(self) -> tuple[list[Write], bool]:
-        """Wait for a write, then take whatever else is queued (up to the batch limit)."""
+        """Wait for writes, then take whatever else is queued (while the batch is under its limit)."""
         first = self.queue.get()
         if first is None:
             return [], True
-        batch = [first]
+        batch = list(first)
         while len(batch) < self.batch_limit:
             try:
                 more = self.queue.get_nowait()
@@ -87,17 +107,21 @@ class Writer:
                 break
             if more is None:
                 return batch, True
-            batch.append(more)
+            batch.extend(more)
         return batch, False
 
     def _commit(self, batch: list[Write]) -> None:
         outcomes: dict[int, tuple[bool, Any]] = {}
         pending = list(range(len(batch)))
+        merge = True
         while pending:
             try:
-                values = self._transaction(batch, pending)
-            except _WriteFailed as failed:  # that write fails alone; the others run again
-                outcomes[failed.index] = (False, failed.error)
+                values = self._transaction(batch, pending, merge)
+            except _WriteFailed as failed:
+                if failed.index is None:  # writes run together failed: run each alone to find which
+                    merge = False
+                    continue
+                outcomes[failed.index] = (False, failed.error)  # that write fails alone; the others run again
                 pending.remove(failed.index)
                 continue
             except Exception as error:  # the commit failed: nothing of the batch is stored
@@ -107,17 +131,37 @@ class Writer:
             pending = []
         self._answer(batch, [outcomes[index] for index in range(len(batch))])
 
-    def _transaction(self, batch: list[Write], indexes: list[int]) -> list[tuple[bool, Any]]:
-        """The writes ``indexes`` of the batch in one transaction, committed; their return values."""
-        values = []
+    def _transaction(self, batch: list[Write], indexes: list[int], merge: bool) -> list[tuple[bool, Any]]:
+        """The writes ``indexes`` of the batch in one transaction, committed; their return values.
+        With ``merge``, runs of writes that have a step for many go through it."""
+        values: list[tuple[bool, Any]] = []
         with self.engine.begin() as db:
-            for index in indexes:
-                write = batch[index]
-                try:
-                    values.append((True, write.change(db, *write.args)))
-                except Exception as error:
-                    raise _WriteFailed(index, error) from error
+            for run in self._runs(batch, indexes) if merge else [[index] for index in indexes]:
+                values.extend(self._run(db, batch, run))
         return values
+
+    def _runs(self, batch: list[Write], indexes: list[int]) -> list[list[int]]:
+        """``indexes`` cut into runs: consecutive writes of one step that has a step for many,
+        else single writes."""
+        runs: list[list[int]] = []
+        for index in indexes:
+            change = batch[index].change
+            if runs and change in self.together and batch[runs[-1][0]].change is change:
+                runs[-1].append(index)
+            else:
+                runs.append([index])
+        return runs
+
+    def _run(self, db: Any, batch: list[Write], run: list[int]) -> list[tuple[bool, Any]]:
+        """One write, or a run of writes through their step for many (which fails as a whole)."""
+        first = batch[run[0]]
+        try:
+            if len(run) == 1:
+                return [(True, first.change(db, *first.args))]
+            self.together[first.change](db, [batch[index].args for index in run])
+            return [(True, None)] * len(run)
+        except Exception as error:
+            raise _WriteFailed(run[0] if len(run) == 1 else None, error) from error
 
     @staticmethod
     def _answer(batch: list[Write], outcomes: list[tuple[bool, Any]]) -> None:
@@ -133,7 +177,9 @@ class Writer:
 
 
 class _WriteFailed(Exception):
-    def __init__(self, index: int, error: Exception) -> None:
+    """Write ``index`` of the batch failed (``None``: a run of writes done together failed)."""
+
+    def __init__(self, index: int | None, error: Exception) -> None:
         super().__init__(str(error))
         self.index, self.error = index, error
 

@@ -49,31 +49,31 @@ def test_the_screen_shows_coordinates_the_code_and_the_notes():
     shown = text_of(screen.render(game.view(0)))
     assert "A B C D E F G H I J K L M" in shown and " R " in shown
     assert "Your code: a@NA h@NE f@NI i@PK j@NK" in shown
-    notes = shown.split("Notes on seat 1's code:")[1]
+    notes = shown.split("Notes on seat 2's code:")[1]
     assert " O ¦   ¦ 3 ¦" in notes           # the count of zone (O, D)
     row_q = next(line for line in notes.splitlines() if line.startswith(" Q "))
     assert row_q.startswith(" Q ¦   ┃")          # square (Q, C) is filled
     spectator = text_of(screen.render(game.view(None)))
-    assert "Your code" not in spectator and "h@NE" not in spectator and "Notes on seat 0's code" in spectator
+    assert "Your code" not in spectator and "h@NE" not in spectator and "Notes on seat 1's code" in spectator
 
 
 def test_log_lines_tell_what_happened_without_hidden_letters():
     game = circle(3)
     line = screen.describe(0, ask("count", "OB"), game.apply(0, ask("count", "OB")))
-    assert line == "seat 0 asks count (O, B): 3 of 4 sides filled"
+    assert line == "seat 1 asks count (O, B): 3 of 4 sides filled"
     line = screen.describe(1, declare(CODE_B), game.apply(1, declare(CODE_B)))
-    assert line == "seat 1 declares — Incorrect" and "@" not in line
+    assert line == "seat 2 declares — Incorrect" and "@" not in line
     game = duel(first=0)
     line = screen.describe(0, declare(CODE_B), game.apply(0, declare(CODE_B)))
-    assert line.startswith("seat 0 declares c@NA") and "final declaration" in line
+    assert line.startswith("seat 1 declares c@NA") and "final declaration" in line
 
 
 def test_the_start_line_tells_the_handicap_opening():
     game = codecrack.new_game("alphacode", players=2, seed=11, first=0, handicap=2)
     game.apply(0, {"type": "random_code"})
     line = screen.describe(1, {"type": "random_code"}, game.apply(1, {"type": "random_code"}))
-    assert line.endswith("round 1: seat 0 asks 2 handicap question(s), then seat 1 plays; "
-                         "seat 0 is the first player")
+    assert line.endswith("round 1: seat 1 asks 2 handicap question(s), then seat 2 plays; "
+                         "seat 1 is the first player")
 
 
 def test_a_whole_game_at_the_terminal_with_a_human_seat():
@@ -84,7 +84,7 @@ def test_a_whole_game_at_the_terminal_with_a_human_seat():
     game = codecrack.replay(record)
     assert game.over
     output = console.file.getvalue()
-    assert "not a zone column" in output and "touch" in output and "Game over" in output and "seat 0 made a code" in output
+    assert "not a zone column" in output and "touch" in output and "Game over" in output and "seat 1 made a code" in output
 
 
 def test_the_menu_lists_every_question_and_a_bad_coordinate_names_the_problem():

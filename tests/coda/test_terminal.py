@@ -27,7 +27,7 @@ def command(action: dict) -> str:
     """What a person types for ``action``."""
     kind = action["type"]
     if kind == "guess":
-        return f"guess {action['target']} {action['index']} {label(action['color'], action['value']).lower()}"
+        return f"guess {action['target'] + 1} {action['index']} {label(action['color'], action['value']).lower()}"
     if kind == "draw":
         return " ".join(["draw", action.get("color", "")]).strip()
     if kind == "opening":
@@ -62,13 +62,13 @@ def test_every_legal_action_can_be_typed(options):
     ("draw", "say which colour"),
     ("draw purple", "draw black or draw white"),
     ("guess 1", "guess SEAT INDEX TILE"),
-    ("guess 0 0 b1", "your own tiles"),
+    ("guess 1 0 b1", "your own tiles"),
     ("guess 5 0 b1", "seat 5 is not an opponent"),
-    ("guess 1 7 b1", "seat 1 has tiles 0 to 2"),
-    ("guess 1 0 b1", "already face up"),
-    ("guess 1 1 q1", "is not a tile"),
-    ("guess 1 1 b13", "value 0-11"),
-    ("guess 1 1 b-", "no dashes in this game"),
+    ("guess 2 7 b1", "seat 2 has tiles 0 to 2"),
+    ("guess 2 0 b1", "already face up"),
+    ("guess 2 1 q1", "is not a tile"),
+    ("guess 2 1 b13", "value 0-11"),
+    ("guess 2 1 b-", "no dashes in this game"),
     ("stop now", "stop takes nothing"),
     ("place x", "place needs one number"),
     ("place 9", r"place takes 0 \(far left\) to 2"),
@@ -95,10 +95,10 @@ def test_render_shows_rows_the_drawn_tile_the_history_and_a_prompt():
     guess(game, 1, 0, "b2")
     text = text_of(screen.render(game.view(0)))
     assert "(b1) [W5]" in text and "[B2] [W?]" in text
-    assert "You drew [B3]." in text and "round 1/3" in text and "scores: seat 0: 1" in text
-    assert "seat 0 guesses seat 1's tile 0 is B2: HIT" in text and "or stop" in text
+    assert "You drew [B3]." in text and "round 1/3" in text and "scores: seat 1: 1" in text
+    assert "seat 1 guesses seat 2's tile 0 is B2: HIT" in text and "or stop" in text
     other = text_of(screen.render(game.view(1)))
-    assert "[B?] [W5]" in other and "Seat 0 drew [B?]." in other and "Guess a face-down" not in other
+    assert "[B?] [W5]" in other and "Seat 1 drew [B?]." in other and "Guess a face-down" not in other
 
 
 def test_without_notes_the_screen_shows_only_what_happened_since_your_last_move():
@@ -108,9 +108,9 @@ def test_without_notes_the_screen_shows_only_what_happened_since_your_last_move(
     place(game)
     game.apply(1, {"type": "draw", "color": "white"})
     text = text_of(screen.render(game.view(1)))
-    assert "since your last move" in text and "seat 0 draws" not in text
+    assert "since your last move" in text and "seat 1 draws" not in text
     text = text_of(screen.render(game.view(0)))
-    assert "seat 0 draws" not in text and "seat 1 draws a white tile" in text
+    assert "seat 1 draws" not in text and "seat 2 draws a white tile" in text
 
 
 def test_the_place_prompt_says_which_side_up_the_drawn_tile_goes_and_where():
@@ -118,7 +118,7 @@ def test_the_place_prompt_says_which_side_up_the_drawn_tile_goes_and_where():
     guess(game, 1, 0, "b4")
     text = text_of(screen.render(game.view(0)))
     assert "Place your drawn tile (face up): place INDEX, one of 0, 1, 2" in text
-    assert "Seat 0 drew [W-], now face up." in text_of(screen.render(game.view(1)))
+    assert "Seat 1 drew [W-], now face up." in text_of(screen.render(game.view(1)))
     game = rigged(["b1 w- w5", "b2 w6"], dashes=True, drawn="b3")
     guess(game, 1, 0, "b2")
     game.apply(0, {"type": "stop"})
@@ -149,9 +149,9 @@ def test_memory_variant_screen_hides_your_own_values():
 def test_the_log_line_is_public():
     game = rigged(["b1 w5", "b2 w6"], "b3")
     events = game.apply(0, {"type": "draw", "color": "black"})
-    assert screen.describe(0, {"type": "draw", "color": "black"}, events) == "seat 0 draws a black tile"
+    assert screen.describe(0, {"type": "draw", "color": "black"}, events) == "seat 1 draws a black tile"
     events = guess(game, 1, 1, "w6")
-    assert screen.describe(0, {}, events) == "seat 0 guesses seat 1's tile 1 is W6: HIT"
+    assert screen.describe(0, {}, events) == "seat 1 guesses seat 2's tile 1 is W6: HIT"
 
 
 def scripted_human(game, seat: int, console: Console, junk_every: int = 4) -> TerminalHuman:
@@ -177,7 +177,7 @@ def test_a_newcomer_plays_a_whole_game_by_typing(options):
     output = console.file.getvalue()
     assert game.over and "unknown command 'hello'" in output and "Legal actions" in output
     assert "How to play" in output
-    assert "seat 0 (you)" in output
+    assert "seat 1 (you)" in output
 
 
 def test_play_with_a_human_seat_the_grouped_menu_and_the_summary(monkeypatch):
@@ -193,9 +193,9 @@ def test_play_with_a_human_seat_the_grouped_menu_and_the_summary(monkeypatch):
     record = play("coda", ["human", "random", "random"], seed=7, options={}, console=console, read=read)
     output = console.file.getvalue()
     assert codecrack.replay(record).over and "Game over" in output and "Winner: seat" in output
-    assert "Legal actions (type one of these commands)" in output and "guess 1 " in output
+    assert "Legal actions (type one of these commands)" in output and "guess 2 " in output
     assert '{"type"' not in output and "'winners'" not in output  # no JSON or Python dumps
-    assert "seat 0's tiles: [" in output  # every row in full at the end
+    assert "seat 1's tiles: [" in output  # every row in full at the end
     decisive = output.split("The decisive moves:")[1]   # each player's exposing hit, as the log tells it
     assert decisive.count(" guesses seat ") + decisive.count(" turns up ") == 2
 

@@ -29,15 +29,15 @@ def text_of(renderable) -> str:
     ("take 20-39", {"type": "take", "card": "20-39"}),
     ("take a-b", {"type": "take", "card": "A-B"}),
     ("cannot", {"type": "cannot"}),
-    ("pass 2 to 1", {"type": "give", "card": 6, "to": 1}),
-    ("give 1 2", {"type": "give", "card": 4, "to": 2}),
-    ("decode 1 d57", {"type": "decode", "target": 1, "code": "D57"}),
+    ("pass 2 to 2", {"type": "give", "card": 6, "to": 1}),
+    ("give 1 3", {"type": "give", "card": 4, "to": 2}),
+    ("decode 2 d57", {"type": "decode", "target": 1, "code": "D57"}),
     ("stop", {"type": "stop"}),
     ("reveal x1", {"type": "reveal", "card": "x1"}),
     ("s", {"type": "slap"}),
     ("slap", {"type": "slap"}),
     ("p", {"type": "pass"}),
-    ("answer 1 D57 2 a01", {"type": "answer", "codes": {"1": "D57", "2": "A01"}}),
+    ("answer 2 D57 3 a01", {"type": "answer", "codes": {"1": "D57", "2": "A01"}}),
 ])
 def test_parse_short_commands(command, action):
     view = rigged(["F98", "D57", "A01"], row=[4, 6, 0, 1, 2]).view(0)
@@ -45,8 +45,8 @@ def test_parse_short_commands(command, action):
 
 
 @pytest.mark.parametrize("command, message", [
-    ("", "type a command"), ("dance", "unknown command"), ("pass 9 to 1", "cards 1 to 5"),
-    ("pass x to 1", "must be a number"), ("order 9", "order your digits"), ("pass ² to 1", "must be a number"),
+    ("", "type a command"), ("dance", "unknown command"), ("pass 9 to 2", "cards 1 to 5"),
+    ("pass x to 2", "must be a number"), ("order 9", "order your digits"), ("pass ² to 2", "must be a number"),
     ("answer 1", "answer like"), ("reveal x5", "unknown command"),
 ])
 def test_parse_errors_explain(command, message):
@@ -73,7 +73,7 @@ def test_render_the_finished_game_and_the_order_step():
     game.apply(0, {"type": "answer", "codes": {"1": "D57"}})
     game.apply(1, {"type": "answer", "codes": {"0": "A12"}})
     shown = text_of(screen.render(game.view(None)))
-    assert "Won by seat 0" in shown and "Codes: seat 0 F98, seat 1 D57." in shown and "seat 1 wrote: seat 0 A12." in shown
+    assert "Won by seat 1" in shown and "Codes: seat 1 F98, seat 2 D57." in shown and "seat 2 wrote: seat 1 A12." in shown
     import codecrack
     fresh = codecrack.new_game("coding", players=2, seed=3)
     assert "order them" in text_of(screen.render(fresh.view(0)))
@@ -85,7 +85,7 @@ def test_counter_passes_and_the_stalemate_deal_at_the_terminal():
     game.stacks = {kind: 0 for kind in game.stacks}
     game.row = []
     events = game.apply(1, {"type": "cannot"})
-    assert screen.describe(1, {"type": "cannot"}, events) == "seat 1 has nothing to hack and passes"
+    assert screen.describe(1, {"type": "cannot"}, events) == "seat 2 has nothing to hack and passes"
     assert "passes in a row: 1 of 3" in text_of(screen.render(game.view(2)))
     game.apply(2, {"type": "cannot"})
     events = game.apply(0, {"type": "cannot"})
@@ -96,11 +96,11 @@ def test_counter_passes_and_the_stalemate_deal_at_the_terminal():
 def test_describe_uses_only_public_events():
     game = rigged(["F98", "D57", "A01"])
     line = screen.describe(0, {"type": "order", "x1": 9, "x2": 8}, [{"type": "ordered", "seat": 0}])
-    assert line == "seat 0 ordered their code" and "9" not in line
+    assert line == "seat 1 ordered their code" and "9" not in line
     events = game.apply(0, {"type": "take", "card": "20-39"})
-    assert screen.describe(0, {}, events) == "seat 0 took data card 20-39"
+    assert screen.describe(0, {}, events) == "seat 1 took data card 20-39"
     events = game.apply(0, {"type": "give", "card": game.row[0], "to": 1})
-    assert screen.describe(0, {}, events).startswith("seat 0 passed ") and "to seat 1" in screen.describe(0, {}, events)
+    assert screen.describe(0, {}, events).startswith("seat 1 passed ") and "to seat 2" in screen.describe(0, {}, events)
 
 
 class Passer(Agent):
@@ -146,10 +146,10 @@ def first_or(step_lines):
 
 def test_speed_human_slaps_with_a_key_and_answers_in_time():
     def lines(game):
-        return "s" if game.step == "open" else "decode 1 D57"
+        return "s" if game.step == "open" else "decode 2 D57"
     game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(60), 2: Passer(60)})
     assert game.result["winners"] == [0]
-    assert "seat 0 SLAPS" in out and "you slapped!" in out
+    assert "seat 1 SLAPS" in out and "you slapped!" in out
 
 
 def test_speed_bots_react_after_their_delay_while_the_human_waits():
@@ -157,12 +157,12 @@ def test_speed_bots_react_after_their_delay_while_the_human_waits():
         if game.step == "open":
             wait_for(lambda: game.passed >= {1, 2} or game.step != "open")
             return "s" if game.table_letters + game.table_digits else "p"
-        return "decode 2 A01"
+        return "decode 3 A01"
     game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(0), 2: Passer(0.01)})
     assert game.result["winners"] == [0]
     log = out.splitlines()
     first_pass = next(i for i, line in enumerate(log) if "passes" in line)
-    assert "seat 1 passes" in log[first_pass] and "seat 2 passes" in log[first_pass + 1]
+    assert "seat 2 passes" in log[first_pass] and "seat 3 passes" in log[first_pass + 1]
     assert any("stalemate: leftover cards face up" in line for line in log)
 
 
@@ -171,7 +171,7 @@ def test_speed_human_who_hesitates_is_out():
         if game.step == "open":
             return "s"
         wait_for(lambda: game.over)          # never answers: the answer window runs out
-        return "decode 1 D57"
+        return "decode 2 D57"
     game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(60), 2: Passer(60)},
                           answer_window=0.05)
     assert game.sheets[0].out and "hesitated" in out
@@ -179,7 +179,7 @@ def test_speed_human_who_hesitates_is_out():
 
 
 def test_speed_human_typo_is_explained_and_play_goes_on():
-    typed = iter(["hello", "s", "decode 1 XYZ", "decode 1 D57"])
+    typed = iter(["hello", "s", "decode 2 XYZ", "decode 2 D57"])
 
     def lines(game):
         return next(typed)
@@ -224,11 +224,11 @@ def test_speed_human_goes_through_a_deal_and_a_number_card_reveal():
             return "s" if game.sheets[0].revealed else "p"
         if game.step == "stalemate":
             return "reveal x1"
-        return "decode 3 B23"
+        return "decode 4 B23"
     bots = {seat: Passer(0) for seat in (1, 2, 3)}
     game, out = run_speed(["F98", "D57", "A01", "B23"], first_or(lines), bots)
     assert game.result["winners"] == [0]
-    assert "stalemate: leftover cards face up" in out and "seat 0 reveals x1 = 9" in out
+    assert "stalemate: leftover cards face up" in out and "seat 1 reveals x1 = 9" in out
 
 
 def test_the_menu_groups_every_move_in_short_commands_never_cut_short():

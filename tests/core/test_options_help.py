@@ -32,7 +32,7 @@ def test_the_presets_are_classic_advanced_and_tournament_and_all_play(game):
 def test_play_help_lists_every_games_options_and_presets():
     shown = runner.invoke(app, ["play", "--help"], terminal_width=200).output
     for text in ("coda options", "rounds=1|3", "Turn clock", "coding presets", "--preset tournament",
-                 "alphacode options", "columns=13|15|17", "creator=SEAT", "Code creator", "first=0"):
+                 "alphacode options", "columns=13|15|17", "creator=SEAT", "Code creator", "first=1"):
         assert text in shown, text
 
 

@@ -88,3 +88,22 @@ def test_the_fast_action_mask_equals_the_mask_by_definition_over_random_games(co
         assert observation["action_mask"].dtype == np.int8
         assert np.array_equal(observation["action_mask"], reference_mask(aec, agent))
         aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+@pytest.mark.parametrize("options", [{}, {"draw": "deck", "dashes": True}], ids=["classic", "deck-dashes"])
+def test_codas_mask_from_the_state_equals_the_mask_by_definition_in_every_phase(options):
+    """Coda's ``legal_mask`` reads each phase's slots off the state; over whole random games it
+    must give the legal actions' slots in every phase, the empty pile's reveals included."""
+    from codecrack.env.table import SerialTable
+
+    phases, rng = set(), np.random.default_rng(2)
+    for seed in range(12):
+        table = SerialTable.new("coda", players=2, seed=seed, **options)
+        actions = table.nature.actions
+        while not table.over:
+            seat = table.actor()
+            legal = table.game.legal_actions(seat)
+            phases.add(table.game.phase)
+            assert np.array_equal(table.nature.legal_mask(table.game, seat), actions.mask(legal))
+            table.act(seat, legal[rng.integers(len(legal))])
+    assert {"draw", "guess", "place", "reveal"} <= phases

@@ -14,7 +14,7 @@ from codecrack.i18n import LOCALE
 
 ROOT = Path(__file__).resolve().parents[2]
 FRONT = ROOT / "codecrack" / "web" / "static" / "i18n"
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+(?:![rsa])?)\}")  # {name}, {name!r}
 
 
 def front_catalogue(lang: str) -> dict[str, str]:

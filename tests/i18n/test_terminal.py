@@ -13,7 +13,7 @@ from codecrack.cli import app
 from codecrack.i18n import language, translate
 from codecrack.terminal.play import play
 
-ENGLISH = ("How to play", "Game over", "Legal actions", "Winner", "Nobody wins", "Welcome", "seat 0 ", "seat 1 ",
+ENGLISH = ("How to play", "Game over", "Legal actions", "Winner", "Nobody wins", "Welcome", "seat 1 ", "seat 2 ",
            "Your code", "round ")
 
 
@@ -27,7 +27,7 @@ def test_a_human_plays_a_whole_game_in_thai(game, words):
     text = output.getvalue()
     for english in ("How to play", "Game over", "Legal actions (type one of these commands)"):
         assert translate(english, "th") in text
-    assert "ที่นั่ง 0" in text and words in text
+    assert "ที่นั่ง 1" in text and "ที่นั่ง 0" not in text and words in text
     assert [english for english in ENGLISH if english in text] == []
 
 

@@ -25,7 +25,7 @@ def test_games_offer_forms_built_from_each_options_model(client):
     ({"game": "toy", "seats": [HUMAN] * 4}, "2-3 players"),
     ({"game": "toy", "players": 3, "seats": [HUMAN, HUMAN]}, "one seat per player"),
     ({"game": "toy", "seats": [HUMAN, {"kind": "ai", "agent": "genius"}]}, "unknown AI 'genius'"),
-    ({"game": "toy", "seats": [HUMAN, {"kind": "robot"}]}, "seats.1.kind: Input should be 'human' or 'ai'"),
+    ({"game": "toy", "seats": [HUMAN, {"kind": "robot"}]}, "seats.1.kind: must be one of: 'human', 'ai'"),
     ({"game": "toy", "seats": [HUMAN, HUMAN], "takeover": "genius"}, "unknown takeover AI"),
 ])
 def test_bad_tables_are_refused_with_a_reason(client, body, problem):

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
-from codecrack.web.store import Store, TableRow, actions, add_move, add_table, make_engine
+from codecrack.web.store import Store, TableRow, actions, add_move, add_moves, add_table, make_engine
 from codecrack.web.writer import Writer
 
 from .conftest import fast_config
@@ -114,9 +114,28 @@ def test_the_actions_of_many_tables_queued_together_commit_in_one_transaction(en
     assert all(Store(engine).moves(code) == [[0, {"type": "add", "amount": 1}]] for code in CODES)
 
 
-def test_a_failing_write_in_a_batch_fails_alone(engine):
-    """A second action for the same (table, step) violates the unique key: only it is refused."""
-    writer = Writer(engine)
+def test_the_actions_of_a_batch_are_stored_in_three_statements_whatever_their_number(engine):
+    """One INSERT for the actions, one UPDATE for the tables they touch, one for those they end."""
+    statements: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2].split()[0:3]))
+    writer = Writer(engine, together={add_move: add_moves})
+    moves = [(code, 0, 0, {"n": 1}) for code in CODES[1:]] + [(CODES[0], 0, 1, {"n": 2}, {"winners": [1]})]
+    outcomes = asyncio.run(queued_behind_a_busy_writer(writer, moves))
+    writer.close()
+    assert outcomes == [None] * len(CODES)
+    writes = [words for words in statements if words[0] in ("INSERT", "UPDATE")]
+    assert writes == [["INSERT", "INTO", "actions"], ["UPDATE", "tables", "SET"], ["UPDATE", "tables", "SET"]]
+    store = Store(engine)
+    assert all(store.moves(code) == [[0, {"n": 1}]] for code in CODES[1:])
+    assert store.moves(CODES[0]) == [[1, {"n": 2}]] and store.table(CODES[0]).result == {"winners": [1]}
+    assert store.table(CODES[0]).finished and not store.table(CODES[1]).finished
+
+
+@pytest.mark.parametrize("together", [{}, {add_move: add_moves}], ids=["one by one", "together"])
+def test_a_failing_write_in_a_batch_fails_alone(engine, together):
+    """A second action for the same (table, step) violates the unique key: only it is refused
+    (when the actions were stored together, the writer runs them again one by one to find it)."""
+    writer = Writer(engine, together=together)
     moves = [(CODES[0], 0, 0, {"n": 1}), (CODES[1], 0, 1, {"n": 2}), (CODES[0], 0, 1, {"n": 3}),
              (CODES[2], 0, 0, {"n": 4}, {"winners": [0], "scores": None})]
     outcomes = asyncio.run(queued_behind_a_busy_writer(writer, moves))
@@ -126,6 +145,29 @@ def test_a_failing_write_in_a_batch_fails_alone(engine):
     store = Store(engine)
     assert [store.moves(code) for code in CODES[:3]] == [[[0, {"n": 1}]], [[1, {"n": 2}]], [[0, {"n": 4}]]]
     assert store.table(CODES[2]).finished and store.table(CODES[2]).result == {"winners": [0], "scores": None}
+
+
+def test_the_writes_of_one_turn_of_the_event_loop_reach_the_writer_together(sqlite_engine):
+    """Queued in one turn, without waiting for the writer to be busy: still one transaction."""
+    writer, commits = Writer(sqlite_engine, together={add_move: add_moves}), Commits(sqlite_engine)
+
+    async def one_turn() -> list:
+        return await asyncio.gather(*[writer.submit(add_move, code, 0, 0, {"n": 1}) for code in CODES])
+
+    assert asyncio.run(one_turn()) == [None] * len(CODES)
+    writer.close()
+    assert commits.count == 1
+
+
+def test_closing_the_writer_commits_what_a_loop_queued_in_its_last_turn(sqlite_engine):
+    """The loop stops in the turn that queued a write, before the turn that would hand it over."""
+    writer, loop = Writer(sqlite_engine), asyncio.new_event_loop()
+    loop.call_soon(writer.submit, add_move, CODES[0], 0, 0, {"n": 1})
+    loop.call_soon(loop.stop)
+    loop.run_forever()
+    loop.close()
+    writer.close()
+    assert Store(sqlite_engine).moves(CODES[0]) == [[0, {"n": 1}]]
 
 
 def test_a_failed_commit_fails_every_write_of_its_batch(engine):

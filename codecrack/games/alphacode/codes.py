@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from ...core.errors import IllegalAction
+from ...i18n import N_
 from .letters import GLYPHS, LETTER_SETS, check_letters, frame_offset, shape
 from .sheet import Sheet, question_cell
 from .words import spells_word, words_for
@@ -79,10 +80,11 @@ def in_zone_column(letter: str, zone_column: str, sheet: Sheet) -> dict[str, str
     ({'letter': 'a', 'row': 'N', 'column': 'A'}, {'letter': 'i', 'row': 'P', 'column': 'C'})
     """
     if letter not in GLYPHS:
-        raise IllegalAction(f"there is no letter piece {letter!r}")
+        raise IllegalAction(N_("there is no letter piece {letter!r}"), letter=letter)
     _, column = sheet.cell(sheet.row_labels[1], zone_column)
     if column % 2 == 0:
-        raise IllegalAction(f"column {zone_column} is not a zone column ({', '.join(sheet.column_labels[1::2])})")
+        raise IllegalAction(N_("column {column} is not a zone column ({columns})"), column=zone_column,
+                            columns=", ".join(sheet.column_labels[1::2]))
     top, left = frame_offset(letter)
     return {"letter": letter, "row": sheet.row_labels[top], "column": sheet.column_labels[column - 1 + left]}
 
@@ -98,8 +100,8 @@ def entries_from_text(text: str, sheet: Sheet) -> list[dict[str, str]]:
     for word in text.split():
         letter, at, where = word.partition("@")
         if not at or len(letter) != 1 or len(where) not in (1, 2):
-            raise IllegalAction(f"write each letter as letter@RC (row and column of its top-left corner, "
-                                f"like a@NA) or letter@C (its zone column, like a@B), not {word!r}")
+            raise IllegalAction(N_("write each letter as letter@RC (row and column of its top-left corner, "
+                                   "like a@NA) or letter@C (its zone column, like a@B), not {word!r}"), word=word)
         letter, where = letter.lower(), where.upper()
         if len(where) == 1:
             entries.append(in_zone_column(letter, where, sheet))
@@ -111,30 +113,33 @@ def entries_from_text(text: str, sheet: Sheet) -> list[dict[str, str]]:
 def parse_code(entries: Any, sheet: Sheet, letters: str) -> Code:
     """Turn the JSON form of a code into pieces. Checks form, letters, positions and count."""
     if not isinstance(entries, list):
-        raise IllegalAction('a code is a list of {"letter": ..., "row": ..., "column": ...} entries')
+        raise IllegalAction(N_('a code is a list of {"letter": ..., "row": ..., "column": ...} entries'))
     code = [parse_piece(entry, sheet, letters) for entry in entries]
     seen = [piece.letter for piece in code]
     repeated = sorted({letter for letter in seen if seen.count(letter) > 1})
     if repeated:
-        raise IllegalAction(f"letter {repeated[0]} is used twice: each letter may be used only once")
+        raise IllegalAction(N_("letter {letter} is used twice: each letter may be used only once"), letter=repeated[0])
     if len(code) != CODE_LENGTH:
-        raise IllegalAction(f"a code has exactly {CODE_LENGTH} letters, not {len(code)}")
+        raise IllegalAction(N_("a code has exactly {count} letters, not {given}"), count=CODE_LENGTH, given=len(code))
     return tuple(sorted(code, key=reading_key))
 
 
 def parse_piece(entry: Any, sheet: Sheet, letters: str) -> Piece:
     if not isinstance(entry, dict) or set(entry) != {"letter", "row", "column"}:
-        raise IllegalAction(f'each letter is {{"letter": "a", "row": "N", "column": "A"}}, not {entry!r}')
+        raise IllegalAction(N_('each letter is {{"letter": "a", "row": "N", "column": "A"}}, not {entry!r}'), entry=entry)
     letter = entry["letter"]
     if not isinstance(letter, str) or letter not in letters:
-        raise IllegalAction(f"letter {letter!r} is not in this game's set {letters}")
+        raise IllegalAction(N_("letter {letter!r} is not in this game's set {letters}"), letter=letter, letters=letters)
     row, column = sheet.cell(entry["row"], entry["column"])
     if sheet.kind(row, column) != "corner":
-        raise IllegalAction(f"{sheet.label(row, column)} is a {sheet.kind(row, column)}: a letter is placed by "
-                            f"the corner point at its top left, such as (N, A)")
+        raise IllegalAction(N_("{where} is a zone: a letter is placed by the corner point at its top left, such as (N, A)")
+                            if sheet.kind(row, column) == "zone" else
+                            N_("{where} is a square: a letter is placed by the corner point at its top left, such as (N, A)"),
+                            where=sheet.label(row, column))
     piece = pieces(sheet, letters).get((letter, row, column))
     if piece is None:
-        raise IllegalAction(f"letter {letter} at {sheet.label(row, column)} would hang off the sheet")
+        raise IllegalAction(N_("letter {letter} at {where} would hang off the sheet"), letter=letter,
+                            where=sheet.label(row, column))
     return piece
 
 
@@ -175,13 +180,13 @@ def check_code(code: Code, sheet: Sheet, letters: str, real_words: bool = False)
             shared = first.mask & second.mask
             if shared:
                 square = sheet.squares[(shared & -shared).bit_length() - 1]
-                raise IllegalAction(f"letters {first.letter} and {second.letter} touch: both fill square "
-                                    f"{sheet.label(*square)}")
+                raise IllegalAction(N_("letters {first} and {second} touch: both fill square {where}"),
+                                    first=first.letter, second=second.letter, where=sheet.label(*square))
     others = [other for other in codes_filling(code_mask(code), sheet, letters, limit=2) if set(other) != set(code)]
     if others:
-        raise IllegalAction(f"ambiguous: {describe_code(others[0], sheet)} fills exactly the same squares")
+        raise IllegalAction(N_("ambiguous: {code} fills exactly the same squares"), code=describe_code(others[0], sheet))
     if real_words and not spells_word(reading(code)):
-        raise IllegalAction(f"{reading(code)!r} (the letters in writing order) is not an English word")
+        raise IllegalAction(N_("{word!r} (the letters in writing order) is not an English word"), word=reading(code))
 
 
 def describe_code(code: Code, sheet: Sheet) -> str:
@@ -241,7 +246,7 @@ def random_code(rng: random.Random, sheet: Sheet, letters: str, real_words: bool
     if len(sheet.squares) <= DENSE_SQUARES:
         table = legal_codes(letters, sheet.columns, sheet.rows, real_words)
         if not len(table):
-            raise IllegalAction(f"no legal code spells an English word with the letters {letters}")
+            raise IllegalAction(N_("no legal code spells an English word with the letters {letters}"), letters=letters)
         return table.code(pick(len(table)))
     if real_words:
         return _random_word_code(rng, sheet, letters)
@@ -266,7 +271,7 @@ def _random_word_code(rng: random.Random, sheet: Sheet, letters: str) -> Code:
         code = tuple(sorted((rng.choice(by_letter[letter]) for letter in word), key=reading_key))
         if _disjoint(code) and reading(code) == word and is_legal(code, sheet, letters, real_words=True):
             return code
-    raise IllegalAction(f"could not place an English word with the letters {letters} on this sheet")
+    raise IllegalAction(N_("could not place an English word with the letters {letters} on this sheet"), letters=letters)
 
 
 @cache

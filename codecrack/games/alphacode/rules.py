@@ -169,7 +169,7 @@ class AlphacodeGame(Game):
         handlers = {"code": self._make_code, "random_code": self._make_code, "count": self._ask,
                     "filled": self._ask, "declare": self._declare, "pass": self._pass}
         if not isinstance(kind, str) or kind not in handlers:
-            raise IllegalAction(f"unknown action type {kind!r}; valid types: {', '.join(handlers)}")
+            raise IllegalAction(N_("unknown action type {kind!r}; valid types: {kinds}"), kind=kind, kinds=", ".join(handlers))
         played_round = self.round
         events = handlers[kind](seat, action)
         for event in events:
@@ -179,7 +179,7 @@ class AlphacodeGame(Game):
 
     def _make_code(self, seat: int, action: Action) -> list[Event]:
         if self.phase != "code":
-            raise IllegalAction("the codes are already made")
+            raise IllegalAction(N_("the codes are already made"))
         if action["type"] == "random_code":
             _only_keys(action, set())
             code = random_code(self.rng, self.sheet, self.letters, self.options.real_words,
@@ -197,8 +197,8 @@ class AlphacodeGame(Game):
 
     def _ask(self, seat: int, action: Action) -> list[Event]:
         if self.phase not in ("handicap", "play"):
-            raise IllegalAction("no questions now: " + ("make your code first" if self.phase == "code"
-                                                       else "only a declaration or a pass is allowed"))
+            raise IllegalAction(N_("no questions now: make your code first") if self.phase == "code" else
+                                N_("no questions now: only a declaration or a pass is allowed"))
         _only_keys(action, {"row", "column"})
         row, column = question_cell(self.sheet, action)
         question = {"type": action["type"], "row": self.sheet.row_labels[row],
@@ -206,8 +206,7 @@ class AlphacodeGame(Game):
         target = self.target(seat)
         for entry in self._answers_about(target):
             if self._question_key(entry["question"]) == self._question_key(question):
-                raise IllegalAction(f"{question['type']} {self.sheet.label(row, column)} was already asked: "
-                                    f"the answer was {_answer_text(entry['answer'])}")
+                raise _already_asked(question["type"], self.sheet.label(row, column), entry["answer"])
         result = answer(self.sheet, question, code_mask(self.codes[target]))
         entry = {"type": "answer", "seat": seat, "target": target, "question": question, "answer": result}
         self.questions.append(entry)
@@ -221,8 +220,8 @@ class AlphacodeGame(Game):
 
     def _declare(self, seat: int, action: Action) -> list[Event]:
         if self.phase not in ("play", "final", "cascade"):
-            raise IllegalAction("no declarations now: " + ("make your code first" if self.phase == "code"
-                                                          else "the opening handicap questions come first"))
+            raise IllegalAction(N_("no declarations now: make your code first") if self.phase == "code" else
+                                N_("no declarations now: the opening handicap questions come first"))
         _only_keys(action, {"letters"})
         guess = parse_code(action["letters"], self.sheet, self.letters)
         check_code(guess, self.sheet, self.letters, self.options.real_words)
@@ -237,7 +236,7 @@ class AlphacodeGame(Game):
 
     def _pass(self, seat: int, action: Action) -> list[Event]:
         if self.phase not in ("final", "cascade"):
-            raise IllegalAction("you may pass only on a final declaration")
+            raise IllegalAction(N_("you may pass only on a final declaration"))
         _only_keys(action, set())
         return [{"type": "passed", "seat": seat}] + self._settle(seat, False)
 
@@ -381,12 +380,22 @@ class AlphacodeGame(Game):
 def _only_keys(action: Action, allowed: set[str]) -> None:
     extra = sorted(set(action) - allowed - {"type"})
     missing = sorted(allowed - set(action))
-    if extra or missing:
-        raise IllegalAction(f"a {action['type']!r} action takes "
-                            f"{', '.join(sorted(allowed)) or 'nothing else'}"
-                            + (f"; unexpected: {', '.join(extra)}" if extra else "")
-                            + (f"; missing: {', '.join(missing)}" if missing else ""))
+    if not (extra or missing):
+        return
+    params = {"kind": action["type"], "keys": ", ".join(sorted(allowed)), "extra": ", ".join(extra),
+              "missing": ", ".join(missing)}
+    if not allowed:
+        raise IllegalAction(N_("a {kind!r} action takes nothing else; unexpected: {extra}"), **params)
+    if extra and missing:
+        raise IllegalAction(N_("a {kind!r} action takes {keys}; unexpected: {extra}; missing: {missing}"), **params)
+    raise IllegalAction(N_("a {kind!r} action takes {keys}; unexpected: {extra}") if extra else
+                        N_("a {kind!r} action takes {keys}; missing: {missing}"), **params)
 
 
-def _answer_text(value: int | bool) -> str:
-    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+def _already_asked(kind: str, where: str, answer: int | bool) -> IllegalAction:
+    """A question asked twice, with the answer it had (a count, or yes/no for a square)."""
+    if not isinstance(answer, bool):
+        return IllegalAction(N_("{kind} {where} was already asked: the answer was {count}"),
+                             kind=kind, where=where, count=answer)
+    return IllegalAction(N_("{kind} {where} was already asked: the answer was yes") if answer else
+                         N_("{kind} {where} was already asked: the answer was no"), kind=kind, where=where)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from ...core.errors import IllegalAction
+from ...i18n import N_
 
 COLUMN_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
 ROW_LABELS = "NOPQRSTUVWXYZ"
@@ -89,12 +90,13 @@ class Sheet:
     # -- coordinates -------------------------------------------------------------
     def cell(self, row: str, column: str) -> Cell:
         """Indices of the point (row, column) given by labels; off the sheet is an error."""
-        return self._index(self.row_labels, row, "row"), self._index(self.column_labels, column, "column")
+        return (self._index(self.row_labels, row, N_("row {text!r} is off the sheet (rows {first}-{last})")),
+                self._index(self.column_labels, column, N_("column {text!r} is off the sheet (columns {first}-{last})")))
 
     @staticmethod
-    def _index(labels: str, text: object, what: str) -> int:
+    def _index(labels: str, text: object, off_the_sheet: str) -> int:
         if not isinstance(text, str) or len(text) != 1 or text.upper() not in labels:
-            raise IllegalAction(f"{what} {text!r} is off the sheet ({what}s {labels[0]}-{labels[-1]})")
+            raise IllegalAction(off_the_sheet, text=text, first=labels[0], last=labels[-1])
         return labels.index(text.upper())
 
     def describe(self) -> dict:
@@ -124,16 +126,16 @@ def question_cell(sheet: Sheet, question: dict) -> Cell:
     """Check that a question names a point of the right kind; return its cell. Errors name the problem."""
     kind = question.get("type")
     if kind not in ("count", "filled"):
-        raise IllegalAction(f"a question is 'count' (a zone) or 'filled' (a square), not {kind!r}")
+        raise IllegalAction(N_("a question is 'count' (a zone) or 'filled' (a square), not {kind!r}"), kind=kind)
     row, column = sheet.cell(question.get("row"), question.get("column"))
     point = sheet.kind(row, column)
     where = sheet.label(row, column)
     if point == "corner":
-        raise IllegalAction(f"{where} is a corner point: it can be neither filled nor asked about")
+        raise IllegalAction(N_("{where} is a corner point: it can be neither filled nor asked about"), where=where)
     if kind == "count" and point != "zone":
-        raise IllegalAction(f"{where} is a square, not a zone: ask 'filled' about it")
+        raise IllegalAction(N_("{where} is a square, not a zone: ask 'filled' about it"), where=where)
     if kind == "filled" and point != "square":
-        raise IllegalAction(f"{where} is a zone, not a square: ask 'count' about it")
+        raise IllegalAction(N_("{where} is a zone, not a square: ask 'count' about it"), where=where)
     return row, column
 
 

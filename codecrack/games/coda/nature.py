@@ -60,10 +60,11 @@ def round_length(players: int, dashes: bool) -> int:
     return 2 * players + 2 + 2 * tiles * 5 + tiles
 
 
-class GuessMask:
-    """The ``legal_mask`` fast path: a guess step's slots by arithmetic (each face-down tile of
-    each target is one run of colour x value slots, in the templates' order); other steps, which
-    offer few actions, through the action space."""
+class SlotMask:
+    """The ``legal_mask`` fast path: the legal slots of the seat to move by arithmetic on the
+    state, from the same helpers the legal actions come from. A guess step's slots are one run of
+    colour x value slots per face-down tile of each target, in the templates' order; a placement's
+    and an opening's are one run too. The setup step (``ready``) goes through the action space."""
 
     def __init__(self, space: ActionSpace, players: int, options: Any) -> None:
         self.space, self.row = space, longest_row(players, options.dashes)
@@ -72,18 +73,44 @@ class GuessMask:
         self.first_guess = space.index({"type": "guess", "target": 0, "index": 0, "color": COLORS[0],
                                         "value": values[0]})
         self.stop = space.index({"type": "stop"})
+        self.first_place = space.index({"type": "place", "index": 0})
+        self.first_reveal = space.index({"type": "reveal", "index": 0})
+        self.first_opening = space.index({"type": "opening", "black": 0})
+        self.deck_draw = space.index({"type": "draw"}) if options.draw == "deck" else None
+        self.color_draw = ({color: space.index({"type": "draw", "color": color}) for color in COLORS}
+                           if options.draw == "classic" else {})
 
     def __call__(self, game: Any, seat: int) -> np.ndarray:
-        if game.phase != "guess":
-            return self.space.mask(game.legal_actions(seat))
+        phase = game.phase
         mask = np.zeros(self.space.size, dtype=np.int8)
+        if phase == "guess":
+            self.guesses(mask, game, seat)
+        elif phase == "draw":
+            mask[self.draw_slots(game)] = 1
+        elif phase == "place":
+            places = game._places()
+            mask[self.first_place + places.start:self.first_place + places.stop] = 1
+        elif phase == "reveal":
+            mask[[self.first_reveal + index for index, tile in enumerate(game.rows[seat]) if not tile.revealed]] = 1
+        elif phase == "opening":
+            low, high = game._opening_range()
+            mask[self.first_opening + low:self.first_opening + high + 1] = 1
+        else:
+            return self.space.mask(game.legal_actions(seat))
+        return mask
+
+    def draw_slots(self, game: Any) -> list[int]:
+        if self.deck_draw is not None:
+            return [self.deck_draw]
+        return [self.color_draw[color] for color in game._colors_left()]
+
+    def guesses(self, mask: np.ndarray, game: Any, seat: int) -> None:
         for target in game._targets(seat):
             for index, tile in enumerate(game.rows[target]):
                 if not tile.revealed:
                     start = self.first_guess + (target * self.row + index) * self.run
                     mask[start:start + self.run] = 1
         mask[self.stop] = 1 if game.hits else 0
-        return mask
 
 
 def declare(players: int, options: Any) -> Nature:
@@ -98,5 +125,5 @@ def declare(players: int, options: Any) -> Nature:
         utility="win_share",
         chance=chance,
         max_chance_outcomes=max(players, len(full_set(options.dashes))),
-        legal_mask=GuessMask(actions, players, options),
+        legal_mask=SlotMask(actions, players, options),
     )

@@ -78,27 +78,29 @@ def expect_keys(action: Action, *keys: str) -> None:
     missing = sorted(wanted - action.keys())
     extra = sorted(action.keys() - wanted)
     if missing:
-        raise IllegalAction(f"{action['type']} needs {', '.join(missing)}")
+        raise IllegalAction(N_("{kind} needs {keys}"), kind=action["type"], keys=", ".join(missing))
     if extra:
-        raise IllegalAction(f"{action['type']} takes no {', '.join(extra)}")
+        raise IllegalAction(N_("{kind} takes no {keys}"), kind=action["type"], keys=", ".join(extra))
 
 
 def color_of(action: Action) -> str:
     """The action's ``color``, refused unless it is black or white."""
     color = action["color"]
     if color not in COLORS:
-        raise IllegalAction(f"color must be 'black' or 'white', not {color!r}")
+        raise IllegalAction(N_("color must be 'black' or 'white', not {color!r}"), color=color)
     return color
 
 
 def whole_number(action: Action, key: str, low: int, high: int) -> int:
-    return checked_number(action[key], key, low, high)
-
-
-def checked_number(value: Any, name: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise IllegalAction(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    value = action[key]
+    if not is_number_within(value, low, high):
+        raise IllegalAction(N_("{key} must be a whole number from {low} to {high}, not {value!r}"),
+                            key=key, low=low, high=high, value=value)
     return value
+
+
+def is_number_within(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 CODA_PRESETS = (
@@ -240,9 +242,10 @@ class CodaGame(Game):
         kind = action["type"]
         handler = self._handlers().get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise IllegalAction(f"unknown action type {kind!r}; Coda actions are {', '.join(sorted(self._handlers()))}")
+            raise IllegalAction(N_("unknown action type {kind!r}; Coda actions are {kinds}"),
+                                kind=kind, kinds=", ".join(sorted(self._handlers())))
         if kind not in PHASE_ACTIONS[self.phase] or (kind == "timeout" and not self.options.clock):
-            raise IllegalAction(self._not_now(kind))
+            raise self._not_now(kind)
         start = len(self.history)
         handler(seat, action)
         return [copy_event(event) for event in self.history[start:]]
@@ -251,11 +254,12 @@ class CodaGame(Game):
         return {"opening": self._opening, "ready": self._ready, "place": self._place, "draw": self._draw,
                 "guess": self._guess, "stop": self._stop, "reveal": self._reveal, "timeout": self._timeout}
 
-    def _not_now(self, kind: str) -> str:
+    def _not_now(self, kind: str) -> IllegalAction:
         if kind == "timeout" and not self.options.clock:
-            return "timeout needs the clock option (clock=true)"
+            return IllegalAction(N_("timeout needs the clock option (clock=true)"))
         allowed = sorted(PHASE_ACTIONS[self.phase] - ({"timeout"} if not self.options.clock else set()))
-        return f"no {kind} now: the phase is {self.public_phase}, which takes {', '.join(allowed)}"
+        return IllegalAction(N_("no {kind} now: the phase is {phase}, which takes {allowed}"),
+                             kind=kind, phase=self.public_phase, allowed=", ".join(allowed))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return coda_view(self, seat)
@@ -326,10 +330,14 @@ class CodaGame(Game):
         expect_keys(action, "dashes")
         indices = action["dashes"]
         if not isinstance(indices, list) or len(indices) != dashes:
-            raise IllegalAction(f"dashes must list {dashes} index(es), one per opening dash "
-                                f"({', '.join(t.color for t in self.unplaced[seat])}), not {indices!r}")
+            raise IllegalAction(N_("dashes must list {count} index(es), one per opening dash, not {indices!r}"),
+                                count=dashes, indices=indices)
         size = len(self.rows[seat])
-        return [checked_number(index, f"dash index {n}", 0, size + n) for n, index in enumerate(indices)]
+        for n, index in enumerate(indices):
+            if not is_number_within(index, 0, size + n):
+                raise IllegalAction(N_("dash index {n} must be a whole number from 0 to {high}, not {value!r}"),
+                                    n=n, high=size + n, value=index)
+        return indices
 
     def _place(self, seat: int, action: Action) -> None:
         """The drawn tile goes in where its owner puts it, among its legal places."""
@@ -337,8 +345,10 @@ class CodaGame(Game):
         index = whole_number(action, "index", 0, len(self.rows[seat]))
         places = self._places()
         if index not in places:
-            raise IllegalAction(f"the drawn tile goes at index {places[0]}" if len(places) == 1 else
-                                f"the drawn tile goes at an index from {places[0]} to {places[-1]}")
+            if len(places) == 1:
+                raise IllegalAction(N_("the drawn tile goes at index {index}"), index=places[0])
+            raise IllegalAction(N_("the drawn tile goes at an index from {first} to {last}"),
+                                first=places[0], last=places[-1])
         self._insert_drawn(index)
 
     # -- the turn --------------------------------------------------------------------
@@ -356,7 +366,8 @@ class CodaGame(Game):
         expect_keys(action, "color")
         color = color_of(action)
         if color not in self._colors_left():
-            raise IllegalAction(f"no {color} tiles are left; draw {' or '.join(self._colors_left())}")
+            raise IllegalAction(N_("no black tiles are left; draw white") if color == "black" else
+                                N_("no white tiles are left; draw black"))
         self._draw_tile(seat, color)
 
     def _draw_tile(self, seat: int, color: str | None) -> None:
@@ -387,30 +398,34 @@ class CodaGame(Game):
     def _check_guess_target(self, seat: int, action: Action) -> tuple[int, int]:
         target = action["target"]
         if not isinstance(target, int) or isinstance(target, bool):
-            raise IllegalAction(f"target must be a seat number, not {target!r}")
+            raise IllegalAction(N_("target must be a seat number, not {target!r}"), target=target)
         if target == seat:
-            raise IllegalAction("you cannot guess your own tiles; pick an opponent's seat")
+            raise IllegalAction(N_("you cannot guess your own tiles; pick an opponent's seat"))
         if target not in self._targets(seat):
-            raise IllegalAction(f"target must be an opponent still in the round: {self._targets(seat)}, not {target!r}")
+            raise IllegalAction(N_("target must be an opponent still in the round: {targets}, not {target!r}"),
+                                targets=self._targets(seat), target=target)
         index = whole_number(action, "index", 0, len(self.rows[target]) - 1)
         if self.rows[target][index].revealed:
-            raise IllegalAction(f"tile {index} of seat {target} is already face up; guess a face-down tile")
+            raise IllegalAction(N_("tile {index} of seat {target} is already face up; guess a face-down tile"),
+                                index=index, target=target)
         return target, index
 
     def _check_guess_tile(self, action: Action) -> tuple[str, int | str]:
         color, value = color_of(action), action["value"]
         if value == DASH and isinstance(value, str):
             if not self.options.dashes:
-                raise IllegalAction("there are no dashes in this game (dashes=false)")
+                raise IllegalAction(N_("there are no dashes in this game (dashes=false)"))
         elif not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= HIGHEST:
-            raise IllegalAction(f"value must be a whole number from 0 to {HIGHEST}"
-                                + (" or '-'" if self.options.dashes else "") + f", not {value!r}")
+            raise IllegalAction(N_("value must be a whole number from 0 to {high} or '-', not {value!r}")
+                                if self.options.dashes else
+                                N_("value must be a whole number from 0 to {high}, not {value!r}"),
+                                high=HIGHEST, value=value)
         return color, value
 
     def _stop(self, seat: int, action: Action) -> None:
         expect_keys(action)
         if not self.hits:
-            raise IllegalAction("you may stop only after a correct guess; guess first")
+            raise IllegalAction(N_("you may stop only after a correct guess; guess first"))
         self._emit({"type": "stop", "seat": seat})
         self._place_drawn_or_go_on()
 
@@ -445,7 +460,7 @@ class CodaGame(Game):
         expect_keys(action, "index")
         index = whole_number(action, "index", 0, len(self.rows[seat]) - 1)
         if self.rows[seat][index].revealed:
-            raise IllegalAction(f"your tile {index} is already face up; reveal a face-down one")
+            raise IllegalAction(N_("your tile {index} is already face up; reveal a face-down one"), index=index)
         self._reveal_own(seat, index)
 
     def _reveal_own(self, seat: int, index: int) -> None:

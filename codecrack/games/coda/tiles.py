@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.errors import IllegalAction
+from ...i18n import N_
+
 BLACK, WHITE = "black", "white"
 COLORS = (BLACK, WHITE)
 DASH = "-"
@@ -97,7 +100,7 @@ def label(color: str, value: Value | None) -> str:
 def parse_tile(text: str) -> tuple[str, Value]:
     """Read ``b5``, ``W11``, ``b-``, ``black 5`` or ``white-`` as (colour, value).
 
-    Raises ``ValueError`` with a readable message.
+    Raises :class:`IllegalAction` (a ``ValueError``) with a readable message.
     """
     compact = "".join(text.lower().split())
     for color in COLORS:
@@ -108,5 +111,7 @@ def parse_tile(text: str) -> tuple[str, Value]:
                     return color, DASH
                 if rest.isdigit() and int(rest) <= HIGHEST:
                     return color, int(rest)
-                raise ValueError(f"{text!r}: after the colour give a value 0-{HIGHEST} or '-' (e.g. b5, w-)")
-    raise ValueError(f"{text!r} is not a tile: write a colour and a value, e.g. b5 or w11 (b- for a dash)")
+                raise IllegalAction(N_("{text!r}: after the colour give a value 0-{high} or '-' (e.g. b5, w-)"),
+                                    text=text, high=HIGHEST)
+    raise IllegalAction(N_("{text!r} is not a tile: write a colour and a value, e.g. b5 or w11 (b- for a dash)"),
+                        text=text)

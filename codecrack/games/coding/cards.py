@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import IllegalAction, OptionError
+from ...i18n import N_
 
 LETTERS = "ABCDEF"
 DIGITS = tuple(range(10))
@@ -51,10 +52,10 @@ def parse_code(text: Any) -> Code:
     """A code from its text form ``"D57"``; raises :class:`IllegalAction` if malformed."""
     match = _CODE_TEXT.match(text.strip().upper()) if isinstance(text, str) else None
     if match is None:
-        raise IllegalAction(f"a code is a letter A-F and two digits, like 'D57', not {text!r}")
+        raise IllegalAction(N_("a code is a letter A-F and two digits, like 'D57', not {text!r}"), text=text)
     letter, x1, x2 = match.group(1), int(match.group(2)), int(match.group(3))
     if x1 == x2:
-        raise IllegalAction(f"the two digits of a code are different cards, so {text!r} cannot be a code")
+        raise IllegalAction(N_("the two digits of a code are different cards, so {text!r} cannot be a code"), text=text)
     return {"letter": letter, "x1": x1, "x2": x2}
 
 

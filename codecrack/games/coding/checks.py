@@ -6,19 +6,24 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.game import Action
+from ...i18n import N_
 
 
 def check_fields(action: Action, *required: str) -> None:
     """Raise :class:`IllegalAction` unless ``action`` has exactly ``type`` and ``required``."""
     missing = [key for key in required if key not in action]
     if missing:
-        raise IllegalAction(f"{action['type']!r} needs {', '.join(repr(k) for k in missing)}")
+        raise IllegalAction(N_("{kind!r} needs {keys}"), kind=action["type"], keys=", ".join(map(repr, missing)))
     extra = sorted(set(action) - {"type", *required})
     if extra:
-        raise IllegalAction(f"{action['type']!r} takes no {', '.join(repr(k) for k in extra)}")
+        raise IllegalAction(N_("{kind!r} takes no {keys}"), kind=action["type"], keys=", ".join(map(repr, extra)))
 
 
-def check_seat_number(value: Any, players: int, what: str) -> int:
+SEAT_KEY = N_("{key!r} must be a seat from 0 to {last}, not {value!r}")
+
+
+def check_seat_number(value: Any, players: int, key: str, template: str = SEAT_KEY) -> int:
+    """``value`` if it is a seat; else :class:`IllegalAction` of ``template`` (``{key}``, ``{last}``, ``{value}``)."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise IllegalAction(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+        raise IllegalAction(template, key=key, last=players - 1, value=value)
     return value

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...i18n import N_
 from ...core.game import Action, Event
 from .checks import check_fields
 
@@ -50,9 +51,9 @@ class CrackingPhase:
     def _act_pass(self, seat: int, action: Action) -> list[Event]:
         check_fields(action)
         if seat in self.passed:
-            raise IllegalAction("you are already passing; slap whenever you are ready")
+            raise IllegalAction(N_("you are already passing; slap whenever you are ready"))
         if not self.stalemate_possible():
-            raise IllegalAction("every card that the stalemate rules can show is already face up: slap and answer")
+            raise IllegalAction(N_("every card that the stalemate rules can show is already face up: slap and answer"))
         self.passed.add(seat)
         events = self.log({"type": "pass", "seat": seat})
         if self.passed >= set(self.remaining()):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...i18n import N_
 from ...core.game import Action, Event
 from .cards import POSITIONS, all_code_texts, code_text, parse_code
 from .checks import check_fields, check_seat_number
@@ -74,12 +75,12 @@ class DecodingPhase:
     def _choose_hack(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
         if not self.hack_possible(seat) and not self.stalemate_possible():
-            raise IllegalAction("nothing is left to hack and the stalemate rules have nothing more to "
-                                "show, so you must decode")
+            raise IllegalAction(N_("nothing is left to hack and the stalemate rules have nothing more to "
+                                   "show, so you must decode"))
         if kind == "give" and self.data_left():
-            raise IllegalAction("data cards remain: take one (or declare 'cannot') before passing a hack card")
+            raise IllegalAction(N_("data cards remain: take one (or declare 'cannot') before passing a hack card"))
         if kind != "give" and not self.data_left() and self.can_give(seat):
-            raise IllegalAction("no data card is left in the game: pass a hack card directly")
+            raise IllegalAction(N_("no data card is left in the game: pass a hack card directly"))
         passing = kind == "cannot" and not self.can_give(seat)
         events = {"take": self._act_take, "cannot": self._act_cannot, "give": self._act_give}[kind](seat, action)
         self.may_stop = False       # set only once the hack is known to be legal
@@ -109,11 +110,11 @@ class DecodingPhase:
     # -- decoding ---------------------------------------------------------------------------
     def check_decode(self, seat: int, action: Action) -> tuple[int, dict]:
         check_fields(action, "target", "code")
-        target = check_seat_number(action["target"], self.players, "the target")
+        target = check_seat_number(action["target"], self.players, "target")
         if target == seat:
-            raise IllegalAction("you may not decode your own code")
+            raise IllegalAction(N_("you may not decode your own code"))
         if self.sheets[target].out:
-            raise IllegalAction(f"seat {target} is already out of the game")
+            raise IllegalAction(N_("seat {seat} is already out of the game"), seat=target)
         return target, parse_code(action["code"])
 
     def judge_decode(self, seat: int, action: Action) -> tuple[int, bool, list[Event]]:
@@ -146,7 +147,7 @@ class DecodingPhase:
     def _act_stop(self, seat: int, action: Action) -> list[Event]:
         check_fields(action)
         if not self.may_stop:
-            raise IllegalAction("you may stop only right after a correct decode")
+            raise IllegalAction(N_("you may stop only right after a correct decode"))
         return self.log({"type": "stop", "seat": seat}) + self._end_decoding_turn(seat)
 
     # -- the wrong-decode penalty: reveal one of your own hidden code cards ------------------
@@ -157,9 +158,10 @@ class DecodingPhase:
         check_fields(action, "card")
         position = action["card"]
         if position not in positions:
-            raise IllegalAction(f"reveal one of {', '.join(positions)}, not {position!r}")
+            raise IllegalAction(N_("reveal one of {positions}, not {position!r}"), positions=", ".join(positions),
+                                position=position)
         if position in self.sheets[seat].revealed:
-            raise IllegalAction(f"your {position} card is already face up")
+            raise IllegalAction(N_("your {position} card is already face up"), position=position)
         return position
 
     def reveal_event(self, seat: int, position: str) -> Event:

@@ -8,6 +8,7 @@ the next turn; the round ends when The First One holder receives.
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ...i18n import N_
 from ...core.game import Action, Event
 from .cards import DATA_TYPES, is_green, rules_out
 from .checks import check_fields, check_seat_number
@@ -34,19 +35,20 @@ class HackingPhase:
         check_fields(action, "card")
         kind, sheet = action["card"], self.sheets[seat]
         if kind not in DATA_TYPES:
-            raise IllegalAction(f"no data card {kind!r}; the types are {', '.join(DATA_TYPES)}")
+            raise IllegalAction(N_("no data card {kind!r}; the types are {kinds}"), kind=kind, kinds=", ".join(DATA_TYPES))
         if not self.stacks[kind]:
-            raise IllegalAction(f"the {kind} stack is empty")
+            raise IllegalAction(N_("the {kind} stack is empty"), kind=kind)
         if kind in sheet.data:
-            raise IllegalAction(f"you already hold a {kind} data card")
+            raise IllegalAction(N_("you already hold a {kind} data card"), kind=kind)
         if not rules_out(kind, sheet.code):
-            raise IllegalAction(f"{kind} does not rule out your own code; take only a card that does")
+            raise IllegalAction(N_("{kind} does not rule out your own code; take only a card that does"), kind=kind)
         return kind
 
     def _check_cannot(self, seat: int, action: Action) -> list[str]:
         check_fields(action)
         if self.takable(seat):
-            raise IllegalAction(f"you can take {', '.join(self.takable(seat))}, so you may not declare 'cannot take'")
+            raise IllegalAction(N_("you can take {kinds}, so you may not declare 'cannot take'"),
+                                kinds=", ".join(self.takable(seat)))
         return [kind for kind in DATA_TYPES if self.stacks[kind] and kind not in self.sheets[seat].data]
 
     def _act_take(self, seat: int, action: Action) -> list[Event]:
@@ -68,23 +70,25 @@ class HackingPhase:
         return self._end_turn_without_give(seat)
 
     # -- hack cards --------------------------------------------------------------------------
-    def give_problem(self, seat: int, to: int) -> str | None:
+    def give_problem(self, seat: int, to: int) -> IllegalAction | None:
         """Why ``seat`` may not pass a hack card to ``to`` now, or ``None`` if they may."""
         target = self.sheets[to]
         if to == seat:
-            return "you may not pass a hack card to yourself"
+            return IllegalAction(N_("you may not pass a hack card to yourself"))
         if target.out:
-            return f"seat {to} is out of the game"
+            return IllegalAction(N_("seat {seat} is out of the game"), seat=to)
         in_rounds = self.phase == "hacking"
         if in_rounds and to in self.received:
-            return f"seat {to} has already received a hack card this round"
+            return IllegalAction(N_("seat {seat} has already received a hack card this round"), seat=to)
         if self.players > 2 and self.last_give == (to, seat):
-            return f"seat {to} just passed a hack card to you; passing back is allowed only with 2 players"
+            return IllegalAction(N_("seat {seat} just passed a hack card to you; passing back is allowed only "
+                                    "with 2 players"), seat=to)
         if in_rounds and to == self.holder and any(
                 s not in self.received for s in self.remaining() if s != self.holder):
-            return f"seat {to} holds The First One card and must be the last to receive this round"
+            return IllegalAction(N_("seat {seat} holds The First One card and must be the last to receive "
+                                    "this round"), seat=to)
         if self.hack_limit is not None and len(target.hacks) >= self.hack_limit:
-            return f"seat {to} already holds {self.hack_limit} hack cards"
+            return IllegalAction(N_("seat {seat} already holds {count} hack cards"), seat=to, count=self.hack_limit)
         return None
 
     def receivers(self, seat: int) -> list[int]:
@@ -101,11 +105,11 @@ class HackingPhase:
         check_fields(action, "card", "to")
         card, to = action["card"], action["to"]
         if not isinstance(card, int) or isinstance(card, bool) or card not in self.row:
-            raise IllegalAction(f"hack card {card!r} is not in the face-up row {self.row}")
-        check_seat_number(to, self.players, "'to'")
+            raise IllegalAction(N_("hack card {card!r} is not in the face-up row {row}"), card=card, row=self.row)
+        check_seat_number(to, self.players, "to")
         problem = self.give_problem(seat, to)
         if problem:
-            raise IllegalAction(problem)
+            raise problem
         return card, to
 
     def _act_give(self, seat: int, action: Action) -> list[Event]:

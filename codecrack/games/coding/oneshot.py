@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...i18n import N_
 from ...core.game import Action, Event
 from .cards import POSITIONS, all_code_texts, code_text, parse_code
 from .checks import check_fields, check_seat_number
@@ -60,13 +61,13 @@ class OneShotPhase:
         check_fields(action, "codes")
         given = action["codes"]
         if not isinstance(given, dict) or not given:
-            raise IllegalAction("'codes' maps opponent seats to codes, like {\"1\": \"D57\"}")
+            raise IllegalAction(N_("'codes' maps opponent seats to codes, like {\"1\": \"D57\"}"))
         written: dict[int, dict] = {}
         for key, text in given.items():
             target = check_seat_number(int(key) if isinstance(key, str) and key.isdecimal() else key,
-                                       self.players, "each opponent")
+                                       self.players, "codes", N_("each key of {key!r} must be a seat from 0 to {last}, not {value!r}"))
             if target not in self.unanswered(seat):
-                raise IllegalAction(f"you have no answer left to write for seat {target}")
+                raise IllegalAction(N_("you have no answer left to write for seat {seat}"), seat=target)
             written[target] = parse_code(text)
         return written
 

@@ -195,10 +195,8 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         handlers = self._step_handlers()[0]
         kind = action["type"]
         if not isinstance(kind, str) or kind not in handlers:
-            raise IllegalAction(
-                f"{kind!r} is not possible now (phase {self.phase}, step {self.step}); "
-                f"possible: {', '.join(sorted(handlers))}"
-            )
+            raise IllegalAction(N_("{kind!r} is not possible now (phase {phase}, step {step}); possible: {kinds}"),
+                                kind=kind, phase=self.phase, step=self.step, kinds=", ".join(sorted(handlers)))
         return handlers[kind](seat, action)
 
     def _step_handlers(self):
@@ -225,7 +223,8 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         check_fields(action, "x1", "x2")
         sheet = self.sheets[seat]
         if sorted([action["x1"], action["x2"]], key=repr) != sorted(sheet.digits, key=repr):
-            raise IllegalAction(f"order your own two number cards {sheet.digits}: x1 and x2 must be those digits")
+            raise IllegalAction(N_("order your own two number cards {digits}: x1 and x2 must be those digits"),
+                                digits=sheet.digits)
         sheet.code = {"letter": sheet.letter, "x1": action["x1"], "x2": action["x2"]}
         events = self.log({"type": "ordered", "seat": seat})
         if all(s.code is not None for s in self.sheets):
