@@ -17,6 +17,7 @@ import json
 from typing import Any, Callable
 
 from ..core.errors import OptionError
+from ..i18n import N_
 from ..core.registry import game_module
 from .base import Agent
 from .random_agent import RandomAgent
@@ -54,7 +55,8 @@ def split_agent_name(spec: str) -> tuple[str, dict[str, Any]]:
         if not sep:
             key, value = "", part
         if key in settings:
-            raise OptionError(f"agent {spec!r} sets {key or 'its main setting'} twice")
+            twice = N_("agent {spec!r} sets {key} twice") if key else N_("agent {spec!r} sets its main setting twice")
+            raise OptionError(twice, spec=spec, key=key)
         settings[key.strip()] = _setting_value(value.strip())
     return name, settings
 
@@ -67,16 +69,17 @@ def make_agent(spec: str, game: str, *, seed: int = 0, **settings: Any) -> Agent
     name, given = split_agent_name(spec)
     factories = {**GENERIC, **_game_agents(game)}
     if name not in factories:
-        raise OptionError(f"unknown agent {name!r} for {game}; valid agents: {', '.join(sorted(factories))}")
+        raise OptionError(N_("unknown agent {name!r} for {game}; valid agents: {agents}"), name=name, game=game,
+                          agents=", ".join(sorted(factories)))
     factory = factories[name]
     if "" in given:
         primary = getattr(factory, "primary_setting", None)
         if primary is None:
-            raise OptionError(f"agent {name!r} has no main setting; write {name}:KEY=VALUE")
+            raise OptionError(N_("agent {name!r} has no main setting; write {name}:KEY=VALUE"), name=name)
         given[primary] = given.pop("")
     if not given:
         return factory(seed=seed, **settings)
     try:
         return factory(seed=seed, **given, **settings)
     except (TypeError, ValueError) as error:  # settings written in the name are user input
-        raise OptionError(f"agent {spec!r}: {error}") from None
+        raise OptionError(N_("agent {spec!r}: {error}"), spec=spec, error=error) from None

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Mapping, MutableSequence, Sequence, TypeVar
 
 from ..i18n import N_
-from .errors import IllegalAction, OptionError
+from .errors import IllegalAction, OptionError, SeatNumber, seat_numbers
 from .nature import ForcedChance, Nature, RandomChance
 from .options import GameOptions, Preset, parse_options
 
@@ -35,14 +35,12 @@ class Game(ABC):
     def __init__(self, *, players: int, seed: int, chance: RandomChance | ForcedChance | None = None,
                  **options: Any) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.name} takes {self.min_players}-{self.max_players} players, not {players!r}"
-            )
+            raise self._player_count_error(players)
         self.players = players
         self.seed = seed
         self.options = parse_options(self.Options, options)
         if self.options.first is not None and not 0 <= self.options.first < players:
-            raise OptionError(f"first must be a seat from 0 to {players - 1}")
+            raise OptionError(N_("first must be a seat from 0 to {last}"), last=players - 1)
         self.rng = random.Random(seed)
         self._chance = chance or RandomChance()
         self.chance_log: tuple[tuple[str, int, int], ...] = ()  # hidden: (kind, outcome, outcomes)
@@ -85,7 +83,8 @@ class Game(ABC):
         except ModuleNotFoundError as error:
             if error.name != f"{package}.nature":
                 raise
-            raise OptionError(f"{cls.name} declares no nature, so the environments cannot wrap it") from None
+            raise OptionError(N_("{game} declares no nature, so the environments cannot wrap it"),
+                              game=cls.name) from None
         return module.declare(players, options)
 
     # -- chance: every random event is an explicit choice among equally likely outcomes ----
@@ -126,10 +125,15 @@ class Game(ABC):
         return self.chance_index("first", self.players)
 
     @classmethod
+    def _player_count_error(cls, players: Any) -> OptionError:
+        return OptionError(N_("{game} takes {low}-{high} players, not {players!r}"), game=cls.name,
+                           low=cls.min_players, high=cls.max_players, players=players)
+
+    @classmethod
     def nature(cls, players: int, **options: Any) -> Nature:
         """The nature of the configuration ``players`` and ``options`` (checked as ``new_game`` does)."""
         if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
-            raise OptionError(f"{cls.name} takes {cls.min_players}-{cls.max_players} players, not {players!r}")
+            raise cls._player_count_error(players)
         return cls._nature(players, parse_options(cls.Options, options))
 
     @property
@@ -165,7 +169,8 @@ class Game(ABC):
         if "type" not in action:
             raise IllegalAction(N_("an action needs a 'type'"))
         if seat not in self.to_move:
-            raise IllegalAction(N_("seat {seat} may not act now (to move: {to_move})"), seat=seat, to_move=sorted(self.to_move))
+            raise IllegalAction(N_("seat {seat} may not act now (to move: {to_move})"), seat=SeatNumber(seat),
+                                to_move=seat_numbers(sorted(self.to_move)))
         action = {key: _copied(value) for key, value in action.items()}
         events = self._apply(seat, action)
         self._actions.append([seat, action])

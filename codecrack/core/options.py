@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..i18n import N_
+from .validation import Problems
 from .errors import OptionError
 
 
@@ -54,8 +55,8 @@ def find_preset(presets: tuple[Preset, ...], name: str) -> Preset:
     for preset in presets:
         if preset.name == name:
             return preset
-    valid = ", ".join(preset.name for preset in presets) or "none"
-    raise OptionError(f"unknown preset {name!r}; valid presets: {valid}")
+    raise OptionError(N_("unknown preset {name!r}; valid presets: {presets}"), name=name,
+                      presets=", ".join(preset.name for preset in presets) or "-")
 
 
 def option_values(model: type[GameOptions], name: str) -> str:
@@ -76,14 +77,12 @@ def parse_options(model: type[GameOptions], given: Mapping[str, Any]) -> GameOpt
     valid = sorted(model.model_fields)
     unknown = sorted(set(given) - set(valid))
     if unknown:
-        raise OptionError(f"unknown option(s) {', '.join(unknown)}; valid options: {', '.join(valid)}")
+        raise OptionError(N_("unknown option(s) {unknown}; valid options: {valid}"), unknown=", ".join(unknown),
+                          valid=", ".join(valid))
     try:
         return model(**given)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
-        )
-        raise OptionError(f"bad option value: {problems}") from None
+        raise OptionError(N_("bad option value: {problems}"), problems=Problems(error.errors())) from None
 
 
 def split_option_text(pairs: list[str]) -> dict[str, str]:
@@ -96,6 +95,6 @@ def split_option_text(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise OptionError(f"option {pair!r} is not of the form key=value")
+            raise OptionError(N_("option {pair!r} is not of the form key=value"), pair=pair)
         options[key.strip()] = value.strip()
     return options

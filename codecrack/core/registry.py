@@ -13,6 +13,7 @@ import secrets
 from importlib.metadata import entry_points
 from typing import Any
 
+from ..i18n import N_
 from .errors import OptionError
 from .game import Game
 from .nature import ForcedChance, RandomChance
@@ -38,7 +39,7 @@ def discover() -> dict[str, str]:
 def game_class(name: str) -> type[Game]:
     """The class of game ``name``; an unknown name lists the valid ones."""
     if name not in GAMES:
-        raise OptionError(f"unknown game {name!r}; valid games: {', '.join(sorted(GAMES))}")
+        raise OptionError(N_("unknown game {name!r}; valid games: {games}"), name=name, games=", ".join(sorted(GAMES)))
     module, _, attribute = GAMES[name].partition(":")
     return getattr(importlib.import_module(module), attribute)
 

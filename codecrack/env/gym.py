@@ -84,8 +84,7 @@ class CodecrackEnv(gymnasium.Env):
             self.table.act(actor, self.opponents[actor].act(self.table.game.view(actor)))
 
     def _observation(self) -> dict[str, np.ndarray]:
-        view = self.table.game.view(self.seat, legal_actions=False)
-        return {"observation": self.encoder.encode(view), "action_mask": self.table.mask(self.seat)}
+        return self.table.observation(self.seat, self.encoder)
 
     def view(self) -> dict[str, Any]:
         """The learner's view: what the observation encodes."""

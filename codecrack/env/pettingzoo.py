@@ -78,9 +78,7 @@ class CodecrackAEC(AECEnv):
         return self.table.game.view(self.seat_of[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.seat_of[agent]
-        view = self.table.game.view(seat, legal_actions=False)
-        return {"observation": self.encoder.encode(view), "action_mask": self.table.mask(seat)}
+        return self.table.observation(self.seat_of[agent], self.encoder)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

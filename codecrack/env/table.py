@@ -52,6 +52,7 @@ class SerialTable:
         self.rotation = -1                      # the last seat asked in a real-time step
         self._actor: tuple[tuple[Any, ...], int | None] | None = None   # (state key, the seat to ask)
         self._mask: tuple[tuple[Any, ...], int, np.ndarray] | None = None   # (state key, seat, its legal mask)
+        self._readers: tuple[Game, Any, dict[int, Any]] | None = None   # (game, encoder, each seat's reader)
 
     @classmethod
     def new(cls, name: str, *, players: int, seed: int | None = None, nature: Nature | None = None,
@@ -137,7 +138,7 @@ class SerialTable:
         other = SerialTable.__new__(SerialTable)
         other.game, other.nature, other.rotation = copied_game(self.game), self.nature, self.rotation
         other.waiting, other.held = list(self.waiting), [(seat, dict(action)) for seat, action in self.held]
-        other._actor = other._mask = None
+        other._actor = other._mask = other._readers = None
         return other
 
     def mask(self, seat: int) -> np.ndarray:
@@ -159,6 +160,20 @@ class SerialTable:
         if self.nature.legal_mask is not None:
             return self.nature.legal_mask(self.game, seat)
         return space.mask(self.legal(seat))
+
+    def observation(self, seat: int, encoder: Any) -> dict[str, np.ndarray]:
+        """``seat``'s observation: ``encoder`` applied to exactly its view, and its legal mask. An
+        encoder with a ``reader()`` (Coda's: the history's missed guesses) gets the seat's own
+        reader of this game with each view, which reads the history on from the seat's last
+        observation; no seat's reader ever sees another seat's view."""
+        view = self.game.view(seat, legal_actions=False)
+        if not hasattr(encoder, "reader"):
+            return {"observation": encoder.encode(view), "action_mask": self.mask(seat)}
+        if self._readers is None or self._readers[0] is not self.game or self._readers[1] is not encoder:
+            self._readers = (self.game, encoder, {})
+        readers = self._readers[2]
+        reader = readers.get(seat) or readers.setdefault(seat, encoder.reader())
+        return {"observation": encoder.encode(view, reader), "action_mask": self.mask(seat)}
 
     def legal_indices(self, seat: int) -> list[int]:
         """``seat``'s legal slots, in increasing order."""

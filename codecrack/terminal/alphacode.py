@@ -68,11 +68,11 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
 
 # -- the ? menu ----------------------------------------------------------------------------
 MENU_LINES = {
-    "random_code": "random (draw a random code)",
-    "code": "code a@B h@F ... (build your code: five letters, each at its top-left corner point)",
+    "random_code": N_("random (draw a random code)"),
+    "code": N_("code a@B h@F ... (build your code: five letters, each at its top-left corner point)"),
     "pass": "pass",
 }
-FREE_DECLARATION = "declare a@NA ... (your answer: five letters at their top-left corner points)"
+FREE_DECLARATION = N_("declare a@NA ... (your answer: five letters at their top-left corner points)")
 
 
 def menu(legal: list[dict[str, Any]], view: dict[str, Any]) -> list[str]:
@@ -85,12 +85,12 @@ def menu(legal: list[dict[str, Any]], view: dict[str, Any]) -> list[str]:
         elif kind == "declare":
             lines += [f"declare {' '.join(text_position(entry) for entry in a['letters'])}" for a in group]
         else:
-            lines.append(MENU_LINES.get(kind, kind))
+            lines.append(_(MENU_LINES.get(kind, kind)))
     kinds = {action["type"] for action in legal}
     if "random_code" in kinds:
-        lines.append(MENU_LINES["code"])
+        lines.append(_(MENU_LINES["code"]))
     if "declare" not in kinds and view.get("phase") in ("play", "final", "cascade") and legal:
-        lines.append(FREE_DECLARATION)
+        lines.append(_(FREE_DECLARATION))
     return lines
 
 
@@ -155,7 +155,7 @@ def _describe_outcome(event: dict[str, Any]) -> str:
         return _("round {round} is a draw").format(round=event["round"])
     if kind == "new_round":
         return _("round {round} begins: make new codes").format(round=event["round"])
-    return _("game over ({reason}): winners {winners}").format(reason=event["reason"], winners=seat_list(event["winners"]) or "-")
+    return _("game over ({reason}): winners {winners}").format(reason=_(event["reason"]), winners=seat_list(event["winners"]) or "-")
 
 
 # -- rendering -----------------------------------------------------------------------------

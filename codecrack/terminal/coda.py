@@ -34,8 +34,8 @@ Event = dict[str, Any]
 
 TILE_STYLE = {"black": "bold white on grey15", "white": "bold black on grey93"}
 HISTORY_LINES = 14
-COMMANDS = ("draw [black|white]", "guess SEAT INDEX TILE (e.g. guess 2 1 b5, b- for a dash)", "stop",
-            "place INDEX", "reveal INDEX", "opening BLACKS", "ready [INDEX per opening dash]", "? for a numbered menu")
+COMMANDS = ("draw [black|white]", N_("guess SEAT INDEX TILE (e.g. guess 2 1 b5, b- for a dash)"), "stop",
+            "place INDEX", "reveal INDEX", "opening BLACKS", N_("ready [INDEX per opening dash]"), N_("? for a numbered menu"))
 
 
 # -- rendering -----------------------------------------------------------------------
@@ -207,6 +207,7 @@ def event_text(event: Event) -> str:
     if kind == "deal":
         words["row"] = " ".join(c[0].upper() for c in event["colors"])
     if kind == "round_over" and any(event["points"]):
+        words["points"] = points_text(event["points"])
         return _("round {round} won by seat {winner}; points this round {points}").format(**words)
     return _(EVENT_TEXTS[kind]).format(**words) if kind in EVENT_TEXTS else str(event)
 
@@ -225,6 +226,11 @@ EVENT_TEXTS = {
     "round_over": N_("round {round} won by seat {winner}"),
 }
 COLOR_WORDS = {"black": N_("black"), "white": N_("white")}  # the colours as event_text shows them
+
+
+def points_text(points: list[int]) -> str:
+    """``seat 1: 0, seat 2: 1``: a round's points, by seat."""
+    return ", ".join(f"{seat_name(seat)}: {value}" for seat, value in enumerate(points))
 
 
 def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
@@ -265,7 +271,7 @@ def summary(game) -> list[str]:
     rounds = game.result.get("rounds", [])
     if len(rounds) > 1:
         lines += [_("round {round}: won by seat {winner}; points {points}").format(
-            round=r["round"], winner=shown(r["winner"]), points=", ".join(map(str, r["points"]))) for r in rounds]
+            round=r["round"], winner=shown(r["winner"]), points=points_text(r["points"])) for r in rounds]
     return lines
 
 
@@ -316,7 +322,7 @@ def parse(text: str, view: View) -> dict[str, Any]:
         return {"type": command, "black": one_number(command, args)}
     if command in ("place", "reveal"):
         return {"type": command, "index": own_index(command, one_number(command, args), view)}
-    raise IllegalAction(_("unknown command {command}; commands: {commands}").format(command=repr(command), commands="; ".join(COMMANDS)))
+    raise IllegalAction(_("unknown command {command}; commands: {commands}").format(command=repr(command), commands="; ".join(_(command) for command in COMMANDS)))
 
 
 def no_arguments(command: str, args: list[str]) -> None:

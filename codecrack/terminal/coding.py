@@ -89,7 +89,7 @@ def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
 
 def _stalemate_lines(view: dict[str, Any]) -> list[Text]:
     """The leftover code cards, and who is waiting for the next stalemate step."""
-    table_cards = view["table"]["letters"] + view["table"]["digits"]
+    table_cards = " ".join(map(str, view["table"]["letters"] + view["table"]["digits"]))
     leftover = _("Leftover code cards: {count} aside, face up: {cards}").format(count=view["code_pile"], cards=table_cards or "-")
     if view["phase"] == "cracking":
         slapper = "-" if view["slapper"] is None else shown(view["slapper"])
@@ -138,7 +138,7 @@ def result_lines(result: dict[str, Any]) -> list[str]:
     """The end: who won and why, every code, and in one-shot everyone's written answers."""
     seat_value = _("seat {seat} {value}")
     winners = ", ".join(seat_name(seat) for seat in result["winners"]) or _("nobody")
-    lines = [_("Won by {names} ({reason}).").format(names=winners, reason=result["reason"])]
+    lines = [_("Won by {names} ({reason}).").format(names=winners, reason=_(result["reason"]))]
     lines.append(_("Codes: {codes}.").format(codes=", ".join(seat_value.format(seat=shown(seat), value=code)
                                                           for seat, code in enumerate(result["codes"]))))
     if result["scores"]:
@@ -274,7 +274,8 @@ def _event_text(event: dict[str, Any]) -> str:
     kind = event["type"]
     words = {**event, "seat": None,
              **{key: shown(event[key]) for key in SEAT_FIELDS if event.get(key) is not None},
-             **{key: seat_list(event[key]) for key in SEATS_FIELDS if key in event}}
+             **{key: seat_list(event[key]) for key in SEATS_FIELDS if key in event},
+             **{key: _(event[key]) for key in ("why", "reason") if key in event}}  # the engine marks them N_()
     if kind == "cannot":
         words["offered"] = ", ".join(event["offered"])
         return (_("seat {seat} cannot take a data card (offered: {offered})") if event["offered"]
@@ -287,7 +288,7 @@ def _event_text(event: dict[str, Any]) -> str:
         return (_("seat {seat} decodes seat {target} as {code}: CORRECT") if event["correct"]
                 else _("seat {seat} decodes seat {target} as {code}: wrong")).format(**words)
     if kind == "dealt":
-        words["cards"] = event["letters"] + event["digits"]
+        words["cards"] = " ".join(map(str, event["letters"] + event["digits"]))
     return _(EVENT_TEXTS[kind]).format(**words) if kind in EVENT_TEXTS else f"{kind}: {event}"
 
 

@@ -66,7 +66,7 @@ def summary(game_name: str, game: Game) -> list[str]:
     if result.get("scores"):
         lines.append(_(SCORES).format(scores=", ".join(f"{seat_name(seat)}: {score}" for seat, score in enumerate(result["scores"]))))
     if result.get("reason"):
-        lines.append(_(REASON).format(reason=result["reason"]))
+        lines.append(_(REASON).format(reason=_(result["reason"])))
     screen = game_screen(game_name)
     if screen is not None and hasattr(screen, "describe") and result.get("decisive"):
         lines += [_(DECISIVE)] + ["  " + decisive_line(screen, event)

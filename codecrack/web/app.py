@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.errors import OptionError
-from ..i18n import _, current
+from ..i18n import N_, _, current, explain
 from .actions import refused_from_client
 from .catalog import catalog
 from .config import WebConfig
@@ -33,7 +33,7 @@ from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Re
 from .connections import Connection
 from .table import LiveTable
 from .tokens import bearer_token, seat_of
-from .validation import problem
+from ..core.validation import problem
 
 STATIC = Path(__file__).with_name("static")
 TOO_BIG, POLICY = 1009, 1008  # websocket close codes: message too big, policy violation
@@ -47,7 +47,7 @@ def address_of(connection: Request | WebSocket) -> str:
 
 
 def bad_request(error: Exception) -> HTTPException:
-    return HTTPException(status_code=400, detail=str(error))
+    return HTTPException(status_code=400, detail=explain(error))
 
 
 async def storage_failed(request: Request, error: Exception) -> JSONResponse:
@@ -116,7 +116,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             raise HTTPException(status_code=429, detail=_("at most {count} new tables per minute from one address")
                                 .format(count=config.tables_per_minute))
         if request.seed is not None and not hub.config.allow_seed:
-            raise bad_request(OptionError(_("seed: this server chooses every table's seed itself")))
+            raise bad_request(OptionError(N_("seed: this server chooses every table's seed itself")))
         players = request.players or len(request.seats)
         try:
             table = await hub.create(request.game, players, request.options.model_dump(exclude_unset=True),
@@ -155,7 +155,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def replay_frames(code: str, token: str | None = Depends(bearer_token)) -> Replay:
         table = await table_or_404(code)
         if not table.game.over:
-            raise bad_request(OptionError(_("a game can be replayed once it is over")))
+            raise bad_request(OptionError(N_("a game can be replayed once it is over")))
         seat = seat_of(table, token, config.token_hours)
         return {"code": table.code, "seat": seat, "frames": await hub.replay_frames(table, seat)}
 

@@ -13,10 +13,10 @@ from typing import Any, Awaitable, Callable, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from ..agents import agent_names
-from ..core.errors import OptionError
+from ..core.errors import OptionError, SeatNumber
 from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
-from ..i18n import _
+from ..i18n import N_
 from ..tutorials import TUTORIAL_AGENT
 from .bots import Bots
 from .cache import LiveTables
@@ -47,7 +47,7 @@ def checked_name(name: str | None, limit: int, where: str) -> str:
     """``name`` without surrounding blanks; :class:`OptionError` when it is longer than ``limit``."""
     name = (name or "").strip()
     if len(name) > limit:
-        raise OptionError(_("{where}: a name has at most {count} characters").format(where=where, count=limit))
+        raise OptionError(N_("{where}: a name has at most {count} characters"), where=where, count=limit)
     return name
 
 
@@ -57,15 +57,16 @@ def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: 
     tutorial (``scripted``) may seat its scripted opponent."""
     tiers = agent_names(game) + ([TUTORIAL_AGENT] if scripted else [])
     if len(seats) != players:
-        raise OptionError(f"give one seat per player: {players} seats, not {len(seats)}")
+        raise OptionError(N_("give one seat per player: {players} seats, not {count}"), players=players, count=len(seats))
     for seat, plan in enumerate(seats):
-        checked_name(plan.get("name"), name_limit, f"seat {seat}")
+        checked_name(plan.get("name"), name_limit, f"seats.{seat}.name")
         if plan.get("kind") not in ("human", "ai"):
-            raise OptionError(f"seat {seat}: kind must be 'human' or 'ai'")
+            raise OptionError(N_("seats.{seat}.kind: must be 'human' or 'ai'"), seat=seat)
         if plan["kind"] == "ai" and plan.get("agent") not in tiers:
-            raise OptionError(f"seat {seat}: unknown AI {plan.get('agent')!r}; valid: {', '.join(tiers)}")
+            raise OptionError(N_("seats.{seat}.agent: unknown AI {agent!r}; valid: {agents}"), seat=seat,
+                              agent=plan.get("agent"), agents=", ".join(tiers))
     if takeover is not None and takeover not in tiers:
-        raise OptionError(f"unknown takeover AI {takeover!r}; valid: {', '.join(tiers)}")
+        raise OptionError(N_("unknown takeover AI {agent!r}; valid: {agents}"), agent=takeover, agents=", ".join(tiers))
 
 
 def is_tutorial(row: TableRow) -> bool:
@@ -240,15 +241,15 @@ class Hub:
                 if await asyncio.to_thread(self.store.table, row.code) is None:
                     raise  # the code was free: something else failed
                 row.code = self.free_code()
-        raise OptionError("could not find a free table code; please try again")
+        raise OptionError(N_("could not find a free table code; please try again"))
 
     async def claim(self, table: LiveTable, seat: int, name: str, token: str | None = None) -> str:
         """Give an open human seat to a player; returns the seat token."""
         if not 0 <= seat < table.row.players:
-            raise OptionError(_("no seat {seat}: seats are 0 to {last}").format(seat=seat, last=table.row.players - 1))
+            raise OptionError(N_("no seat {seat}: seats are 0 to {last}"), seat=seat, last=table.row.players - 1)
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
-                raise OptionError(_("seat {seat} is not open").format(seat=seat))
+                raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = token or secrets.token_urlsafe(24)
             name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
             try:
@@ -256,7 +257,7 @@ class Hub:
             except IntegrityError:  # the unique (table, seat): claimed through another instance
                 table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
                 table.announce()
-                raise OptionError(f"seat {seat} is not open") from None
+                raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat)) from None
             table.tokens[token] = (seat, name)
             table.announce()
         if self.cluster:
@@ -267,9 +268,9 @@ class Hub:
         """The same game, options and seats with a fresh seed; seated players keep their tokens.
         The new table, its tokens and the link to it are stored in one transaction."""
         if not table.game.over:
-            raise OptionError(_("the game is not over yet"))
+            raise OptionError(N_("the game is not over yet"))
         if is_tutorial(table.row):
-            raise OptionError(_("a tutorial has no rematch: start a game from the lobby"))
+            raise OptionError(N_("a tutorial has no rematch: start a game from the lobby"))
         table = self.live.get(table.code) or table  # the copy its viewers are connected to
         async with table.lock:  # two players asking at once still get one rematch
             if table.row.rematch:

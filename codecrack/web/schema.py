@@ -13,7 +13,7 @@ from ..core.registry import game_class
 from ..i18n import _
 from ..review.core import Decision
 from .catalog import offered_options
-from .validation import UNKNOWN_MESSAGE
+from ..core.validation import UNKNOWN_MESSAGE
 
 MAX_SEATS = 16          # more than any game takes; bounds the work a seat plan can cause
 MAX_NAME = 40           # the name column's size; the server's ``max_name_length`` may be lower

@@ -44,3 +44,31 @@ def test_the_research_doc_lists_every_block_of_each_layout():
         assert f"{encoder.layout.size} entries" in section.splitlines()[0]
         for block in encoder.layout.describe():
             assert f"| `{block['name']}` | {tuple(block['shape'])} |" in section
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (3, {"rounds": 3, "draw": "deck"}), (4, {"dashes": True})])
+def test_coda_history_readers_give_the_encoding_from_scratch_and_are_one_per_seat(players, options):
+    """The environments pass each seat's own history reader with its views of one game; every
+    seat's observation must equal the encoding of its view read from scratch, whatever the order
+    in which the seats are observed, and no two seats (nor two games) share a reader."""
+    from codecrack.env.pettingzoo import env
+
+    aec = env("coda", players=players, **options)
+    encoder, rng, readers = aec.unwrapped.encoder, np.random.default_rng(3), []
+    for seed in range(2):
+        aec.reset(seed=seed)
+        table = aec.unwrapped.table
+        for agent in aec.agent_iter():
+            for other in rng.permutation(aec.agents):
+                seat = aec.unwrapped.seat_of[other]
+                pure = encoder.encode(table.game.view(seat, legal_actions=False))
+                assert np.array_equal(aec.observe(other)["observation"], pure)
+            observation, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        game_readers = table._readers[2]
+        assert sorted(game_readers) == list(range(players))
+        readers += game_readers.values()
+    assert len({id(reader) for reader in readers}) == 2 * players     # all alive: ids cannot repeat

@@ -11,19 +11,25 @@ from pathlib import Path
 import pytest
 
 import codecrack
-from codecrack.core.errors import IllegalAction, TemplateError
+from codecrack.core.errors import IllegalAction, OptionError, TemplateError
 from codecrack.review import ReviewError
 from codecrack.i18n import N_, explain, language, translate
 
 from .catalogues import ROOT, extracted_messages
 
 PACKAGE = ROOT / "codecrack"
-# codecrack/env is the reinforcement-learning API for Python users: its refusals stay English.
-PYTHON_ONLY = PACKAGE / "env"
+# The researchers' tools (the reinforcement-learning environments, the arena, the benchmarks, the
+# bot protocol's host) refuse in English only (docs/i18n.md).
+RESEARCH = [PACKAGE / "env", PACKAGE / "protocol", PACKAGE / "arena.py", PACKAGE / "report.py"]
+RESEARCH_FILES = ("bench.py", "bound.py")
 JUNK = [None, True, -1, 99, 2.5, "", "zz", "Q9", [], [1, 2], {}, {"a": 1}]
 
 
-TEMPLATE_ERRORS = {cls.__name__ for cls in (TemplateError, IllegalAction, ReviewError)}
+TEMPLATE_ERRORS = {cls.__name__ for cls in (TemplateError, IllegalAction, OptionError, ReviewError)}
+
+
+def _is_research(path: Path) -> bool:
+    return path.name in RESEARCH_FILES or any(path == place or place in path.parents for place in RESEARCH)
 
 
 def _calls_of_template_errors(path: Path):
@@ -33,13 +39,13 @@ def _calls_of_template_errors(path: Path):
 
 
 def test_no_illegal_action_is_raised_with_a_bare_english_text():
-    """An f-string or a plain literal cannot be translated: the text of an IllegalAction (or a
-    ReviewError) must be a template marked with N_() (the engine) or an already translated _() text
-    (the terminal)."""
+    """An f-string or a plain literal cannot be translated: the text of an IllegalAction (or an
+    OptionError, a ReviewError) must be a template marked with N_() (the engine) or an already
+    translated _() text (the terminal)."""
     assert {cls.__name__ for cls in TemplateError.__subclasses__()} <= TEMPLATE_ERRORS
     bare = []
     for path in PACKAGE.rglob("*.py"):
-        if PYTHON_ONLY in path.parents:
+        if _is_research(path):
             continue
         for call in _calls_of_template_errors(path):
             first = call.args[0]

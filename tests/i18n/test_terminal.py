@@ -42,3 +42,23 @@ def test_the_lang_option_and_the_environment_choose_the_language():
     assert translate("Game over", "th") in thai and "Game over" not in thai
     english = run("play", "coda", "--seats", "random,random", "--seed", "3")
     assert "Game over" in english
+
+
+@pytest.mark.parametrize("game, options", [("coding", {"mode": "one-shot"}), ("coding", {}), ("alphacode", {})])
+def test_the_end_reason_and_the_menus_are_in_thai(game, options):
+    from codecrack.core.registry import new_game
+    from codecrack.terminal.human import action_menu
+    from codecrack.terminal.play import summary
+    from codecrack.agents import make_agent
+    from codecrack.core.runner import run_game
+
+    fresh = new_game(game, players=2, seed=4, **options)
+    with language("th"):
+        menu = Console(file=io.StringIO(), width=200, color_system=None)
+        menu.print(action_menu(game, fresh.view(0)))
+    assert "random code" not in menu.file.getvalue() and "build your code" not in menu.file.getvalue()
+    run_game(fresh, {seat: make_agent("random", game, seed=seat) for seat in (0, 1)})
+    reason = fresh.result["reason"]
+    with language("th"):
+        lines = summary(game, fresh)
+    assert translate(reason, "th") != reason and any(translate(reason, "th") in line for line in lines)

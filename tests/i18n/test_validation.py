@@ -11,7 +11,7 @@ from codecrack.i18n import language, translate
 from codecrack.web.app import create_app
 from codecrack.web.config import WebConfig
 from codecrack.web.schema import JoinRequest, client_hello, client_message, create_table_model
-from codecrack.web.validation import MESSAGES, explain_error, problem
+from codecrack.core.validation import MESSAGES, explain_error, problem
 
 HUMAN = {"kind": "human"}
 BAD_TABLES = [
@@ -23,6 +23,15 @@ BAD_TABLES = [
     {"game": "coda", "seats": [HUMAN] * 20, "takeover": ["x"], "seed": 2**64},
     {"game": "alphacode", "seats": [HUMAN], "options": {"creator": "x", "real_words": 3}},
     "not an object",
+]
+# refused by the server's own checks (OptionError), past pydantic's
+REFUSED_TABLES = [
+    {"game": "coda", "players": 3, "seats": [HUMAN, HUMAN]},
+    {"game": "coda", "seats": [HUMAN] * 9},
+    {"game": "coda", "seats": [HUMAN, {"kind": "ai", "agent": "genius"}]},
+    {"game": "coda", "seats": [HUMAN, HUMAN], "takeover": "genius"},
+    {"game": "coda", "seats": [HUMAN, HUMAN], "options": {"rounds": 2}},
+    {"game": "alphacode", "seats": [HUMAN, HUMAN], "options": {"creator": 1}},
 ]
 BAD_MESSAGES = ['not json', '{"type": "dance"}', '[]', '{"type": "action", "action": [1]}', '{"type": "action"}',
                 '{"type": "action", "action": {"x": NaN}}', '{"type": "ping", "extra": 1}']
@@ -64,7 +73,7 @@ def client(tmp_path):
         yield test_client
 
 
-@pytest.mark.parametrize("body", BAD_TABLES)
+@pytest.mark.parametrize("body", BAD_TABLES + REFUSED_TABLES)
 def test_an_invalid_body_is_answered_in_thai_with_the_same_shape(client, body):
     english = client.post("/api/tables", json=body)
     thai = client.post("/api/tables", json=body, headers={"accept-language": "th-TH"})

@@ -51,7 +51,7 @@ class AlphacodeOptions(GameOptions):
     @classmethod
     def _known_set(cls, value: int) -> int:
         if value not in LETTER_SETS:
-            raise ValueError(f"letters must be one of {sorted(LETTER_SETS)}")
+            raise ValueError(N_("letters must be 10 or 20"))
         return value
 
     @field_validator("columns", "rows")
@@ -99,15 +99,15 @@ class AlphacodeGame(Game):
         options = self.options
         if self.duel:
             if options.creator is not None:
-                raise OptionError("creator is for games of 3 or more players")
+                raise OptionError(N_("creator is for games of 3 or more players"))
             return None
         if options.handicap:
-            raise OptionError("handicap is a 2-player rule")
+            raise OptionError(N_("handicap is a 2-player rule"))
         creator = self.players - 1 if options.creator is None else options.creator
         if not 0 <= creator < self.players:
-            raise OptionError(f"creator must be a seat from 0 to {self.players - 1}")
+            raise OptionError(N_("creator must be a seat from 0 to {last}"), last=self.players - 1)
         if options.first == creator:
-            raise OptionError("the code creator does not take turns: first must be a solver")
+            raise OptionError(N_("the code creator does not take turns: first must be a solver"))
         return creator
 
     def _start_round(self, first: int) -> None:
@@ -252,9 +252,9 @@ class AlphacodeGame(Game):
         if self.phase == "final":
             if correct:
                 return self._replay_after_draw()
-            return self._finish([other], "the second player missed the final declaration")
+            return self._finish([other], N_("the second player missed the final declaration"))
         if correct and seat != self.first:
-            return self._finish([seat], "the second player declared correctly")
+            return self._finish([seat], N_("the second player declared correctly"))
         if correct:
             self.phase = "final"
             self.pending = [other]
@@ -266,12 +266,12 @@ class AlphacodeGame(Game):
             self.pending.remove(seat)
             if correct:
                 self.correct.append(seat)
-            return [] if self.pending else self._finish(sorted(self.correct), "the submissions are in")
+            return [] if self.pending else self._finish(sorted(self.correct), N_("the submissions are in"))
         if correct:
             self.correct = [seat]
             self.pending = [s for s in self.solvers if s != seat and s not in self.eliminated]
             if not self.pending:
-                return self._finish([seat], "a solver cracked the code")
+                return self._finish([seat], N_("a solver cracked the code"))
             self.phase = "cascade"
             return [{"type": "last_submissions", "seats": list(self.pending)}]
         return self._miss(seat) or self._pass_turn(seat)
@@ -282,11 +282,11 @@ class AlphacodeGame(Game):
         if self.misses[seat] <= MISSES_ALLOWED:
             return []
         if self.duel:
-            return self._finish([1 - seat], "two wrong declarations")
+            return self._finish([1 - seat], N_("two wrong declarations"))
         self.eliminated.append(seat)
         events: list[Event] = [{"type": "eliminated", "seat": seat}]
         if all(s in self.eliminated for s in self.solvers):
-            return events + self._finish([self.creator], "every solver was eliminated")
+            return events + self._finish([self.creator], N_("every solver was eliminated"))
         self.turn = self._next_solver(seat)
         return events
 

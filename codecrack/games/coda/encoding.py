@@ -1,7 +1,9 @@
 """Coda's observation encoder: one seat's view as a fixed-size ``float32`` vector.
 
 Everything comes from the view alone. The history enters through what deduction uses from it:
-each face-down tile's missed guesses (matched by the tile's ``id`` in the guess events).
+each face-down tile's missed guesses (matched by the tile's ``id`` in the guess events). A host
+that encodes one seat's views of one game in order may pass a :meth:`CodaEncoder.reader` along,
+which reads each history on from where the last one ended (the environments do).
 
 >>> import codecrack
 >>> game = codecrack.new_game("coda", players=2, seed=1, first=0)
@@ -71,7 +73,11 @@ class CodaEncoder:
             entries = self._tile_entries[key] = tuple(at + offset for offset in offsets)
         return entries
 
-    def encode(self, view: dict[str, Any]) -> np.ndarray:
+    def reader(self) -> HistoryReader:
+        """A reader for one seat's views of one game, given in order to :meth:`encode`."""
+        return HistoryReader(self.guess_at)
+
+    def encode(self, view: dict[str, Any], reader: HistoryReader | None = None) -> np.ndarray:
         at, players = self.at, self.players
         ones = [at["phase"] + PHASES.index(view["phase"]), at["round"] + min(view["round"], ROUNDS) - 1]
         ones += [at["seat"] + view["seat"]] if view["seat"] is not None else []
@@ -89,7 +95,7 @@ class CodaEncoder:
             ones += self.tile_entries(at["drawn"], drawn["color"], drawn["revealed"], drawn["value"])
         for index, tile in enumerate(view["unplaced"][:2]):
             ones += self.tile_entries(at["unplaced"] + index * width, tile["color"], None, tile["value"])
-        ones += self.misses(view)
+        ones += self.misses(view, reader or self.reader())
         vector = self.layout.zeros()
         vector.put(ones, 1.0)
         vector[at["scores"]:at["scores"] + players] = view["scores"]
@@ -98,21 +104,41 @@ class CodaEncoder:
         vector[at["pile"]:at["pile"] + 2] = [pile["total"], 0] if "total" in pile else [pile["black"], pile["white"]]
         return vector
 
-    def misses(self, view: dict[str, Any]) -> list[int]:
-        """The vector entries of this round's missed guesses at tiles still face down."""
-        where = {(seat, tile["id"]): index for seat, row in enumerate(view["rows"]) for index, tile in enumerate(row)}
-        miss_at, guess_at, ones = self.miss_at, self.guess_at, []
-        for event in reversed(view["history"]):
-            kind = event["type"]
-            if kind == "guess":
-                if not event["hit"]:
-                    target = event["target"]
-                    index = where.get((target, event["tile"]))
-                    if index is not None:
-                        ones.append(miss_at[target][index] + guess_at[event["color"], event["value"]])
-            elif kind == "round":
-                break                  # a new round deals new rows
+    def misses(self, view: dict[str, Any], reader: HistoryReader) -> list[int]:
+        """The vector entries of this round's missed guesses at tiles still in the rows."""
+        rows, miss_at, ones = view["rows"], self.miss_at, []
+        where: dict[int, dict[Any, int]] = {}          # per target: tile id -> position, as needed
+        for target, tile, guess in reader.misses(view["history"]):
+            ids = where.get(target)
+            if ids is None:
+                ids = where[target] = {row_tile["id"]: index for index, row_tile in enumerate(rows[target])}
+            index = ids.get(tile)
+            if index is not None:
+                ones.append(miss_at[target][index] + guess)
         return ones
+
+
+class HistoryReader:
+    """The round's missed guesses in the histories of one seat's views of one game, each history
+    read on from where the last one ended: a game's history only grows, its events never change.
+    A new reader reads a history from the start."""
+
+    def __init__(self, guess_at: dict[tuple[str, Any], int]) -> None:
+        self.guess_at = guess_at
+        self.read = 0                                   # events read so far
+        self.missed: list[tuple[int, Any, int]] = []    # (target, tile id, offset of the guess)
+
+    def misses(self, history: list[dict[str, Any]]) -> list[tuple[int, Any, int]]:
+        if len(history) < self.read:                    # not the game read so far: start over
+            self.read, self.missed = 0, []
+        for event in history[self.read:]:
+            kind = event["type"]
+            if kind == "round":
+                self.missed = []                        # a new round deals new rows
+            elif kind == "guess" and not event["hit"]:
+                self.missed.append((event["target"], event["tile"], self.guess_at[event["color"], event["value"]]))
+        self.read = len(history)
+        return self.missed
 
 
 def encoder(players: int, options: Any) -> CodaEncoder:

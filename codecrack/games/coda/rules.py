@@ -20,7 +20,7 @@ from typing import Any, Callable, Literal
 from pydantic import Field, field_validator
 
 from ...core.decisive import causes
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, SeatNumber, seat_numbers
 from ...core.game import Action, Event, Game
 from ...i18n import N_
 from ...core.options import GameOptions, Preset, choice_option
@@ -68,7 +68,7 @@ class CodaOptions(GameOptions):
     @classmethod
     def _one_or_tournament(cls, rounds: int) -> int:
         if rounds not in (1, TOURNAMENT_ROUNDS):
-            raise ValueError("rounds must be 1 or 3 (3 is the tournament)")
+            raise ValueError(N_("rounds must be 1 or 3 (3 is the tournament)"))
         return rounds
 
 
@@ -403,11 +403,11 @@ class CodaGame(Game):
             raise IllegalAction(N_("you cannot guess your own tiles; pick an opponent's seat"))
         if target not in self._targets(seat):
             raise IllegalAction(N_("target must be an opponent still in the round: {targets}, not {target!r}"),
-                                targets=self._targets(seat), target=target)
+                                targets=seat_numbers(self._targets(seat)), target=SeatNumber(target))
         index = whole_number(action, "index", 0, len(self.rows[target]) - 1)
         if self.rows[target][index].revealed:
             raise IllegalAction(N_("tile {index} of seat {target} is already face up; guess a face-down tile"),
-                                index=index, target=target)
+                                index=index, target=SeatNumber(target))
         return target, index
 
     def _check_guess_tile(self, action: Action) -> tuple[str, int | str]:

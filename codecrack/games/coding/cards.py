@@ -84,14 +84,16 @@ def is_green(card: HackCard, code: Code) -> bool:
 
 def _check_card(number: int, raw: Any) -> HackCard:
     if not isinstance(raw, dict) or set(raw) != {"position", "values"}:
-        raise OptionError(f"hack card {number}: expected {{'position': ..., 'values': [...]}}")
+        raise OptionError(N_("hack card {number}: expected {{'position': ..., 'values': [...]}}"), number=number)
     position, values = raw["position"], raw["values"]
     if position not in POSITIONS:
-        raise OptionError(f"hack card {number}: position must be one of {', '.join(POSITIONS)}")
+        raise OptionError(N_("hack card {number}: position must be one of {positions}"), number=number,
+                          positions=", ".join(POSITIONS))
     allowed = list(LETTERS) if position == "letter" else list(DIGITS)
     if (not isinstance(values, list) or not values or len(set(map(repr, values))) != len(values)
             or any(isinstance(v, bool) or v not in allowed for v in values)):
-        raise OptionError(f"hack card {number}: values must be different items of {allowed}")
+        raise OptionError(N_("hack card {number}: values must be different items of {allowed}"), number=number,
+                          allowed=allowed)
     return {"id": number, "position": position, "values": sorted(values)}
 
 
@@ -111,7 +113,7 @@ def load_deck(path: str | None = None) -> list[HackCard]:
             text = Path(path).read_text()
         raw = json.loads(text)
     except (OSError, json.JSONDecodeError) as error:
-        raise OptionError(f"cannot read hack deck {path!r}: {error}") from None
+        raise OptionError(N_("cannot read hack deck {path!r}: {error}"), path=path, error=error) from None
     if not isinstance(raw, list) or not raw:
-        raise OptionError(f"hack deck {path!r} must be a non-empty JSON list of cards")
+        raise OptionError(N_("hack deck {path!r} must be a non-empty JSON list of cards"), path=path)
     return [_check_card(number, card) for number, card in enumerate(raw)]

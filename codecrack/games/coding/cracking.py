@@ -67,13 +67,13 @@ class CrackingPhase:
     def _act_speed_decode(self, seat: int, action: Action) -> list[Event]:
         _, correct, events = self.judge_decode(seat, action)
         if correct:
-            return events + self.finish([seat], "the slapper cracked a code")  # the decisive decode says whose
-        return events + self._slapper_out(seat, "wrong answer")
+            return events + self.finish([seat], N_("the slapper cracked a code"))  # the decisive decode says whose
+        return events + self._slapper_out(seat, N_("wrong answer"))
 
     def _act_timeout(self, seat: int, action: Action) -> list[Event]:
         check_fields(action)
         events = self.log({"type": "timeout", "seat": seat})
-        return events + self._slapper_out(seat, "hesitation: no answer within the answer window")
+        return events + self._slapper_out(seat, N_("hesitation: no answer within the answer window"))
 
     def _slapper_out(self, seat: int, why: str) -> list[Event]:
         events = self.eliminate(seat, why)

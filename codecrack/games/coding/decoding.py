@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, SeatNumber
 from ...i18n import N_
 from ...core.game import Action, Event
 from .cards import POSITIONS, all_code_texts, code_text, parse_code
@@ -114,7 +114,7 @@ class DecodingPhase:
         if target == seat:
             raise IllegalAction(N_("you may not decode your own code"))
         if self.sheets[target].out:
-            raise IllegalAction(N_("seat {seat} is already out of the game"), seat=target)
+            raise IllegalAction(N_("seat {seat} is already out of the game"), seat=SeatNumber(target))
         return target, parse_code(action["code"])
 
     def judge_decode(self, seat: int, action: Action) -> tuple[int, bool, list[Event]]:
@@ -131,15 +131,15 @@ class DecodingPhase:
         target, correct, events = self.judge_decode(seat, action)
         self._something_changed()
         if correct:
-            events += self.eliminate(target, "decoded")  # the decode event just before says by whom
+            events += self.eliminate(target, N_("decoded"))  # the decode event just before says by whom
             if self.outcome is None:
                 self.may_stop = True
             return events
         self.may_stop = False
         if len(self.sheets[seat].wrong) > WRONG_DECODES_ALLOWED:
-            return events + self.eliminate(seat, "third wrong decode") + self._end_decoding_turn(seat)
+            return events + self.eliminate(seat, N_("third wrong decode")) + self._end_decoding_turn(seat)
         if not self.sheets[seat].hidden():      # nothing left to pay the penalty with
-            return (events + self.eliminate(seat, "wrong decode with no face-down card left")
+            return (events + self.eliminate(seat, N_("wrong decode with no face-down card left"))
                     + self._end_decoding_turn(seat))
         self.step = "penalty"
         return events

@@ -147,7 +147,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         events = self.log({"type": "out", "seat": seat, "why": why, "code": code_text(sheet.code)})
         left = self.remaining()
         if len(left) == 1:
-            events += self.finish(left, "last player remaining")
+            events += self.finish(left, N_("last player remaining"))
         return events
 
     def start_next_phase(self) -> list[Event]:

@@ -1,4 +1,5 @@
-"""Validation errors (pydantic's) as one readable line in the client's language.
+"""Validation errors (pydantic's) as one readable line in the current language: the API's 400s,
+the websocket's refusals of malformed messages, bad game options.
 
 pydantic's own ``msg`` is English only, so each error is written from its ``type`` and ``ctx``
 through the catalogue (``MESSAGES``); a type missing there falls back to pydantic's text, and
@@ -59,10 +60,12 @@ def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: 
     current language. ``ignore`` names location parts that are not fields (``body``, a game's
     variant); ``skip`` drops the first parts of every location (a message's own variant).
 
-    >>> from codecrack.web.schema import JoinRequest
-    >>> from pydantic import ValidationError
+    >>> from pydantic import BaseModel, ConfigDict, ValidationError
+    >>> class Join(BaseModel):
+    ...     model_config = ConfigDict(extra="forbid")
+    ...     seat: int
     >>> try:
-    ...     JoinRequest.model_validate({"seat": "x", "colour": 1})
+    ...     Join.model_validate({"seat": "x", "colour": 1})
     ... except ValidationError as error:
     ...     print(problem(error.errors()))
     seat: must be a whole number; colour: not accepted (unknown, or set only by the server)
@@ -75,6 +78,20 @@ def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: 
         what = explain_error(item)
         parts.append(f"{where}: {what}" if where else what)
     return "; ".join(dict.fromkeys(parts))
+
+
+class Problems:
+    """Validation errors as an error's param: written (:func:`problem`) in the language current
+    when the error's text is, not when it is raised."""
+
+    def __init__(self, errors: list[dict[str, Any]]) -> None:
+        self.errors = errors
+
+    def __format__(self, spec: str) -> str:
+        return format(problem(self.errors), spec)
+
+    def __str__(self) -> str:
+        return problem(self.errors)
 
 
 def explain_error(item: dict[str, Any]) -> str:
