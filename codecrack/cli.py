@@ -149,7 +149,8 @@ def _print_arena(summary: dict[str, Any]) -> None:
         console.print(f"... {summary['fault_count']} faults in all", style="red")
 
 
-@app.command(cls=LocalizedCommand, help=N_("Print the OpenSkill ladder kept by arena --ratings, best ordinal (mu - 3 sigma) first."))
+@app.command(cls=LocalizedCommand,
+             help=N_("Print the OpenSkill ladder kept by arena --ratings, best ordinal (mu - 3 sigma) first."))
 def ladder(
     path: Path = typer.Argument(..., help=N_("A ratings file written by arena --ratings.")),
     game: Optional[str] = typer.Option(None, help=N_("Only this game's ladder.")),
@@ -179,7 +180,8 @@ def ladder(
         console.print(table)
 
 
-@app.command(cls=LocalizedCommand, help=N_("Speak the bot protocol on stdin/stdout with one of codecrack's own agents."))
+@app.command(cls=LocalizedCommand,
+             help=N_("Speak the bot protocol on stdin/stdout with one of codecrack's own agents."))
 def bot(
     game: Optional[str] = typer.Option(None, help=N_("The game this bot plays (hello must name it).")),
     level: str = typer.Option("hard", help=N_("The codecrack agent to play: random, easy, medium or hard.")),
@@ -225,7 +227,8 @@ def bench(
     print(json.dumps(report) if as_json else json.dumps(report, indent=2))
 
 
-@app.command(cls=LocalizedCommand, help=N_("Review one seat's decisions from what it could see, graded best to blunder."))
+@app.command(cls=LocalizedCommand,
+             help=N_("Review one seat's decisions from what it could see, graded best to blunder."))
 def review(
     record: Path = typer.Argument(..., help=N_("A game record (JSON), e.g. from play --save.")),
     seat: int = typer.Option(..., help=N_("The seat whose decisions to review.")),
@@ -246,7 +249,8 @@ def review(
     print_review(result, console)
 
 
-@app.command(cls=LocalizedCommand, help=N_("Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."))
+@app.command(cls=LocalizedCommand,
+             help=N_("Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."))
 def serve(
     host: str = typer.Option("127.0.0.1"),
     port: int = typer.Option(8000),
@@ -263,11 +267,13 @@ def serve(
     run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis, workers=workers)
 
 
-@app.command(cls=LocalizedCommand, help=N_("Drive tables of simulated players over real websockets; print a JSON report (docs/benchmarks.md)."))
+@app.command(cls=LocalizedCommand,
+             help=N_("Drive tables of simulated players over real websockets; print a JSON report (docs/benchmarks.md)."))
 def loadtest(
     url: str = typer.Option("http://127.0.0.1:8000", help=N_("The server to load (loopback only).")),
     spawn: bool = typer.Option(False, help=N_("Start a server of our own on a free port (limits raised for the run).")),
-    db: Optional[str] = typer.Option(None, help=N_("With --spawn: the server's SQLAlchemy URL (default: SQLite in a temp folder).")),
+    db: Optional[str] = typer.Option(None, help=N_("With --spawn: the server's SQLAlchemy URL "
+                                                   "(default: SQLite in a temp folder).")),
     server_pid: Optional[int] = typer.Option(None, help=N_("Read this server process's CPU and RSS from /proc.")),
     tables: str = typer.Option("4", help=N_("Tables played at once; a comma list steps through several loads.")),
     seconds: float = typer.Option(20.0, help=N_("Time per step (at most 3600).")),

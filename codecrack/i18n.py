@@ -24,13 +24,13 @@ from contextvars import ContextVar
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from .core.errors import TemplateError
+from .core.errors import SeatNumber, TemplateError
 
 LOCALE = Path(__file__).with_name("locale")
 DOMAIN = "codecrack"
@@ -84,8 +84,18 @@ def explain(error: BaseException) -> str:
         return str(error)
     if not error.params:
         return _(error.template)
-    return _(error.template).format(**{key: explain(value) if isinstance(value, TemplateError) else value
-                                       for key, value in error.params.items()})
+    return _(error.template).format(**{key: _shown(value) for key, value in error.params.items()})
+
+
+def _shown(value: Any) -> Any:
+    """A param as a person reads it: an error explained, a seat numbered from 1."""
+    if isinstance(value, TemplateError):
+        return explain(value)
+    if isinstance(value, SeatNumber):
+        return value + 1
+    if isinstance(value, list) and any(isinstance(item, SeatNumber) for item in value):
+        return [_shown(item) for item in value]
+    return value
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

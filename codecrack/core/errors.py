@@ -30,6 +30,22 @@ def _rebuilt(cls: type[TemplateError], template: str, params: dict[str, Any]) ->
     return cls(template, **params)
 
 
+class SeatNumber(int):
+    """A seat named in an error's params: ``str(error)`` numbers it as the engine and the actions'
+    JSON do (from 0); :func:`codecrack.i18n.explain` as people see seats (from 1, as the web page
+    and the terminal number them).
+
+    >>> from codecrack.i18n import N_, explain
+    >>> error = IllegalAction(N_("seat {seat} is out of the game"), seat=SeatNumber(0))
+    >>> str(error), explain(error)
+    ('seat 0 is out of the game', 'seat 1 is out of the game')
+    """
+
+
+def seat_numbers(seats: Any) -> list[SeatNumber]:
+    return [SeatNumber(seat) for seat in seats]
+
+
 class IllegalAction(TemplateError):
     """An action that is malformed or not allowed now. The game is left unchanged.
 

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Mapping, MutableSequence, Sequence, TypeVar
 
 from ..i18n import N_
-from .errors import IllegalAction, OptionError
+from .errors import IllegalAction, OptionError, SeatNumber, seat_numbers
 from .nature import ForcedChance, Nature, RandomChance
 from .options import GameOptions, Preset, parse_options
 
@@ -83,7 +83,8 @@ class Game(ABC):
         except ModuleNotFoundError as error:
             if error.name != f"{package}.nature":
                 raise
-            raise OptionError(N_("{game} declares no nature, so the environments cannot wrap it"), game=cls.name) from None
+            raise OptionError(N_("{game} declares no nature, so the environments cannot wrap it"),
+                              game=cls.name) from None
         return module.declare(players, options)
 
     # -- chance: every random event is an explicit choice among equally likely outcomes ----
@@ -168,7 +169,8 @@ class Game(ABC):
         if "type" not in action:
             raise IllegalAction(N_("an action needs a 'type'"))
         if seat not in self.to_move:
-            raise IllegalAction(N_("seat {seat} may not act now (to move: {to_move})"), seat=seat, to_move=sorted(self.to_move))
+            raise IllegalAction(N_("seat {seat} may not act now (to move: {to_move})"), seat=SeatNumber(seat),
+                                to_move=seat_numbers(sorted(self.to_move)))
         action = {key: _copied(value) for key, value in action.items()}
         events = self._apply(seat, action)
         self._actions.append([seat, action])

@@ -207,6 +207,7 @@ def event_text(event: Event) -> str:
     if kind == "deal":
         words["row"] = " ".join(c[0].upper() for c in event["colors"])
     if kind == "round_over" and any(event["points"]):
+        words["points"] = points_text(event["points"])
         return _("round {round} won by seat {winner}; points this round {points}").format(**words)
     return _(EVENT_TEXTS[kind]).format(**words) if kind in EVENT_TEXTS else str(event)
 
@@ -225,6 +226,11 @@ EVENT_TEXTS = {
     "round_over": N_("round {round} won by seat {winner}"),
 }
 COLOR_WORDS = {"black": N_("black"), "white": N_("white")}  # the colours as event_text shows them
+
+
+def points_text(points: list[int]) -> str:
+    """``seat 1: 0, seat 2: 1``: a round's points, by seat."""
+    return ", ".join(f"{seat_name(seat)}: {value}" for seat, value in enumerate(points))
 
 
 def describe(seat: int, action: dict[str, Any], events: list[Event]) -> str:
@@ -265,7 +271,7 @@ def summary(game) -> list[str]:
     rounds = game.result.get("rounds", [])
     if len(rounds) > 1:
         lines += [_("round {round}: won by seat {winner}; points {points}").format(
-            round=r["round"], winner=shown(r["winner"]), points=", ".join(map(str, r["points"]))) for r in rounds]
+            round=r["round"], winner=shown(r["winner"]), points=points_text(r["points"])) for r in rounds]
     return lines
 
 

@@ -89,7 +89,7 @@ def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
 
 def _stalemate_lines(view: dict[str, Any]) -> list[Text]:
     """The leftover code cards, and who is waiting for the next stalemate step."""
-    table_cards = view["table"]["letters"] + view["table"]["digits"]
+    table_cards = " ".join(map(str, view["table"]["letters"] + view["table"]["digits"]))
     leftover = _("Leftover code cards: {count} aside, face up: {cards}").format(count=view["code_pile"], cards=table_cards or "-")
     if view["phase"] == "cracking":
         slapper = "-" if view["slapper"] is None else shown(view["slapper"])
@@ -288,7 +288,7 @@ def _event_text(event: dict[str, Any]) -> str:
         return (_("seat {seat} decodes seat {target} as {code}: CORRECT") if event["correct"]
                 else _("seat {seat} decodes seat {target} as {code}: wrong")).format(**words)
     if kind == "dealt":
-        words["cards"] = event["letters"] + event["digits"]
+        words["cards"] = " ".join(map(str, event["letters"] + event["digits"]))
     return _(EVENT_TEXTS[kind]).format(**words) if kind in EVENT_TEXTS else f"{kind}: {event}"
 
 

@@ -13,7 +13,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from ..agents import agent_names
-from ..core.errors import OptionError
+from ..core.errors import OptionError, SeatNumber
 from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
 from ..i18n import N_
@@ -249,7 +249,7 @@ class Hub:
             raise OptionError(N_("no seat {seat}: seats are 0 to {last}"), seat=seat, last=table.row.players - 1)
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
-                raise OptionError(N_("seat {seat} is not open"), seat=seat)
+                raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = token or secrets.token_urlsafe(24)
             name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
             try:
@@ -257,7 +257,7 @@ class Hub:
             except IntegrityError:  # the unique (table, seat): claimed through another instance
                 table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
                 table.announce()
-                raise OptionError(N_("seat {seat} is not open"), seat=seat) from None
+                raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat)) from None
             table.tokens[token] = (seat, name)
             table.announce()
         if self.cluster:

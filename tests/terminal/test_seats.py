@@ -56,6 +56,8 @@ def test_a_whole_game_shows_seats_numbered_from_1_as_the_web_does(game, lang, se
     assert all(seat + " 1>" in prompt for prompt in prompts if prompt)   # the human sits in Seat 1
     assert f"{seat} 3" in output and f"{seat} 4" not in output            # three seats: 1, 2 and 3
     assert ENGINE_SEAT_ZERO.findall(output) == []
+    if game == "alphacode" and lang == "en":   # the end reveals every code, named by seat
+        assert "seat 3's code: " in output.split("Game over")[-2]
 
 
 def test_coda_guess_names_the_opponent_as_the_board_shows_it():
@@ -83,6 +85,8 @@ def test_coda_history_and_summary_count_seats_from_1():
     events = game.apply(0, {"type": "guess", "target": 1, "index": 1, "color": "white", "value": 6})
     assert coda.describe(0, {}, events) == "seat 1 guesses seat 2's tile 1 is W6: HIT"
     assert "phase guess, seat 1 plays" in text_of(coda.render(game.view(1)))
+    round_over = {"type": "round_over", "round": 1, "winner": 1, "points": [0, 2]}
+    assert coda.event_text(round_over) == "round 1 won by seat 2; points this round seat 1: 0, seat 2: 2"
 
 
 def test_coding_commands_name_seats_as_the_board_shows_them():

@@ -75,7 +75,7 @@ def test_an_illegal_action_is_answered_to_its_sender_only(client):
         me.act({"type": "add", "amount": 2})
         assert me.state_at(1)["total"] == 2 and you.state_at(1)["total"] == 2
         assert [m["message"] for m in you.log if m["type"] == "error"] == [
-            "seat 1 may not act now (to move: [0])"]
+            "seat 2 may not act now (to move: [1])"]  # seats as the page numbers them
 
 
 def test_malformed_messages_are_refused(client):

@@ -86,6 +86,7 @@ def finish(page, name: str, site=None, game: str | None = None) -> str:
         spectator.goto(page.url)
         spectator.wait_for_selector("#end-summary")
         check_end_reveal(spectator, game)
+        assert spectator.query_selector("#rematch") is None   # only a seated player sees Rematch
         spectator.close()
         page.click("#replay")
         page.click("#replay-bar button[title=End]")
@@ -125,12 +126,17 @@ def coda_moves(page, rng):
 
 def open_guess_picker(page, rng) -> bool:
     """Random moves until the guess picker is open on an opponent's tile; False if the game ended first."""
-    for _ in range(300):
-        if page.query_selector("#coda-guess button.colour"):
+    return move_until(page, rng, coda_moves, "#coda-guess button.colour")
+
+
+def move_until(page, rng, moves, selector: str, limit: int = 300) -> bool:
+    """Repeat ``moves(page, rng)`` until ``selector`` shows (True) or the game ends first (False)."""
+    for _ in range(limit):
+        if page.query_selector(selector):
             return True
         if page.query_selector("#result"):
             return False
-        coda_moves(page, rng)
+        moves(page, rng)
         page.wait_for_timeout(40)
     return False
 

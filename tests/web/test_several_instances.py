@@ -133,7 +133,7 @@ def test_the_first_writer_of_a_step_wins_and_the_other_action_is_refused_if_no_l
                                             twin.submit(0, {"type": "add", "amount": 2}))
             assert refusals.count(None) == 1, refusals
             refused = next(r for r in refusals if r is not None)
-            assert refused.startswith("another move came first: seat 0 may not act now")
+            assert refused.startswith("another move came first: seat 1 may not act now")
             moves = a.store.moves(table.code)
             assert len(moves) == 1
             for live in (table, twin):  # the loser caught up with the step it missed

@@ -126,16 +126,18 @@ def parse_code(entries: Any, sheet: Sheet, letters: str) -> Code:
 
 def parse_piece(entry: Any, sheet: Sheet, letters: str) -> Piece:
     if not isinstance(entry, dict) or set(entry) != {"letter", "row", "column"}:
-        raise IllegalAction(N_('each letter is {{"letter": "a", "row": "N", "column": "A"}}, not {entry!r}'), entry=entry)
+        raise IllegalAction(N_('each letter is {{"letter": "a", "row": "N", "column": "A"}}, not {entry!r}'),
+                            entry=entry)
     letter = entry["letter"]
     if not isinstance(letter, str) or letter not in letters:
         raise IllegalAction(N_("letter {letter!r} is not in this game's set {letters}"), letter=letter, letters=letters)
     row, column = sheet.cell(entry["row"], entry["column"])
     if sheet.kind(row, column) != "corner":
-        raise IllegalAction(N_("{where} is a zone: a letter is placed by the corner point at its top left, such as (N, A)")
-                            if sheet.kind(row, column) == "zone" else
-                            N_("{where} is a square: a letter is placed by the corner point at its top left, such as (N, A)"),
-                            where=sheet.label(row, column))
+        zone = sheet.kind(row, column) == "zone"
+        raise IllegalAction(N_("{where} is a zone: a letter is placed by the corner point at its top left, "
+                               "such as (N, A)") if zone else
+                            N_("{where} is a square: a letter is placed by the corner point at its top left, "
+                               "such as (N, A)"), where=sheet.label(row, column))
     piece = pieces(sheet, letters).get((letter, row, column))
     if piece is None:
         raise IllegalAction(N_("letter {letter} at {where} would hang off the sheet"), letter=letter,

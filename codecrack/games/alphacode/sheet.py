@@ -91,7 +91,8 @@ class Sheet:
     def cell(self, row: str, column: str) -> Cell:
         """Indices of the point (row, column) given by labels; off the sheet is an error."""
         return (self._index(self.row_labels, row, N_("row {text!r} is off the sheet (rows {first}-{last})")),
-                self._index(self.column_labels, column, N_("column {text!r} is off the sheet (columns {first}-{last})")))
+                self._index(self.column_labels, column,
+                            N_("column {text!r} is off the sheet (columns {first}-{last})")))
 
     @staticmethod
     def _index(labels: str, text: object, off_the_sheet: str) -> int:

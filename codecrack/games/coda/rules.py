@@ -20,7 +20,7 @@ from typing import Any, Callable, Literal
 from pydantic import Field, field_validator
 
 from ...core.decisive import causes
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, SeatNumber, seat_numbers
 from ...core.game import Action, Event, Game
 from ...i18n import N_
 from ...core.options import GameOptions, Preset, choice_option
@@ -403,11 +403,11 @@ class CodaGame(Game):
             raise IllegalAction(N_("you cannot guess your own tiles; pick an opponent's seat"))
         if target not in self._targets(seat):
             raise IllegalAction(N_("target must be an opponent still in the round: {targets}, not {target!r}"),
-                                targets=self._targets(seat), target=target)
+                                targets=seat_numbers(self._targets(seat)), target=SeatNumber(target))
         index = whole_number(action, "index", 0, len(self.rows[target]) - 1)
         if self.rows[target][index].revealed:
             raise IllegalAction(N_("tile {index} of seat {target} is already face up; guess a face-down tile"),
-                                index=index, target=target)
+                                index=index, target=SeatNumber(target))
         return target, index
 
     def _check_guess_tile(self, action: Action) -> tuple[str, int | str]:

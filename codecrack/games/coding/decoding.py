@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, SeatNumber
 from ...i18n import N_
 from ...core.game import Action, Event
 from .cards import POSITIONS, all_code_texts, code_text, parse_code
@@ -114,7 +114,7 @@ class DecodingPhase:
         if target == seat:
             raise IllegalAction(N_("you may not decode your own code"))
         if self.sheets[target].out:
-            raise IllegalAction(N_("seat {seat} is already out of the game"), seat=target)
+            raise IllegalAction(N_("seat {seat} is already out of the game"), seat=SeatNumber(target))
         return target, parse_code(action["code"])
 
     def judge_decode(self, seat: int, action: Action) -> tuple[int, bool, list[Event]]:

@@ -7,7 +7,7 @@ the next turn; the round ends when The First One holder receives.
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, SeatNumber
 from ...i18n import N_
 from ...core.game import Action, Event
 from .cards import DATA_TYPES, is_green, rules_out
@@ -70,25 +70,24 @@ class HackingPhase:
         return self._end_turn_without_give(seat)
 
     # -- hack cards --------------------------------------------------------------------------
-    def give_problem(self, seat: int, to: int) -> IllegalAction | None:
-        """Why ``seat`` may not pass a hack card to ``to`` now, or ``None`` if they may."""
+    def give_problem(self, seat: int, to: int) -> str | None:
+        """Why ``seat`` may not pass a hack card to ``to`` now (a template of ``{seat}``, the
+        receiver, and ``{count}``, the hack limit), or ``None`` if they may."""
         target = self.sheets[to]
         if to == seat:
-            return IllegalAction(N_("you may not pass a hack card to yourself"))
+            return N_("you may not pass a hack card to yourself")
         if target.out:
-            return IllegalAction(N_("seat {seat} is out of the game"), seat=to)
+            return N_("seat {seat} is out of the game")
         in_rounds = self.phase == "hacking"
         if in_rounds and to in self.received:
-            return IllegalAction(N_("seat {seat} has already received a hack card this round"), seat=to)
+            return N_("seat {seat} has already received a hack card this round")
         if self.players > 2 and self.last_give == (to, seat):
-            return IllegalAction(N_("seat {seat} just passed a hack card to you; passing back is allowed only "
-                                    "with 2 players"), seat=to)
+            return N_("seat {seat} just passed a hack card to you; passing back is allowed only with 2 players")
         if in_rounds and to == self.holder and any(
                 s not in self.received for s in self.remaining() if s != self.holder):
-            return IllegalAction(N_("seat {seat} holds The First One card and must be the last to receive "
-                                    "this round"), seat=to)
+            return N_("seat {seat} holds The First One card and must be the last to receive this round")
         if self.hack_limit is not None and len(target.hacks) >= self.hack_limit:
-            return IllegalAction(N_("seat {seat} already holds {count} hack cards"), seat=to, count=self.hack_limit)
+            return N_("seat {seat} already holds {count} hack cards")
         return None
 
     def receivers(self, seat: int) -> list[int]:
@@ -109,7 +108,7 @@ class HackingPhase:
         check_seat_number(to, self.players, "to")
         problem = self.give_problem(seat, to)
         if problem:
-            raise problem
+            raise IllegalAction(problem, seat=SeatNumber(to), count=self.hack_limit)
         return card, to
 
     def _act_give(self, seat: int, action: Action) -> list[Event]:

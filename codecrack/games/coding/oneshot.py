@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, SeatNumber
 from ...i18n import N_
 from ...core.game import Action, Event
 from .cards import POSITIONS, all_code_texts, code_text, parse_code
@@ -65,9 +65,10 @@ class OneShotPhase:
         written: dict[int, dict] = {}
         for key, text in given.items():
             target = check_seat_number(int(key) if isinstance(key, str) and key.isdecimal() else key,
-                                       self.players, "codes", N_("each key of {key!r} must be a seat from 0 to {last}, not {value!r}"))
+                                       self.players, "codes",
+                                       N_("each key of {key!r} must be a seat from 0 to {last}, not {value!r}"))
             if target not in self.unanswered(seat):
-                raise IllegalAction(N_("you have no answer left to write for seat {seat}"), seat=target)
+                raise IllegalAction(N_("you have no answer left to write for seat {seat}"), seat=SeatNumber(target))
             written[target] = parse_code(text)
         return written
 
