@@ -91,6 +91,20 @@ def marked_review(route):
     route.fulfill(json=review)
 
 
+def marked_errors(socket):
+    """The server's refusals on the websocket (written on the server, from the .po files) marked too."""
+    server = socket.connect_to_server()
+    socket.on_message(server.send)
+
+    def from_server(message):
+        data = json.loads(message)
+        if data.get("type") == "error":
+            message = json.dumps({**data, "message": f"⟦{data['message']}⟧"})
+        socket.send(message)
+
+    server.on_message(from_server)
+
+
 def page_in(site, lang: str | None):
     """A fresh browser context (an English browser) whose chosen language is ``lang``; the
     pseudo-language is served beside the real catalogues."""
@@ -104,6 +118,7 @@ def page_in(site, lang: str | None):
         context.route(f"**/static/i18n/{PSEUDO}.json", lambda route: route.fulfill(json=pseudo_catalogue()))
         context.route("**/api/games", marked_games)
         context.route("**/api/tables/*/review", marked_review)
+        context.route_web_socket("**/ws/*", marked_errors)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
