@@ -137,12 +137,16 @@ class ServerProcess:
         self._folder.cleanup()
 
 
-def codecrack_server(db: str | None = None, **settings: str) -> ServerProcess:
+SERVE = ("codecrack", "serve")
+
+
+def codecrack_server(db: str | None = None, launcher: tuple[str, ...] = SERVE, **settings: str) -> ServerProcess:
     """``codecrack serve``, records in the temporary folder unless ``db`` is given, limits raised;
-    ``settings`` are more ``CODECRACK_*`` environment variables."""
+    ``settings`` are more ``CODECRACK_*`` environment variables. ``launcher`` is the module (and
+    its arguments) that ``python -m`` runs, taking ``--host``, ``--port`` and ``--db`` as ``serve`` does."""
     def command(port: int, folder: Path) -> list[str]:
         db_args = ["--db", db] if db else []
-        return [sys.executable, "-m", "codecrack", "serve", "--host", "127.0.0.1", "--port", str(port), *db_args]
+        return [sys.executable, "-m", *launcher, "--host", "127.0.0.1", "--port", str(port), *db_args]
 
     return ServerProcess(command, "/api/games",
                          lambda folder: {"CODECRACK_DATA": str(folder), **SPAWNED_LIMITS, **settings})

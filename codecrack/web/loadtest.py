@@ -2,7 +2,8 @@
 real websockets. Not tests: they report figures (docs/benchmarks.md).
 
 - ``codecrack bench soak --games N``: N short games (The Coding, one-shot, a client seat against
-  the random AI), a few at a time; reports the server's RSS along the way.
+  the random AI), a few at a time; reports the server's RSS along the way (and, with
+  ``-o probe=1``, where its memory is: :mod:`codecrack.web.memory_probe`).
 - ``codecrack bench crash --games K``: K rounds of ``kill -9`` while several clients play; after
   each restart, counts the acknowledged actions (those whose new state reached a client) missing
   from the stored records.
@@ -23,12 +24,13 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from ..core.registry import replay
-from ..loadtest.target import ServerProcess, codecrack_server, sample_process, websocket_base
+from ..loadtest.target import SERVE, ServerProcess, codecrack_server, sample_process, websocket_base
 from .deltas import followed
 from .store import Store, make_engine
 
 SHORT_GAME = {"game": "coding", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}], "sit": 0,
               "options": {"mode": "one-shot"}}
+PROBED = ("codecrack.web.memory_probe",)  # the server with GET /probe/memory (soak -o probe=1)
 NO_PAUSE = {"CODECRACK_AI_PACE": "0"}  # bots answer at once: the benchmarks measure the server
 
 
@@ -90,24 +92,35 @@ async def play_many(url: str, games: int, workers: int, seed: int, on_done) -> N
     await asyncio.gather(*(worker(index) for index in range(workers)))
 
 
-def soak_benchmark(games: int = 10_000, seed: int = 0, workers: int = 4) -> dict[str, Any]:
+def soak_benchmark(games: int = 10_000, seed: int = 0, workers: int = 4, probe: int = 0) -> dict[str, Any]:
     """Play ``games`` short games through a real server and sample its RSS after every tenth of
-    them (1k, 2k, ... 10k for the default count)."""
+    them (1k, 2k, ... 10k for the default count). With ``probe`` the server is ``codecrack serve``'s
+    app with a memory probe (:mod:`codecrack.web.memory_probe`), read at the start, at the same
+    moments, and at the end after ``malloc_trim`` (``"trimmed"``)."""
     checkpoints = sorted({max(1, games * tenth // 10) for tenth in range(1, 11)})
     samples: dict[int, float] = {}
+    probed: dict[str, dict[str, Any]] = {}
+    launcher = PROBED if int(probe) else SERVE
     with tempfile.TemporaryDirectory(dir=scratch()) as folder:
-        with codecrack_server(f"sqlite:///{folder}/soak.db", **NO_PAUSE) as server:
+        with codecrack_server(f"sqlite:///{folder}/soak.db", launcher, **NO_PAUSE) as server:
             started_rss, started = rss_mb(server.pid), time.perf_counter()
+            if launcher is PROBED:
+                probed["start"] = http("GET", f"{server.url}/probe/memory")
 
             def sample(count: int) -> None:
                 if count in checkpoints:
                     samples[count] = rss_mb(server.pid)
+                    if launcher is PROBED:
+                        probed[str(count)] = http("GET", f"{server.url}/probe/memory")
 
             asyncio.run(play_many(server.url, games, int(workers), seed, sample))
             elapsed = time.perf_counter() - started
-    return {"benchmark": "soak", "games": games, "workers": workers, "rss_mb_at_start": started_rss,
-            "rss_mb": {str(count): samples[count] for count in checkpoints},
-            "games_per_s": round(games / elapsed, 2)}
+            if launcher is PROBED:
+                probed["trimmed"] = http("GET", f"{server.url}/probe/memory?trim=true")
+    report = {"benchmark": "soak", "games": games, "workers": workers, "rss_mb_at_start": started_rss,
+              "rss_mb": {str(count): samples[count] for count in checkpoints},
+              "games_per_s": round(games / elapsed, 2)}
+    return {**report, "probe": probed} if probed else report
 
 
 def crash_benchmark(games: int = 3, seed: int = 0, workers: int = 8, actions: int = 300) -> dict[str, Any]:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import gc
 import os
+from typing import Any
 
 import uvicorn
 
 from .app import create_app
 from .config import WebConfig, db_url_from
 from .instances import workers_refusal
+
+
+def uvicorn_options(config: WebConfig) -> dict[str, Any]:
+    """uvicorn's settings besides the address: the log level and the websocket limits."""
+    return {"log_level": "info", "ws_max_size": config.max_ws_message_bytes,
+            "ws_per_message_deflate": config.ws_compression}
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allow_seed: bool = False,
@@ -25,8 +32,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
         raise SystemExit(refused)
     fanout = f", fan-out: {config.redis_url}" if config.redis_url else ""
     print(f"codecrack on http://{host}:{port}/  (records: {config.db_url}{fanout})")
-    options = {"host": host, "port": port, "log_level": "info", "ws_max_size": config.max_ws_message_bytes,
-               "ws_per_message_deflate": config.ws_compression}
+    options = {"host": host, "port": port, **uvicorn_options(config)}
     if workers == 1:
         app = create_app(config)
         gc.freeze()  # what start-up made (modules, the app) is never scanned again by the cyclic collector

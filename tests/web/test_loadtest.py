@@ -1,5 +1,5 @@
 """The load benchmarks against a real server process, at a tiny size: a kill -9 under load loses
-no acknowledged action, and the soak run reports the server's memory."""
+no acknowledged action, and the soak run reports the server's memory (and, probed, where it is)."""
 
 from codecrack.web.loadtest import crash_benchmark, soak_benchmark
 
@@ -13,3 +13,11 @@ def test_kill_9_under_load_loses_no_acknowledged_action():
 def test_the_soak_benchmark_reports_rss_along_the_way():
     report = soak_benchmark(games=4, workers=2)
     assert set(report["rss_mb"]) == {"1", "2", "3", "4"} and all(mb > 0 for mb in report["rss_mb"].values())
+
+
+def test_the_probed_soak_says_where_the_servers_memory_is():
+    report = soak_benchmark(games=2, workers=2, probe=1)
+    assert set(report["probe"]) == {"start", "1", "2", "trimmed"}
+    for figures in report["probe"].values():
+        assert figures["rss_mb"] > 0 and figures["python_blocks"] > 0 and figures["sqlite_kb"] > 0
+        assert figures["malloc_in_use_mb"] > 0 and figures["malloc_free_mb"] >= 0

@@ -2,6 +2,7 @@
 resume on access), tables nobody joins expire, and a restart restores only recent tables."""
 
 import asyncio
+import random
 from datetime import timedelta
 
 from fastapi.testclient import TestClient
@@ -29,6 +30,28 @@ def test_finished_tables_are_served_without_staying_loaded(client):
             assert client.get(f"/api/tables/{code}").json()["over"]
             assert client.get(f"/api/tables/{code}/replay").status_code == 200
     assert not any(code in hub.live for code in codes)
+
+
+def test_games_played_to_the_end_leave_nothing_behind(client):
+    """The soak's shape in process (a client seat against the random AI, to the end, then the
+    table fetched): no table, agent or task stays per game."""
+    hub, rng = client.app.state.hub, random.Random(0)
+
+    def play_one() -> None:
+        made = create(client, "toy", [HUMAN, RANDOM], sit=0)
+        with seated(client, made["code"], made["token"]) as me:
+            assert me.play_to_the_end(lambda view: rng.choice(view["legal_actions"]))["over"]
+        assert client.get(f"/api/tables/{made['code']}").json()["over"]
+
+    def tasks() -> int:
+        return client.portal.call(lambda: len(asyncio.all_tasks()))
+
+    play_one()
+    after_one = tasks()
+    for _ in range(5):
+        play_one()
+    assert not hub.live.tables and not hub.bots.agents
+    assert tasks() == after_one
 
 
 def test_two_copies_of_a_finished_table_still_make_one_rematch(client):
