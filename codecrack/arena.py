@@ -57,6 +57,11 @@ def seat_names(agents: tuple[str, ...], players: int, game_index: int) -> list[s
     return names[-shift:] + names[:-shift] if shift else names
 
 
+def game_seed(series_seed: int, game_index: int) -> int:
+    """The seed of game ``game_index`` of the series ``series_seed`` (its agents get ``seed * 31 + seat``)."""
+    return series_seed * 1_000_003 + game_index
+
+
 def placements(result: dict[str, Any], players: int) -> list[int]:
     """Each seat's place (1 is best, ties share): by score when the game scores, else winners
     first and everyone else second.
@@ -81,7 +86,7 @@ def forfeit_result(players: int, fault: BotFault) -> dict[str, Any]:
 def play_one(config: ArenaConfig, game_index: int) -> dict[str, Any]:
     """Play game ``game_index`` of the series and summarise it by agent name."""
     cpu_started = time.process_time()
-    seed = config.seed * 1_000_003 + game_index
+    seed = game_seed(config.seed, game_index)
     names = seat_names(config.agents, config.players, game_index)
     game = new_game(config.game, players=config.players, seed=seed, **config.options)
     run = GameRun(game, {seat: [] for seat in range(config.players)})

@@ -231,15 +231,17 @@ def bench(
              help=N_("Review one seat's decisions from what it could see, graded best to blunder."))
 def review(
     record: Path = typer.Argument(..., help=N_("A game record (JSON), e.g. from play --save.")),
-    seat: int = typer.Option(..., help=N_("The seat whose decisions to review.")),
+    seat: int = typer.Option(..., help=N_("The seat whose decisions to review, from 1 as in play's seat options.")),
     as_json: bool = typer.Option(False, "--json", help=N_("Print JSON instead of a table.")),
 ) -> None:
     from .review import ReviewError, review_record
+    from .review.core import replayed
     from .review.render import print_review
+    from .terminal.seats import typed
 
     try:
         data = json.loads(record.read_text())
-        result = review_record(data, seat)
+        result = review_record(data, typed(str(seat), players=replayed(data)[0].players))
     except (OSError, ValueError) as error:  # unreadable file, bad JSON, ReviewError
         console.print(Text(explain(error), style="red"))
         raise typer.Exit(2) from None

@@ -95,7 +95,7 @@ class CodecrackAEC(AECEnv):
         elif self.steps >= self.limit:
             self.truncations = {name: True for name in self.agents}
         actor = self.table.actor()
-        self.agent_selection = agent if actor is None else agent_name(actor)
+        self.agent_selection = agent if actor is None else self.possible_agents[actor]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

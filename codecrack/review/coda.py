@@ -16,6 +16,7 @@ from ..games.coda.search import (Guess, cover, draw_outlook, drawn_tile, exposur
                                  landing_places, own_values, targets, with_value)
 from ..i18n import N_, _
 from .core import CHANCE, TILES, Decision
+from .numbering import seat_number, tile_number
 
 WIN = 4.0       # ending the round by a hit, in cover units (as the hard tier counts it)
 KNOCKOUT = 3.0  # eliminating one of several opponents
@@ -23,7 +24,7 @@ KNOCKOUT = 3.0  # eliminating one of several opponents
 
 def guess_text(target: int, index: int, color: int, value: int) -> str:
     return _("{color} {value} on seat {seat}'s tile {index}").format(color=_(COLOR_NAMES[color]), value=value_name(value),
-                                                                     seat=target, index=index)
+                                                                     seat=seat_number(target), index=tile_number(index))
 
 
 class CodaReviewer:

@@ -19,6 +19,7 @@ from ..games.coding.tactics import (answer_score, best_answer, code_text, inform
                                     score_gain)
 from ..i18n import N_, _
 from .core import BITS, CHANCE, EXPOSURE, SYMBOLS, Decision
+from .numbering import seat_number
 
 SURE = 0.999  # a decode at least this likely counts as certain
 EXPOSURE_NOTE = N_("onlookers' chance of naming your code afterwards")
@@ -44,7 +45,7 @@ class Knowledge:
 
 
 def decode_text(target: int, code: str) -> str:
-    return _("decode seat {seat} as {code}").format(seat=target, code=code)
+    return _("decode seat {seat} as {code}").format(seat=seat_number(target), code=code)
 
 
 class CodingReviewer:
@@ -101,7 +102,7 @@ class CodingReviewer:
     @staticmethod
     def give_text(cards: dict[int, dict], give: dict[str, Any]) -> str:
         card = cards[give["card"]]
-        return _("{card} to seat {seat}").format(card=f"{card['position']} {''.join(map(str, card['values']))}", seat=give["to"])
+        return _("{card} to seat {seat}").format(card=f"{card['position']} {''.join(map(str, card['values']))}", seat=seat_number(give["to"]))
 
     def decode(self, step: int, known: Knowledge, action: dict[str, Any]) -> Decision:
         target, code = action["target"], action["code"]
@@ -130,7 +131,8 @@ class CodingReviewer:
         for target, code in sorted(action["codes"].items()):
             probs = known.beliefs[int(target)]
             best, best_score = best_answer(probs)
-            found.append(Decision.judge(step, N_("answer"), SYMBOLS, _("seat {seat}: {code}").format(seat=target, code=code),
-                                        answer_score(probs, code), _("seat {seat}: {code}").format(seat=target, code=best),
-                                        best_score, _("expected symbols right")))
+            answer = _("seat {seat}: {code}").format
+            seat = seat_number(int(target))  # a JSON object's key
+            found.append(Decision.judge(step, N_("answer"), SYMBOLS, answer(seat=seat, code=code), answer_score(probs, code),
+                                        answer(seat=seat, code=best), best_score, _("expected symbols right")))
         return found

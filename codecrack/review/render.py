@@ -9,6 +9,7 @@ from rich.text import Text
 
 from ..i18n import N_, _, ngettext
 from .core import GRADES, Review
+from .numbering import seat_number
 
 GRADE_STYLES = dict(zip(GRADES, ("bold green", "green", "yellow", "dark_orange", "bold red")))
 COLUMNS = (N_("step"), N_("decision"), N_("you"), N_("value"), N_("best"), N_("best value"), N_("grade"), N_("why"))
@@ -17,7 +18,7 @@ COLUMNS = (N_("step"), N_("decision"), N_("you"), N_("value"), N_("best"), N_("b
 def review_title(review: Review) -> str:
     template = (N_("{game}: review of seat {seat} ({players} players, finished game)") if review.finished else
                 N_("{game}: review of seat {seat} ({players} players, unfinished game)"))
-    return _(template).format(game=review.game, seat=review.seat, players=review.players)
+    return _(template).format(game=review.game, seat=seat_number(review.seat), players=review.players)
 
 
 def review_table(review: Review) -> Table:

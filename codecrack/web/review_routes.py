@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException
 
 from ..review import review_record
+from ..review.numbering import tiles_counted_from
 from ..i18n import _, current
 from .schema import ERRORS, Review, no_table
 from .tokens import bearer_token, seat_of
@@ -38,7 +39,8 @@ def review_router(hub: Any) -> APIRouter:
             raise HTTPException(status_code=400, detail=_("only a player can review a game: their own decisions"))
         key = (table.code, seat, current())
         if key not in cache:  # the thread runs in this request's language (to_thread copies the context)
-            result = await asyncio.to_thread(review_record, table.game.record(), seat)
+            with tiles_counted_from(1):  # as the table page numbers a row's tiles
+                result = await asyncio.to_thread(review_record, table.game.record(), seat)
             cache[key] = {"code": table.code, **result.to_json()}
             while len(cache) > CACHED_REVIEWS:
                 cache.popitem(last=False)

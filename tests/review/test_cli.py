@@ -31,8 +31,20 @@ def test_review_prints_a_table_with_the_tally(record_file):
 
 
 def test_review_json_matches_the_library(record_file):
-    result = CliRunner().invoke(app, ["review", str(record_file), "--seat", "0", "--json"])
+    result = CliRunner().invoke(app, ["review", str(record_file), "--seat", "1", "--json"])
     assert json.loads(result.output) == review_record(json.loads(record_file.read_text()), 0).to_json()
+
+
+def test_seats_are_typed_and_shown_from_1(record_file):
+    result = CliRunner().invoke(app, ["review", str(record_file), "--seat", "2"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "review of seat 2" in result.output and "seat 1:" in result.output  # engine seat 1 answers about seat 0
+
+
+@pytest.mark.parametrize("seat", ["0", "3"])
+def test_a_seat_outside_1_to_players_is_a_clear_error(record_file, seat):
+    result = CliRunner().invoke(app, ["review", str(record_file), "--seat", seat])
+    assert result.exit_code == 2 and "the seats are 1 to 2" in result.output
 
 
 @pytest.mark.parametrize("text,seat", [("{\"game\": \"coda\"}", "0"), ("[1, 2]", "0"), ("not json", "0"),

@@ -161,7 +161,9 @@ def test_coda_against_easy_ai_to_the_end(site):
     for _ in range(3):     # a game the AI ends before our picker opens: a new table
         if open_guess_picker(page, rng):
             break
-        page = new_table(site, "coda", "easy")
+        page = new_table(site, "coda", "easy")  # a new browser context: the sound is off again
+        page.click("#sound")
+        page.wait_for_selector("#sound[aria-pressed=true]")
         page.check("#hints")
     for colour in ("black", "white"):
         page.click(f"#coda-guess button.colour[data-colour={colour}]")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from codecrack.review import review_record
+from codecrack.review.numbering import tiles_counted_from
 
 from .wsclient import HUMAN, bearer, create, seated
 
@@ -25,8 +26,17 @@ def test_a_player_gets_the_review_of_their_own_decisions(client):
     assert review["seat"] == 0 and review["finished"] and review["decisions"]
     store = client.app.state.hub.store  # a finished table nobody watches is not kept loaded
     record = store.table(made["code"]).record(store.moves(made["code"]))
-    assert review == {"code": made["code"], **review_record(record, 0).to_json()}
+    with tiles_counted_from(1):  # as the table page numbers a row's tiles
+        assert review == {"code": made["code"], **review_record(record, 0).to_json()}
     assert client.get(f"/api/tables/{made['code']}/review", headers=bearer(made["token"])).json() == review
+
+
+def test_the_texts_name_seats_and_tiles_from_1_as_the_table_page_while_the_seat_field_stays_the_engines(client):
+    made = finished_coda(client)
+    review = client.get(f"/api/tables/{made['code']}/review", headers=bearer(made["token"])).json()
+    guesses = [d["did"] for d in review["decisions"] if d["kind"] == "guess"]
+    assert review["seat"] == 0 and guesses
+    assert all("on seat 2's tile " in text and not text.endswith("tile 0") for text in guesses)
 
 
 def test_no_review_before_the_end_for_spectators_or_unknown_tables(client):

@@ -1,8 +1,12 @@
-"""Coda benchmarks: ``codecrack bench coda-belief --json``.
+"""Coda benchmarks: ``codecrack bench coda-belief --json`` and ``codecrack bench coda-decisions --json``.
 
 ``coda-belief`` times one belief update (read the view, count every consistent world exactly)
 on fixed mid-game positions with 2, 3 and 4 players. The positions come from seeded games
 between ``medium`` agents: every guess-phase view whose draw pile holds 6-14 tiles.
+
+``coda-decisions`` plays one agent (``--level``, default ``hard``) against ``medium``s in the
+arena's seeded games and times every one of its decisions, in CPU time of the process
+(``time.process_time``, which other jobs on the machine do not inflate) and in wall-clock time.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from ...agents import make_agent
+from ...arena import game_seed, seat_names, wilson
 from ...core.registry import new_game
 from ...core.runner import run_game
 from .agents import MediumAgent
@@ -72,4 +78,55 @@ def belief_benchmark(game: str = "coda", seed: int | str = 0, games: int | str =
     return {"benchmark": "coda-belief", "seed": seed, "games": games, "options": options, "players": table}
 
 
-BENCHMARKS = {"coda-belief": belief_benchmark}
+def timed_game(level: str, players: int, seed: int, index: int, **options: Any) -> tuple[float, list[float], list[float]]:
+    """Game ``index`` of the arena series ``seed`` with ``level`` against ``medium``s, seeded as
+    ``codecrack arena`` seeds it: ``level``'s win (a share when tied), and the CPU and wall-clock
+    milliseconds of each of its decisions."""
+    seeded = game_seed(seed, index)
+    names = seat_names((level, "medium"), players, index)
+    agents = {s: make_agent(name, "coda", seed=seeded * 31 + s) for s, name in enumerate(names)}
+    game = new_game("coda", players=players, seed=seeded, **options)
+    hero = names.index(level)
+    cpu, wall = [], []
+    while not game.over:
+        seat = min(game.to_move)
+        view = game.view(seat)
+        cpu_started, wall_started = time.process_time(), time.perf_counter()
+        action = agents[seat].act(view)
+        if seat == hero:
+            cpu.append((time.process_time() - cpu_started) * 1000)
+            wall.append((time.perf_counter() - wall_started) * 1000)
+        game.apply(seat, action)
+    winners = game.result["winners"]
+    return (1 / len(winners) if hero in winners else 0.0), cpu, wall
+
+
+def decisions_benchmark(game: str = "coda", seed: int | str = 0, games: int | str = 20, level: str = "hard",
+                        players: int | str | None = None, **options: Any) -> dict[str, Any]:
+    """``level``'s decision time p50/p95/max (CPU and wall ms) and win rate against ``medium``s,
+    with 2, 3 and 4 players (or only ``players``, given as ``-o players=N``)."""
+    if game != "coda":
+        raise ValueError("coda-decisions benchmarks Coda only (--game coda)")
+    seed, games = int(seed), int(games)
+    table = {}
+    for count in (2, 3, 4) if players is None else (int(players),):
+        wins, cpu, wall = 0.0, [], []
+        for index in range(games):
+            won, game_cpu, game_wall = timed_game(level, count, seed, index, **options)
+            wins, cpu, wall = wins + won, cpu + game_cpu, wall + game_wall
+        low, high = wilson(wins, games)
+        table[str(count)] = {
+            "games": games, "win_rate": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)],
+            "fair_share": round(1 / count, 4), "decisions": len(cpu),
+            "cpu_ms": _spread(cpu), "wall_ms": _spread(wall),
+        }
+    return {"benchmark": "coda-decisions", "level": level, "seed": seed, "games": games, "options": options,
+            "players": table}
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    p50, p95 = np.percentile(values, [50, 95])
+    return {"p50": round(float(p50), 2), "p95": round(float(p95), 2), "max": round(max(values), 2)}
+
+
+BENCHMARKS = {"coda-belief": belief_benchmark, "coda-decisions": decisions_benchmark}

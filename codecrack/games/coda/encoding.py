@@ -62,6 +62,7 @@ class CodaEncoder:
                         for seat in range(players)]
         self.guess_at = {(color, value): shade * len(self.values) + index
                          for shade, color in enumerate(COLORS) for index, value in enumerate(self.values)}
+        self.empty = self.layout.zeros()
 
     def tile_entries(self, at: int, color: str, revealed: bool | None, value: Any) -> tuple[int, ...]:
         """The entries set to 1 for a tile encoded at offset ``at`` (cached per place and kind)."""
@@ -96,7 +97,7 @@ class CodaEncoder:
         for index, tile in enumerate(view["unplaced"][:2]):
             ones += self.tile_entries(at["unplaced"] + index * width, tile["color"], None, tile["value"])
         ones += self.misses(view, reader or self.reader())
-        vector = self.layout.zeros()
+        vector = self.empty.copy()         # cheaper than a new zeros array
         vector.put(ones, 1.0)
         vector[at["scores"]:at["scores"] + players] = view["scores"]
         vector[at["hits"]] = view["hits_this_turn"]

@@ -79,10 +79,11 @@ class SlotMask:
         self.deck_draw = space.index({"type": "draw"}) if options.draw == "deck" else None
         self.color_draw = ({color: space.index({"type": "draw", "color": color}) for color in COLORS}
                            if options.draw == "classic" else {})
+        self.empty = np.zeros(space.size, dtype=np.int8)      # copied: cheaper than a new zeros array
 
     def __call__(self, game: Any, seat: int) -> np.ndarray:
         phase = game.phase
-        mask = np.zeros(self.space.size, dtype=np.int8)
+        mask = self.empty.copy()
         if phase == "guess":
             self.guesses(mask, game, seat)
         elif phase == "draw":
