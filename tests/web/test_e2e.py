@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from codecrack.web.config import WebConfig
 
@@ -185,10 +186,22 @@ def check_sheet(page, values: int) -> None:
     assert header.count() == values + 1 and header.nth(1).inner_text() == "0"
     cell = page.locator(".sheet tbody td").first
     assert cell.inner_text() in ("", "✕") and "%" in cell.get_attribute("title")
-    cell.dispatch_event("pointerdown")
-    page.wait_for_selector(".sheet td.peek")
+    long_press_peeks(page, cell)
     assert "%" in page.locator(".sheet td.peek").first.get_attribute("data-odds")
     assert float(cell.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 12
+
+
+def long_press_peeks(page, cell, tries: int = 5) -> None:
+    """Hold ``cell`` until its number shows. A new view re-renders the sheet, and a press on a
+    cell that was replaced meanwhile shows nothing (seen under load), so press again."""
+    for _ in range(tries):
+        cell.dispatch_event("pointerdown")
+        try:
+            page.wait_for_selector(".sheet td.peek", timeout=5000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("a long press never showed the cell's number")
 
 
 def check_history_scrolls(page) -> None:
