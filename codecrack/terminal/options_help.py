@@ -46,7 +46,7 @@ def typed_seat_options(game: str, options: dict[str, Any], players: int) -> dict
         elif text.isdecimal() and 1 <= int(text) <= players:
             engine[name] = int(text) - 1
         else:
-            raise OptionError(_(NOT_A_SEAT).format(name=name, last=players, value=value))
+            raise OptionError(NOT_A_SEAT, name=name, last=players, value=value)
     return engine
 
 

@@ -37,5 +37,5 @@ def seat_list(seats: Iterable[int]) -> str:
 def typed(word: str, players: int) -> int:
     """The engine's seat for a seat number typed at the terminal (1 to ``players``)."""
     if not word.isdecimal() or not 1 <= int(word) <= players:
-        raise IllegalAction(_(NOT_A_SEAT).format(word=repr(word), last=players))
+        raise IllegalAction(NOT_A_SEAT, word=repr(word), last=players)
     return int(word) - 1
