@@ -9,7 +9,16 @@ The figures (docs/benchmarks.md, "Memory over thousands of games"):
   after a garbage collection;
 - ``malloc_in_use_mb`` and ``malloc_free_mb``: glibc malloc's live bytes (big objects, SQLite,
   the C libraries) and the freed bytes it keeps for reuse;
-- ``sqlite_kb``: SQLite's own allocations (page caches, statements) over every connection.
+- ``sqlite_kb``: SQLite's own allocations (page caches, statements) over every connection;
+- ``rss_anon_mb``, ``rss_file_mb`` and ``rss_shmem_mb``: the RSS split by kind (``/proc``'s
+  status): the heaps, the mapped files (code, libraries) and shared memory (a file on tmpfs that
+  is mapped, such as SQLite's ``-shm`` WAL index when the records are in /dev/shm);
+- ``malloc_arenas_mb``: the memory that each of glibc malloc's arenas holds from the system (the
+  main one first, then one per thread up to the arena limit);
+- ``pymalloc_arenas`` and ``pymalloc_unused_pools``: the 1 MiB arenas of Python's small-object
+  allocator and the empty 16 KiB pools in them (kept, and resident once touched);
+- ``db_kb``, ``wal_kb`` and ``wal_index_kb``: the sizes of the SQLite database, its WAL and its
+  WAL index (the ``-shm`` file), when the records are in SQLite.
 
 ``?trim=1`` first gives malloc's free pages back to the system (``malloc_trim``): the RSS then
 left is what the process holds, without malloc's reserve.
@@ -21,12 +30,16 @@ import argparse
 import ctypes
 import gc
 import os
+import re
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import _sqlite3
 import uvicorn
 from fastapi import FastAPI
+from sqlalchemy import make_url
 
 from .app import create_app
 from .config import WebConfig
@@ -48,6 +61,65 @@ def rss_mb() -> float:
     return round(pages * os.sysconf("SC_PAGE_SIZE") / MB, 2)
 
 
+def rss_split_mb() -> dict[str, float]:
+    """``RssAnon``, ``RssFile`` and ``RssShmem`` of ``/proc/self/status``, in MB."""
+    kinds = {"RssAnon": "rss_anon_mb", "RssFile": "rss_file_mb", "RssShmem": "rss_shmem_mb"}
+    split = {}
+    for line in Path("/proc/self/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name in kinds:
+            split[kinds[name]] = round(int(value.split()[0]) / 1024, 2)
+    return split
+
+
+def sqlite_files_kb(db_url: str) -> dict[str, float]:
+    """The sizes of a SQLite database's file, WAL and WAL index (none for another database)."""
+    url = make_url(db_url)
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return {}
+    files = {"db_kb": "", "wal_kb": "-wal", "wal_index_kb": "-shm"}
+    sizes = {}
+    for name, suffix in files.items():
+        path = Path(url.database + suffix)
+        sizes[name] = round(path.stat().st_size / 1024, 1) if path.exists() else 0.0
+    return sizes
+
+
+def malloc_arenas_mb(libc: ctypes.CDLL) -> list[float]:
+    """Each malloc arena's ``system current`` bytes, from ``malloc_info``'s XML (main arena first)."""
+    libc.fopen.restype = ctypes.c_void_p
+    libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+    libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+    libc.fclose.argtypes = [ctypes.c_void_p]
+    with tempfile.NamedTemporaryFile() as report:
+        stream = libc.fopen(report.name.encode(), b"w")
+        libc.malloc_info(0, stream)
+        libc.fclose(stream)
+        heaps = re.findall(r'<heap nr="\d+">.*?<system type="current" size="(\d+)"/>',
+                           Path(report.name).read_text(), re.S)
+    return [round(int(size) / MB, 2) for size in heaps]
+
+
+def pymalloc_figures() -> dict[str, int]:
+    """The current arenas and unused pools of Python's small-object allocator, read from
+    ``sys._debugmallocstats()``, which writes to the C stderr (captured for the moment)."""
+    with tempfile.TemporaryFile() as captured:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        try:
+            os.dup2(captured.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        captured.seek(0)
+        stats = captured.read().decode()
+    arenas = re.search(r"# arenas allocated current\s*=\s*([\d,]+)", stats)
+    pools = re.search(r"([\d,]+) unused pools \*", stats)
+    return {"pymalloc_arenas": int(arenas.group(1).replace(",", "")) if arenas else 0,
+            "pymalloc_unused_pools": int(pools.group(1).replace(",", "")) if pools else 0}
+
+
 def sqlite_bytes() -> int:
     """``sqlite3_memory_used()`` of the SQLite that Python's driver uses (looked up through the
     driver's module, so it is the same library whether linked statically or not)."""
@@ -65,7 +137,7 @@ def glibc() -> ctypes.CDLL | None:
     return libc
 
 
-def memory_figures(trim: bool = False) -> dict[str, Any]:
+def memory_figures(trim: bool = False, db_url: str = "") -> dict[str, Any]:
     """The figures, once the cyclic garbage is collected (so that they count live data)."""
     gc.collect()
     libc = glibc()
@@ -73,12 +145,16 @@ def memory_figures(trim: bool = False) -> dict[str, Any]:
     if libc is not None and trim:
         libc.malloc_trim(0)
     figures["rss_mb"] = rss_mb()
+    figures.update(rss_split_mb())
     figures["python_blocks"] = sys.getallocatedblocks()
+    figures.update(pymalloc_figures())
     if libc is not None:
         heap = libc.mallinfo2()
         figures["malloc_in_use_mb"] = round((heap.uordblks + heap.hblkhd) / MB, 2)
         figures["malloc_free_mb"] = round(heap.fordblks / MB, 2)
+        figures["malloc_arenas_mb"] = malloc_arenas_mb(libc)
     figures["sqlite_kb"] = round(sqlite_bytes() / 1024, 1)
+    figures.update(sqlite_files_kb(db_url))
     return figures
 
 
@@ -87,7 +163,7 @@ def probed_app(config: WebConfig) -> FastAPI:
 
     @app.get("/probe/memory", include_in_schema=False)
     async def memory(trim: bool = False) -> dict[str, Any]:
-        return memory_figures(trim)
+        return memory_figures(trim, config.db_url)
 
     return app
 
