@@ -1,4 +1,4 @@
-"""The soak benchmark's server with a memory probe: ``codecrack serve``'s app and uvicorn settings,
+"""The soak benchmark's server with a memory probe: ``codecrack serve``'s app, start and uvicorn settings,
 plus ``GET /probe/memory``, which says where the process's memory is. Only the benchmark starts
 it (``codecrack bench soak -o probe=1``), on loopback; ``codecrack serve`` has no such route.
 
@@ -6,7 +6,7 @@ The figures (docs/benchmarks.md, "Memory over thousands of games"):
 
 - ``rss_mb``: the resident memory, as the benchmark reads it from ``/proc``;
 - ``python_blocks``: the live blocks of Python's small-object allocator (nearly every object),
-  after a garbage collection;
+  after a garbage collection; ``garbage_objects``: the unreachable objects that it freed;
 - ``malloc_in_use_mb`` and ``malloc_free_mb``: glibc malloc's live bytes (big objects, SQLite,
   the C libraries) and the freed bytes it keeps for reuse;
 - ``sqlite_kb``: SQLite's own allocations (page caches, statements) over every connection;
@@ -37,13 +37,12 @@ from pathlib import Path
 from typing import Any
 
 import _sqlite3
-import uvicorn
 from fastapi import FastAPI
 from sqlalchemy import make_url
 
 from .app import create_app
 from .config import WebConfig
-from .server import uvicorn_options
+from .server import run_one, uvicorn_options
 
 MB = 2**20
 
@@ -138,8 +137,9 @@ def glibc() -> ctypes.CDLL | None:
 
 
 def memory_figures(trim: bool = False, db_url: str = "") -> dict[str, Any]:
-    """The figures, once the cyclic garbage is collected (so that they count live data)."""
-    gc.collect()
+    """The figures, once the cyclic garbage is collected (so that they count live data; the
+    objects it freed are ``garbage_objects``)."""
+    garbage = gc.collect()
     libc = glibc()
     figures: dict[str, Any] = {}
     if libc is not None and trim:
@@ -147,6 +147,7 @@ def memory_figures(trim: bool = False, db_url: str = "") -> dict[str, Any]:
     figures["rss_mb"] = rss_mb()
     figures.update(rss_split_mb())
     figures["python_blocks"] = sys.getallocatedblocks()
+    figures["garbage_objects"] = garbage
     figures.update(pymalloc_figures())
     if libc is not None:
         heap = libc.mallinfo2()
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", required=True)
     args = parser.parse_args(argv)
     config = WebConfig(db_url=args.db)
-    uvicorn.run(probed_app(config), host=args.host, port=args.port, **uvicorn_options(config))
+    run_one(probed_app(config), host=args.host, port=args.port, **uvicorn_options(config))
 
 
 if __name__ == "__main__":

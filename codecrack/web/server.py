@@ -19,6 +19,15 @@ def uvicorn_options(config: WebConfig) -> dict[str, Any]:
             "ws_per_message_deflate": config.ws_compression}
 
 
+def run_one(app: Any, **options: Any) -> None:
+    """Serve ``app`` in this process with uvicorn (``options``: the address and
+    :func:`uvicorn_options`). What start-up made (modules, the app) is first moved out of the cyclic
+    collector's reach (``gc.freeze``): it is never scanned again, and the collector's full passes
+    come as often as the objects made since call for (not once per quarter of everything loaded)."""
+    gc.freeze()
+    uvicorn.run(app, **options)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allow_seed: bool = False,
           redis: str | None = None, workers: int = 1) -> None:
     """Serve until interrupted. ``db`` is a SQLAlchemy URL (see :func:`db_url_from` for the default),
@@ -34,9 +43,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
     print(f"codecrack on http://{host}:{port}/  (records: {config.db_url}{fanout})")
     options = {"host": host, "port": port, **uvicorn_options(config)}
     if workers == 1:
-        app = create_app(config)
-        gc.freeze()  # what start-up made (modules, the app) is never scanned again by the cyclic collector
-        uvicorn.run(app, **options)
+        run_one(create_app(config), **options)
         return
     # each worker process builds its own app from the environment (CODECRACK_*)
     os.environ.update({"CODECRACK_DB": config.db_url, "CODECRACK_REDIS_URL": config.redis_url,
