@@ -155,7 +155,8 @@ def memory_figures(trim: bool = False, db_url: str = "") -> dict[str, Any]:
         figures["malloc_free_mb"] = round(heap.fordblks / MB, 2)
         figures["malloc_arenas_mb"] = malloc_arenas_mb(libc)
     figures["sqlite_kb"] = round(sqlite_bytes() / 1024, 1)
-    figures.update(sqlite_files_kb(db_url))
+    if db_url:
+        figures.update(sqlite_files_kb(db_url))
     return figures
 
 
