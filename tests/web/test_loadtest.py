@@ -23,4 +23,4 @@ def test_the_probed_soak_says_where_the_servers_memory_is():
         assert figures["malloc_in_use_mb"] > 0 and figures["malloc_free_mb"] >= 0
         assert figures["rss_anon_mb"] > 0 and figures["rss_file_mb"] > 0 and figures["rss_shmem_mb"] >= 0
         assert figures["malloc_arenas_mb"][0] > 0 and figures["pymalloc_arenas"] > 0
-        assert figures["db_kb"] > 0 and figures["wal_index_kb"] >= 0
+        assert figures["db_kb"] > 0 and figures["wal_index_kb"] >= 0 and figures["garbage_objects"] >= 0
