@@ -30,7 +30,7 @@ from .review_routes import review_router
 from .tutorial_routes import tutorial_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
                      client_hello, client_message, create_table_model, no_table)
-from .connections import Connection
+from .connections import Ack, Connection
 from .table import LiveTable
 from .tokens import bearer_token, seat_of
 from ..core.validation import problem
@@ -264,13 +264,21 @@ async def handle(table: LiveTable, connection: Connection, text: str | None) -> 
         return {"type": "pong"}
     if message.type == "resync":
         return table.state_message(connection.seat)
+    ref = message.ref if message.type == "action" else None
     if connection.seat is None:
-        return {"type": "error", "message": _("spectators cannot act; take an open seat to play")}
+        return refusal(_("spectators cannot act; take an open seat to play"), ref)
     if message.type == "action":
-        refused = refused_from_client(message.action) or await table.submit(connection.seat, message.action)
-        return None if refused is None else {"type": "error", "message": _(refused)}  # BUSY, NOT_STORED
+        ack = Ack(connection, ref) if ref is not None else None
+        refused = refused_from_client(message.action) or await table.submit(connection.seat, message.action, ack=ack)
+        return None if refused is None else refusal(_(refused), ref)  # BUSY, NOT_STORED
     step, view = await table.seat_view(connection.seat)
     return {"type": "hint", "step": step, "hint": await hint_for(table.game, view, table.hub.hint_pool)}
+
+
+def refusal(message: str, ref: str | None) -> dict[str, Any]:
+    """The ``error`` that refuses an action, with the action's ``ref`` if it carried one."""
+    answer = {"type": "error", "message": message}
+    return answer if ref is None else {**answer, "ref": ref}
 
 
 def summary(row, names: dict[int, str]) -> dict[str, Any]:

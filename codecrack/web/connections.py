@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from dataclasses import dataclass
 from typing import Any, Awaitable, Protocol
 
 import orjson
@@ -33,6 +34,11 @@ class Socket(Protocol):
 def encode(message: dict[str, Any]) -> str:
     """A message as the JSON text that travels (encoded once, shared by every receiver)."""
     return orjson.dumps(message).decode()
+
+
+def with_ref(text: str, ref: str) -> str:
+    """A message's JSON text (an object) with ``ref`` added as its last field."""
+    return f'{text[:-1]},"ref":{orjson.dumps(ref).decode()}}}'
 
 
 class Connection:
@@ -104,3 +110,15 @@ class Connection:
         finally:
             writer.cancel()
             reader.cancel()
+
+
+@dataclass(frozen=True)
+class Ack:
+    """The reference a client put on its action: echoed in the state that action makes, on the
+    connection that sent it, and on no other."""
+
+    connection: Connection
+    ref: str
+
+    def text_for(self, connection: Connection, text: str) -> str:
+        return with_ref(text, self.ref) if connection is self.connection else text

@@ -202,9 +202,14 @@ class ClientHello(Strict):
 client_hello = TypeAdapter(ClientHello)
 
 
+# A client's own label for one action, echoed in its answer (the sender's next state, or the error).
+Ref = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[!-~]+$")]  # printable ASCII, no space
+
+
 class ActionMessage(Strict):
     type: Literal["action"]
     action: dict[str, Json]
+    ref: Ref | None = None
 
 
 class HintRequest(Strict):
@@ -252,6 +257,7 @@ class State(BaseModel):
     step: int
     view: dict[str, Json]
     clock: RunningClockInfo | None
+    ref: Ref | None = None  # only to the sender of the action it follows, and only if it sent one
 
 
 Change = Union[tuple[Literal["set"], list[Union[str, int]], Json], tuple[Literal["del"], list[Union[str, int]]],
@@ -267,6 +273,7 @@ class Delta(BaseModel):
     step: int
     changes: list[Change]
     clock: RunningClockInfo | None
+    ref: Ref | None = None  # as in State
 
 
 class TableNotice(BaseModel):
@@ -277,6 +284,7 @@ class TableNotice(BaseModel):
 class ErrorMessage(BaseModel):
     type: Literal["error"]
     message: str
+    ref: Ref | None = None  # the refused action's, if it carried one
 
 
 class HintAnswer(BaseModel):
