@@ -13,9 +13,9 @@ from codecrack.agents import make_agent
 from codecrack.core.runner import run_game
 from codecrack.games.coda.belief import solve
 from codecrack.games.coda.observe import position_from_view
-from codecrack.games.coda.playout import Playouts
-from codecrack.games.coda.worlds import sample_values, world_game
-from codecrack.games.coda.agents import MediumAgent
+from codecrack.games.coda.playout import Misses, Playouts, seat_position
+from codecrack.games.coda.worlds import every_world, sample_values, world_game
+from codecrack.games.coda.agents import MediumAgent, RolloutMedium
 from codecrack.games.coda.search import with_value
 
 
@@ -59,6 +59,29 @@ def test_every_sampled_world_is_consistent_with_the_view():
         assert solve(fixed).total == 1
 
 
+@pytest.mark.parametrize("options", [{}, {"dashes": True}])
+def test_every_world_lists_each_consistent_world_once(options):
+    view = guess_view(players=2, seed=5, turns=4, **options)
+    position = position_from_view(view)
+    belief = solve(position)
+    worlds = every_world(position, belief)
+    assert len(worlds) == belief.total == len({tuple(sorted(w.items())) for w in worlds})
+    for place in worlds[0]:
+        seat, index = place
+        frequencies = np.bincount([w[place] for w in worlds], minlength=13) / len(worlds)
+        assert np.allclose(frequencies, belief.probs[seat][index])
+
+
+def test_stratified_playouts_meet_every_world_equally_often():
+    view = guess_view(players=2, seed=5, turns=4)
+    position = position_from_view(view)
+    belief = solve(position)
+    playouts = Playouts(3 * belief.total + 1, lambda seed: RolloutMedium(seed=seed))
+    draws = playouts.draws(position, belief, random.Random(0))
+    assert len(draws) == 3 * belief.total + 1
+    assert sorted(draws.count(world) for world in draws) == [3] * (3 * belief.total - 3) + [4] * 4
+
+
 @pytest.mark.parametrize("options", [{}, {"dashes": True}, {"draw": "deck"}])
 def test_a_world_looks_to_the_seat_exactly_like_its_view(options):
     view = guess_view(players=3, seed=2, turns=3, **options)
@@ -72,7 +95,7 @@ def test_playouts_score_each_action_in_the_same_worlds():
     view = guess_view(players=2, seed=9, turns=2)
     position = position_from_view(view)
     actions = [a for a in view["legal_actions"] if a["type"] == "guess"][:2]
-    results = Playouts(4, lambda seed: MediumAgent(seed=seed)).values(view, position, solve(position), actions,
+    results = Playouts(4, lambda seed: RolloutMedium(seed=seed)).values(view, position, solve(position), actions,
                                                                       random.Random(0))
     assert [len(r) for r in results] == [4, 4]
     assert all(r in (0.0, 1.0) for row in results for r in row)
@@ -85,3 +108,33 @@ def test_a_searching_hard_finishes_every_variant(options):
               1: make_agent("medium", "coda", seed=2), 2: make_agent("greedy", "coda", seed=3)}
     run_game(game, agents)
     assert game.over
+
+
+class ViewMedium(MediumAgent):
+    """``medium`` in a playout the slow way: through the whole view of its seat."""
+
+    def act_in(self, game, seat, misses):
+        return self.act(game.view(seat))
+
+
+@pytest.mark.parametrize("options", [{}, {"dashes": True}, {"draw": "deck"}, {"empty_deck": "eliminate"}])
+def test_the_rollout_medium_reads_the_game_as_its_view_and_decides_the_same(options):
+    view = guess_view(players=3, seed=6, turns=2, **options)
+    position = position_from_view(view)
+    belief = solve(position)
+    actions = [a for a in view["legal_actions"] if a["type"] == "guess"][:1]
+    values = sample_values(position, belief, random.Random(1))
+    played = []
+    for policy in (RolloutMedium, ViewMedium):
+        world = world_game(view, values, random.Random(3))
+        Playouts(1, policy).play(world, view["seat"], actions[0], seed=5)
+        played.append(world.record()["actions"])
+    assert played[0] == played[1]
+    world = world_game(view, values, random.Random(3))
+    agents = [make_agent("medium", "coda", seed=s) for s in range(3)]
+    misses = Misses()
+    while not world.over:
+        seat = min(world.to_move)
+        seen = world.view(seat)
+        assert seat_position(world, seat, misses.catch_up(world)) == position_from_view(seen)
+        world.apply(seat, agents[seat].act(seen))
