@@ -77,7 +77,7 @@ def test_stratified_playouts_meet_every_world_equally_often():
     position = position_from_view(view)
     belief = solve(position)
     playouts = Playouts(3 * belief.total + 1, lambda seed: RolloutMedium(seed=seed))
-    draws = playouts.draws(position, belief, random.Random(0))
+    draws = list(playouts.draws(position, belief, random.Random(0)))
     assert len(draws) == 3 * belief.total + 1
     assert sorted(draws.count(world) for world in draws) == [3] * (3 * belief.total - 3) + [4] * 4
 
@@ -117,9 +117,10 @@ class ViewMedium(MediumAgent):
         return self.act(game.view(seat))
 
 
-@pytest.mark.parametrize("options", [{}, {"dashes": True}, {"draw": "deck"}, {"empty_deck": "eliminate"}])
-def test_the_rollout_medium_reads_the_game_as_its_view_and_decides_the_same(options):
-    view = guess_view(players=3, seed=6, turns=2, **options)
+@pytest.mark.parametrize("turns, options", [(2, {}), (2, {"dashes": True}), (2, {"draw": "deck"}),
+                                            (2, {"empty_deck": "eliminate"}), (20, {"rounds": 3})])
+def test_the_rollout_medium_reads_the_game_as_its_view_and_decides_the_same(turns, options):
+    view = guess_view(players=3, seed=6, turns=turns, **options)  # turn 20 of that tournament: round 3
     position = position_from_view(view)
     belief = solve(position)
     actions = [a for a in view["legal_actions"] if a["type"] == "guess"][:1]

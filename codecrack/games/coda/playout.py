@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 from .belief import ANY, Belief, Position, Tile, effort
 from .observe import COLORS, value_code
@@ -49,8 +49,8 @@ class Misses:
                 self.masks = {}
             elif event["type"] == "guess" and not event["hit"]:
                 place = (event["target"], event["tile"])
-                tile = next(t for t in game.rows[place[0]] if t.id == place[1])
-                if tile.color == event["color"]:
+                tile = next((t for t in game.rows[place[0]] if t.id == place[1]), None)  # None: an earlier round
+                if tile is not None and tile.color == event["color"]:
                     self.masks[place] = self.masks.get(place, 0) | 1 << value_code(event["value"])
         self.read = len(game.history)
         return self.masks
@@ -102,14 +102,16 @@ class Playouts:
                 results[a].append(self.play(game, seat, action, local.getrandbits(32)))
         return results
 
-    def draws(self, position: Position, belief: Belief, rng: random.Random) -> list[Values]:
+    def draws(self, position: Position, belief: Belief, rng: random.Random) -> Iterator[Values]:
         """``worlds`` worlds to play. With ``stratified`` and no more consistent worlds than
         ``worlds``, every one of them ``worlds // total`` times and a random few once more, so
         each world meets the playouts in its share (up to one); otherwise independent draws."""
         if self.stratified and belief.total <= self.worlds:
             every = every_world(position, belief)
-            return every * (self.worlds // len(every)) + rng.sample(every, self.worlds % len(every))
-        return [sample_values(position, belief, rng) for _ in range(self.worlds)]
+            yield from every * (self.worlds // len(every)) + rng.sample(every, self.worlds % len(every))
+            return
+        for _ in range(self.worlds):  # drawn one by one, between the caller's uses of ``rng``
+            yield sample_values(position, belief, rng)
 
     def play(self, game: CodaGame, seat: int, action: dict[str, Any], seed: int) -> float:
         game.apply(seat, action)
