@@ -16,7 +16,7 @@ from codecrack.games.coda.observe import position_from_view
 from codecrack.games.coda.playout import Misses, Playouts, seat_position
 from codecrack.games.coda.worlds import every_world, sample_values, world_game
 from codecrack.games.coda.agents import MediumAgent, RolloutMedium
-from codecrack.games.coda.search import with_value
+from codecrack.games.coda.search import guesses, likeliest, targets, with_value
 
 
 def guess_view(players=2, seed=7, turns=3, **options):
@@ -139,3 +139,14 @@ def test_the_rollout_medium_reads_the_game_as_its_view_and_decides_the_same(turn
         seen = world.view(seat)
         assert seat_position(world, seat, misses.catch_up(world)) == position_from_view(seen)
         world.apply(seat, agents[seat].act(seen))
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (3, {"dashes": True}), (4, {})])
+def test_the_likeliest_guesses_are_the_top_of_all_guesses_in_order(players, options):
+    for turns in (1, 2, 3):
+        view = guess_view(players=players, seed=turns, turns=turns, **options)
+        position = position_from_view(view)
+        belief = solve(position)
+        seats = targets(view)
+        every = guesses(position, belief, seats)
+        assert likeliest(position, belief, seats) == [g for g in every if g.p == every[0].p]

@@ -23,7 +23,7 @@ from .observe import COLORS, OwnMemory, position_from_view, value_code
 from .playout import Misses, Playouts, playout_cost, seat_position, turn_sketch
 from .view import pile_view
 from .search import (Guess, best_per_tile, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
-                     landing_places, own_values, targets, with_insert, with_value)
+                     landing_places, likeliest, own_values, targets, with_insert, with_value)
 
 if TYPE_CHECKING:
     from .rules import CodaGame
@@ -128,8 +128,7 @@ class MediumAgent(CodaAgent):
 
     def most_likely(self, view: View, position: Position, belief: Belief) -> Action:
         """The likeliest guess (ties at random), or stop after a hit when it is below the threshold."""
-        options = self.options(view, position, belief)
-        top = [g for g in options if g.p == options[0].p]
+        top = likeliest(position, belief, targets(view)) or self.blind_guesses(view, position)
         best = self.rng.choice(top)
         if view["hits_this_turn"] and best.p < self.threshold(view):
             return {"type": "stop"}
