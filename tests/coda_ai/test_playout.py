@@ -14,7 +14,7 @@ from codecrack.core.runner import run_game
 from codecrack.games.coda.belief import solve
 from codecrack.games.coda.observe import position_from_view
 from codecrack.games.coda.playout import Misses, Playouts, seat_position
-from codecrack.games.coda.worlds import every_world, sample_values, world_game
+from codecrack.games.coda.worlds import sample_values, world_game
 from codecrack.games.coda.agents import MediumAgent, RolloutMedium
 from codecrack.games.coda.search import guesses, likeliest, targets, with_value
 
@@ -57,29 +57,6 @@ def test_every_sampled_world_is_consistent_with_the_view():
         for (seat, index), value in values.items():
             fixed = with_value(fixed, seat, index, value)
         assert solve(fixed).total == 1
-
-
-@pytest.mark.parametrize("options", [{}, {"dashes": True}])
-def test_every_world_lists_each_consistent_world_once(options):
-    view = guess_view(players=2, seed=5, turns=4, **options)
-    position = position_from_view(view)
-    belief = solve(position)
-    worlds = every_world(position, belief)
-    assert len(worlds) == belief.total == len({tuple(sorted(w.items())) for w in worlds})
-    for place in worlds[0]:
-        seat, index = place
-        frequencies = np.bincount([w[place] for w in worlds], minlength=13) / len(worlds)
-        assert np.allclose(frequencies, belief.probs[seat][index])
-
-
-def test_stratified_playouts_meet_every_world_equally_often():
-    view = guess_view(players=2, seed=5, turns=4)
-    position = position_from_view(view)
-    belief = solve(position)
-    playouts = Playouts(3 * belief.total + 1, lambda seed: RolloutMedium(seed=seed))
-    draws = list(playouts.draws(position, belief, random.Random(0)))
-    assert len(draws) == 3 * belief.total + 1
-    assert sorted(draws.count(world) for world in draws) == [3] * (3 * belief.total - 3) + [4] * 4
 
 
 @pytest.mark.parametrize("options", [{}, {"dashes": True}, {"draw": "deck"}])

@@ -220,7 +220,6 @@ class HardAgent(MediumAgent):
     max_worlds = 60
     rivals = 3  # guesses (best value of each tile) searched by playouts beside hard's own choice
     margin = 0.05  # playouts override hard's choice only when a rival wins this much more often
-    stratified = True  # few enough consistent worlds: play each one equally often instead of sampling
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -256,7 +255,7 @@ class HardAgent(MediumAgent):
         worlds = min(self.max_worlds, self.playouts // (len(actions) * playout_cost(view, position)))
         if len(actions) == 1 or worlds < self.min_worlds:
             return choice
-        playouts = Playouts(worlds, lambda seed: RolloutMedium(seed=seed), stratified=self.stratified)
+        playouts = Playouts(worlds, lambda seed: RolloutMedium(seed=seed))
         results = playouts.values(view, position, belief, actions, self.rng)
         means = [sum(r) / len(r) for r in results]
         best = max(range(len(actions)), key=lambda a: means[a])

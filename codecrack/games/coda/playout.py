@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Callable, Protocol
 
 from .belief import ANY, Belief, Position, Tile, effort
 from .observe import COLORS, value_code
 from .rules import CodaGame
-from .worlds import Values, View, every_world, sample_values, world_game
+from .worlds import View, sample_values, world_game
 
 
 def playout_cost(view: View, position: Position) -> int:
@@ -81,12 +81,11 @@ def turn_sketch(game: CodaGame, seat: int) -> View:
 class Playouts:
     """How to estimate an action's win chance: ``worlds`` sampled worlds, each played to the end
     by fresh ``policy`` agents (all seats), at most ``steps`` actions per playout (a playout cut
-    short counts as a share ``1 / players still in``); ``stratified``: see :meth:`draws`."""
+    short counts as a share ``1 / players still in``)."""
 
     worlds: int
     policy: Callable[[int], Policy]
     steps: int = 400
-    stratified: bool = True
 
     def values(self, view: View, position: Position, belief: Belief, actions: list[dict[str, Any]],
                rng: random.Random) -> list[list[float]]:
@@ -94,24 +93,14 @@ class Playouts:
         Every action meets the same worlds and the same playout seeds (common random numbers)."""
         seat = view["seat"]
         results: list[list[float]] = [[] for _ in actions]
-        for values in self.draws(position, belief, rng):
+        for _ in range(self.worlds):
+            values = sample_values(position, belief, rng)
             world_seed = rng.getrandbits(32)
             for a, action in enumerate(actions):
                 local = random.Random(world_seed)
                 game = world_game(view, values, local)
                 results[a].append(self.play(game, seat, action, local.getrandbits(32)))
         return results
-
-    def draws(self, position: Position, belief: Belief, rng: random.Random) -> Iterator[Values]:
-        """``worlds`` worlds to play. With ``stratified`` and no more consistent worlds than
-        ``worlds``, every one of them ``worlds // total`` times and a random few once more, so
-        each world meets the playouts in its share (up to one); otherwise independent draws."""
-        if self.stratified and belief.total <= self.worlds:
-            every = every_world(position, belief)
-            yield from every * (self.worlds // len(every)) + rng.sample(every, self.worlds % len(every))
-            return
-        for _ in range(self.worlds):  # drawn one by one, between the caller's uses of ``rng``
-            yield sample_values(position, belief, rng)
 
     def play(self, game: CodaGame, seat: int, action: dict[str, Any], seed: int) -> float:
         game.apply(seat, action)

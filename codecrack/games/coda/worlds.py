@@ -30,8 +30,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Iterable
 
-import numpy as np
-
 from ...core.registry import new_game
 from .belief import Belief, Position, solve
 from .observe import position_from_view, value_name
@@ -58,24 +56,6 @@ def sample_values(position: Position, belief: Belief, rng: random.Random) -> Val
             position = with_value(position, s, i, value)
             belief = solve(position)
     return values
-
-
-def every_world(position: Position, belief: Belief) -> list[Values]:
-    """Every world ``belief`` (the exact belief of ``position``) counts, each once: what
-    :func:`sample_values` draws from, listed (worth it when ``belief.total`` is small)."""
-    places = [(s, i) for s, row in enumerate(position.rows) for i, tile in enumerate(row) if tile.value is None]
-
-    def grow(at: int, position: Position, belief: Belief, values: Values) -> list[Values]:
-        if at == len(places):
-            return [values]
-        s, i = places[at]
-        found: list[Values] = []
-        for value in map(int, np.flatnonzero(belief.counts[s][i])):
-            fixed = with_value(position, s, i, value)
-            found += grow(at + 1, fixed, solve(fixed) if at + 1 < len(places) else belief, {**values, (s, i): value})
-        return found
-
-    return grow(0, position, belief, {})
 
 
 def resample(game: CodaGame, seat: int, rng: random.Random) -> CodaGame:
