@@ -294,6 +294,10 @@ def loadtest(
                                                      "folder (loadtest/boardgameio, after `npm ci` there).")),
     open_first: bool = typer.Option(False, help=N_("Create and seat every slot's first table before each step's "
                                                 "clock starts (for thousands of sockets at human pace).")),
+    warmup: float = typer.Option(0.0, help=N_("Seconds played at the start of each step before latencies, "
+                                           "actions and CPU are counted (errors and games count throughout).")),
+    client_processes: int = typer.Option(1, help=N_("Client processes that share each step's tables, so that "
+                                                 "the load generator is not one process's event loop.")),
 ) -> None:
     from .loadtest import LoadSettings, run_load
     from .loadtest.players import TablePlan
@@ -305,7 +309,7 @@ def loadtest(
             seed=seed, plan=TablePlan(game, humans, ai_agent, ai_seats), spawn=spawn, db=db,
             server_pid=server_pid, allow_remote=allow_remote, tables_per_minute=tables_per_minute,
             connections_per_address=connections_per_address, messages_per_second=messages_per_second,
-            anchor=anchor, open_first=open_first)
+            anchor=anchor, open_first=open_first, warmup=warmup, client_processes=client_processes)
         report = run_load(settings)
     except (TargetError, ValueError) as error:
         console.print(f"[red]{error}[/red]")

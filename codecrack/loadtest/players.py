@@ -136,7 +136,8 @@ class Player:
 
     async def play(self, deadline: float) -> Json | None:
         """Play until the table is over (its final table info) or the deadline (None)."""
-        async with connect(self.ws_url, max_size=2**24, open_timeout=60) as ws:
+        # no keepalive pings of our own: a browser sends none (it answers the server's)
+        async with connect(self.ws_url, max_size=2**24, open_timeout=60, ping_interval=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
             while True:
                 timeout = (self.due or deadline) - time.monotonic()

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
-import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .anchor import run_anchor
-from .players import Pace, TablePlan, TableRate, Tally, open_rated, play_tables
-from .report import ServerWatch, ratio, step_report, summary
-from .target import SPAWNED_LIMITS, codecrack_server, require_loopback, websocket_base
+from .players import TablePlan
+from .report import ratio, summary
+from .shares import run_step
+from .target import SPAWNED_LIMITS, codecrack_server, require_loopback
 
 MAX_SECONDS = 3600.0  # one step never runs longer than this
 MAX_TABLES = 5000
+MAX_CLIENT_PROCESSES = 64
 
 
 @dataclass
@@ -39,6 +39,8 @@ class LoadSettings:
     messages_per_second: float = 20.0
     anchor: Path | None = None  # the boardgame.io harness folder: measure it too, with the same steps
     open_first: bool = False  # create and seat every slot's first table before the step's clock starts
+    warmup: float = 0.0  # seconds played at the start of each step before anything is counted
+    client_processes: int = 1  # the step's table slots are shared among this many client processes
 
     def pause(self) -> tuple[float, float]:
         """The range of a simulated player's pause before each action, in seconds."""
@@ -57,49 +59,16 @@ class LoadSettings:
             raise ValueError(f"seconds must be in (0, {MAX_SECONDS:.0f}]")
         if not self.tables or not all(0 < n <= MAX_TABLES for n in self.tables):
             raise ValueError(f"every number of tables must be in [1, {MAX_TABLES}]")
+        if not 0 <= self.warmup <= MAX_SECONDS:
+            raise ValueError(f"warmup must be in [0, {MAX_SECONDS:.0f}]")
+        if not 1 <= self.client_processes <= MAX_CLIENT_PROCESSES:
+            raise ValueError(f"client processes must be in [1, {MAX_CLIENT_PROCESSES}]")
         if self.pace not in ("flat", "human"):
             raise ValueError("pace must be flat or human")
         if not self.spawn and max(self.tables) * self.plan.humans > self.connections_per_address:
             raise ValueError(f"{max(self.tables) * self.plan.humans} websockets exceed the server's "
                              f"{self.connections_per_address} per address (--connections-per-address, "
                              "after raising CODECRACK_CONNECTIONS_PER_ADDRESS on the server)")
-
-
-async def _step(settings: LoadSettings, url: str, pid: int | None, tables: int) -> dict[str, Any]:
-    low, high = settings.pause()
-    tables_per_minute, messages_per_second = settings.client_limits()
-    pace = Pace(low, high, messages_per_second)
-    tally, rate = Tally(), TableRate(tables_per_minute)
-    opened = await _open_first(settings, url, rate, tables, tally)
-    watch = ServerWatch(pid)
-    follower = asyncio.create_task(watch.follow())
-    began = time.monotonic()
-    deadline = began + settings.seconds
-    slots = [play_tables(url, websocket_base(url), settings.plan, pace, rate, slot, settings.seed,
-                         settings.games, deadline, tally, opened[slot]) for slot in range(tables)]
-    outcomes = await asyncio.gather(*slots, return_exceptions=True)
-    elapsed = time.monotonic() - began
-    follower.cancel()
-    for failure in (o for o in outcomes if isinstance(o, BaseException)):
-        tally.error(f"{type(failure).__name__}: {failure}"[:300])
-    return step_report(tables, tables * settings.plan.humans, elapsed, tally, watch)
-
-
-async def _open_first(settings: LoadSettings, url: str, rate: TableRate, tables: int,
-                      tally: Tally) -> list[tuple[str, list[str]] | None]:
-    """With ``open_first``, every slot's first table, created and seated before the step's clock
-    starts (a slot whose table could not be opened opens one during the step)."""
-    if not settings.open_first:
-        return [None] * tables
-    opened = await asyncio.gather(*(open_rated(url, settings.plan, rate) for _ in range(tables)),
-                                  return_exceptions=True)
-    for failure in (o for o in opened if isinstance(o, BaseException)):
-        tally.error(f"opening a table: {type(failure).__name__}: {failure}"[:300])
-    return [None if isinstance(o, BaseException) else o for o in opened]
-
-
-async def _run_steps(settings: LoadSettings, url: str, pid: int | None) -> list[dict[str, Any]]:
-    return [await _step(settings, url, pid, tables) for tables in settings.tables]
 
 
 def run_load(settings: LoadSettings) -> dict[str, Any]:
@@ -109,7 +78,7 @@ def run_load(settings: LoadSettings) -> dict[str, Any]:
     with spawned as server:
         url = server.url if settings.spawn else settings.url.rstrip("/")
         pid = server.pid if settings.spawn else settings.server_pid
-        steps = asyncio.run(_run_steps(settings, url, pid))
+        steps = [run_step(settings, url, pid, tables) for tables in settings.tables]
     report = {
         "target": "codecrack", "url": url, "spawned": settings.spawn, "pace": settings.pace,
         "game": settings.plan.game, "humans": settings.plan.humans, "ai_seats": settings.plan.ai_seats,

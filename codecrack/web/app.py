@@ -190,6 +190,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
                                 .format(count=config.spectators_per_table))
         connection = Connection(seat, websocket, config.send_queue_limit, config.send_timeout)
         await hub.fresh(table)  # steps stored elsewhere while it waited for the hello
+        table = hub.kept(table)  # it may have been pushed out of the loaded tables meanwhile
         table.connect(connection)  # the newest connection of a seat wins: an older one is closed
         try:
             await connection.serve(converse(websocket, table, connection))

@@ -1,7 +1,7 @@
 """The tables a server keeps loaded, least recently used first, with a cap.
 
-A table with a connection is always kept. Beyond the cap, the least recently used tables that
-nobody is connected to are handed back to be closed; their records stay stored, and the next
+A table with a connection is always kept, and not counted. Beyond the cap of tables that nobody
+is connected to, the least recently used of them are handed back to be closed; their records stay stored, and the next
 request loads them again (an unfinished one then resumes its bots and clocks).
 """
 
@@ -46,11 +46,12 @@ class LiveTables:
         return self.tables.pop(code, default)
 
     def add(self, table: LiveTable) -> list[LiveTable]:
-        """Keep ``table`` as the most recently used; returns the idle tables it pushed out."""
+        """Keep ``table`` as the most recently used; returns the idle tables it pushed out (the
+        least recently used, past ``cap`` idle tables: connected tables do not count)."""
         self.tables[table.code] = table
         self.tables.move_to_end(table.code)
-        excess = len(self.tables) - self.cap
+        idle = [t for t in self.tables.values() if not t.connections]
+        excess = len(idle) - self.cap
         if excess <= 0:
             return []
-        idle = [t for t in self.tables.values() if not t.connections and t is not table][:excess]
-        return [self.tables.pop(t.code) for t in idle]
+        return [self.tables.pop(t.code) for t in [t for t in idle if t is not table][:excess]]

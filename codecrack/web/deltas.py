@@ -66,7 +66,8 @@ def _diff_lists(old: list[Json], new: list[Json], path: Path, changes: list[Chan
         changes.append(["add", path, list(new[kept:])])
         return
     if len(new) == kept:
-        changed = [index for index, (was, now) in enumerate(zip(old, new)) if type(was) is not type(now) or was != now]
+        changed = [index for index, (was, now) in enumerate(zip(old, new))
+                   if was is not now and (type(was) is not type(now) or was != now)]
         if 2 * len(changed) <= kept:
             for index in changed:
                 _diff(old[index], new[index], [*path, index], changes)
@@ -80,6 +81,8 @@ def same(old: Json, new: Json) -> bool:
     ``True``, equal in Python but not in JSON, differ). Inside a list or a dict that last
     difference is not looked for; no game's view changes a value only so
     (``tests/web/test_deltas.py`` compares the JSON texts)."""
+    if old is new:  # a part two views share (docs/engine.md, "Views share")
+        return True
     if type(old) is type(new):
         return old == new
     return isinstance(old, (list, tuple)) and isinstance(new, (list, tuple)) and list(old) == list(new)

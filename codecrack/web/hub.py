@@ -147,6 +147,17 @@ class Hub:
         if self.cluster:
             self.cluster.watch(table)
 
+    def kept(self, table: LiveTable) -> LiveTable:
+        """The loaded table of ``table``'s code, for a connection about to join it: ``table``, kept
+        again (and resumed) if it was pushed out while the connection said hello, or the copy that
+        another request loaded since (both hold what is stored)."""
+        current = self.live.get(table.code)
+        if current is not None:
+            return current
+        self.keep(table)
+        table.resume()
+        return table
+
     def drop(self, table: LiveTable) -> None:
         """Forget a loaded table (its record stays stored): its bots, clocks and agents stop."""
         if self.live.get(table.code) is table:

@@ -304,23 +304,26 @@ class LiveTable:
 
     def twin(self) -> Game:
         """A game equal to the live one, for trying an action on. Kept from action to action (the
-        superseded live game catches up by applying the same action), so that an action costs two
-        ``apply`` calls rather than a copy of the whole game (the first time, a copy)."""
+        live game catches up by applying the same action), so that an action costs two ``apply``
+        calls rather than a copy of the whole game (the first time, a copy)."""
         return self.ahead if self.ahead is not None else detached(self.game)
 
     def adopt(self, played: Game, seat: int, action: Any) -> None:
-        """Make ``played`` (the twin, after ``seat``'s committed ``action``) the live game. The
-        superseded game applies the same action and becomes the twin: the same action on the same
-        state gives the same game (every chance comes from the seed). Threads only ever get views
+        """Move the live game on by ``seat``'s committed ``action``, which ``played`` (the twin)
+        already took: the live game applies it too (the same action on the same state gives the
+        same game: every chance comes from the seed) and ``played`` stays its twin. The live game
+        stays the same object, so its views share their frozen parts from step to step and the
+        deltas find them by identity (docs/web.md, "State deltas"). Threads only ever get views
         and records, never a game, so changing it here on the event loop is safe."""
-        previous = self.game
-        self.advance(played, self.step + 1)
+        live = self.game
         try:
-            previous.apply(seat, action)
+            live.apply(seat, action)
         except Exception:
-            log.exception("the twin of %s could not catch up; a copy replaces it", self.code)
+            log.exception("the live game of %s could not follow its twin; the twin replaces it", self.code)
+            self.advance(played, self.step + 1)
             return
-        self.ahead = previous
+        self.advance(live, self.step + 1)
+        self.ahead = played
 
     def advance(self, game: Game, step: int) -> None:
         """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone. The

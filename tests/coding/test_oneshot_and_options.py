@@ -153,7 +153,9 @@ def test_views_are_copies_that_cannot_reach_the_game():
     game.apply(0, {"type": "give", "card": game.row[0], "to": 1})
     view = game.view(2)
     view["sheets"][1]["hacks"][0]["card"]["values"].append(7)
-    view["history"][-1]["green"] = "maybe"
+    with pytest.raises(TypeError):  # the history's events are shared, frozen (docs/engine.md)
+        view["history"][-1]["green"] = "maybe"
+    view["history"].append({"type": "forged"})
     view["data_stacks"]["20-39"] = 9
     assert game.view(2) != view
     assert json.loads(json.dumps(game.view(2))) == game.view(2)

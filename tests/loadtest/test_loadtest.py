@@ -32,7 +32,8 @@ def test_a_short_run_against_a_spawned_server_reports_every_figure_and_valid_gam
         assert set(step["latency_ms"]) == {"p50", "p95", "p99", "max"}
         assert all(value > 0 for value in step["latency_ms"].values())
         assert set(step["server"]) == {"pid", "cpu_seconds", "cpu_percent", "cpu_ms_per_action", "rss_mb", "peak_rss_mb"}
-        assert step["server"]["rss_mb"] > 0
+        assert step["server"]["rss_mb"] > 0 and step["server"]["cpu_seconds"] > 0
+        assert step["load_generator"]["processes"] == 1 and step["load_generator"]["cpu_seconds"] > 0
     assert set(report["summary"]) == {"best_actions_per_second_at_p95_le_100ms", "most_sockets_at_p99_le_100ms_0_errors"}
 
 
@@ -45,6 +46,28 @@ def test_tables_opened_before_the_clock_starts_are_played_to_valid_ends():
     (step,) = json.loads(done.stdout)["steps"]
     assert step["errors"] == 0, step["error_messages"]
     assert step["games"]["valid"] == 2 and step["actions"] > 0
+
+
+def run_report(*options: str) -> dict:
+    command = [sys.executable, "-m", "codecrack", "loadtest", "--spawn", "--seconds", "240", "--ai-seats", "1", *options]
+    environ = {**os.environ, "CODECRACK_AI_PACE": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, env=environ)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def test_tables_shared_among_client_processes_are_each_played_once_and_counted_together():
+    (step,) = run_report("--tables", "3", "--games", "1", "--client-processes", "2")["steps"]
+    assert step["errors"] == 0, step["error_messages"]
+    assert step["games"]["valid"] == 3 and step["games"]["cut_at_time_limit"] == 0
+    assert step["actions"] > 0 and step["latency_ms"]["p99"] > 0
+    assert step["load_generator"]["processes"] == 2 and step["load_generator"]["cpu_seconds"] > 0
+
+
+def test_games_that_end_within_the_warm_up_count_as_ends_but_their_actions_do_not():
+    (step,) = run_report("--tables", "2", "--games", "1", "--warmup", "3000")["steps"]
+    assert step["games"]["valid"] == 2 and step["errors"] == 0
+    assert step["actions"] == 0 and step["latency_ms"]["p50"] is None
 
 
 @pytest.mark.parametrize("url", ["http://10.0.0.1:8000", "http://192.168.1.5", "http://example.com:80"])

@@ -3,6 +3,8 @@ resume on access), tables nobody joins expire, and a restart restores only recen
 
 import asyncio
 import random
+import time
+from contextlib import ExitStack
 from datetime import timedelta
 
 from fastapi.testclient import TestClient
@@ -84,6 +86,43 @@ def test_idle_tables_beyond_the_cap_are_unloaded_and_resume_on_access(tmp_path):
             assert me.step == 2 and me.view["total"] >= 3
             me.act({"type": "add", "amount": 1})
             me.state_at(4)  # the bot plays again after the reload
+
+
+def test_the_cap_counts_only_the_tables_nobody_is_connected_to(tmp_path):
+    """It counted every loaded table: with more connected tables than the cap, each new table pushed
+    out every idle one, even one created a moment ago for players about to connect."""
+    with TestClient(create_app(fast_config(tmp_path, max_live_tables=2))) as client, ExitStack() as watching:
+        hub = client.app.state.hub
+        watched = [create(client, "toy", [HUMAN, HUMAN])["code"] for _ in range(3)]
+        for code in watched:
+            watching.enter_context(seated(client, code))
+        fresh = [create(client, "toy", [HUMAN, HUMAN])["code"] for _ in range(2)]
+        assert set(watched + fresh) <= set(hub.live)
+        newest = create(client, "toy", [HUMAN, HUMAN])["code"]
+        assert set(watched + fresh[1:] + [newest]) == set(hub.live)
+
+
+def test_a_table_pushed_out_while_its_connection_says_hello_is_the_one_both_seats_join(tmp_path):
+    """A table fetched for a new socket could be unloaded while the socket's hello was awaited; the
+    socket then joined the unloaded copy and the other seat a fresh one: two games for one table."""
+    with TestClient(create_app(fast_config(tmp_path, max_live_tables=1))) as client:
+        hub = client.app.state.hub
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0)
+        other = client.post(f"/api/tables/{made['code']}/join", json={"seat": 1, "name": "b"}).json()["token"]
+        for _ in range(2):
+            create(client, "toy", [HUMAN, HUMAN])
+        assert made["code"] not in hub.live
+        with client.websocket_connect(f"/ws/{made['code']}") as first:
+            for _ in range(3000):  # the server loads it for the socket
+                if made["code"] in hub.live:
+                    break
+                time.sleep(0.01)
+            for _ in range(2):
+                create(client, "toy", [HUMAN, HUMAN])  # pushes the idle table out again
+            first.send_json({"type": "hello", "token": made["token"]})
+            first.receive_json()
+            with seated(client, made["code"], other):
+                assert {c.seat for c in hub.live[made["code"]].connections} == {0, 1}
 
 
 def age(client, code, seconds):

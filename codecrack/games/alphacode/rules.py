@@ -22,6 +22,7 @@ from pydantic import Field, field_validator
 
 from ...core.detached import detached
 from ...core.errors import IllegalAction, OptionError
+from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
 from ...i18n import N_
 from ...core.options import GameOptions, Preset, choice_option, seat_option
@@ -174,7 +175,7 @@ class AlphacodeGame(Game):
         events = handlers[kind](seat, action)
         for event in events:
             event.setdefault("round", played_round)
-        self.history.extend(events)
+        self.history.extend(frozen(event) for event in events)  # shared by every later view
         return detached(events)
 
     def _make_code(self, seat: int, action: Action) -> list[Event]:
@@ -369,9 +370,9 @@ class AlphacodeGame(Game):
             "pending": self.pending,
             "past_rounds": self.past_rounds,
             "codes": self._codes_json() if self.outcome is not None else None,
-            "history": self.history,
+            "history": None,
             "result": self._result(),
-        })
+        }) | {"history": list(self.history)}  # its events are frozen, shared by every view
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else {**self.outcome, **self._deciding_round()}

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from itertools import product
 from typing import Any, Callable, Literal
@@ -21,12 +22,13 @@ from pydantic import Field, field_validator
 
 from ...core.decisive import causes
 from ...core.errors import IllegalAction, SeatNumber, seat_numbers
+from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
 from ...i18n import N_
 from ...core.options import GameOptions, Preset, choice_option
 from .tiles import (BLACK, COLORS, DASH, HIGHEST, WHITE, Tile, color_counts, full_set, hidden_value_sum,
                     sort_key, sorted_places, tile_values)
-from .view import coda_view, copy_event
+from .view import coda_view
 
 TOURNAMENT_ROUNDS = 3
 HIT_POINTS, EXPOSE_POINTS, WIN_POINTS = 1, 3, 5
@@ -109,6 +111,14 @@ CODA_PRESETS = (
     Preset("tournament", N_("Tournament"), N_("The official tournament: three scored rounds, with the turn clock."),
            {"rounds": TOURNAMENT_ROUNDS, "clock": True}),
 )
+
+
+@functools.cache
+def tile_guesses(target: int, index: int, dashes: bool) -> tuple[Action, ...]:
+    """Every guess at the face-down tile at ``index`` of ``target``'s row, frozen and made once
+    for every game (a few thousand in all): the mover's legal actions share them from view to view."""
+    return tuple(frozen({"type": "guess", "target": target, "index": index, "color": color, "value": value})
+                 for color in COLORS for value in tile_values(dashes))
 
 
 class CodaGame(Game):
@@ -229,14 +239,12 @@ class CodaGame(Game):
         return range(len(row) + 1) if self.drawn.is_dash else sorted_places(row, self.drawn)
 
     def _guess_actions(self, seat: int) -> list[Action]:
-        values = tile_values(self.options.dashes)
-        return [
-            {"type": "guess", "target": target, "index": index, "color": color, "value": value}
-            for target in self._targets(seat)
-            for index, tile in enumerate(self.rows[target]) if not tile.revealed
-            for color in COLORS
-            for value in values
-        ]
+        guesses: list[Action] = []
+        for target in self._targets(seat):
+            for index, tile in enumerate(self.rows[target]):
+                if not tile.revealed:
+                    guesses.extend(tile_guesses(target, index, self.options.dashes))
+        return guesses
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
@@ -248,7 +256,7 @@ class CodaGame(Game):
             raise self._not_now(kind)
         start = len(self.history)
         handler(seat, action)
-        return [copy_event(event) for event in self.history[start:]]
+        return self.history[start:]  # frozen: the caller cannot change them
 
     def _handlers(self) -> dict[str, Callable[[int, Action], None]]:
         return {"opening": self._opening, "ready": self._ready, "place": self._place, "draw": self._draw,
@@ -529,7 +537,8 @@ class CodaGame(Game):
 
     # -- small helpers -----------------------------------------------------------------
     def _emit(self, event: Event) -> None:
-        self.history.append(event)
+        """Record a public event, frozen: every later view shares it (docs/engine.md, "Views share")."""
+        self.history.append(frozen(event))
 
     def _enter(self, seat: int, tile: Tile, index: int, revealed: bool) -> None:
         """A tile joins a row during the round: it gets the row's next id (entry order is public)."""

@@ -15,16 +15,6 @@ if TYPE_CHECKING:
     from .rules import CodaGame
 
 
-NESTED_EVENTS = {"deal", "round_over"}  # the only events holding lists
-
-
-def copy_event(event: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a history event that callers may change freely (events nest only flat lists)."""
-    if event["type"] in NESTED_EVENTS:
-        return {key: list(value) if isinstance(value, list) else value for key, value in event.items()}
-    return event.copy()
-
-
 def tile_view(tile: Tile, value_known: bool) -> dict[str, Any]:
     known = value_known or tile.revealed
     return {"id": tile.id, "color": tile.color, "revealed": tile.revealed,
@@ -84,6 +74,6 @@ def coda_view(game: CodaGame, seat: int | None) -> dict[str, Any]:
         if seat is not None else [],
         "eliminated": list(game.eliminated),
         "hits_this_turn": game.hits,
-        "history": [copy_event(e) for e in game.history],
+        "history": list(game.history),  # its events are frozen, shared by every view
         "result": game.result,
     }

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Iterable
 
+from ...core.frozen import frozen
 from ...core.registry import new_game
 from .belief import Belief, Position, solve
 from .observe import position_from_view, value_name
@@ -96,7 +97,7 @@ def world_game(view: View, values: Values, rng: random.Random) -> CodaGame:
     game.unplaced = [[] for _ in seats]
     game.shown, game.opened, game.ready = [True] * len(seats), set(seats), set(seats)
     game.eliminated = list(view["eliminated"])
-    game.history = [dict(event) for event in view["history"]]
+    game.history = [frozen(event) for event in view["history"]]
     game.round, game.current, game.hits, game.phase = view["round"], view["current"], view["hits_this_turn"], "guess"
     return game
 

@@ -21,6 +21,7 @@ from pydantic import Field
 from ...core.decisive import causes
 from ...core.detached import detached
 from ...core.errors import IllegalAction
+from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
 from ...i18n import N_
 from ...core.options import GameOptions, Preset
@@ -120,8 +121,10 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         return seat
 
     def log(self, *events: Event) -> list[Event]:
+        """Record public events, frozen: every later view shares them (docs/engine.md, "Views share")."""
+        events = [frozen(event) for event in events]
         self.history.extend(events)
-        return list(events)
+        return events
 
     def finish(self, winners: list[int], reason: str, scores: list[int] | None = None) -> list[Event]:
         for sheet in self.sheets:
@@ -265,9 +268,9 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
             **self._stalemate_view(seat),
             **self._decoding_view(),
             **self._answers_view(seat),
-            "history": self.history,
+            "history": None,
             "result": self.outcome,
-        })
+        }) | {"history": list(self.history)}  # its events are frozen, shared by every view
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else dict(self.outcome)

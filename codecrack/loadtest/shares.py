@@ -1,0 +1,216 @@
+"""One load step, its table slots shared among one or more client processes.
+
+Each process plays its share of the slots on its own event loop (one Python process holding
+thousands of sockets can be the limit of a step rather than the server). The step's clock starts
+in every process at once (a barrier, once each has opened its first tables); each process counts
+what happens after the warm-up and returns every latency, so that the merged percentiles are those
+of all the step's actions, not an average of each process's percentiles.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+import traceback
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from .players import Pace, TableRate, Tally, open_rated, play_tables
+from .report import ServerWatch, step_report
+from .target import websocket_base
+
+if TYPE_CHECKING:
+    from .run import LoadSettings
+
+START_TIMEOUT = 1800.0  # seconds a client process may take to open its first tables
+
+
+@dataclass
+class Share:
+    """What one client process measured in one step: ``tally`` holds the latencies and bytes of
+    the counted window (after the warm-up), and the errors and game ends of the whole step."""
+
+    tally: Tally
+    seconds: float  # the counted window
+    cpu_seconds: float  # the process's CPU time (every thread) over the counted window
+
+
+@dataclass
+class _Mark:
+    """Where the counted window starts."""
+
+    latencies: int
+    received_bytes: int
+    cpu_seconds: float
+    at: float
+
+    @classmethod
+    def now(cls, tally: Tally) -> "_Mark":
+        return cls(len(tally.latencies), tally.received_bytes, time.process_time(), time.monotonic())
+
+
+def slots_of(tables: int, processes: int, index: int) -> list[int]:
+    """The table slots that client process ``index`` of ``processes`` plays (every slot keeps its
+    own seeded choices, whatever the number of processes).
+
+    >>> slots_of(5, 2, 0), slots_of(5, 2, 1)
+    ([0, 2, 4], [1, 3])
+    """
+    return list(range(index, tables, processes))
+
+
+def merged(shares: list[Share]) -> Tally:
+    """One tally of every share's figures (every latency kept).
+
+    >>> a = Tally([0.1, 0.3], {"x": 1}, 2, [], 0, 10)
+    >>> b = Tally([0.2], {"x": 2, "y": 1}, 1, ["bad"], 1, 5)
+    >>> merged([Share(a, 1.0, 0.1), Share(b, 1.0, 0.1)])
+    Tally(latencies=[0.1, 0.3, 0.2], errors={'x': 3, 'y': 1}, games_valid=3, games_invalid=['bad'], games_cut=1, received_bytes=15)
+    """
+    whole = Tally()
+    for share in shares:
+        part = share.tally
+        whole.latencies.extend(part.latencies)
+        for message, count in part.errors.items():
+            whole.errors[message] = whole.errors.get(message, 0) + count
+        whole.games_valid += part.games_valid
+        whole.games_invalid.extend(part.games_invalid)
+        whole.games_cut += part.games_cut
+        whole.received_bytes += part.received_bytes
+    return whole
+
+
+async def play_share(settings: "LoadSettings", url: str, slots: list[int],
+                     ready: Callable[[], Awaitable[Any]]) -> Share:
+    """Play ``slots`` for the step: open their first tables (with ``open_first``), await
+    ``ready()`` (every process ready), then play the warm-up and the counted ``seconds``."""
+    low, high = settings.pause()
+    tables_per_minute, messages_per_second = settings.client_limits()
+    pace = Pace(low, high, messages_per_second)
+    tally = Tally()
+    rate = TableRate(max(1, tables_per_minute // settings.client_processes))  # the address's limit, shared
+    opened = await _open_first(settings, url, rate, len(slots), tally)
+    await ready()
+    began = time.monotonic()
+    deadline = began + settings.warmup + settings.seconds
+    marking = asyncio.create_task(_mark_after(settings.warmup, tally))
+    plays = [play_tables(url, websocket_base(url), settings.plan, pace, rate, slot, settings.seed,
+                         settings.games, deadline, tally, first) for slot, first in zip(slots, opened)]
+    outcomes = await asyncio.gather(*plays, return_exceptions=True)
+    mark = marking.result() if marking.done() else _Mark.now(tally)
+    marking.cancel()
+    for failure in (o for o in outcomes if isinstance(o, BaseException)):
+        tally.error(f"{type(failure).__name__}: {failure}"[:300])
+    counted = Tally(tally.latencies[mark.latencies:], tally.errors, tally.games_valid, tally.games_invalid,
+                    tally.games_cut, tally.received_bytes - mark.received_bytes)
+    return Share(counted, time.monotonic() - mark.at, time.process_time() - mark.cpu_seconds)
+
+
+async def _mark_after(warmup: float, tally: Tally) -> _Mark:
+    if warmup > 0:
+        await asyncio.sleep(warmup)
+    return _Mark.now(tally)
+
+
+async def _open_first(settings: "LoadSettings", url: str, rate: TableRate, count: int,
+                      tally: Tally) -> list[tuple[str, list[str]] | None]:
+    """With ``open_first``, every slot's first table, created and seated before the step's clock
+    starts (a slot whose table could not be opened opens one during the step)."""
+    if not settings.open_first:
+        return [None] * count
+    opened = await asyncio.gather(*(open_rated(url, settings.plan, rate) for _ in range(count)),
+                                  return_exceptions=True)
+    for failure in (o for o in opened if isinstance(o, BaseException)):
+        tally.error(f"opening a table: {type(failure).__name__}: {failure}"[:300])
+    return [None if isinstance(o, BaseException) else o for o in opened]
+
+
+def run_step(settings: "LoadSettings", url: str, pid: int | None, tables: int) -> dict[str, Any]:
+    """One step of ``tables`` table slots, in this process or shared among client processes."""
+    if settings.client_processes == 1:
+        return asyncio.run(_step_here(settings, url, pid, tables))
+    return _step_in_processes(settings, url, pid, tables)
+
+
+async def _step_here(settings: "LoadSettings", url: str, pid: int | None, tables: int) -> dict[str, Any]:
+    started = asyncio.Event()
+
+    async def ready() -> None:
+        started.set()
+
+    playing = asyncio.ensure_future(play_share(settings, url, list(range(tables)), ready))
+    done = asyncio.ensure_future(started.wait())
+    await asyncio.wait({playing, done}, return_when=asyncio.FIRST_COMPLETED)
+    done.cancel()
+
+    async def shares() -> list[Share]:
+        return [await playing]
+
+    return await _measured(settings, pid, tables, shares())
+
+
+async def _measured(settings: "LoadSettings", pid: int | None, tables: int,
+                    shares: Awaitable[list[Share]]) -> dict[str, Any]:
+    """Watch the server over the counted window (from the end of the warm-up, which starts now)
+    while ``shares`` play, then report the step."""
+    playing = asyncio.ensure_future(shares)
+    if settings.warmup > 0:
+        await asyncio.wait({playing}, timeout=settings.warmup)
+    watch = ServerWatch(pid)
+    follower = asyncio.create_task(watch.follow())
+    try:
+        found = await playing
+    finally:
+        follower.cancel()
+    seconds = max(share.seconds for share in found)
+    cpu = sum(share.cpu_seconds for share in found)
+    generator = {"processes": settings.client_processes, "cpu_seconds": round(cpu, 3),
+                 "cpu_percent": round(100 * cpu / seconds, 1) if seconds else None}
+    return {**step_report(tables, tables * settings.plan.humans, seconds, merged(found), watch),
+            "load_generator": generator}
+
+
+def _step_in_processes(settings: "LoadSettings", url: str, pid: int | None, tables: int) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")  # no inherited event loop or threads
+    count = settings.client_processes
+    barrier = context.Barrier(count + 1, timeout=START_TIMEOUT)
+    answers = context.Queue()
+    processes = [context.Process(target=_share_process, daemon=True,
+                                 args=(settings, url, slots_of(tables, count, index), barrier, answers))
+                 for index in range(count)]
+    for process in processes:
+        process.start()
+    try:
+        return asyncio.run(_gathered(settings, pid, tables, barrier, answers, count))
+    finally:
+        for process in processes:
+            process.join(timeout=10)
+            if process.is_alive():
+                process.terminate()
+
+
+async def _gathered(settings: "LoadSettings", pid: int | None, tables: int, barrier, answers,
+                    count: int) -> dict[str, Any]:
+    """The parent's side: wait until every client process is ready, then measure while they play."""
+    await asyncio.to_thread(barrier.wait)
+    limit = START_TIMEOUT + settings.warmup + settings.seconds
+
+    def collect() -> list[Share]:
+        found = [answers.get(timeout=limit) for _ in range(count)]
+        failed = [text for kind, text in found if kind == "failed"]
+        if failed:
+            raise RuntimeError(f"a client process failed:\n{failed[0]}")
+        return [share for _, share in found]
+
+    return await _measured(settings, pid, tables, asyncio.to_thread(collect))
+
+
+def _share_process(settings: "LoadSettings", url: str, slots: list[int], barrier, answers) -> None:
+    """A client process: play the share, put ``("ok", share)`` or ``("failed", traceback)``."""
+    try:
+        share = asyncio.run(play_share(settings, url, slots, lambda: asyncio.to_thread(barrier.wait)))
+        answers.put(("ok", share))
+    except BaseException:
+        barrier.abort()  # nobody waits for a process that will never be ready
+        answers.put(("failed", traceback.format_exc()[-3000:]))
