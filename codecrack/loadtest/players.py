@@ -17,10 +17,6 @@ from websockets.asyncio.client import connect
 from ..web.deltas import followed
 
 Json = dict[str, Any]
-# Sent after each action. The server handles one connection's messages in order, so its pong comes
-# after the state our action made: a marker that tells our own state from another seat's (both can
-# act at once in simultaneous phases, e.g. Coda's opening).
-PING = json.dumps({"type": "ping"})
 RESYNC = json.dumps({"type": "resync"})
 
 
@@ -43,7 +39,7 @@ class Tally:
 class Pace:
     """Flat out (no pause), or a pause drawn in [low, high] seconds before each action. Every
     connection sends at most ``per_second`` messages (the server's per-connection limit; each
-    action is two messages: the action and its ping)."""
+    action is one message)."""
 
     low: float = 0.0
     high: float = 0.0
@@ -51,7 +47,7 @@ class Pace:
 
     def pause(self, rng: random.Random) -> float:
         wait = rng.uniform(self.low, self.high) if self.high else 0.0
-        return max(wait, 2.0 / self.per_second)
+        return max(wait, 1.0 / self.per_second)
 
 
 class TableRate:
@@ -127,11 +123,11 @@ class Player:
         self.ws_url, self.token, self.pace, self.rng, self.tally = ws_url, token, pace, rng, tally
         self.view: Json | None = None
         self.step = -1
-        self.sent_at: float | None = None  # an action in flight, waiting for our next state
+        self.sent_at: float | None = None  # an action in flight, waiting for the state or error with its ref
+        self.sent_ref = ""
+        self.actions_sent = 0
         self.acted_step = -1
         self.due: float | None = None
-        self.last_state_at: float | None = None
-        self.refused = False
         self.lost = False  # a delta did not fit our view: a whole one is asked for
 
     async def play(self, deadline: float) -> Json | None:
@@ -161,13 +157,12 @@ class Player:
         kind = message["type"]
         if kind in ("state", "delta"):
             self._follow(message)
-        elif kind == "pong":
-            self._acknowledged()
         elif kind == "error":
             self.tally.error(message["message"])
-            self.refused = True
         elif kind == "table" and message["table"]["over"]:
             return message["table"]
+        if self.sent_at is not None and message.get("ref") == self.sent_ref:
+            self._answered(refused=kind == "error")
         self._plan()
         return None
 
@@ -177,17 +172,16 @@ class Player:
         except ValueError as error:
             self.tally.error(str(error))
             self.lost = True
-            return
-        self.last_state_at = time.monotonic()
 
-    def _acknowledged(self) -> None:
-        """The pong that follows our action: the server has dealt with the action, and the state it
-        made (if accepted) was the last state before the pong."""
-        if not self.refused and self.last_state_at is not None and self.last_state_at >= self.sent_at:
-            self.tally.latencies.append(self.last_state_at - self.sent_at)
-        if self.refused:
+    def _answered(self, refused: bool) -> None:
+        """The state our action made, or the error that refused it: both carry the action's ref
+        (only to us), which tells our own state from another seat's (both can act at once in
+        simultaneous phases, e.g. Coda's opening)."""
+        if refused:
             self.acted_step = -1  # choose again from the current view
-        self.sent_at, self.refused = None, False
+        else:
+            self.tally.latencies.append(time.monotonic() - self.sent_at)
+        self.sent_at = None
 
     def _plan(self) -> None:
         """Schedule an action if this seat may act in the current view and has not yet."""
@@ -202,9 +196,10 @@ class Player:
             return
         self.due = None
         action = self.rng.choice(self.view["legal_actions"])
+        self.actions_sent += 1
+        self.sent_ref = str(self.actions_sent)
         self.acted_step, self.sent_at = self.step, time.monotonic()
-        await ws.send(json.dumps({"type": "action", "action": action}))
-        await ws.send(PING)
+        await ws.send(json.dumps({"type": "action", "action": action, "ref": self.sent_ref}))
 
 
 async def open_rated(base: str, plan: TablePlan, rate: TableRate) -> tuple[str, list[str]]:

@@ -25,12 +25,12 @@ from .hints import hint_for
 from .hub import Hub
 from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
-from .middleware import BodyLimit, SecurityHeaders
+from .middleware import AsgiSocket, BodyLimit, RawWebsocket, SecurityHeaders
 from .review_routes import review_router
 from .tutorial_routes import tutorial_router
 from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
-                     client_hello, client_message, create_table_model, no_table)
-from .connections import Connection
+                     client_hello, create_table_model, no_table, read_client_message)
+from .connections import Ack, Connection
 from .table import LiveTable
 from .tokens import bearer_token, seat_of
 from ..core.validation import problem
@@ -75,6 +75,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)
+    app.add_middleware(RawWebsocket)  # the last added is the outermost
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(review_router(hub))
@@ -167,16 +168,16 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             return await refuse(websocket, POLICY, _("at most {count} connections from one address")
                                 .format(count=config.connections_per_address))
         try:
-            await play(websocket, code)
+            await play(websocket, AsgiSocket(websocket), code)
         finally:
             connections.leave(address)
 
-    async def play(websocket: WebSocket, code: str) -> None:
+    async def play(websocket: WebSocket, socket: AsgiSocket, code: str) -> None:
         table = await hub.get(code, keep=True)
         if table is None:
             return await refuse(websocket, 4404, no_table(code))
         try:
-            token = await asyncio.wait_for(hello_token(websocket), HELLO_SECONDS)
+            token = await asyncio.wait_for(hello_token(socket), HELLO_SECONDS)
         except WebSocketDisconnect:
             return
         except (ValueError, TimeoutError) as error:
@@ -188,24 +189,24 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         if seat is None and spectators(table) >= config.spectators_per_table:
             return await refuse(websocket, POLICY, _("this table already has {count} spectators")
                                 .format(count=config.spectators_per_table))
-        connection = Connection(seat, websocket, config.send_queue_limit, config.send_timeout)
+        connection = Connection(seat, socket, config.send_queue_limit, config.send_timeout)
         await hub.fresh(table)  # steps stored elsewhere while it waited for the hello
         table = hub.kept(table)  # it may have been pushed out of the loaded tables meanwhile
         table.connect(connection)  # the newest connection of a seat wins: an older one is closed
         try:
-            await connection.serve(converse(websocket, table, connection))
+            await connection.serve(converse(socket, table, connection))
         except WebSocketDisconnect:
             pass
         finally:
             table.disconnect(connection)
             hub.unload_if_idle(table)
 
-    async def converse(websocket: WebSocket, table: LiveTable, connection: Connection) -> None:
+    async def converse(socket: AsgiSocket, table: LiveTable, connection: Connection) -> None:
         """Answer the connection's messages, within the size and rate limits, until it closes."""
         clock = asyncio.get_running_loop().time
         bucket, throttled = TokenBucket(config.messages_per_second, config.message_burst, clock()), False
         while True:
-            text = await next_text(websocket)
+            text = await next_text(socket)
             if text is not None and len(text.encode()) > config.max_ws_message_bytes:
                 connection.push({"type": "error", "message": _("a message has at most {count} bytes")
                                  .format(count=config.max_ws_message_bytes)})
@@ -235,19 +236,19 @@ def spectators(table: LiveTable) -> int:
     return sum(1 for connection in table.connections if connection.seat is None)
 
 
-async def hello_token(websocket: WebSocket) -> str | None:
+async def hello_token(socket: AsgiSocket) -> str | None:
     """The token of the socket's first message, ``{"type": "hello", "token": TOKEN or null}``;
     :class:`ValueError` if the first message is anything else."""
-    text = await next_text(websocket)
+    text = await next_text(socket)
     try:
         return client_hello.validate_json(text or "").token
     except ValidationError as error:
         raise ValueError(_("the first message must be hello: {problem}").format(problem=problem(error.errors()))) from None
 
 
-async def next_text(websocket: WebSocket) -> str | None:
+async def next_text(socket: AsgiSocket) -> str | None:
     """The next text message; ``None`` for a binary one. Raises :class:`WebSocketDisconnect` at the end."""
-    message = await websocket.receive()
+    message = await socket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     return message.get("text")
@@ -258,20 +259,28 @@ async def handle(table: LiveTable, connection: Connection, text: str | None) -> 
     if text is None:
         return {"type": "error", "message": _("binary frames are not accepted: send JSON text")}
     try:
-        message = client_message.validate_json(text)
+        message = read_client_message(text)
     except ValidationError as error:
         return {"type": "error", "message": problem(error.errors(), skip=1)}
     if message.type == "ping":
         return {"type": "pong"}
     if message.type == "resync":
         return table.state_message(connection.seat)
+    ref = message.ref if message.type == "action" else None
     if connection.seat is None:
-        return {"type": "error", "message": _("spectators cannot act; take an open seat to play")}
+        return refusal(_("spectators cannot act; take an open seat to play"), ref)
     if message.type == "action":
-        refused = refused_from_client(message.action) or await table.submit(connection.seat, message.action)
-        return None if refused is None else {"type": "error", "message": _(refused)}  # BUSY, NOT_STORED
+        ack = Ack(connection, ref) if ref is not None else None
+        refused = refused_from_client(message.action) or await table.submit(connection.seat, message.action, ack=ack)
+        return None if refused is None else refusal(_(refused), ref)  # BUSY, NOT_STORED
     step, view = await table.seat_view(connection.seat)
     return {"type": "hint", "step": step, "hint": await hint_for(table.game, view, table.hub.hint_pool)}
+
+
+def refusal(message: str, ref: str | None) -> dict[str, Any]:
+    """The ``error`` that refuses an action, with the action's ``ref`` if it carried one."""
+    answer = {"type": "error", "message": message}
+    return answer if ref is None else {**answer, "ref": ref}
 
 
 def summary(row, names: dict[int, str]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from dataclasses import dataclass
 from typing import Any, Awaitable, Protocol
 
 import orjson
@@ -35,6 +36,11 @@ def encode(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
+def with_ref(text: str, ref: str) -> str:
+    """A message's JSON text (an object) with ``ref`` added as its last field."""
+    return f'{text[:-1]},"ref":{orjson.dumps(ref).decode()}}}'
+
+
 class Connection:
     """One websocket: its seat (``None`` for a spectator) and its queue of outgoing messages."""
 
@@ -47,6 +53,10 @@ class Connection:
         self.pending: deque[str] = deque()
         self.ready = asyncio.Event()
         self.ending: tuple[int, str] | None = None
+        self.sending_since: float | None = None  # when the send under way began (loop time)
+        self.watch: asyncio.TimerHandle | None = None  # checks that no send outlasts send_timeout
+        self.writer: asyncio.Task | None = None  # the task running pump()
+        self.stalled = False
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Queue a message (or its JSON text); never waits. An overflow closes the connection."""
@@ -69,26 +79,63 @@ class Connection:
         self.ready.set()
 
     async def pump(self) -> None:
-        """Send the queued messages in order, then close the socket when the connection ends."""
+        """Send the queued messages in order, then close the socket when the connection ends. A
+        send that takes longer than ``send_timeout`` ends the connection (see :meth:`_watch_send`)."""
+        clock = asyncio.get_running_loop().time
+        self.writer = asyncio.current_task()
         try:
             while self.pending or not self.ending:
                 if not self.pending:
                     self.ready.clear()
                     await self.ready.wait()
                     continue
-                async with asyncio.timeout(self.send_timeout):  # no task per send, unlike wait_for
-                    await self.socket.send_text(self.pending.popleft())
-        except TimeoutError:
+                self.sending_since = clock()
+                if self.watch is None:
+                    self._watch_send(self.sending_since + self.send_timeout)
+                await self.socket.send_text(self.pending.popleft())
+                self.sending_since = None
+        except asyncio.CancelledError:
+            if not self.stalled:
+                raise
+            asyncio.current_task().uncancel()
             self.end(TOO_SLOW, SLOW_REASON, drop_queued=True)
         except Exception:  # the client has gone: its reader sees the disconnect
             log.debug("a send failed; the connection is closing", exc_info=True)
             self.end(1000, "", drop_queued=True)
             return
+        finally:
+            self.sending_since = None
+            self._unwatch()
         code, reason = self.ending
         try:
             await self.socket.close(code, reason)
         except Exception:
             log.debug("closing a connection failed", exc_info=True)
+
+    def _watch_send(self, deadline: float) -> None:
+        """Check at ``deadline`` that no send has been under way for ``send_timeout``. One timer
+        per connection at a time, armed only while it sends: cheaper than a timeout around every
+        send, and as exact."""
+        self.watch = asyncio.get_running_loop().call_at(deadline, self._check_send)
+
+    def _check_send(self) -> None:
+        """End the connection if its send under way began ``send_timeout`` ago or more (its
+        writer task is cancelled, and closes the socket); else watch the send under way, if any."""
+        self.watch = None
+        if self.sending_since is None:
+            return
+        deadline = self.sending_since + self.send_timeout
+        if asyncio.get_running_loop().time() < deadline:
+            self._watch_send(deadline)
+            return
+        self.stalled = True
+        if self.writer is not None:
+            self.writer.cancel()
+
+    def _unwatch(self) -> None:
+        if self.watch is not None:
+            self.watch.cancel()
+            self.watch = None
 
     async def serve(self, reading: Awaitable[None]) -> None:
         """Run the writer beside ``reading`` (the loop over the client's messages) until one of
@@ -104,3 +151,15 @@ class Connection:
         finally:
             writer.cancel()
             reader.cancel()
+
+
+@dataclass(frozen=True)
+class Ack:
+    """The reference a client put on its action: echoed in the state that action makes, on the
+    connection that sent it, and on no other."""
+
+    connection: Connection
+    ref: str
+
+    def text_for(self, connection: Connection, text: str) -> str:
+        return with_ref(text, self.ref) if connection is self.connection else text

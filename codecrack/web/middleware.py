@@ -92,3 +92,37 @@ class SecurityHeaders:
                 message = {**message, "headers": [*message.get("headers", []), *self.headers]}
             await send(message)
         await self.app(scope, receive, with_headers)
+
+
+ASGI_KEY = "codecrack.asgi"  # the scope key under which RawWebsocket leaves receive and send
+
+
+class RawWebsocket:
+    """Leaves a websocket's ``receive`` and ``send``, as the server gives them, in its scope (under
+    :data:`ASGI_KEY`), for :class:`AsgiSocket`. Put outside the app's other layers, so that no
+    framework wrapper sits between them and the server."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            scope[ASGI_KEY] = (receive, send)
+        await self.app(scope, receive, send)
+
+
+class AsgiSocket:
+    """An accepted websocket's messages straight through the server's ASGI ``receive`` and
+    ``send``: each of the many messages of live play skips the framework's per-message layers
+    (Starlette's state checks, its exception handlers' send wrappers). The framework's
+    ``WebSocket`` still accepts and closes the socket, so its state stays right."""
+
+    def __init__(self, websocket) -> None:
+        self.websocket = websocket
+        self.receive, self._send = websocket.scope[ASGI_KEY]
+
+    async def send_text(self, data: str) -> None:
+        await self._send({"type": "websocket.send", "text": data})
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        await self.websocket.close(code, reason)

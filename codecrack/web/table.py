@@ -20,7 +20,7 @@ from ..core.game import Game
 from ..i18n import N_, _, explain
 from .actions import player_view
 from .clocks import Clock, clock_for
-from .connections import REPLACED, REPLACED_REASON, Connection, encode
+from .connections import REPLACED, REPLACED_REASON, Ack, Connection, encode
 from .deltas import SentViews
 from .hints import hints_available
 from .store import TableRow
@@ -133,15 +133,17 @@ class LiveTable:
         base, changes = found
         return {"type": "delta", "base": base, "step": self.step, "changes": changes, "clock": self.clock_info()}
 
-    def broadcast_state(self) -> None:
+    def broadcast_state(self, ack: Ack | None = None) -> None:
         """Send the table's new state to its connections on this server: each gets its audience's
         delta (a seat's, or the spectators'), made and encoded once per audience. The one way a
-        new step reaches the sockets."""
+        new step reaches the sockets. ``ack``: the sender of the step's action gets its reference
+        added to its own copy; every other connection gets the same text as without it."""
         audiences = {connection.seat for connection in self.connections}
         self.sent.keep_only(audiences)
         texts = {seat: encode(self.update_message(seat)) for seat in audiences}
         for connection in list(self.connections):
-            connection.push(texts[connection.seat])
+            text = texts[connection.seat]
+            connection.push(ack.text_for(connection, text) if ack else text)
 
     def broadcast(self, message: dict[str, Any]) -> None:
         text = encode(message)
@@ -253,7 +255,8 @@ class LiveTable:
             self.wake()
 
     # -- actions ------------------------------------------------------------------------
-    async def submit(self, seat: int, action: Any, expect_step: int | None = None) -> str | None:
+    async def submit(self, seat: int, action: Any, expect_step: int | None = None,
+                     ack: Ack | None = None) -> str | None:
         """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused.
 
         The action is applied to the twin (:meth:`twin`); the live game, the step and the
@@ -261,10 +264,11 @@ class LiveTable:
         When another instance stored this step first, the step is read and the action checked
         again against the new state (a bot's or a clock's action, decided on the old state, is stale).
         A submission runs to its end even when its caller is cancelled (a connection closed while
-        its action is being written): once queued, the write may commit, and the game must follow."""
-        return await asyncio.shield(self._submit(seat, action, expect_step))
+        its action is being written): once queued, the write may commit, and the game must follow.
+        ``ack``: the sender's reference, echoed in its own copy of the state this action makes."""
+        return await asyncio.shield(self._submit(seat, action, expect_step, ack))
 
-    async def _submit(self, seat: int, action: Any, expect_step: int | None) -> str | None:
+    async def _submit(self, seat: int, action: Any, expect_step: int | None, ack: Ack | None) -> str | None:
         async with self.lock:
             for attempt in range(WRITE_ATTEMPTS):
                 if expect_step is not None and expect_step != self.step:
@@ -280,7 +284,7 @@ class LiveTable:
                     break
             if refused:
                 return BUSY if refused == TAKEN else refused
-            self.adopt(played, seat, action)
+            self.adopt(played, seat, action, ack)
             if self.hub.cluster:
                 self.hub.cluster.committed(self, seat, action)
         self.wake()
@@ -308,7 +312,7 @@ class LiveTable:
         calls rather than a copy of the whole game (the first time, a copy)."""
         return self.ahead if self.ahead is not None else detached(self.game)
 
-    def adopt(self, played: Game, seat: int, action: Any) -> None:
+    def adopt(self, played: Game, seat: int, action: Any, ack: Ack | None = None) -> None:
         """Move the live game on by ``seat``'s committed ``action``, which ``played`` (the twin)
         already took: the live game applies it too (the same action on the same state gives the
         same game: every chance comes from the seed) and ``played`` stays its twin. The live game
@@ -320,20 +324,20 @@ class LiveTable:
             live.apply(seat, action)
         except Exception:
             log.exception("the live game of %s could not follow its twin; the twin replaces it", self.code)
-            self.advance(played, self.step + 1)
+            self.advance(played, self.step + 1, ack)
             return
-        self.advance(live, self.step + 1)
+        self.advance(live, self.step + 1, ack)
         self.ahead = played
 
-    def advance(self, game: Game, step: int) -> None:
-        """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone. The
-        twin is dropped: only :meth:`adopt` keeps one in step."""
+    def advance(self, game: Game, step: int, ack: Ack | None = None) -> None:
+        """Make ``game`` (stored with ``step`` actions) the live game and show it to everyone (the
+        sender's copy with ``ack``'s reference). The twin is dropped: only :meth:`adopt` keeps one in step."""
         self.game, self.step, self.ahead = game, step, None
         self.row.finished, self.row.result = game.over, game.result
         if game.over:
             self.hub.bots.forget(self.code)
         self.restart_clock()
-        self.broadcast_state()
+        self.broadcast_state(ack)
         if game.over:
             self.announce()
 

@@ -14,6 +14,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import (content_type_conformance, negative_data_rejection,
@@ -21,7 +22,7 @@ from schemathesis.specs.openapi.checks import (content_type_conformance, negativ
 from websockets.sync.client import connect
 
 from codecrack.web.config import WebConfig
-from codecrack.web.schema import server_message
+from codecrack.web.schema import client_message, read_client_message, server_message
 
 from .browser import running_server
 from .wsclient import HUMAN, RANDOM, bearer
@@ -148,6 +149,27 @@ FRAME = st.one_of(
     st.binary(max_size=40),
     st.integers(1, 3000).map(lambda depth: '{"type": "action", "action": ' + "[" * depth + "]" * depth + "}"),
 )
+
+
+def read(reader, text: str):
+    """What ``reader`` makes of ``text``: the message's fields, or the errors that refuse it."""
+    try:
+        return reader(text).model_dump()
+    except ValidationError as error:
+        return [(problem["type"], problem["loc"], problem["msg"]) for problem in error.errors()]
+
+
+NUMBERS = st.sampled_from(["NaN", "-Infinity", "1e400", "-1e999", "1.7976931348623157e308", "123456789012345678901234567890",
+                           "-0.0", "1E5", "\"\\ud800\""])
+WITH_NUMBERS = NUMBERS.map(lambda number: '{"type": "action", "action": {"type": "guess", "value": [%s]}}' % number)
+
+
+@fuzz(600)
+@given(text=st.one_of(FRAME.filter(lambda frame: isinstance(frame, str)), WITH_NUMBERS,
+                      MESSAGE.map(lambda message: json.dumps({**message, "ref": "r1"}, allow_nan=True)
+                                  if isinstance(message, dict) else json.dumps(message, allow_nan=True))))
+def test_the_quick_reading_of_client_messages_accepts_and_refuses_exactly_as_the_full_models(text):
+    assert read(read_client_message, text) == read(client_message.validate_json, text)
 
 
 def test_the_websocket_survives_hypothesis_fuzzing(server):

@@ -1,0 +1,73 @@
+"""One connection's outgoing side (connections.py), against a fake socket: messages go out in
+order, and a send that never finishes closes the connection as too slow."""
+
+from __future__ import annotations
+
+import asyncio
+
+from codecrack.web.connections import TOO_SLOW, Connection
+
+
+class FakeSocket:
+    """Records what is sent and how it is closed; ``stall`` sends never finish."""
+
+    def __init__(self, stall: bool = False) -> None:
+        self.stall = stall
+        self.sent: list[str] = []
+        self.closed: tuple[int, str | None] | None = None
+
+    async def send_text(self, data: str) -> None:
+        if self.stall:
+            await asyncio.Event().wait()
+        self.sent.append(data)
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed = (code, reason)
+
+
+def test_messages_go_out_in_order_then_the_socket_closes_as_asked():
+    async def scenario() -> FakeSocket:
+        socket = FakeSocket()
+        connection = Connection(0, socket, send_timeout=60.0)
+        for n in range(5):
+            connection.push({"n": n})
+        connection.end(4001, "bye")
+        await connection.pump()
+        return socket
+    socket = asyncio.run(scenario())
+    assert socket.sent == [f'{{"n":{n}}}' for n in range(5)]
+    assert socket.closed == (4001, "bye")
+
+
+def test_a_send_that_never_finishes_closes_the_connection_as_too_slow():
+    async def scenario() -> tuple[FakeSocket, Connection]:
+        socket = FakeSocket(stall=True)
+        connection = Connection(0, socket, send_timeout=0.05)
+        connection.push({"n": 1})
+        connection.push({"n": 2})
+        reading = asyncio.get_running_loop().create_future()  # a client that says nothing
+        await asyncio.wait_for(connection.serve(reading), 30)
+        return socket, connection
+    socket, connection = asyncio.run(scenario())
+    assert socket.closed is not None and socket.closed[0] == TOO_SLOW
+    assert not connection.pending and connection.ending[0] == TOO_SLOW
+
+
+def test_a_connection_closed_by_its_reader_does_not_wait_for_the_send_timeout():
+    """The reader's end (the client left) cancels the writer: a pending watch of the send does
+    not outlive it."""
+    async def scenario() -> FakeSocket:
+        socket = FakeSocket(stall=True)
+        connection = Connection(0, socket, send_timeout=3600.0)
+        connection.push({"n": 1})
+
+        async def reading() -> None:
+            await asyncio.sleep(0)
+            raise ConnectionResetError("the client left")
+        try:
+            await asyncio.wait_for(connection.serve(reading()), 30)
+        except ConnectionResetError:
+            pass
+        return socket
+    socket = asyncio.run(scenario())
+    assert socket.sent == [] and socket.closed is None
