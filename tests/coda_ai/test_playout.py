@@ -13,10 +13,10 @@ from codecrack.agents import make_agent
 from codecrack.core.runner import run_game
 from codecrack.games.coda.belief import solve
 from codecrack.games.coda.observe import position_from_view
-from codecrack.games.coda.playout import Playouts
+from codecrack.games.coda.playout import Misses, Playouts, seat_position
 from codecrack.games.coda.worlds import sample_values, world_game
-from codecrack.games.coda.agents import MediumAgent
-from codecrack.games.coda.search import with_value
+from codecrack.games.coda.agents import MediumAgent, RolloutMedium
+from codecrack.games.coda.search import guesses, likeliest, targets, with_value
 
 
 def guess_view(players=2, seed=7, turns=3, **options):
@@ -72,7 +72,7 @@ def test_playouts_score_each_action_in_the_same_worlds():
     view = guess_view(players=2, seed=9, turns=2)
     position = position_from_view(view)
     actions = [a for a in view["legal_actions"] if a["type"] == "guess"][:2]
-    results = Playouts(4, lambda seed: MediumAgent(seed=seed)).values(view, position, solve(position), actions,
+    results = Playouts(4, lambda seed: RolloutMedium(seed=seed)).values(view, position, solve(position), actions,
                                                                       random.Random(0))
     assert [len(r) for r in results] == [4, 4]
     assert all(r in (0.0, 1.0) for row in results for r in row)
@@ -85,3 +85,45 @@ def test_a_searching_hard_finishes_every_variant(options):
               1: make_agent("medium", "coda", seed=2), 2: make_agent("greedy", "coda", seed=3)}
     run_game(game, agents)
     assert game.over
+
+
+class ViewMedium(MediumAgent):
+    """``medium`` in a playout the slow way: through the whole view of its seat."""
+
+    def act_in(self, game, seat, misses):
+        return self.act(game.view(seat))
+
+
+@pytest.mark.parametrize("turns, options", [(2, {}), (2, {"dashes": True}), (2, {"draw": "deck"}),
+                                            (2, {"empty_deck": "eliminate"}), (20, {"rounds": 3})])
+def test_the_rollout_medium_reads_the_game_as_its_view_and_decides_the_same(turns, options):
+    view = guess_view(players=3, seed=6, turns=turns, **options)  # turn 20 of that tournament: round 3
+    position = position_from_view(view)
+    belief = solve(position)
+    actions = [a for a in view["legal_actions"] if a["type"] == "guess"][:1]
+    values = sample_values(position, belief, random.Random(1))
+    played = []
+    for policy in (RolloutMedium, ViewMedium):
+        world = world_game(view, values, random.Random(3))
+        Playouts(1, policy).play(world, view["seat"], actions[0], seed=5)
+        played.append(world.record()["actions"])
+    assert played[0] == played[1]
+    world = world_game(view, values, random.Random(3))
+    agents = [make_agent("medium", "coda", seed=s) for s in range(3)]
+    misses = Misses()
+    while not world.over:
+        seat = min(world.to_move)
+        seen = world.view(seat)
+        assert seat_position(world, seat, misses.catch_up(world)) == position_from_view(seen)
+        world.apply(seat, agents[seat].act(seen))
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (3, {"dashes": True}), (4, {})])
+def test_the_likeliest_guesses_are_the_top_of_all_guesses_in_order(players, options):
+    for turns in (1, 2, 3):
+        view = guess_view(players=players, seed=turns, turns=turns, **options)
+        position = position_from_view(view)
+        belief = solve(position)
+        seats = targets(view)
+        every = guesses(position, belief, seats)
+        assert likeliest(position, belief, seats) == [g for g in every if g.p == every[0].p]

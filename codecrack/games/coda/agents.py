@@ -13,16 +13,20 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ...agents.base import Agent
 from .belief import DASH, Belief, Position, Tile, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view, value_code
-from .playout import Playouts, playout_cost
+from .playout import Misses, Playouts, playout_cost, seat_position, turn_sketch
+from .view import pile_view
 from .search import (Guess, best_per_tile, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
-                     landing_places, own_values, targets, with_insert, with_value)
+                     landing_places, likeliest, own_values, targets, with_insert, with_value)
+
+if TYPE_CHECKING:
+    from .rules import CodaGame
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -120,9 +124,11 @@ class MediumAgent(CodaAgent):
     keep_going = 0.5
 
     def guess_or_stop(self, view: View) -> Action:
-        position, belief = self.knowledge(view)
-        options = self.options(view, position, belief)
-        top = [g for g in options if g.p == options[0].p]
+        return self.most_likely(view, *self.knowledge(view))
+
+    def most_likely(self, view: View, position: Position, belief: Belief) -> Action:
+        """The likeliest guess (ties at random), or stop after a hit when it is below the threshold."""
+        top = likeliest(position, belief, targets(view)) or self.blind_guesses(view, position)
         best = self.rng.choice(top)
         if view["hits_this_turn"] and best.p < self.threshold(view):
             return {"type": "stop"}
@@ -133,6 +139,24 @@ class MediumAgent(CodaAgent):
         if drawn_tile(view) is not None:
             return self.keep_going
         return 0.75 if view["options"]["empty_deck"] == "reveal" else 0.999
+
+
+class RolloutMedium(MediumAgent):
+    """``medium`` as a playout policy: it decides from the simulated game itself, reading only
+    what its seat may see there, so each step skips building and re-reading a whole view; the
+    decisions (random ties included) are those of ``MediumAgent.act(game.view(seat))``."""
+
+    def act_in(self, game: CodaGame, seat: int, misses: Misses) -> Action:
+        phase = game.phase
+        if phase == "guess" and not game.options.memory:
+            position = seat_position(game, seat, misses.catch_up(game))
+            return self.most_likely(turn_sketch(game, seat), position, solve(position))
+        if phase == "draw":
+            return self.draw({"pile": pile_view(game)}, game.legal_actions(seat))  # medium reads the pile only
+        if phase == "place":
+            legal = game.legal_actions(seat)
+            return legal[0] if len(legal) == 1 else self.place({}, legal)
+        return self.act(game.view(seat))
 
 
 class EasyAgent(MediumAgent):
@@ -231,7 +255,7 @@ class HardAgent(MediumAgent):
         worlds = min(self.max_worlds, self.playouts // (len(actions) * playout_cost(view, position)))
         if len(actions) == 1 or worlds < self.min_worlds:
             return choice
-        playouts = Playouts(worlds, lambda seed: MediumAgent(seed=seed))
+        playouts = Playouts(worlds, lambda seed: RolloutMedium(seed=seed))
         results = playouts.values(view, position, belief, actions, self.rng)
         means = [sum(r) / len(r) for r in results]
         best = max(range(len(actions)), key=lambda a: means[a])

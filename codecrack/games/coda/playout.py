@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
-from ...agents.base import Agent
-from .belief import Belief, Position, effort
+from .belief import ANY, Belief, Position, Tile, effort
+from .observe import COLORS, value_code
 from .rules import CodaGame
 from .worlds import View, sample_values, world_game
 
@@ -28,6 +28,55 @@ def playout_cost(view: View, position: Position) -> int:
     return actions * (1 + effort(position) // 32)
 
 
+class Policy(Protocol):
+    """A playout agent: decides for ``seat`` from the simulated game (see ``RolloutMedium``)."""
+
+    def act_in(self, game: CodaGame, seat: int, misses: Misses) -> dict[str, Any]: ...
+
+
+class Misses:
+    """Values ruled out for each tile ``(seat, id)`` by the round's missed guesses of its colour
+    (what :func:`.observe.missed_values` reads from a view), kept up to date as a simulated game
+    goes on: each call reads only the events added since the last one."""
+
+    def __init__(self) -> None:
+        self.masks: dict[tuple[int, int], int] = {}
+        self.read = 0
+
+    def catch_up(self, game: CodaGame) -> dict[tuple[int, int], int]:
+        for event in game.history[self.read:]:
+            if event["type"] == "round_over":
+                self.masks = {}
+            elif event["type"] == "guess" and not event["hit"]:
+                place = (event["target"], event["tile"])
+                tile = next((t for t in game.rows[place[0]] if t.id == place[1]), None)  # None: an earlier round
+                if tile is not None and tile.color == event["color"]:
+                    self.masks[place] = self.masks.get(place, 0) | 1 << value_code(event["value"])
+        self.read = len(game.history)
+        return self.masks
+
+
+def seat_position(game: CodaGame, seat: int, misses: dict[tuple[int, int], int]) -> Position:
+    """``position_from_view(game.view(seat))`` read straight from a game without the memory
+    variant (``misses``: from :class:`Misses`): the seat's own values, revealed values, missed
+    guesses, and the drawn tile when the seat may see it."""
+    rows = [[Tile(COLORS[t.color], value_code(t.value) if t.revealed or owner == seat else None,
+                  ANY & ~misses.get((owner, t.id), 0)) for t in row] for owner, row in enumerate(game.rows)]
+    in_hand = list(game.unplaced[seat])
+    if game.drawn is not None and (seat == game.current or game.drawn_face_up):
+        in_hand.append(game.drawn)
+    return Position(rows, game.options.dashes, frozenset((COLORS[t.color], value_code(t.value)) for t in in_hand))
+
+
+def turn_sketch(game: CodaGame, seat: int) -> View:
+    """The few entries of ``game.view(seat)`` that ``medium``'s guess-or-stop reads besides the
+    rows: who plays, who is out, the hits this turn, the drawn tile and the options."""
+    drawn = game.drawn
+    return {"seat": seat, "players": game.players, "eliminated": game.eliminated, "current": game.current,
+            "hits_this_turn": game.hits, "options": game.options_json,
+            "drawn": drawn and {"color": drawn.color, "value": drawn.value if seat == game.current else None}}
+
+
 @dataclass(frozen=True)
 class Playouts:
     """How to estimate an action's win chance: ``worlds`` sampled worlds, each played to the end
@@ -35,7 +84,7 @@ class Playouts:
     short counts as a share ``1 / players still in``)."""
 
     worlds: int
-    policy: Callable[[int], Agent]
+    policy: Callable[[int], Policy]
     steps: int = 400
 
     def values(self, view: View, position: Position, belief: Belief, actions: list[dict[str, Any]],
@@ -55,14 +104,15 @@ class Playouts:
 
     def play(self, game: CodaGame, seat: int, action: dict[str, Any], seed: int) -> float:
         game.apply(seat, action)
-        agents: dict[int, Agent] = {}
+        agents: dict[int, Policy] = {}
+        misses = Misses()
         for _ in range(self.steps):
             if game.over:
                 return 1.0 if seat in game.result["winners"] else 0.0
             actor = min(game.to_move)
             if actor not in agents:
                 agents[actor] = self.policy(seed * 7 + actor)
-            game.apply(actor, agents[actor].act(game.view(actor)))
+            game.apply(actor, agents[actor].act_in(game, actor, misses))
         if game.over:
             return 1.0 if seat in game.result["winners"] else 0.0
         alive = [s for s in range(game.players) if s not in game.eliminated]

@@ -55,6 +55,22 @@ def guesses(position: Position, belief: Belief, seats: list[int]) -> list[Guess]
     return found
 
 
+def likeliest(position: Position, belief: Belief, seats: list[int]) -> list[Guess]:
+    """The guesses of :func:`guesses` that share the highest chance, in the same order (without
+    listing and sorting all the others)."""
+    best, top = 0.0, []
+    for target in seats:
+        for index in hidden(position, target):
+            probs = belief.probs[target][index]
+            chance = float(probs.max())
+            if chance >= best and chance > 0:
+                found = [Guess(target, index, position.rows[target][index].color, int(v), chance)
+                         for v in np.flatnonzero(probs == chance)]
+                top = found if chance > best else top + found
+                best = chance
+    return top
+
+
 def best_per_tile(options: list[Guess]) -> list[Guess]:
     """The most likely value of each tile, in order of likelihood."""
     seen, best = set(), []
