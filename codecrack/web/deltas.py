@@ -31,6 +31,7 @@ Json = Any
 Path = list[str | int]
 Change = list[Any]
 Seat = int | None
+_ABSENT = object()  # a key missing from a dict (None is a value)
 
 
 def diff(old: Json, new: Json) -> list[Change]:
@@ -50,12 +51,23 @@ def _diff(old: Json, new: Json, path: Path, changes: list[Change]) -> None:
 
 
 def _diff_dicts(old: dict[str, Json], new: dict[str, Json], path: Path, changes: list[Change]) -> None:
+    """:func:`same` inlined for the usual case (a shared part, or two values of one type), and the
+    old keys looked through for deleted ones only when some of them were not found among the new."""
+    kept = 0  # old keys found among the new ones
     for key, value in new.items():
-        if key not in old:
+        was = old.get(key, _ABSENT)
+        if was is value:
+            kept += 1
+            continue
+        if was is _ABSENT:
             changes.append(["set", [*path, key], value])
-        elif not same(old[key], value):
-            _diff(old[key], value, [*path, key], changes)
-    changes.extend(["del", [*path, key]] for key in old if key not in new)
+            continue
+        kept += 1
+        if type(was) is type(value) and was == value or type(was) is not type(value) and same(was, value):
+            continue
+        _diff(was, value, [*path, key], changes)
+    if kept < len(old):
+        changes.extend(["del", [*path, key]] for key in old if key not in new)
 
 
 def _diff_lists(old: list[Json], new: list[Json], path: Path, changes: list[Change]) -> None:

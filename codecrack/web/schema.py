@@ -253,7 +253,10 @@ def read_client_message(text: str) -> ActionMessage | HintRequest | Ping | Resyn
     orjson reads is strict JSON whose numbers are all finite, so for it the action's values need
     no check of their own and the quick models accept exactly what ClientMessage does; anything
     else, or anything they refuse, goes to ClientMessage, which says why (tests/web/test_fuzz.py
-    checks that both read every message alike)."""
+    checks that both read every message alike). Reading the text once into Python values and
+    checking those with ``validate_python`` reads some numbers differently, so the text is read
+    twice: orjson reads integers past 64 bits as floats, and pydantic_core's ``from_json`` reads
+    ``1e400`` as infinity even with ``allow_inf_nan=False``."""
     try:
         orjson.loads(text)
         return quick_client_message.validate_json(text)

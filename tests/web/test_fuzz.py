@@ -160,12 +160,32 @@ def read(reader, text: str):
 
 
 NUMBERS = st.sampled_from(["NaN", "-Infinity", "1e400", "-1e999", "1.7976931348623157e308", "123456789012345678901234567890",
-                           "-0.0", "1E5", "\"\\ud800\""])
+                           "9223372036854775807", "9223372036854775808", "-9223372036854775809", "18446744073709551615",
+                           "18446744073709551616", "-0.0", "1E5", "01", "1.", "\"\\ud800\"", "\"\\u0000\""])
 WITH_NUMBERS = NUMBERS.map(lambda number: '{"type": "action", "action": {"type": "guess", "value": [%s]}}' % number)
 
 
+def object_text(pairs: list[tuple[str, str]]) -> str:
+    """A JSON object's text from ``(key, value text)`` pairs, keys repeated as they come."""
+    return "{" + ", ".join(f"{json.dumps(key)}: {value}" for key, value in pairs) + "}"
+
+
+def as_text(value) -> str:
+    return value if isinstance(value, str) and value[:1] == "{" else json.dumps(value, allow_nan=True)
+
+
+ACTION_TEXT = st.lists(st.tuples(st.sampled_from(["type", "color", "value"]),
+                                 st.sampled_from(["draw", "guess", "black", 1, None]).map(json.dumps)),
+                       min_size=1, max_size=4).map(object_text)
+# objects whose keys may come twice (JSON leaves it open; both readers must take the same value)
+DUPLICATE_KEYS = st.lists(st.tuples(st.sampled_from(["type", "action", "ref"]),
+                                    st.one_of(st.sampled_from(["action", "ping", "resync", "r1", "r 2"]).map(json.dumps),
+                                              ACTION_TEXT, ACTION.map(json.dumps), JSON.map(as_text))),
+                          min_size=2, max_size=5).map(object_text)
+
+
 @fuzz(600)
-@given(text=st.one_of(FRAME.filter(lambda frame: isinstance(frame, str)), WITH_NUMBERS,
+@given(text=st.one_of(FRAME.filter(lambda frame: isinstance(frame, str)), WITH_NUMBERS, DUPLICATE_KEYS,
                       MESSAGE.map(lambda message: json.dumps({**message, "ref": "r1"}, allow_nan=True)
                                   if isinstance(message, dict) else json.dumps(message, allow_nan=True))))
 def test_the_quick_reading_of_client_messages_accepts_and_refuses_exactly_as_the_full_models(text):
