@@ -19,6 +19,7 @@ from typing import IO
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import NullPool
 
 # The advisory lock's key: any fixed 64-bit number, the same in every instance ("codecrak").
@@ -29,7 +30,7 @@ class StartRefused(RuntimeError):
     """This server process must not run beside the ones already serving the database."""
 
 
-def hold_instance(db_url: str, redis_url: str | None) -> IO[bytes] | Connection | None:
+def hold_instance(db_url: str, redis_url: str | None) -> IO[bytes] | PostgresLock | None:
     """Take this process's lock on the database at ``db_url`` (see the module's docstring), or
     raise :class:`StartRefused`. Returns what holds it (``close()`` releases it), or ``None`` for
     a database that needs no lock (in-memory SQLite, other servers)."""
@@ -59,14 +60,33 @@ def hold_sqlite(db_url: str) -> IO[bytes] | None:
     return handle
 
 
-def hold_postgresql(db_url: str, shared: bool) -> Connection:
+class PostgresLock:
+    """The database's advisory lock, held by a session of its own while the server runs."""
+
+    def __init__(self, connection: Connection, shared: bool) -> None:
+        self.connection, self.shared = connection, shared
+
+    def close(self) -> None:
+        """Unlock, then end the session. Ending the session alone frees the lock only once its
+        server process has exited, which on a busy machine may come after this returned: an
+        instance started right then would be refused."""
+        unlock = "pg_advisory_unlock_shared" if self.shared else "pg_advisory_unlock"
+        try:
+            self.connection.execute(text(f"SELECT {unlock}(:key)"), {"key": ADVISORY_KEY})
+        except SQLAlchemyError:  # the session is gone (the database restarted): so is its lock
+            pass
+        finally:
+            self.connection.close()
+
+
+def hold_postgresql(db_url: str, shared: bool) -> PostgresLock:
     """The database's advisory lock, shared (instances with Redis) or exclusive (without), on a
     connection of its own that stays open while the server runs."""
     engine = create_engine(db_url, poolclass=NullPool)
     connection = engine.connect().execution_options(isolation_level="AUTOCOMMIT")
     take = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
     if connection.execute(text(f"SELECT {take}(:key)"), {"key": ADVISORY_KEY}).scalar_one():
-        return connection
+        return PostgresLock(connection, shared)
     connection.close()
     engine.dispose()
     where = make_url(db_url).render_as_string(hide_password=True)
