@@ -5,12 +5,14 @@ Python's full collections scan every tracked object. A server with 2,000 tables 
 holds about a million, nearly all of them alive for minutes (games, connections), so each full
 collection stalled the event loop for 0.4-0.9 s while collecting next to nothing.
 
-:class:`Collector` freezes (``gc.freeze``) what survives each full collection: the next full
-collections scan only what was made since. Objects that die while frozen are still freed at once
-by reference counting; only those in reference cycles wait, so once the frozen objects have grown
-to ``growth`` times what the last whole collection left, the next full collection first unfreezes
-everything and scans the whole heap (which then frees them), as Python does by default. The heap
-that cycles can hold is so bounded, at the cost of a whole collection that long after the last.
+:class:`Collector` freezes (``gc.freeze``) what survives each collection of the middle generation
+or the oldest: an object that lived through two young collections is taken to be long-lived, and
+is not scanned again, so the full collections scan next to nothing. Objects that die while frozen
+are still freed at once by reference counting; only those in reference cycles wait, so once the
+frozen objects have grown to ``growth`` times what the last whole collection left (or start-up
+froze), the next full collection first unfreezes everything and scans the whole heap (which then
+frees them), as Python does by default. The memory that dead cycles hold is so bounded by the
+live heap, at the cost of one whole collection each time the frozen objects double.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-FULL = 2  # the oldest generation: a full collection
+MIDDLE, FULL = 1, 2  # the generations: a full collection is one of the oldest
 
 
 class Collector:
@@ -41,12 +43,13 @@ class Collector:
 
     def on_collection(self, phase: str, info: dict[str, Any]) -> None:
         """Called by the collector at the start and the stop of each collection."""
-        if info["generation"] != FULL:
-            return
+        generation = info["generation"]
         if phase == "start":
-            self.whole = gc.get_freeze_count() > self.growth * self.settled
+            self.whole = generation == FULL and gc.get_freeze_count() > self.growth * self.settled
             if self.whole:
                 gc.unfreeze()  # this collection scans everything, the frozen objects too
+            return
+        if generation < MIDDLE:
             return
         gc.freeze()
         if self.whole:

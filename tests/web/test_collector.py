@@ -1,6 +1,7 @@
-"""The server's garbage collector (codecrack/web/collector.py): what survives a full collection is
-frozen, so the next full collections do not scan it again; a cycle that dies while frozen is freed
-by the next whole collection, once the frozen objects have grown past the limit."""
+"""The server's garbage collector (codecrack/web/collector.py): what survives a collection of the
+middle generation (or a full one) is frozen, so no later collection scans it again; a cycle that
+dies while frozen is freed by the next whole collection, once the frozen objects have grown past
+the limit."""
 
 import gc
 import weakref
@@ -33,9 +34,9 @@ def collector():
     gc.unfreeze()
 
 
-def test_what_survives_a_full_collection_is_not_scanned_again(collector):
+def test_what_survives_a_collection_of_the_middle_generation_is_not_scanned_again(collector):
     kept = [[index] for index in range(1000)]
-    gc.collect()
+    gc.collect(1)
     scanned = {id(item) for item in gc.get_objects()}
     assert not any(id(item) in scanned for item in kept)
     assert gc.get_freeze_count() >= collector.settled + len(kept)
@@ -54,9 +55,8 @@ def test_a_cycle_that_died_frozen_is_freed_by_the_next_whole_collection(collecto
     assert gone() is None and collector.whole_collections == 1
 
 
-def test_young_collections_leave_the_frozen_objects_alone(collector):
+def test_the_youngest_collections_freeze_nothing(collector):
     frozen = gc.get_freeze_count()
-    cycle = dead_cycle()
+    cycle, kept = dead_cycle(), [[index] for index in range(1000)]
     gc.collect(0)
-    gc.collect(1)
-    assert gc.get_freeze_count() == frozen and cycle() is None
+    assert gc.get_freeze_count() == frozen and cycle() is None and kept
