@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from codecrack.web.collector import Collector
+from codecrack.web.collector import Collector, collect_everything
 
 
 class Node:
@@ -60,3 +60,13 @@ def test_the_youngest_collections_freeze_nothing(collector):
     cycle, kept = dead_cycle(), [[index] for index in range(1000)]
     gc.collect(0)
     assert gc.get_freeze_count() == frozen and cycle() is None and kept
+
+
+def test_collect_everything_frees_the_cycles_that_died_frozen(collector):
+    holder = [Node()]
+    holder[0].partner = holder[0]
+    gone = weakref.ref(holder[0])
+    gc.collect()
+    holder.clear()
+    assert collect_everything() >= 1 and gone() is None
+    assert collector.whole_collections == 1
