@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from .rules import CodaGame
 
 
+def tile_view(tile: Tile, value_known: bool) -> dict[str, Any]:
+    known = value_known or tile.revealed
+    return {"id": tile.id, "color": tile.color, "revealed": tile.revealed,
+            "value": tile.value if known else None}
+
+
 def knows_own_values(game: CodaGame, seat: int | None) -> bool:
     """A seat reads its own face-down values, except after the opening look in the memory variant."""
     return seat is not None and not (game.options.memory and seat in game.ready)
@@ -26,17 +32,10 @@ def row_views(game: CodaGame, seat: int | None) -> list[list[dict[str, Any]]]:
     own = knows_own_values(game, seat)
     over = game.phase == "over"
     return [
-        tile_views(row, over or own and owner == seat) if owner == seat or game.shown[owner] else []
+        [tile_view(tile, over or own and owner == seat) for tile in row]
+        if owner == seat or game.shown[owner] else []
         for owner, row in enumerate(game.rows)
     ]
-
-
-def tile_views(row: list[Tile], values_known: bool) -> list[dict[str, Any]]:
-    """A row's tiles; a value shows where ``values_known`` or once its tile is revealed. One
-    comprehension, no call per tile: a view holds some 26 tiles, and every action makes a view
-    for each seat."""
-    return [{"id": tile.id, "color": tile.color, "revealed": tile.revealed,
-             "value": tile.value if values_known or tile.revealed else None} for tile in row]
 
 
 def pile_view(game: CodaGame) -> dict[str, int]:
