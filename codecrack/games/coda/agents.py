@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from abc import abstractmethod
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -223,6 +224,7 @@ class HardAgent(MediumAgent):
     among = False  # with 2-3 opponents left, search whom to attack and when to stop (played_out_among)
     playouts_among = 900  # its work allowed per decision, as ``playouts``
     min_worlds_among = 8  # fewer worlds affordable in its first half: no playouts
+    own_keep_going = 0.0  # in those playouts hard's own seat continues from this chance (0: as medium)
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -281,11 +283,12 @@ class HardAgent(MediumAgent):
         first = min(self.max_worlds, self.playouts_among // (2 * len(actions) * cost))
         if len(actions) == 1 or first < self.min_worlds_among:
             return choice
-        playouts = Playouts(first, lambda seed: RolloutMedium(seed=seed))
+        own = (lambda seed: RolloutMedium(seed=seed, keep_going=self.own_keep_going)) if self.own_keep_going else None
+        playouts = Playouts(first, lambda seed: RolloutMedium(seed=seed), own=own)
         means = [sum(r) / len(r) for r in playouts.values(view, position, belief, actions, self.rng)]
         best = max(range(1, len(actions)), key=lambda a: means[a])
         finalists = [choice, actions[best]]
-        second = Playouts(min(self.max_worlds, self.playouts_among // (4 * cost)), playouts.policy)
+        second = replace(playouts, worlds=min(self.max_worlds, self.playouts_among // (4 * cost)))
         results = second.values(view, position, belief, finalists, self.rng)
         totals = [means[0] * first + sum(results[0]), means[best] * first + sum(results[1])]
         return finalists[1] if totals[1] > totals[0] + self.margin * (first + second.worlds) else choice
