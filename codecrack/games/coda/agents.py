@@ -271,8 +271,8 @@ class HardAgent(MediumAgent):
     def played_out_among(self, view: View, position: Position, belief: Belief, choice: Action) -> Action:
         """With two or more opponents left: whom to attack and whether to stop, by playouts.
         The rivals are the likeliest guess on each opponent and on the likeliest tiles, and
-        stopping; the budget goes in two halves, the second on ``choice`` and the best rival of
-        the first, where the decision is closest (every action meets the same worlds)."""
+        stopping; the budget goes in two halves: the first picks the best rival, the second plays
+        it and ``choice`` in fresh worlds, which decide (every action meets the same worlds)."""
         tiles = best_per_tile(self.options(view, position, belief))
         per_seat = {g.target: g for g in reversed(tiles)}.values()
         rivals = [g.action() for g in [*tiles[: self.rivals], *per_seat]]
@@ -289,9 +289,8 @@ class HardAgent(MediumAgent):
         best = max(range(1, len(actions)), key=lambda a: means[a])
         finalists = [choice, actions[best]]
         second = replace(playouts, worlds=min(self.max_worlds, self.playouts_among // (4 * cost)))
-        results = second.values(view, position, belief, finalists, self.rng)
-        totals = [means[0] * first + sum(results[0]), means[best] * first + sum(results[1])]
-        return finalists[1] if totals[1] > totals[0] + self.margin * (first + second.worlds) else choice
+        results = second.values(view, position, belief, finalists, self.rng)  # fresh worlds: no winner's curse
+        return finalists[1] if sum(results[1]) > sum(results[0]) + self.margin * second.worlds else choice
 
     # -- the lookahead -------------------------------------------------------------------------
     def lookahead(self, view: View, position: Position, belief: Belief, out: frozenset[int],
