@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -221,10 +220,6 @@ class HardAgent(MediumAgent):
     max_worlds = 60
     rivals = 3  # guesses (best value of each tile) searched by playouts beside hard's own choice
     margin = 0.05  # playouts override hard's choice only when a rival wins this much more often
-    among = False  # with 2-3 opponents left, search whom to attack and when to stop (played_out_among)
-    playouts_among = 900  # its work allowed per decision, as ``playouts``
-    min_worlds_among = 8  # fewer worlds affordable in its first half: no playouts
-    own_keep_going = 0.0  # in those playouts hard's own seat continues from this chance (0: as medium)
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -253,8 +248,6 @@ class HardAgent(MediumAgent):
     def played_out(self, view: View, position: Position, belief: Belief, choice: Action) -> Action:
         """Play ``choice`` and its rivals out in sampled worlds; keep ``choice`` unless a rival
         wins more often by over ``margin``."""
-        if self.among and len(targets(view)) > 1:
-            return self.played_out_among(view, position, belief, choice)
         rivals = [g.action() for g in best_per_tile(self.options(view, position, belief))[: self.rivals]]
         if view["hits_this_turn"]:
             rivals.append({"type": "stop"})
@@ -267,30 +260,6 @@ class HardAgent(MediumAgent):
         means = [sum(r) / len(r) for r in results]
         best = max(range(len(actions)), key=lambda a: means[a])
         return actions[best] if means[best] > means[0] + self.margin else choice
-
-    def played_out_among(self, view: View, position: Position, belief: Belief, choice: Action) -> Action:
-        """With two or more opponents left: whom to attack and whether to stop, by playouts.
-        The rivals are the likeliest guess on each opponent and on the likeliest tiles, and
-        stopping; the budget goes in two halves: the first picks the best rival, the second plays
-        it and ``choice`` in fresh worlds, which decide (every action meets the same worlds)."""
-        tiles = best_per_tile(self.options(view, position, belief))
-        per_seat = {g.target: g for g in reversed(tiles)}.values()
-        rivals = [g.action() for g in [*tiles[: self.rivals], *per_seat]]
-        if view["hits_this_turn"]:
-            rivals.append({"type": "stop"})
-        actions = [choice] + [a for n, a in enumerate(rivals) if a != choice and a not in rivals[:n]]
-        cost = playout_cost(view, position)
-        first = min(self.max_worlds, self.playouts_among // (2 * len(actions) * cost))
-        if len(actions) == 1 or first < self.min_worlds_among:
-            return choice
-        own = (lambda seed: RolloutMedium(seed=seed, keep_going=self.own_keep_going)) if self.own_keep_going else None
-        playouts = Playouts(first, lambda seed: RolloutMedium(seed=seed), own=own)
-        means = [sum(r) / len(r) for r in playouts.values(view, position, belief, actions, self.rng)]
-        best = max(range(1, len(actions)), key=lambda a: means[a])
-        finalists = [choice, actions[best]]
-        second = replace(playouts, worlds=min(self.max_worlds, self.playouts_among // (4 * cost)))
-        results = second.values(view, position, belief, finalists, self.rng)  # fresh worlds: no winner's curse
-        return finalists[1] if sum(results[1]) > sum(results[0]) + self.margin * second.worlds else choice
 
     # -- the lookahead -------------------------------------------------------------------------
     def lookahead(self, view: View, position: Position, belief: Belief, out: frozenset[int],

@@ -86,7 +86,6 @@ class Playouts:
     worlds: int
     policy: Callable[[int], Policy]
     steps: int = 400
-    own: Callable[[int], Policy] | None = None  # the deciding seat's own playing-out agent, if not ``policy``
 
     def values(self, view: View, position: Position, belief: Belief, actions: list[dict[str, Any]],
                rng: random.Random) -> list[list[float]]:
@@ -112,8 +111,7 @@ class Playouts:
                 return 1.0 if seat in game.result["winners"] else 0.0
             actor = min(game.to_move)
             if actor not in agents:
-                make = self.own if self.own is not None and actor == seat else self.policy
-                agents[actor] = make(seed * 7 + actor)
+                agents[actor] = self.policy(seed * 7 + actor)
             game.apply(actor, agents[actor].act_in(game, actor, misses))
         if game.over:
             return 1.0 if seat in game.result["winners"] else 0.0
