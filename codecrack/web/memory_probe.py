@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import gc
 import os
 import re
 import sys
@@ -41,6 +40,7 @@ from fastapi import FastAPI
 from sqlalchemy import make_url
 
 from .app import create_app
+from .collector import collect_everything
 from .config import WebConfig
 from .server import run_one, uvicorn_options
 
@@ -139,7 +139,7 @@ def glibc() -> ctypes.CDLL | None:
 def memory_figures(trim: bool = False, db_url: str = "") -> dict[str, Any]:
     """The figures, once the cyclic garbage is collected (so that they count live data; the
     objects it freed are ``garbage_objects``)."""
-    garbage = gc.collect()
+    garbage = collect_everything()
     libc = glibc()
     figures: dict[str, Any] = {}
     if libc is not None and trim:
