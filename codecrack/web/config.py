@@ -74,6 +74,8 @@ class WebConfig(BaseSettings):
     # -- connections, memory and restarts (docs/web.md) -------------------------------------
     send_queue_limit: int = Field(32, ge=1)                 # messages queued for one connection; more and it is closed as too slow
     ws_compression: bool = False                            # websocket per-message deflate (costs CPU per message)
+    ws_ping_interval: float = Field(20.0, gt=0)             # a keepalive ping per connection this often (the first at a random moment within it)
+    ws_ping_timeout: float = Field(20.0, gt=0)              # a ping unanswered this long closes the connection as dead
     send_timeout: float = Field(10.0, gt=0)                 # a send that takes longer closes the connection as too slow
     table_info_interval: float = Field(0.25, ge=0)          # at most one table-info broadcast per table this often
     max_live_tables: int = Field(256, ge=1)                 # loaded tables without a connection (the least recently used go)

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import gc
 import os
 import re
 import sys
@@ -44,6 +43,7 @@ from fastapi import FastAPI
 from sqlalchemy import make_url
 
 from .app import create_app
+from .collector import collect_everything
 from .config import WebConfig
 from .hub import Hub
 from .server import run_one, uvicorn_options
@@ -143,7 +143,7 @@ def glibc() -> ctypes.CDLL | None:
 def memory_figures(trim: bool = False, db_url: str = "") -> dict[str, Any]:
     """The figures, once the cyclic garbage is collected (so that they count live data; the
     objects it freed are ``garbage_objects``)."""
-    garbage = gc.collect()
+    garbage = collect_everything()
     libc = glibc()
     figures: dict[str, Any] = {}
     if libc is not None and trim:

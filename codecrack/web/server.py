@@ -2,29 +2,30 @@
 
 from __future__ import annotations
 
-import gc
 import os
 from typing import Any
 
 import uvicorn
 
 from .app import create_app
+from .collector import Collector
 from .config import WebConfig, db_url_from
 from .instances import workers_refusal
+from .pings import SpreadPings
 
 
 def uvicorn_options(config: WebConfig) -> dict[str, Any]:
-    """uvicorn's settings besides the address: the log level and the websocket limits."""
-    return {"log_level": "info", "ws_max_size": config.max_ws_message_bytes,
-            "ws_per_message_deflate": config.ws_compression}
+    """uvicorn's settings besides the address: the log level, the websocket protocol (its
+    keepalive pings spread: :mod:`.pings`) and the websocket limits."""
+    return {"log_level": "info", "ws": SpreadPings, "ws_max_size": config.max_ws_message_bytes,
+            "ws_per_message_deflate": config.ws_compression, "ws_ping_interval": config.ws_ping_interval,
+            "ws_ping_timeout": config.ws_ping_timeout}
 
 
 def run_one(app: Any, **options: Any) -> None:
     """Serve ``app`` in this process with uvicorn (``options``: the address and
-    :func:`uvicorn_options`). What start-up made (modules, the app) is first moved out of the cyclic
-    collector's reach (``gc.freeze``): it is never scanned again, and the collector's full passes
-    come as often as the objects made since call for (not once per quarter of everything loaded)."""
-    gc.freeze()
+    :func:`uvicorn_options`), its garbage collector set up for a server (:mod:`.collector`)."""
+    Collector().install()
     uvicorn.run(app, **options)
 
 

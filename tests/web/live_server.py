@@ -19,6 +19,7 @@ import uvicorn
 
 from codecrack.web.app import create_app
 from codecrack.web.config import WebConfig
+from codecrack.web.server import uvicorn_options
 
 GUARD = 60.0  # seconds a test waits for any one message before it fails (a hang guard, no timing claim)
 
@@ -31,7 +32,8 @@ def live_server(config: WebConfig, send_buffer: int | None = None) -> Iterator[t
     if send_buffer:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     listener.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", ws_per_message_deflate=False))
+    options = {**uvicorn_options(config), "log_level": "warning"}  # as `codecrack serve` runs it, quieter
+    server = uvicorn.Server(uvicorn.Config(create_app(config), **options))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     try:
