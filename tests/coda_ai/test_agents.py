@@ -15,7 +15,7 @@ from codecrack.games.coda.tiles import sort_key
 from tests.coda.helpers import rigged
 
 AGENTS = [name for name in agent_names("coda") if name != "random"]  # tiers and baselines
-SEARCHING_HARD = "hard:playouts=400:min_worlds=2"  # hard with playouts on every decision it can afford
+SEARCHING_HARD = "hard:duel_playouts=400:min_worlds=2"  # 2-player hard with playouts on every decision it can afford
 VARIANTS = [
     {},
     {"dashes": True},

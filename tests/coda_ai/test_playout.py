@@ -72,7 +72,7 @@ def test_playouts_score_each_action_in_the_same_worlds():
     view = guess_view(players=2, seed=9, turns=2)
     position = position_from_view(view)
     actions = [a for a in view["legal_actions"] if a["type"] == "guess"][:2]
-    results = Playouts(4, lambda seed: RolloutMedium(seed=seed)).values(view, position, solve(position), actions,
+    results = Playouts(4, lambda seed, seat: RolloutMedium(seed=seed)).values(view, position, solve(position), actions,
                                                                       random.Random(0))
     assert [len(r) for r in results] == [4, 4]
     assert all(r in (0.0, 1.0) for row in results for r in row)
@@ -105,7 +105,7 @@ def test_the_rollout_medium_reads_the_game_as_its_view_and_decides_the_same(turn
     played = []
     for policy in (RolloutMedium, ViewMedium):
         world = world_game(view, values, random.Random(3))
-        Playouts(1, policy).play(world, view["seat"], actions[0], seed=5)
+        Playouts(1, lambda seed, seat: policy(seed)).play(world, view["seat"], actions[0], seed=5)
         played.append(world.record()["actions"])
     assert played[0] == played[1]
     world = world_game(view, values, random.Random(3))
@@ -127,3 +127,14 @@ def test_the_likeliest_guesses_are_the_top_of_all_guesses_in_order(players, opti
         seats = targets(view)
         every = guesses(position, belief, seats)
         assert likeliest(position, belief, seats) == [g for g in every if g.p == every[0].p]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_hard_plays_itself_bolder_in_its_two_player_playouts_only(players):
+    view = guess_view(players=players, seed=9, turns=2)
+    hard = make_agent("hard:rollout_self=0.35:rollout_rival=0.45", "coda", seed=1)
+    policy = hard.rollout_policy(view)
+    thresholds = [policy(seed=3, seat=seat).keep_going for seat in range(players)]
+    me = view["seat"]
+    expected = [0.35 if seat == me else 0.45 for seat in range(2)] if players == 2 else [0.5] * players
+    assert thresholds == expected

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -215,11 +215,14 @@ class HardAgent(MediumAgent):
     win = 4.0  # value of winning the round outright, in cover units
     knockout = 3.0  # bonus for eliminating one of several opponents
     read_guessers = True  # opponents never name a tile they hold
-    playouts = 900  # work allowed per guess-or-stop decision, in simulated 2-player actions (0: none)
+    playouts = 900  # 3-4 players: work allowed per guess-or-stop decision, in simulated 2-player actions (0: none)
+    duel_playouts = 1400  # the same with 2 players (the search is off whenever ``playouts`` is 0)
     min_worlds = 12  # fewer affordable sampled worlds than this: no playouts (too noisy)
     max_worlds = 60
     rivals = 3  # guesses (best value of each tile) searched by playouts beside hard's own choice
     margin = 0.05  # playouts override hard's choice only when a rival wins this much more often
+    rollout_self = 0.35  # 2 players: the continue threshold of hard's own seat in its playouts (its ``eager``)
+    rollout_rival = 0.5  # 2 players: the opponent's continue threshold in hard's playouts
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -252,14 +255,24 @@ class HardAgent(MediumAgent):
         if view["hits_this_turn"]:
             rivals.append({"type": "stop"})
         actions = [choice] + [a for a in rivals if a != choice]
-        worlds = min(self.max_worlds, self.playouts // (len(actions) * playout_cost(view, position)))
+        budget = self.duel_playouts if view["players"] == 2 else self.playouts
+        worlds = min(self.max_worlds, budget // (len(actions) * playout_cost(view, position)))
         if len(actions) == 1 or worlds < self.min_worlds:
             return choice
-        playouts = Playouts(worlds, lambda seed: RolloutMedium(seed=seed))
+        playouts = Playouts(worlds, self.rollout_policy(view))
         results = playouts.values(view, position, belief, actions, self.rng)
         means = [sum(r) / len(r) for r in results]
         best = max(range(len(actions)), key=lambda a: means[a])
         return actions[best] if means[best] > means[0] + self.margin else choice
+
+    def rollout_policy(self, view: View) -> Callable[[int, int], RolloutMedium]:
+        """Who plays each seat in the playouts: ``medium`` everywhere, with 2 players continuing
+        from ``rollout_self`` in hard's own seat and from ``rollout_rival`` in the opponent's."""
+        if view["players"] != 2:
+            return lambda seed, seat: RolloutMedium(seed=seed)
+        me = view["seat"]
+        return lambda seed, seat: RolloutMedium(seed=seed, keep_going=self.rollout_self if seat == me
+                                                else self.rollout_rival)
 
     # -- the lookahead -------------------------------------------------------------------------
     def lookahead(self, view: View, position: Position, belief: Belief, out: frozenset[int],

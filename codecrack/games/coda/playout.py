@@ -80,11 +80,11 @@ def turn_sketch(game: CodaGame, seat: int) -> View:
 @dataclass(frozen=True)
 class Playouts:
     """How to estimate an action's win chance: ``worlds`` sampled worlds, each played to the end
-    by fresh ``policy`` agents (all seats), at most ``steps`` actions per playout (a playout cut
+    by fresh agents, ``policy(seed, seat)`` for each seat, at most ``steps`` actions per playout (a playout cut
     short counts as a share ``1 / players still in``)."""
 
     worlds: int
-    policy: Callable[[int], Policy]
+    policy: Callable[[int, int], Policy]
     steps: int = 400
 
     def values(self, view: View, position: Position, belief: Belief, actions: list[dict[str, Any]],
@@ -111,7 +111,7 @@ class Playouts:
                 return 1.0 if seat in game.result["winners"] else 0.0
             actor = min(game.to_move)
             if actor not in agents:
-                agents[actor] = self.policy(seed * 7 + actor)
+                agents[actor] = self.policy(seed * 7 + actor, actor)
             game.apply(actor, agents[actor].act_in(game, actor, misses))
         if game.over:
             return 1.0 if seat in game.result["winners"] else 0.0
