@@ -18,7 +18,10 @@ The figures (docs/benchmarks.md, "Memory over thousands of games"):
 - ``pymalloc_arenas`` and ``pymalloc_unused_pools``: the 1 MiB arenas of Python's small-object
   allocator and the empty 16 KiB pools in them (kept, and resident once touched);
 - ``db_kb``, ``wal_kb`` and ``wal_index_kb``: the sizes of the SQLite database, its WAL and its
-  WAL index (the ``-shm`` file), when the records are in SQLite.
+  WAL index (the ``-shm`` file), when the records are in SQLite;
+- ``live_tables`` and ``idle_tables``: the tables the server keeps loaded, and those of them that
+  nobody is connected to (a game its players left mid-way stays loaded, up to ``max_live_tables``
+  such tables).
 
 ``?trim=1`` first gives malloc's free pages back to the system (``malloc_trim``): the RSS then
 left is what the process holds, without malloc's reserve.
@@ -42,6 +45,7 @@ from sqlalchemy import make_url
 from .app import create_app
 from .collector import collect_everything
 from .config import WebConfig
+from .hub import Hub
 from .server import run_one, uvicorn_options
 
 MB = 2**20
@@ -160,12 +164,18 @@ def memory_figures(trim: bool = False, db_url: str = "") -> dict[str, Any]:
     return figures
 
 
+def table_figures(hub: Hub) -> dict[str, int]:
+    """How many tables the hub keeps loaded, and how many of them nobody is connected to."""
+    tables = hub.live.values()
+    return {"live_tables": len(tables), "idle_tables": sum(1 for table in tables if not table.connections)}
+
+
 def probed_app(config: WebConfig) -> FastAPI:
     app = create_app(config)
 
     @app.get("/probe/memory", include_in_schema=False)
     async def memory(trim: bool = False) -> dict[str, Any]:
-        return memory_figures(trim, config.db_url)
+        return {**memory_figures(trim, config.db_url), **table_figures(app.state.hub)}
 
     return app
 

@@ -3,10 +3,14 @@
 import os
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from codecrack.web.memory_probe import glibc, memory_figures, pymalloc_figures, rss_split_mb, sqlite_files_kb
+from codecrack.web.memory_probe import glibc, memory_figures, probed_app, pymalloc_figures, rss_split_mb, sqlite_files_kb
 from codecrack.web.store import make_engine
+
+from .conftest import fast_config
+from .wsclient import HUMAN, create, seated
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads /proc")
 
@@ -43,3 +47,18 @@ def test_pymalloc_is_read_without_losing_stderr(capfd):
 def test_each_malloc_arena_is_listed_main_first():
     arenas = memory_figures()["malloc_arenas_mb"]
     assert arenas and arenas[0] > 0
+
+
+def test_the_probe_counts_loaded_tables_and_those_nobody_is_connected_to(tmp_path):
+    """A game its players left mid-way stays loaded (up to ``max_live_tables``): the probe says
+    how many such tables the server holds."""
+    with TestClient(probed_app(fast_config(tmp_path))) as client:
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0)
+        with seated(client, made["code"], made["token"]):
+            assert tables_of(client) == {"live_tables": 1, "idle_tables": 0}
+        assert tables_of(client) == {"live_tables": 1, "idle_tables": 1}
+
+
+def tables_of(client) -> dict[str, int]:
+    figures = client.get("/probe/memory").json()
+    return {name: figures[name] for name in ("live_tables", "idle_tables")}
