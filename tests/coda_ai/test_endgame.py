@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import codecrack
@@ -33,10 +34,18 @@ def test_clear_is_the_best_chain_of_guesses():
     assert Endgame().clear(position, solve(position), 1) == pytest.approx(1 / 9)
 
 
+def outcomes(search, position, truth):
+    """``[model, outcome]`` chances of the opponent's reply from ``position``."""
+    out = np.zeros((len(search.rivals), 3))
+    for weights, outcome, _ in search.reply(position, 0, truth, 0):
+        out[:, outcome] += weights
+    return out
+
+
 def test_a_reply_clears_a_row_that_anyone_can_read():
     # Black between black 2 and black 4 is a black 3: every model names it and wins.
     position = Position([[Tile(BLACK, 2), Tile(BLACK, None), Tile(BLACK, 4)], [Tile(WHITE, 6)]])
-    out = Endgame().reply(position, 0, [2, 3, 4], hits=0)
+    out = outcomes(Endgame(), position, [2, 3, 4])
     assert out[:, CLEARED].tolist() == [1.0, 1.0]
 
 
@@ -45,12 +54,22 @@ def test_a_reply_splits_ties_and_stops_by_its_threshold():
     # as far as anyone knows): both models name the black 3, then stop at a 1-in-8 guess.
     row = [Tile(BLACK, 2), Tile(BLACK, None), Tile(BLACK, 4), Tile(WHITE, None)]
     position = Position([row, [Tile(WHITE, 0)]])
-    out = Endgame().reply(position, 0, [2, 3, 4, 7], hits=0)
+    out = outcomes(Endgame(), position, [2, 3, 4, 7])
     assert out[:, STOPPED].tolist() == [1.0, 1.0]
     # A first guess on a tile of two equal values hits half the time (the tie is averaged).
     two = Position([[Tile(BLACK, 2), Tile(WHITE, None), Tile(BLACK, 4)], [Tile(WHITE, 0)]])
-    out = Endgame().reply(two, 0, [2, 3, 4], hits=0)
+    out = outcomes(Endgame(), two, [2, 3, 4])
     assert out[:, CLEARED].tolist() == [0.5, 0.5] and out[:, MISSED].tolist() == [0.5, 0.5]
+
+
+def test_a_reply_that_stops_leaves_a_threat_for_the_next_turn():
+    # After naming the black 3 the opponent stops at the 1-in-8 white; its next turn names
+    # that white at once (the black 3 is face up by then), right 1 time in 8.
+    row = [Tile(BLACK, 2), Tile(BLACK, None), Tile(BLACK, 4), Tile(WHITE, None)]
+    position = Position([row, [Tile(WHITE, 0)]])
+    search = Endgame()
+    (weights, outcome, after), = search.reply(position, 0, [2, 3, 4, 7], 0)
+    assert outcome == STOPPED and search.threat(after, 0, [2, 3, 4, 7]).tolist() == [0.125, 0.125]
 
 
 def test_a_certain_last_tile_is_named():

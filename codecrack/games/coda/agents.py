@@ -227,6 +227,7 @@ class HardAgent(MediumAgent):
     rollout_rival = 0.5  # 2 players: the opponent's continue threshold in hard's playouts
     endgame = 2  # 2 players: exact endgame search once the opponent has this many face-down tiles or fewer (0: off)...
     endgame_exposed = 2  # ...or once hard's own row has this many (and the opponent at most 4)
+    endgame_lead = 0.01  # the endgame overrides hard's choice only when its best option leads by this much
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -261,7 +262,7 @@ class HardAgent(MediumAgent):
         values = own_values(view, self.remembered(view))
         if not self.endgame or view["players"] != 2 or drawn is None or None in values:
             return None
-        search = Endgame(reach=self.endgame, exposed=self.endgame_exposed)
+        search = Endgame(reach=self.endgame, exposed=self.endgame_exposed, clear_lead=self.endgame_lead)
         me, rival = view["seat"], targets(view)[0]
         if not search.applies(position, public, me, rival):
             return None

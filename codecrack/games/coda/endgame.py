@@ -9,14 +9,15 @@ the opponent's reply played out exactly, world by world.
   (all of them when there are few, else a uniform sample) is taken in turn as the truth. The
   opponent then sees its own row, the public record and the tile hard's turn left in its own row
   (face down after a stop, face up after a miss). It is modelled as ``greedy``: it names its
-  likeliest value (ties averaged) and goes on after a hit while that chance is at least its
+  likeliest value (ties: each as likely) and goes on after a hit while that chance is at least its
   threshold. Hard knows its own values, so whether each guess hits is known: the reply ends by
   clearing hard's row (hard loses), by a stop (the opponent's drawn tile goes face down), or by
   a miss.
 * **Afterwards**, a race: hard then clears the opponent's row in one turn with chance ``c`` (its
   best chain of guesses under its belief at the end of its turn, times ``fresh`` if the opponent
-  just put a tile face down), the opponent clears hard's row with chance ``d`` (the reply's
-  clearing chance), turn by turn: hard wins ``c / (1 - (1 - c)(1 - d))``.
+  just put a tile face down), and the opponent's later turns clear hard's row with chance ``d``
+  (a second reply, from what the first one taught it: its hits and its miss), turn by turn:
+  hard wins ``c / (1 - (1 - c)(1 - d))``.
 
 Two opponent models (``rivals``: continue thresholds) are searched side by side; inside the turn
 each model's best continuation counts, and the chosen action is the one whose worst value over
@@ -51,6 +52,16 @@ def race(c: float, d: float) -> float:
 
 
 @dataclass(frozen=True)
+class Ending:
+    """One way the opponent's reply ends: its chance per model, the outcome, and (unless it
+    cleared hard's row) the chance per model that its next turn clears it."""
+
+    weights: np.ndarray
+    outcome: int
+    later: np.ndarray
+
+
+@dataclass(frozen=True)
 class Turn:
     """Hard's side of the table at its decision: where its drawn tile would go and its values."""
 
@@ -74,7 +85,7 @@ class Endgame:
     worlds: int = 24  # the opponent's rows: all when at most this many, else this many sampled
     width: int = 2  # values searched per face-down tile
     breadth: int = 3  # face-down tiles searched (the likeliest ones)
-    ties: int = 4  # the opponent's tied likeliest guesses averaged over
+    ties: int = 4  # the opponent's missing tied guesses followed (each stands for its share of all)
     fresh: float = 0.3  # chance to name a tile that the opponent has just put face down
     clear_lead: float = 0.01  # the best option must beat the next by this much, or hard decides as usual
     _solved: dict[Any, Belief] = field(default_factory=dict, repr=False)
@@ -127,48 +138,62 @@ class Endgame:
         return found
 
     # -- the reply ------------------------------------------------------------------------------
-    def replies(self, public: Position, turn: Turn, rows: list[World], kind: str) -> np.ndarray:
-        """``[world, model, outcome]``: chances that the opponent's reply clears, stops or misses,
-        after hard's turn ended by ``kind`` ("stop": drawn tile face down, "miss": face up)."""
+    def replies(self, public: Position, turn: Turn, rows: list[World], kind: str) -> list[list[Ending]]:
+        """Per world, how the opponent's reply may end after hard's turn ended by ``kind``
+        ("stop": drawn tile face down, "miss": face up); each way that does not clear hard's row
+        comes with the chance that the opponent's next turn, knowing what this one taught it,
+        clears it."""
         color, value = turn.drawn
         at = turn.stop_at if kind == "stop" else turn.miss_at
         mine = with_insert(public, turn.me, at, Tile(color, None if kind == "stop" else value))
         truth = [*turn.values[:at], value, *turn.values[at:]]
-        out = np.zeros((len(rows), len(self.rivals), 3))
-        for w, world in enumerate(rows):
+        found = []
+        for world in rows:
             theirs = mine
             for index, v in world.items():
                 theirs = with_value(theirs, turn.rival, index, v)
-            out[w] = self.reply(theirs, turn.me, truth, 0)
-        return out
+            endings = []
+            for weights, outcome, after in self.reply(theirs, turn.me, truth, 0):
+                later = weights * 0 if outcome == CLEARED else self.threat(after, turn.me, truth)
+                endings.append(Ending(weights, outcome, later))
+            found.append(endings)
+        return found
 
-    def reply(self, position: Position, me: int, truth: list[int], hits: int) -> np.ndarray:
-        """``[model, outcome]`` of the opponent's turn from ``position`` (its view of the table)."""
-        out = np.zeros((len(self.rivals), 3))
+    def threat(self, position: Position, me: int, truth: list[int]) -> np.ndarray:
+        """Per model, the chance that a turn of the opponent from ``position`` clears hard's row."""
+        cleared = [weights for weights, outcome, _ in self.reply(position, me, truth, 0) if outcome == CLEARED]
+        return np.sum(cleared, axis=0) if cleared else np.zeros(len(self.rivals))
+
+    def reply(self, position: Position, me: int, truth: list[int], hits: int) -> list[tuple[np.ndarray, int, Position]]:
+        """The ways the opponent's turn from ``position`` (its view of the table) may end:
+        ``(chance per model, outcome, what it knows then)``."""
         known = self.solve(position)
-        top = likeliest(position, known, [me])[: self.ties] if known.total else []
+        top = likeliest(position, known, [me]) if known.total else []
+        models = len(self.rivals)
         if not top:  # the opponent finds no consistent world: treat its turn as a miss
-            out[:, MISSED] = 1.0
-            return out
+            return [(np.ones(models), MISSED, position)]
         going = np.array([hits == 0 or top[0].p >= t for t in self.rivals])
-        out[~going, STOPPED] = 1.0
-        if going.any():
-            tried = np.zeros_like(out)
-            for guess in top:
-                if truth[guess.index] != guess.value:
-                    tried[:, MISSED] += 1.0
-                    continue
-                after = with_value(position, me, guess.index, guess.value)
-                if hidden(after, me):
-                    tried += self.reply(after, me, truth, hits + 1)
-                else:
-                    tried[:, CLEARED] += 1.0
-            out[going] = tried[going] / len(top)
-        return out
+        found = [(1.0 - going, STOPPED, position)] if not going.all() else []
+        if not going.any():
+            return found
+        share = going / len(top)
+        wrong = [guess for guess in top if truth[guess.index] != guess.value]
+        for guess in wrong[: self.ties]:  # a few misses stand for all of them
+            found.append((share * len(wrong) / len(wrong[: self.ties]), MISSED,
+                          self.without(position, me, guess.index, guess.value)))
+        for guess in top:
+            if truth[guess.index] != guess.value:
+                continue
+            after = with_value(position, me, guess.index, guess.value)
+            if not hidden(after, me):
+                found.append((share, CLEARED, after))
+                continue
+            found.extend((share * weights, outcome, end) for weights, outcome, end in self.reply(after, me, truth, hits + 1))
+        return found
 
     # -- hard's turn ----------------------------------------------------------------------------
     def options(self, position: Position, belief: Belief, turn: Turn, rows: list[World],
-                replies: dict[str, np.ndarray], hits: int) -> list[tuple[np.ndarray, Action]]:
+                replies: dict[str, list[list[Ending]]], hits: int) -> list[tuple[np.ndarray, Action]]:
         """Each option's win chance per opponent model: stop (after a hit), or each guess searched."""
         found = []
         if hits:
@@ -178,13 +203,13 @@ class Endgame:
         return found
 
     def best(self, position: Position, belief: Belief, turn: Turn, rows: list[World],
-             replies: dict[str, np.ndarray]) -> np.ndarray:
+             replies: dict[str, list[list[Ending]]]) -> np.ndarray:
         """Win chance per model after a hit, each model's best continuation (the turn has a hit)."""
         values = [value for value, _ in self.options(position, belief, turn, rows, replies, hits=1)]
         return np.max(values, axis=0)
 
     def guess_value(self, position: Position, guess: Guess, turn: Turn, rows: list[World],
-                    replies: dict[str, np.ndarray]) -> np.ndarray:
+                    replies: dict[str, list[list[Ending]]]) -> np.ndarray:
         after = with_value(position, turn.rival, guess.index, guess.value)
         if hidden(after, turn.rival):
             hit = self.best(after, self.solve(after), turn, rows, replies)
@@ -204,16 +229,18 @@ class Endgame:
                 kept.append(guess)
         return kept
 
-    def end_value(self, position: Position, rival: int, rows: list[World], replies: np.ndarray) -> np.ndarray:
+    def end_value(self, position: Position, rival: int, rows: list[World], replies: list[list[Ending]]) -> np.ndarray:
         """Win chance per model once the turn ends at ``position`` (hard's belief then), the
         opponent replying as ``replies`` says in each world still consistent with it."""
         alive = [w for w, world in enumerate(rows) if self.fits(position, rival, world)] or list(range(len(rows)))
-        outcomes = replies[alive].mean(axis=0)  # [model, outcome]
         clear = self.clear(position, self.solve(position), rival)
-        values = []
-        for cleared, stopped, missed in outcomes:
-            values.append(stopped * race(clear * self.fresh, cleared) + missed * race(clear, cleared))
-        return np.array(values)
+        total = np.zeros(len(self.rivals))
+        for w in alive:
+            for ending in replies[w]:
+                if ending.outcome != CLEARED:
+                    mine = clear * self.fresh if ending.outcome == STOPPED else clear
+                    total += ending.weights * np.array([race(mine, theirs) for theirs in ending.later])
+        return total / len(alive)
 
     @staticmethod
     def fits(position: Position, rival: int, world: World) -> bool:
