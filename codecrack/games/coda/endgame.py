@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from .belief import Belief, Position, Tile, solve
+from .worlds import sample_values
 from .search import Guess, best_per_tile, guesses, hidden, likeliest, with_insert, with_value
 
 Action = dict[str, Any]
@@ -114,16 +115,8 @@ class Endgame:
         or a uniform sample of ``worlds`` of them."""
         if belief.total <= self.worlds:
             return self.every_row(position, belief, rival)
-        found = []
-        for _ in range(self.worlds):
-            world, pos, known = {}, position, belief
-            for index in hidden(position, rival):
-                value = rng.choices(range(len(known.probs[rival][index])), weights=known.probs[rival][index])[0]
-                world[index] = value
-                pos = with_value(pos, rival, index, value)
-                known = self.solve(pos)
-            found.append(world)
-        return found
+        return [{index: value for (_, index), value in sample_values(position, belief, rng).items()}
+                for _ in range(self.worlds)]  # hard's own row is known: only the opponent's is drawn
 
     def every_row(self, position: Position, belief: Belief, rival: int) -> list[World]:
         places = hidden(position, rival)
