@@ -7,7 +7,9 @@
   what a hit teaches about every row, what a miss or a stop would show of its own row given
   where the drawn tile lands, eliminations, and draws chosen for the information they bring;
   where its work budget affords enough sampled worlds, it checks that choice against its
-  rivals and stopping by playing each out in worlds drawn from its exact belief (:mod:`.playout`).
+  rivals and stopping by playing each out in worlds drawn from its exact belief (:mod:`.playout`);
+  in a 2-player endgame an exact search of the rest of the turn and the opponent's reply decides
+  instead, when one option clearly leads (:mod:`.endgame`).
 """
 
 from __future__ import annotations
@@ -228,6 +230,7 @@ class HardAgent(MediumAgent):
     endgame = 2  # 2 players: exact endgame search once the opponent has this many face-down tiles or fewer (0: off)...
     endgame_exposed = 2  # ...or once hard's own row has this many (and the opponent at most 4)
     endgame_lead = 0.01  # the endgame overrides hard's choice only when its best option leads by this much
+    endgame_bolder = False  # the endgame decides only to go on after a hit
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -262,7 +265,8 @@ class HardAgent(MediumAgent):
         values = own_values(view, self.remembered(view))
         if not self.endgame or view["players"] != 2 or drawn is None or None in values:
             return None
-        search = Endgame(reach=self.endgame, exposed=self.endgame_exposed, clear_lead=self.endgame_lead)
+        search = Endgame(reach=self.endgame, exposed=self.endgame_exposed, clear_lead=self.endgame_lead,
+                         bolder_only=self.endgame_bolder)
         me, rival = view["seat"], targets(view)[0]
         if not search.applies(position, public, me, rival):
             return None

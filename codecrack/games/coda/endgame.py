@@ -89,6 +89,7 @@ class Endgame:
     ties: int = 4  # the opponent's missing tied guesses followed (each stands for its share of all)
     fresh: float = 0.3  # chance to name a tile that the opponent has just put face down
     clear_lead: float = 0.01  # the best option must beat the next by this much, or hard decides as usual
+    bolder_only: bool = False  # decide only to go on after a hit (else hard decides)
     _solved: dict[Any, Belief] = field(default_factory=dict, repr=False)
 
     def applies(self, position: Position, public: Position, me: int, rival: int) -> bool:
@@ -107,7 +108,10 @@ class Endgame:
         worst = sorted(((float(values.min()), n) for n, (values, _) in enumerate(options)), reverse=True)
         if len(worst) > 1 and worst[0][0] - worst[1][0] < self.clear_lead:
             return None  # too close to call: hard's own choice stands
-        return options[worst[0][1]][1]
+        chosen = options[worst[0][1]][1]
+        if self.bolder_only and (not hits or chosen["type"] == "stop"):
+            return None
+        return chosen
 
     # -- the opponent's rows ------------------------------------------------------------------
     def rows(self, position: Position, belief: Belief, rival: int, rng: random.Random) -> list[World]:
