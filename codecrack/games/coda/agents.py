@@ -7,14 +7,11 @@
   what a hit teaches about every row, what a miss or a stop would show of its own row given
   where the drawn tile lands, eliminations, and draws chosen for the information they bring;
   where its work budget affords enough sampled worlds, it checks that choice against its
-  rivals and stopping by playing each out in worlds drawn from its exact belief (:mod:`.playout`);
-  in a 2-player endgame an exact search of the rest of the turn and the opponent's reply decides
-  instead, when one option clearly leads (:mod:`.endgame`).
+  rivals and stopping by playing each out in worlds drawn from its exact belief (:mod:`.playout`).
 """
 
 from __future__ import annotations
 
-import random
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -22,7 +19,6 @@ import numpy as np
 
 from ...agents.base import Agent
 from .belief import DASH, Belief, Position, Tile, effort, solve
-from .endgame import Endgame, Turn
 from .observe import COLORS, OwnMemory, position_from_view, value_code
 from .playout import Misses, Playouts, playout_cost, seat_position, turn_sketch
 from .view import pile_view
@@ -227,10 +223,6 @@ class HardAgent(MediumAgent):
     margin = 0.05  # playouts override hard's choice only when a rival wins this much more often
     rollout_self = 0.35  # 2 players: the continue threshold of hard's own seat in its playouts (its ``eager``)
     rollout_rival = 0.5  # 2 players: the opponent's continue threshold in hard's playouts
-    endgame = 2  # 2 players: exact endgame search once the opponent has this many face-down tiles or fewer (0: off)...
-    endgame_exposed = 2  # ...or once hard's own row has this many (and the opponent at most 4)
-    endgame_lead = 0.01  # the endgame overrides hard's choice only when its best option leads by this much
-    endgame_bolder = False  # the endgame decides only to go on after a hit
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -247,9 +239,6 @@ class HardAgent(MediumAgent):
         if not belief.total:
             return self.blind_guesses(view, position)[0].action()
         public = position_from_view(view, public=True)
-        ending = self.ending(view, position, belief, public)
-        if ending is not None:
-            return ending
         stop, miss = self.turn_costs(view, public) if effort(public) <= self.budget else self.rough_costs
         depth = self.depth if effort(position) <= self.budget else 0
         value, guess = self.lookahead(view, position, belief, frozenset(), stop, miss, depth)
@@ -258,29 +247,6 @@ class HardAgent(MediumAgent):
         if self.playouts and not view["options"]["memory"]:
             return self.played_out(view, position, belief, choice)
         return choice
-
-    def ending(self, view: View, position: Position, belief: Belief, public: Position) -> Action | None:
-        """The exact endgame's choice (:mod:`.endgame`), in a 2-player duel with a tile in hand."""
-        drawn = drawn_tile(view)
-        values = own_values(view, self.remembered(view))
-        if not self.endgame or view["players"] != 2 or drawn is None or None in values:
-            return None
-        search = Endgame(reach=self.endgame, exposed=self.endgame_exposed, clear_lead=self.endgame_lead,
-                         bolder_only=self.endgame_bolder)
-        me, rival = view["seat"], targets(view)[0]
-        if not search.applies(position, public, me, rival):
-            return None
-        color, value = drawn
-        places = self.landings(view, color, value)
-
-        def landing(shown: int | None) -> int:
-            if len(places) == 1:
-                return places[0]
-            return max(places, key=lambda i: (exposure_after(public, view, i, color, shown), -i))
-
-        turn = Turn(me, rival, drawn, landing(None), landing(value), values)
-        sampling = random.Random(self.seed * 1_000_003 + len(view["history"]))  # apart from self.rng
-        return search.decide(position, belief, public, turn, view["hits_this_turn"], sampling)
 
     def played_out(self, view: View, position: Position, belief: Belief, choice: Action) -> Action:
         """Play ``choice`` and its rivals out in sampled worlds; keep ``choice`` unless a rival
