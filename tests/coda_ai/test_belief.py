@@ -109,9 +109,11 @@ def test_one_hiding_row_counts_as_the_numpy_programme(case):
         position = Position([[Tile(t.color, t.value, t.allowed & ~(1 << DASH)) for t in row] for row in rows],
                             position.dashes, position.elsewhere)
     fast, reference = solve(position), numpy_count(position)
+    assert [fast.top(r, i) for r, i in masks] == [reference.top(r, i) for r, i in masks]  # before any array is built
     assert fast.total == reference.total
     for r, row in enumerate(position.rows):
         for i in range(len(row)):
             assert fast.counts[r][i].dtype == reference.counts[r][i].dtype
             assert fast.counts[r][i].tolist() == reference.counts[r][i].tolist()
             assert fast.probs[r][i].tolist() == reference.probs[r][i].tolist()  # bit for bit
+            assert fast.top(r, i) == reference.top(r, i)

@@ -31,7 +31,8 @@ enumerating where each dash is: nowhere in a row, or at one hidden tile of its c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import product
 from typing import Any
 
@@ -76,35 +77,45 @@ class Position:
     elsewhere: frozenset[tuple[int, int]] = frozenset()  # (colour, value), e.g. the tile in hand
 
 
-@dataclass
 class Belief:
-    """Exact counts: ``total`` consistent worlds, ``counts[row][i][v]`` of them with value ``v``."""
+    """Exact counts: ``total`` consistent worlds, ``counts[row][i][v]`` of them with value ``v``;
+    ``probs[row][i][v]`` is that count over ``total`` (built when first read)."""
 
-    total: int
-    counts: list[list[np.ndarray]]
-    probs: list[list[np.ndarray]] = field(init=False)
+    def __init__(self, total: int, counts: list[list[np.ndarray]]) -> None:
+        self.total = total
+        self.counts = counts
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def probs(self) -> list[list[np.ndarray]]:
         scale = 1.0 / self.total if self.total else 0.0
-        self.probs = [[np.asarray(c, dtype=float) * scale for c in row] for row in self.counts]
+        return [[np.asarray(c, dtype=float) * scale for c in row] for row in self.counts]
 
-    @classmethod
-    def of_table(cls, total: int, table: np.ndarray, lengths: list[int]) -> Belief:
-        """The belief whose tiles' counts are the rows of ``table`` (all tiles, row after row):
-        the same counts and probabilities as ``Belief(total, counts)``, as views of two arrays."""
-        belief = cls.__new__(cls)
-        belief.total = total
-        belief.counts = _split(table, lengths)
-        belief.probs = _split(table * (1.0 / total if total else 0.0), lengths)
-        return belief
+    def top(self, row: int, index: int) -> tuple[float, list[int]]:
+        """The highest chance of tile ``index`` of ``row`` and the values that have it."""
+        probs = self.probs[row][index]
+        chance = float(probs.max())
+        return chance, [int(v) for v in np.flatnonzero(probs == chance)]
 
 
-def _split(table: np.ndarray, lengths: list[int]) -> list[list[np.ndarray]]:
-    rows, start = [], 0
-    for length in lengths:
-        rows.append(list(table[start:start + length]))
-        start += length
-    return rows
+class _RowBelief(Belief):
+    """A :class:`Belief` kept as one flat list of integer counts (13 per tile, row after row),
+    whose arrays are built only when read: :meth:`top` needs none. The same numbers, bit for bit."""
+
+    def __init__(self, total: int, table: list[int], lengths: list[int]) -> None:
+        self.total, self.table, self.lengths = total, table, lengths
+        self.starts = [sum(lengths[:r]) for r in range(len(lengths))]
+
+    @cached_property
+    def counts(self) -> list[list[np.ndarray]]:  # type: ignore[override]
+        array = np.array(self.table, dtype=np.int64).reshape(-1, VALUES)
+        return [list(array[start:start + length]) for start, length in zip(self.starts, self.lengths)]
+
+    def top(self, row: int, index: int) -> tuple[float, list[int]]:
+        at = (self.starts[row] + index) * VALUES
+        counts = self.table[at:at + VALUES]
+        scale = 1.0 / self.total if self.total else 0.0
+        chance = max(counts) * scale  # as numpy scales each count: the float of the count, times scale
+        return chance, [v for v, count in enumerate(counts) if count * scale == chance]
 
 
 def solve(position: Position) -> Belief:
@@ -140,7 +151,7 @@ def _one_row(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> Belie
             if tile.value is not None:
                 table[(start + i) * VALUES + tile.value] = total
         start += len(row)
-    return Belief.of_table(total, np.array(table, dtype=np.int64).reshape(-1, VALUES), lengths)
+    return _RowBelief(total, table, lengths)
 
 
 def _ascending(row: list[Tile]) -> bool:
