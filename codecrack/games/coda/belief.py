@@ -31,10 +31,11 @@ enumerating where each dash is: nowhere in a row, or at one hidden tile of its c
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import product
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -90,6 +91,10 @@ class Belief:
         scale = 1.0 / self.total if self.total else 0.0
         return [[np.asarray(c, dtype=float) * scale for c in row] for row in self.counts]
 
+    def chances(self, row: int, index: int) -> Sequence[float]:
+        """``probs[row][index]``: the chance of each value of the tile."""
+        return self.probs[row][index]
+
     def top(self, row: int, index: int) -> tuple[float, list[int]]:
         """The highest chance of tile ``index`` of ``row`` and the values that have it."""
         probs = self.probs[row][index]
@@ -109,6 +114,11 @@ class _RowBelief(Belief):
     def counts(self) -> list[list[np.ndarray]]:  # type: ignore[override]
         array = np.array(self.table, dtype=np.int64).reshape(-1, VALUES)
         return [list(array[start:start + length]) for start, length in zip(self.starts, self.lengths)]
+
+    def chances(self, row: int, index: int) -> list[float]:
+        at = (self.starts[row] + index) * VALUES
+        scale = 1.0 / self.total if self.total else 0.0
+        return [count * scale for count in self.table[at:at + VALUES]]
 
     def top(self, row: int, index: int) -> tuple[float, list[int]]:
         at = (self.starts[row] + index) * VALUES
@@ -165,11 +175,11 @@ def _ascending(row: list[Tile]) -> bool:
     return True
 
 
-def _bounded_keys(row: list[Tile], r: int, masks: dict[tuple[int, int], int]) -> list[tuple[int, list[int]]]:
+def _bounded_keys(row: list[Tile], r: int, masks: dict[tuple[int, int], int]) -> list[tuple[int, tuple[int, ...]]]:
     """Each hidden tile's index and the keys it allows, ascending, between the known numbers
     around it (:func:`_chain` as lists; no dashes)."""
     places, pending, low = [], [], -1
-    for i, tile in enumerate(row + [Tile(BLACK, KEYS)]):  # a sentinel above every key closes the row
+    for i, tile in enumerate(row + [_ABOVE_ALL]):
         if tile.value is None:
             pending.append(i)
             continue
@@ -177,13 +187,22 @@ def _bounded_keys(row: list[Tile], r: int, masks: dict[tuple[int, int], int]) ->
             continue
         high = KEYS if i == len(row) else key(tile.color, tile.value)
         for j in pending:
-            color, bits = row[j].color, masks[(r, j)]
-            places.append((j, [k for k in range(color, KEYS, 2) if bits >> (k >> 1) & 1 and low < k < high]))
+            keys = _color_keys(row[j].color, masks[(r, j)] & ~(1 << DASH))
+            places.append((j, keys[bisect_right(keys, low):bisect_left(keys, high)]))
         pending, low = [], high
     return places
 
 
-def _count_keys(places: list[list[int]]) -> tuple[int, list[list[int]]]:
+_ABOVE_ALL = Tile(BLACK, KEYS)  # a sentinel that closes a row: no key reaches it
+
+
+@lru_cache(maxsize=None)
+def _color_keys(color: int, bits: int) -> tuple[int, ...]:
+    """The keys of the values in ``bits`` for tiles of ``color``, ascending."""
+    return tuple(k for k in range(color, KEYS, 2) if bits >> (k >> 1) & 1)
+
+
+def _count_keys(places: list[tuple[int, ...]]) -> tuple[int, list[list[int]]]:
     """Count the strictly increasing choices of one key per place from ``places`` (each list
     ascending), and for each place and key the number of choices that take it there."""
     forward: list[list[int]] = []
@@ -191,18 +210,13 @@ def _count_keys(places: list[list[int]]) -> tuple[int, list[list[int]]]:
         forward.append([1] * len(keys) if p == 0 else _sums_below(keys, places[p - 1], forward[-1]))
     backward: list[list[int]] = [[]] * len(places)
     for p in range(len(places) - 1, -1, -1):
-        keys = places[p]
-        if p == len(places) - 1:
-            backward[p] = [1] * len(keys)
-        else:
-            above = _sums_below([-k for k in reversed(keys)], [-k for k in reversed(places[p + 1])],
-                                backward[p + 1][::-1])
-            backward[p] = above[::-1]
+        last = p == len(places) - 1
+        backward[p] = [1] * len(places[p]) if last else _sums_above(places[p], places[p + 1], backward[p + 1])
     total = sum(forward[-1]) if places else 1
     return total, [[f * b for f, b in zip(fs, bs)] for fs, bs in zip(forward, backward)]
 
 
-def _sums_below(keys: list[int], previous: list[int], ways: list[int]) -> list[int]:
+def _sums_below(keys: Sequence[int], previous: Sequence[int], ways: list[int]) -> list[int]:
     """For each of ``keys`` (ascending), the sum of ``ways`` over the ``previous`` keys below it."""
     sums, j, run = [], 0, 0
     for k in keys:
@@ -210,6 +224,17 @@ def _sums_below(keys: list[int], previous: list[int], ways: list[int]) -> list[i
             run += ways[j]
             j += 1
         sums.append(run)
+    return sums
+
+
+def _sums_above(keys: Sequence[int], following: Sequence[int], ways: list[int]) -> list[int]:
+    """For each of ``keys`` (ascending), the sum of ``ways`` over the ``following`` keys above it."""
+    sums, j, run = [0] * len(keys), len(following) - 1, 0
+    for x in range(len(keys) - 1, -1, -1):
+        while j >= 0 and following[j] > keys[x]:
+            run += ways[j]
+            j -= 1
+        sums[x] = run
     return sums
 
 
