@@ -65,11 +65,11 @@ def test_listed_worlds_are_the_counted_worlds(players, options):
 
 
 def test_a_guesser_who_names_anything_changes_nothing():
-    reading = Reading(sharpness=20, slip=1.0, recent=6, worlds=10_000, listed=10_000, seed=0)
+    reading = Reading(sharpness=20, slip=1.0, recent=6, listed=10_000, seed=0)
     for game, view in medium_views(2, 4):
         position = position_from_view(view, read_guessers=True)
         belief = solve(position)
-        read = reading.reweigh(view, position, belief)
+        read = reading.reweigh(view, position, belief, 10_000)
         for s, row in enumerate(belief.probs):
             for i, probs in enumerate(row):
                 assert np.allclose(read.probs[s][i], probs)
@@ -77,13 +77,13 @@ def test_a_guesser_who_names_anything_changes_nothing():
 
 def test_reading_sharpens_the_belief_towards_the_true_row():
     # Against mediums, the reweighted marginals put more weight on the true values on average.
-    reading = Reading(sharpness=20, slip=0.1, recent=6, worlds=10_000, listed=10_000, seed=0)
+    reading = Reading(sharpness=20, slip=0.1, recent=6, listed=10_000, seed=0)
     before = after = 0.0
     for seed in range(3):
         for game, view in medium_views(2, seed):
             position = position_from_view(view, read_guessers=True)
             belief = solve(position)
-            read = reading.reweigh(view, position, belief)
+            read = reading.reweigh(view, position, belief, 10_000)
             if not isinstance(read, ReadBelief):
                 continue
             for (s, i), value in true_values(game, position).items():

@@ -228,13 +228,12 @@ class HardAgent(MediumAgent):
     read_sharpness = 20.0  # how strongly a guesser is assumed to name what looks likeliest to it
     read_slip = 0.1  # the chance a guesser names anything at all
     read_recent = 6  # opponents' guesses read (the latest of the round)
-    read_worlds = 48  # worlds weighed (all of them when there are no more)
+    read_worlds = 48  # worlds weighed (all of them when there are no more), halved with 4 players (dearer solves)
     read_listed = 3000  # worlds listed to draw from, above which they are sampled from the belief
 
     def __init__(self, seed: int = 0, **settings: Any) -> None:
         super().__init__(seed, **settings)
-        self.reading = Reading(self.read_sharpness, self.read_slip, self.read_recent, self.read_worlds,
-                               self.read_listed, seed)
+        self.reading = Reading(self.read_sharpness, self.read_slip, self.read_recent, self.read_listed, seed)
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -244,7 +243,8 @@ class HardAgent(MediumAgent):
             belief = solve(sharp)
             if belief.total:
                 if view["players"] in self.read_players:
-                    belief = self.reading.reweigh(view, sharp, belief)
+                    worlds = self.read_worlds // max(1, view["players"] - 2)
+                    belief = self.reading.reweigh(view, sharp, belief, worlds)
                 return sharp, belief
         return super().knowledge(view)
 

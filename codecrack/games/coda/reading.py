@@ -208,34 +208,35 @@ class ReadBelief(Belief):
 class Reading:
     """The guesser model and its cache: the likelihood of each recent guess, per guesser's hand."""
 
-    def __init__(self, sharpness: float, slip: float, recent: int, worlds: int, listed: int, seed: int):
-        self.sharpness, self.slip, self.recent, self.worlds, self.listed = sharpness, slip, recent, worlds, listed
+    def __init__(self, sharpness: float, slip: float, recent: int, listed: int, seed: int):
+        self.sharpness, self.slip, self.recent, self.listed = sharpness, slip, recent, listed
         self.rng = random.Random(seed)
         self.cache: dict[tuple[Any, ...], float] = {}
         self.round: Any = None
 
-    def reweigh(self, view: View, position: Position, belief: Belief) -> Belief:
-        """``belief`` reweighted by the opponents' recent guesses (unchanged when there are none)."""
+    def reweigh(self, view: View, position: Position, belief: Belief, worlds: int) -> Belief:
+        """``belief`` reweighted by the opponents' recent guesses in ``worlds`` worlds (all of them
+        when there are no more); unchanged when there are no such guesses."""
         if view.get("round") != self.round:
             self.round, self.cache = view.get("round"), {}
         found = moments(view, position, self.recent)
         if not found or not belief.total:
             return belief
-        worlds, exact = self.draw(position, belief)
-        weights = [math.prod(self.likelihood(m, values) for m in found) for values in worlds]
+        drawn, exact = self.draw(position, belief, worlds)
+        weights = [math.prod(self.likelihood(m, values) for m in found) for values in drawn]
         if sum(weights) <= 0:
             return belief
-        return ReadBelief(belief.total, self.counts(position, belief, worlds, weights, exact), worlds, weights)
+        return ReadBelief(belief.total, self.counts(position, belief, drawn, weights, exact), drawn, weights)
 
-    def draw(self, position: Position, belief: Belief) -> tuple[list[Values], bool]:
-        """Worlds drawn uniformly from the reader's belief (all of them when few), and whether
-        they are all of them."""
+    def draw(self, position: Position, belief: Belief, worlds: int) -> tuple[list[Values], bool]:
+        """``worlds`` worlds drawn uniformly from the reader's belief (all of them when there are
+        no more), and whether they are all of them."""
         listed = enumerate_worlds(position, self.listed) if belief.total <= self.listed else None
-        if listed is not None and len(listed) <= self.worlds:
+        if listed is not None and len(listed) <= worlds:
             return listed, True
         if listed is not None:
-            return self.rng.sample(listed, self.worlds), False
-        return [sample_values(position, belief, self.rng) for _ in range(self.worlds)], False
+            return self.rng.sample(listed, worlds), False
+        return [sample_values(position, belief, self.rng) for _ in range(worlds)], False
 
     def likelihood(self, moment: Moment, values: Values) -> float:
         """The chance of the observed guess, had the guesser held its tiles of world ``values``."""
