@@ -92,10 +92,11 @@ def test_reading_sharpens_the_belief_towards_the_true_row():
     assert after > before
 
 
-@pytest.mark.parametrize("name", ["hard", "hard:read_listed=0:read_worlds=12", "hard:duel_playouts=400:min_worlds=2"])
-def test_reading_hard_ignores_values_the_seat_cannot_know(name):
-    game = codecrack.new_game("coda", players=2, seed=23)
-    agents = {s: make_agent("medium", "coda", seed=s) for s in (0, 1)}
+@pytest.mark.parametrize("players,name", [(2, "hard"), (2, "hard:read_listed=0:read_worlds=12"),
+                                          (2, "hard:duel_playouts=400:min_worlds=2"), (3, "hard:read_players=[3]")])
+def test_reading_hard_ignores_values_the_seat_cannot_know(players, name):
+    game = codecrack.new_game("coda", players=players, seed=23)
+    agents = {s: make_agent("medium", "coda", seed=s) for s in range(players)}
     read = 0
     while not game.over:
         seat = min(game.to_move)
