@@ -224,7 +224,7 @@ class HardAgent(MediumAgent):
     margin = 0.05  # playouts override hard's choice only when a rival wins this much more often
     rollout_self = 0.35  # 2 players: the continue threshold of hard's own seat in its playouts (its ``eager``)
     rollout_rival = 0.5  # 2 players: the opponent's continue threshold in hard's playouts
-    read_players = (2, 3)  # table sizes at which hard weighs its worlds by the opponents' guesses (:mod:`.reading`)
+    read_players = (2, 3, 4)  # table sizes at which hard weighs its worlds by the opponents' guesses (:mod:`.reading`)
     read_sharpness = 20.0  # how strongly a guesser is assumed to name what looks likeliest to it
     read_slip = 0.1  # the chance a guesser names anything at all
     read_recent = 6  # opponents' guesses read (the latest of the round)
