@@ -7,7 +7,7 @@ import random
 import pytest
 
 from codecrack.games.coda.belief import (ANY, BLACK, DASH, WHITE, Position, Tile, _dash_cases, _enumerate, _flagged,
-                                         _hidden_masks, solve)
+                                         _hidden_masks, _with_known, solve)
 
 from .brute import brute_counts, random_position
 
@@ -86,3 +86,35 @@ def test_flagged_dash_count_matches_case_by_case_enumeration(case):
 @pytest.mark.parametrize("case", range(30))
 def test_dash_positions_match_brute_force(case):
     assert_matches_brute(random_position(random.Random(2000 + case), dashes=True))
+
+
+def numpy_count(position):
+    """Reference for the one-row fast path: the numpy programme, without dashes."""
+    rows = position.rows
+    return _with_known(rows, *_enumerate(rows, _hidden_masks(position), [set()]))
+
+
+@pytest.mark.parametrize("case", range(80))
+def test_one_hiding_row_counts_as_the_numpy_programme(case):
+    rng = random.Random(3000 + case)
+    position = random_position(rng, dashes=case % 4 == 3, max_hidden=rng.randint(1, 12))
+    seen = [i for i, row in enumerate(position.rows) if any(t.value is None for t in row)]
+    keep = rng.choice(seen) if seen else 0
+    rows = [row if r == keep else [t for t in row if t.value is not None] for r, row in enumerate(position.rows)]
+    if rng.random() < 0.2:  # a row out of order: no world
+        rows.append([Tile(BLACK, 5), Tile(BLACK, 2)])
+    position = Position(rows, position.dashes, position.elsewhere)
+    masks = _hidden_masks(position)
+    if any(bits >> DASH & 1 for bits in masks.values()):
+        position = Position([[Tile(t.color, t.value, t.allowed & ~(1 << DASH)) for t in row] for row in rows],
+                            position.dashes, position.elsewhere)
+    fast, reference = solve(position), numpy_count(position)
+    assert [fast.top(r, i) for r, i in masks] == [reference.top(r, i) for r, i in masks]  # before any array is built
+    assert [list(fast.chances(r, i)) for r, i in masks] == [reference.chances(r, i).tolist() for r, i in masks]
+    assert fast.total == reference.total
+    for r, row in enumerate(position.rows):
+        for i in range(len(row)):
+            assert fast.counts[r][i].dtype == reference.counts[r][i].dtype
+            assert fast.counts[r][i].tolist() == reference.counts[r][i].tolist()
+            assert fast.probs[r][i].tolist() == reference.probs[r][i].tolist()  # bit for bit
+            assert fast.top(r, i) == reference.top(r, i)

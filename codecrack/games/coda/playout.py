@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Protocol
 
 from .belief import ANY, Belief, Position, Tile, effort
@@ -60,12 +61,19 @@ def seat_position(game: CodaGame, seat: int, misses: dict[tuple[int, int], int])
     """``position_from_view(game.view(seat))`` read straight from a game without the memory
     variant (``misses``: from :class:`Misses`): the seat's own values, revealed values, missed
     guesses, and the drawn tile when the seat may see it."""
-    rows = [[Tile(COLORS[t.color], value_code(t.value) if t.revealed or owner == seat else None,
-                  ANY & ~misses.get((owner, t.id), 0)) for t in row] for owner, row in enumerate(game.rows)]
+    rows = [[_tile(t.color, t.value if t.revealed or owner == seat else None, ANY & ~misses.get((owner, t.id), 0))
+             for t in row] for owner, row in enumerate(game.rows)]
     in_hand = list(game.unplaced[seat])
     if game.drawn is not None and (seat == game.current or game.drawn_face_up):
         in_hand.append(game.drawn)
     return Position(rows, game.options.dashes, frozenset((COLORS[t.color], value_code(t.value)) for t in in_hand))
+
+
+@lru_cache(maxsize=None)
+def _tile(color: str, value: int | str | None, allowed: int) -> Tile:
+    """The belief tile of an engine tile's colour and (known) value: a few hundred distinct ones,
+    made once (tiles are immutable)."""
+    return Tile(COLORS[color], value_code(value), allowed)
 
 
 def turn_sketch(game: CodaGame, seat: int) -> View:

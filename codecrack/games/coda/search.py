@@ -61,11 +61,9 @@ def likeliest(position: Position, belief: Belief, seats: list[int]) -> list[Gues
     best, top = 0.0, []
     for target in seats:
         for index in hidden(position, target):
-            probs = belief.probs[target][index]
-            chance = float(probs.max())
+            chance, values = belief.top(target, index)
             if chance >= best and chance > 0:
-                found = [Guess(target, index, position.rows[target][index].color, int(v), chance)
-                         for v in np.flatnonzero(probs == chance)]
+                found = [Guess(target, index, position.rows[target][index].color, v, chance) for v in values]
                 top = found if chance > best else top + found
                 best = chance
     return top

@@ -50,7 +50,7 @@ def sample_values(position: Position, belief: Belief, rng: random.Random) -> Val
     values: Values = {}
     places = [(s, i) for s, row in enumerate(position.rows) for i, tile in enumerate(row) if tile.value is None]
     for n, (s, i) in enumerate(places):
-        weights = belief.probs[s][i]
+        weights = belief.chances(s, i)
         value = rng.choices(range(len(weights)), weights=weights)[0]
         values[(s, i)] = value
         if n + 1 < len(places):
