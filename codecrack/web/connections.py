@@ -1,8 +1,10 @@
 """One websocket's outgoing side: a bounded queue of messages, written by a task of its own.
 
-Tables only ever enqueue (:meth:`Connection.push`), so no table waits for any socket. A
-connection whose queue overflows, or whose send stalls past ``send_timeout``, is closed; its
-client reconnects and gets the latest state, because every connection starts from a whole view.
+Tables only ever push (:meth:`Connection.push`), so no table waits for any socket: a message is
+written at once when nothing is queued before it and the socket takes it without waiting (its
+writes are not paused), else queued for the writer task. A connection whose queue overflows, or
+whose send stalls past ``send_timeout``, is closed; its client reconnects and gets the latest
+state, because every connection starts from a whole view.
 """
 
 from __future__ import annotations
@@ -24,9 +26,12 @@ SLOW_REASON = "too many unread messages: reconnect for the latest state"
 
 
 class Socket(Protocol):
-    """What a connection needs of a websocket (Starlette's ``WebSocket`` has it)."""
+    """What a connection needs of a websocket (:class:`.middleware.AsgiSocket` has it)."""
 
     async def send_text(self, data: str) -> None: ...
+
+    def send_now(self, data: str) -> bool:
+        """Write ``data`` at once, without waiting; ``False`` (nothing written) if it cannot."""
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
@@ -59,13 +64,17 @@ class Connection:
         self.stalled = False
 
     def push(self, message: dict[str, Any] | str) -> None:
-        """Queue a message (or its JSON text); never waits. An overflow closes the connection."""
+        """Send a message (or its JSON text) at once if nothing is queued or being sent and the
+        socket can, else queue it; never waits. An overflow closes the connection."""
         if self.ending:
             return
         if len(self.pending) >= self.queue_limit:
             self.end(TOO_SLOW, SLOW_REASON, drop_queued=True)
             return
-        self.pending.append(message if isinstance(message, str) else encode(message))
+        text = message if isinstance(message, str) else encode(message)
+        if not self.pending and self.sending_since is None and self.socket.send_now(text):
+            return
+        self.pending.append(text)
         self.ready.set()
 
     def end(self, code: int, reason: str, drop_queued: bool = False) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any, Awaitable, Callable
 
+from .direct_send import SEND_NOW
+
 Scope = dict[str, Any]
 Message = dict[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -115,14 +117,20 @@ class AsgiSocket:
     """An accepted websocket's messages straight through the server's ASGI ``receive`` and
     ``send``: each of the many messages of live play skips the framework's per-message layers
     (Starlette's state checks, its exception handlers' send wrappers). The framework's
-    ``WebSocket`` still accepts and closes the socket, so its state stays right."""
+    ``WebSocket`` still accepts and closes the socket, so its state stays right. :meth:`send_now`
+    writes at once when the server offers it (``codecrack serve``'s protocol: :mod:`.direct_send`)."""
 
     def __init__(self, websocket) -> None:
         self.websocket = websocket
         self.receive, self._send = websocket.scope[ASGI_KEY]
+        self._send_now = websocket.scope.get("extensions", {}).get(SEND_NOW)
 
     async def send_text(self, data: str) -> None:
         await self._send({"type": "websocket.send", "text": data})
+
+    def send_now(self, data: str) -> bool:
+        """Write ``data`` at once if the server can; ``False`` if it must go through :meth:`send_text`."""
+        return self._send_now is not None and self._send_now(data)
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         await self.websocket.close(code, reason)

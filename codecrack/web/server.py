@@ -11,13 +11,13 @@ from .app import create_app
 from .collector import Collector
 from .config import WebConfig, db_url_from
 from .instances import workers_refusal
-from .pings import SpreadPings
+from .direct_send import DirectSend
 
 
 def uvicorn_options(config: WebConfig) -> dict[str, Any]:
     """uvicorn's settings besides the address: the log level, the websocket protocol (its
-    keepalive pings spread: :mod:`.pings`) and the websocket limits."""
-    return {"log_level": "info", "ws": SpreadPings, "ws_max_size": config.max_ws_message_bytes,
+    keepalive pings spread and its direct writes: :mod:`.direct_send`) and the websocket limits."""
+    return {"log_level": "info", "ws": DirectSend, "ws_max_size": config.max_ws_message_bytes,
             "ws_per_message_deflate": config.ws_compression, "ws_ping_interval": config.ws_ping_interval,
             "ws_ping_timeout": config.ws_ping_timeout}
 

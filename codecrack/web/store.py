@@ -170,15 +170,20 @@ class Store:
 
 
 # -- write steps: each runs in the caller's transaction (the writer's batch, or Store.write) ----
+# built once, their values given at execution: the statements of every new table, seat claim and
+# action (their compiled forms are cached)
+ADD_TABLE = insert(tables)
+ADD_TOKEN = insert(seat_tokens)
+
+
 def add_table(db: Connection, row: TableRow) -> None:
-    db.execute(insert(tables).values(**row.__dict__))
+    db.execute(ADD_TABLE, row.__dict__)
 
 
 def update_table(db: Connection, code: str, **values: Any) -> None:
     db.execute(update(tables).where(tables.c.code == code).values(**values))
 
 
-# built once: the statements of every action (their compiled forms are cached)
 ADD_ACTION = insert(actions)
 TOUCH_TABLE = (update(tables).where(tables.c.code == bindparam("at_code"))
                .values(active_at=bindparam("at_time")))
@@ -210,7 +215,7 @@ def add_moves(db: Connection, moves: list[tuple[Any, ...]]) -> None:
 
 
 def add_token(db: Connection, code: str, seat: int, token: str, name: str) -> None:
-    db.execute(insert(seat_tokens).values(token=token, table_code=code, seat=seat, name=name))
+    db.execute(ADD_TOKEN, {"token": token, "table_code": code, "seat": seat, "name": name})
 
 
 def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:
@@ -220,9 +225,9 @@ def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tu
                         .values(rematch=fresh.code)).rowcount
     if not linked:
         return db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one()
-    db.execute(insert(tables).values(**fresh.__dict__))
+    add_table(db, fresh)
     for token, (seat, name) in tokens.items():
-        db.execute(insert(seat_tokens).values(token=token, table_code=fresh.code, seat=seat, name=name))
+        add_token(db, fresh.code, seat, token, name)
     return fresh.code
 
 

@@ -21,6 +21,9 @@ class FakeSocket:
             await asyncio.Event().wait()
         self.sent.append(data)
 
+    def send_now(self, data: str) -> bool:
+        return False  # every message through the queue and send_text
+
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         self.closed = (code, reason)
 
@@ -71,3 +74,36 @@ def test_a_connection_closed_by_its_reader_does_not_wait_for_the_send_timeout():
         return socket
     socket = asyncio.run(scenario())
     assert socket.sent == [] and socket.closed is None
+
+
+class PlainSocket(FakeSocket):
+    """A socket that takes a message at once while ``plain`` (else the message is queued)."""
+
+    def __init__(self, stall: bool = False) -> None:
+        super().__init__(stall)
+        self.plain = True
+
+    def send_now(self, data: str) -> bool:
+        if self.plain:
+            self.sent.append(data)
+        return self.plain
+
+
+def test_a_message_is_written_at_once_unless_one_is_queued_or_being_sent_before_it():
+    async def scenario() -> tuple[PlainSocket, list[str], list[str]]:
+        socket = PlainSocket()
+        connection = Connection(0, socket, send_timeout=60.0)
+        connection.push({"n": 1})  # at once
+        socket.plain = False
+        connection.push({"n": 2})  # queued: the socket's writes are paused
+        socket.plain, socket.stall = True, True
+        connection.push({"n": 3})  # queued behind 2, although the socket is writable again
+        writer = asyncio.ensure_future(connection.pump())
+        await asyncio.sleep(0)  # the writer runs: it is now sending 2, which stalls
+        connection.push({"n": 4})  # queued behind 2, which is being sent
+        sent_then, queued = list(socket.sent), list(connection.pending)
+        writer.cancel()
+        return socket, sent_then, queued
+    socket, sent_then, queued = asyncio.run(scenario())
+    assert sent_then == ['{"n":1}']
+    assert queued == ['{"n":3}', '{"n":4}']

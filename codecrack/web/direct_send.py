@@ -1,0 +1,55 @@
+"""uvicorn's websocket protocol (with spread pings: :mod:`.pings`) that can also write a text
+message at once, from the caller's own turn of the event loop.
+
+Through ASGI, every message of live play costs a task's wake-up (the connection's writer) and a
+chain of coroutines down to the protocol, which frames it through the websockets library. Here
+the protocol offers a plain function, in the websocket's scope under :data:`SEND_NOW` (in
+``extensions``), that frames an unfragmented text message and writes it to the transport, when
+the socket is open, no compression was agreed and the transport holds nothing unsent (the
+kernel took every earlier write: the client reads). Otherwise it declines, and the message takes
+the connection's queue and the ASGI ``send`` as before, which handle every such case: so a
+client that does not read still fills its connection's queue, and is closed as too slow, as soon
+as before.
+A server frame is never masked (RFC 6455, 5.1), so its bytes are the header and the text.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from websockets.protocol import State
+
+from .pings import SpreadPings
+
+SEND_NOW = "codecrack.send_now"  # the scope's extension: a function(text) -> bool, True once written
+TEXT = 0x81  # FIN and the text opcode: a whole text message in one frame
+
+
+def text_frame(payload: bytes) -> bytes:
+    """The unmasked frame of a whole text message (RFC 6455, 5.2)."""
+    length = len(payload)
+    if length < 126:
+        return bytes((TEXT, length)) + payload
+    if length < 1 << 16:
+        return struct.pack("!BBH", TEXT, 126, length) + payload
+    return struct.pack("!BBQ", TEXT, 127, length) + payload
+
+
+class DirectSend(SpreadPings):
+    """The websocket protocol of ``codecrack serve``: spread pings, and :meth:`send_now`."""
+
+    def handle_connect(self, event) -> None:
+        super().handle_connect(event)
+        if self.response.status_code == 101:
+            self.scope["extensions"][SEND_NOW] = self.send_now
+
+    def send_now(self, text: str) -> bool:
+        """Write ``text`` as one message now, if the socket allows it plainly; ``False`` (and
+        nothing written) if it is not open, compression was agreed, or the transport holds
+        unsent data (its writes may be paused)."""
+        if (self.close_sent or self.disconnected or not self.handshake_complete or self.conn.extensions
+                or self.conn.state is not State.OPEN or not self.writable.is_set() or self.transport.is_closing()
+                or self.transport.get_write_buffer_size()):
+            return False
+        self.transport.write(text_frame(text.encode()))
+        return True

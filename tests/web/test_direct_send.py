@@ -1,0 +1,72 @@
+"""The direct writes of ``codecrack serve``'s websocket protocol (codecrack/web/direct_send.py):
+the same bytes as the websockets library's own frames, and a refusal, with nothing written,
+whenever the socket is not plainly writable or holds unsent data (the message then takes the
+connection's queue and the ASGI send; tests/web/test_fanout.py shows a client that does not read
+closed as too slow)."""
+
+from __future__ import annotations
+
+import pytest
+import uvicorn
+from uvicorn.server import ServerState
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+
+from codecrack.web.direct_send import DirectSend, text_frame
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_text_frame_is_the_websockets_librarys_unmasked_frame(size):
+    payload = ("é" * size).encode()[:size]
+    assert text_frame(payload) == Frame(Opcode.TEXT, payload).serialize(mask=False)
+
+
+class Transport:
+    """Records what is written; ``closing`` as asked."""
+
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+        self.closing = False
+        self.unsent = 0  # bytes the kernel has not taken yet
+
+    def get_write_buffer_size(self) -> int:
+        return self.unsent
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+
+def open_protocol() -> tuple[DirectSend, Transport]:
+    """A protocol past its handshake, on a transport that records its writes."""
+    config = uvicorn.Config(app=None, interface="asgi3")
+    config.loaded, config.loaded_app = True, None
+    protocol = DirectSend(config, ServerState(), {}, _loop=object())
+    protocol.transport, protocol.handshake_complete = Transport(), True
+    protocol.conn.state = State.OPEN
+    return protocol, protocol.transport
+
+
+def test_an_open_socket_writes_a_text_message_at_once():
+    protocol, transport = open_protocol()
+    assert protocol.send_now('{"type":"state"}')
+    assert transport.written == [text_frame(b'{"type":"state"}')]
+
+
+@pytest.mark.parametrize("unwritable", [
+    lambda protocol: protocol.writable.clear(),  # the transport's buffer is over its high mark
+    lambda protocol: setattr(protocol, "close_sent", True),
+    lambda protocol: setattr(protocol, "disconnected", True),
+    lambda protocol: setattr(protocol, "handshake_complete", False),
+    lambda protocol: setattr(protocol.conn, "state", State.CLOSING),  # the client's close came
+    lambda protocol: setattr(protocol.transport, "closing", True),
+    lambda protocol: setattr(protocol.transport, "unsent", 1),  # the client is not reading
+    lambda protocol: setattr(protocol.conn, "extensions", ["permessage-deflate"]),
+])
+def test_a_socket_not_plainly_writable_refuses_and_writes_nothing(unwritable):
+    protocol, transport = open_protocol()
+    unwritable(protocol)
+    assert not protocol.send_now('{"type":"state"}')
+    assert transport.written == []
