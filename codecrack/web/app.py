@@ -20,6 +20,7 @@ from ..core.errors import OptionError
 from ..i18n import N_, _, current, explain
 from .actions import refused_from_client
 from .catalog import catalog
+from .collector import SOCKETS
 from .config import WebConfig
 from .hints import hint_for
 from .hub import Hub
@@ -167,10 +168,12 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         if not connections.enter(address):
             return await refuse(websocket, POLICY, _("at most {count} connections from one address")
                                 .format(count=config.connections_per_address))
+        SOCKETS.opened += 1
         try:
             await play(websocket, AsgiSocket(websocket), code)
         finally:
             connections.leave(address)
+            SOCKETS.closed += 1
 
     async def play(websocket: WebSocket, socket: AsgiSocket, code: str) -> None:
         table = await hub.get(code, keep=True)

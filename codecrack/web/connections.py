@@ -114,6 +114,7 @@ class Connection:
             return
         finally:
             self.sending_since = None
+            self.writer = None  # the task keeps its cancellation, whose traceback holds self: no cycle
             self._unwatch()
         code, reason = self.ending
         try:
@@ -160,6 +161,9 @@ class Connection:
         finally:
             writer.cancel()
             reader.cancel()
+            # the tasks keep the exceptions that ended them, whose tracebacks hold this frame:
+            # dropped, so that a closed connection is freed without a garbage collection
+            del writer, reader
 
 
 @dataclass(frozen=True)

@@ -139,26 +139,27 @@ def followed(view: Json, step: int, message: dict[str, Json]) -> tuple[int, Json
 
 class SentViews:
     """The view each audience (a seat, or ``None`` for the spectators) of one table was sent last,
-    and at which step: the base of that audience's next delta. ``view_of(seat)`` makes a view."""
+    and at which step: the base of that audience's next delta. ``view_of(seat)``, given with each
+    call (kept, a table's bound method would make the table a reference cycle), makes a view."""
 
-    def __init__(self, view_of: Callable[[Seat], dict[str, Json]]) -> None:
-        self.view_of = view_of
+    def __init__(self) -> None:
         self.latest: dict[Seat, tuple[int, dict[str, Json]]] = {}
 
-    def current(self, seat: Seat, step: int) -> dict[str, Json]:
+    def current(self, seat: Seat, step: int, view_of: Callable[[Seat], dict[str, Json]]) -> dict[str, Json]:
         """The audience's view at ``step`` (the live game's), made once and kept as its next base."""
         sent = self.latest.get(seat)
         if sent is None or sent[0] != step:
-            sent = self.latest[seat] = (step, self.view_of(seat))
+            sent = self.latest[seat] = (step, view_of(seat))
         return sent[1]
 
-    def changes(self, seat: Seat, step: int) -> tuple[int, list[Change]] | None:
+    def changes(self, seat: Seat, step: int,
+                view_of: Callable[[Seat], dict[str, Json]]) -> tuple[int, list[Change]] | None:
         """The base step and the changes from the audience's last view to its view at ``step``;
         ``None`` when it was sent no view yet (it then needs a whole one)."""
         sent = self.latest.get(seat)
         if sent is None:
             return None
-        return sent[0], diff(sent[1], self.current(seat, step))
+        return sent[0], diff(sent[1], self.current(seat, step, view_of))
 
     def keep_only(self, seats: set[Seat]) -> None:
         """Forget the views of audiences with no connection left (they get a whole view on connect)."""

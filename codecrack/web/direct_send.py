@@ -43,6 +43,10 @@ class DirectSend(SpreadPings):
         if self.response.status_code == 101:
             self.scope["extensions"][SEND_NOW] = self.send_now
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.scope["extensions"].pop(SEND_NOW, None)  # it holds self, the scope's holder: no cycle
+        super().connection_lost(exc)
+
     def send_now(self, text: str) -> bool:
         """Write ``text`` as one message now, if the socket allows it plainly; ``False`` (and
         nothing written) if it is not open, compression was agreed, or the transport holds

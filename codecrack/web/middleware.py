@@ -101,16 +101,20 @@ ASGI_KEY = "codecrack.asgi"  # the scope key under which RawWebsocket leaves rec
 
 class RawWebsocket:
     """Leaves a websocket's ``receive`` and ``send``, as the server gives them, in its scope (under
-    :data:`ASGI_KEY`), for :class:`AsgiSocket`. Put outside the app's other layers, so that no
-    framework wrapper sits between them and the server."""
+    :data:`ASGI_KEY`) while it lasts, for :class:`AsgiSocket`. Put outside the app's other
+    layers, so that no framework wrapper sits between them and the server."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            scope[ASGI_KEY] = (receive, send)
-        await self.app(scope, receive, send)
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        scope[ASGI_KEY] = (receive, send)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            del scope[ASGI_KEY]  # the server's protocol holds the scope, ``send`` holds it: no cycle
 
 
 class AsgiSocket:

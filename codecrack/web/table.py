@@ -71,10 +71,10 @@ class LiveTable:
     joined: bool = False  # someone connected since it was loaded (else it expires: hub.expire_unjoined)
     driving: bool = True  # this instance runs the bots, clock and takeovers (with several: it holds the lease)
     elsewhere: set[int] = field(default_factory=set)  # seats connected on other instances (cluster.py)
-    sent: SentViews = field(init=False)  # each audience's last view: the base of its next delta
+    sent: SentViews = field(default_factory=SentViews)  # each audience's last view: the base of its next delta
 
-    def __post_init__(self) -> None:
-        self.sent = SentViews(lambda seat: player_view(self.game.view(seat)))
+    def audience_view(self, seat: int | None) -> dict[str, Any]:
+        return player_view(self.game.view(seat))
 
     @property
     def code(self) -> str:
@@ -122,12 +122,12 @@ class LiveTable:
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """The seat's whole view (on connect and resync)."""
-        return {"type": "state", "step": self.step, "view": self.sent.current(seat, self.step),
+        return {"type": "state", "step": self.step, "view": self.sent.current(seat, self.step, self.audience_view),
                 "clock": self.clock_info()}
 
     def update_message(self, seat: int | None) -> dict[str, Any]:
         """What changed in the seat's view since the one it was sent last (the whole view if none)."""
-        found = self.sent.changes(seat, self.step)
+        found = self.sent.changes(seat, self.step, self.audience_view)
         if found is None:
             return self.state_message(seat)
         base, changes = found

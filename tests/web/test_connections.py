@@ -1,11 +1,17 @@
 """One connection's outgoing side (connections.py), against a fake socket: messages go out in
-order, and a send that never finishes closes the connection as too slow."""
+order, a send that never finishes closes the connection as too slow, and a connection that ends
+is freed by reference counting alone."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
+
+import pytest
 
 from codecrack.web.connections import TOO_SLOW, Connection
+from codecrack.web.middleware import ASGI_KEY, RawWebsocket
 
 
 class FakeSocket:
@@ -74,6 +80,49 @@ def test_a_connection_closed_by_its_reader_does_not_wait_for_the_send_timeout():
         return socket
     socket = asyncio.run(scenario())
     assert socket.sent == [] and socket.closed is None
+
+
+def test_a_connection_that_ends_is_freed_without_a_garbage_collection():
+    """The exceptions that end its tasks (the client's disconnect, the writer's cancellation) hold
+    tracebacks, whose frames hold the connection and its tasks: were they a reference cycle,
+    every closed socket would wait for a whole collection (docs/web.md, "Garbage collection")."""
+    async def scenario() -> weakref.ref:
+        connection = Connection(0, FakeSocket(), send_timeout=3600.0)
+
+        async def reading() -> None:
+            await asyncio.sleep(0)
+            raise ConnectionResetError("the client left")
+        try:
+            await connection.serve(reading())
+        except ConnectionResetError:
+            pass
+        await asyncio.sleep(0)  # the writer's cancellation is delivered
+        return weakref.ref(connection)
+    gc.disable()
+    try:
+        gone = asyncio.run(scenario())
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
+def test_the_servers_receive_and_send_leave_the_scope_once_the_websocket_ends():
+    """The server's websocket protocol holds the scope, and ``send`` is one of its bound methods:
+    left in the scope, they would make every closed socket a reference cycle."""
+    async def receive() -> dict:
+        return {"type": "websocket.disconnect"}
+
+    async def send(message: dict) -> None:
+        pass
+    during = []
+
+    async def app(scope, receive, send) -> None:
+        during.append(scope[ASGI_KEY])
+        raise ConnectionResetError("the client left")
+    scope = {"type": "websocket"}
+    with pytest.raises(ConnectionResetError):
+        asyncio.run(RawWebsocket(app)(scope, receive, send))
+    assert during == [(receive, send)] and ASGI_KEY not in scope
 
 
 class PlainSocket(FakeSocket):

@@ -61,9 +61,12 @@ def tables(draw):
 def test_applying_each_delta_gives_exactly_the_audiences_view(table, skips):
     game_name, players, options, seed = table
     game = codecrack.new_game(game_name, players=players, seed=seed, **options)
-    sent = SentViews(lambda seat: player_view(game.view(seat)))
+    sent = SentViews()
+
+    def view_of(seat):
+        return player_view(game.view(seat))
     audiences = [None, *range(players)]
-    held = {seat: travelled(sent.current(seat, 0)) for seat in audiences}
+    held = {seat: travelled(sent.current(seat, 0, view_of)) for seat in audiences}
     steps = {seat: 0 for seat in audiences}
     rng = random.Random(seed)
     for step in range(1, STEPS[game_name] + 1):
@@ -74,7 +77,7 @@ def test_applying_each_delta_gives_exactly_the_audiences_view(table, skips):
         if skips and skips[step % len(skips)]:
             continue  # this step's broadcast is skipped: the next delta spans two steps or more
         for audience in audiences:
-            base, changes = sent.changes(audience, step)
+            base, changes = sent.changes(audience, step, view_of)
             message = travelled({"type": "delta", "base": base, "step": step, "changes": changes})
             steps[audience], held[audience] = followed(held[audience], steps[audience], message)
             assert exact(held[audience]) == exact(player_view(game.view(audience)))
@@ -114,12 +117,15 @@ def test_a_delta_that_does_not_fit_the_held_view_is_refused():
 
 
 def test_an_audience_without_a_view_gets_none_and_a_forgotten_one_starts_again():
-    sent = SentViews(lambda seat: {"seat": seat})
-    assert sent.changes(0, 3) is None
-    sent.current(0, 3)
-    sent.current(None, 3)
+    sent = SentViews()
+
+    def view_of(seat):
+        return {"seat": seat}
+    assert sent.changes(0, 3, view_of) is None
+    sent.current(0, 3, view_of)
+    sent.current(None, 3, view_of)
     sent.keep_only({None})
-    assert sent.changes(0, 4) is None and sent.changes(None, 4) == (3, [])
+    assert sent.changes(0, 4, view_of) is None and sent.changes(None, 4, view_of) == (3, [])
 
 
 def test_a_real_server_sends_deltas_that_rebuild_every_view_and_a_resync_sends_the_whole_view(tmp_path):

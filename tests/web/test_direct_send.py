@@ -12,7 +12,7 @@ from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
-from codecrack.web.direct_send import DirectSend, text_frame
+from codecrack.web.direct_send import SEND_NOW, DirectSend, text_frame
 
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
@@ -70,3 +70,14 @@ def test_a_socket_not_plainly_writable_refuses_and_writes_nothing(unwritable):
     unwritable(protocol)
     assert not protocol.send_now('{"type":"state"}')
     assert transport.written == []
+
+
+def test_the_direct_send_leaves_the_scope_when_the_connection_is_lost():
+    """``send_now`` holds the protocol, which holds the scope: left there, every closed socket
+    would be a reference cycle, freed only by a whole collection (docs/web.md, "Garbage collection")."""
+    protocol, transport = open_protocol()
+    protocol.scope = {"extensions": {SEND_NOW: protocol.send_now}}
+    protocol.connections.add(protocol)
+    protocol.close_timer = None
+    protocol.connection_lost(ConnectionResetError("the client left"))
+    assert SEND_NOW not in protocol.scope["extensions"] and not protocol.send_now('{"type":"state"}')

@@ -2,8 +2,10 @@
 resume on access), tables nobody joins expire, and a restart restores only recent tables."""
 
 import asyncio
+import gc
 import random
 import time
+import weakref
 from contextlib import ExitStack
 from datetime import timedelta
 
@@ -86,6 +88,25 @@ def test_idle_tables_beyond_the_cap_are_unloaded_and_resume_on_access(tmp_path):
             assert me.step == 2 and me.view["total"] >= 3
             me.act({"type": "add", "amount": 1})
             me.state_at(4)  # the bot plays again after the reload
+
+
+def test_a_table_pushed_out_is_freed_without_a_garbage_collection(tmp_path):
+    """A table that held itself in a reference cycle (through its views' maker) waited for the
+    server collector's next whole collection once unloaded (docs/web.md, "Garbage collection")."""
+    with TestClient(create_app(fast_config(tmp_path, max_live_tables=1))) as client:
+        hub = client.app.state.hub
+        made = create(client, "toy", [HUMAN, RANDOM], sit=0, options={"first": 0, "target": 9})
+        with seated(client, made["code"], made["token"]) as me:
+            me.act({"type": "add", "amount": 2})
+            me.state_at(2)  # the bot answered: views and deltas were sent
+        gone = weakref.ref(hub.live[made["code"]])
+        gc.disable()
+        try:
+            create(client, "toy", [HUMAN, HUMAN])  # pushes it out
+            client.portal.call(asyncio.sleep, 0)  # its tasks' cancellations are delivered
+            assert made["code"] not in hub.live and gone() is None
+        finally:
+            gc.enable()
 
 
 def test_the_cap_counts_only_the_tables_nobody_is_connected_to(tmp_path):
