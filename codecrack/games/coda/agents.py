@@ -21,6 +21,7 @@ from ...agents.base import Agent
 from .belief import DASH, Belief, Position, Tile, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view, value_code
 from .playout import Misses, Playouts, playout_cost, seat_position, turn_sketch
+from .reading import Reading
 from .view import pile_view
 from .search import (Guess, best_per_tile, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
                      landing_places, likeliest, own_values, targets, with_insert, with_value)
@@ -223,6 +224,16 @@ class HardAgent(MediumAgent):
     margin = 0.05  # playouts override hard's choice only when a rival wins this much more often
     rollout_self = 0.35  # 2 players: the continue threshold of hard's own seat in its playouts (its ``eager``)
     rollout_rival = 0.5  # 2 players: the opponent's continue threshold in hard's playouts
+    read_players = (2, 3, 4)  # table sizes at which hard weighs its worlds by the opponents' guesses (:mod:`.reading`)
+    read_sharpness = 20.0  # how strongly a guesser is assumed to name what looks likeliest to it
+    read_slip = 0.1  # the chance a guesser names anything at all
+    read_recent = 6  # opponents' guesses read (the latest of the round)
+    read_worlds = 48  # worlds weighed (all of them when there are no more), halved with 4 players (dearer solves)
+    read_listed = 3000  # worlds listed to draw from, above which they are sampled from the belief
+
+    def __init__(self, seed: int = 0, **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        self.reading = Reading(self.read_sharpness, self.read_slip, self.read_recent, self.read_listed, seed)
 
     def knowledge(self, view: View) -> tuple[Position, Belief]:
         """Exact beliefs, sharpened by what the opponents' guesses say about their own rows
@@ -231,6 +242,9 @@ class HardAgent(MediumAgent):
             sharp = position_from_view(view, self.remembered(view), read_guessers=True)
             belief = solve(sharp)
             if belief.total:
+                if view["players"] in self.read_players:
+                    worlds = self.read_worlds // max(1, view["players"] - 2)
+                    belief = self.reading.reweigh(view, sharp, belief, worlds)
                 return sharp, belief
         return super().knowledge(view)
 

@@ -101,8 +101,9 @@ class Playouts:
         Every action meets the same worlds and the same playout seeds (common random numbers)."""
         seat = view["seat"]
         results: list[list[float]] = [[] for _ in actions]
+        drawn = getattr(belief, "sample_world", None)  # worlds weighed by reading the guessers
         for _ in range(self.worlds):
-            values = sample_values(position, belief, rng)
+            values = drawn(rng) if drawn else sample_values(position, belief, rng)
             world_seed = rng.getrandbits(32)
             for a, action in enumerate(actions):
                 local = random.Random(world_seed)
