@@ -44,7 +44,9 @@ class DirectSend(SpreadPings):
             self.scope["extensions"][SEND_NOW] = self.send_now
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.scope["extensions"].pop(SEND_NOW, None)  # it holds self, the scope's holder: no cycle
+        scope = getattr(self, "scope", None)  # none when uvicorn refused the handshake
+        if scope is not None:
+            scope["extensions"].pop(SEND_NOW, None)  # it holds self, the scope's holder: no cycle
         super().connection_lost(exc)
 
     def send_now(self, text: str) -> bool:

@@ -81,3 +81,12 @@ def test_the_direct_send_leaves_the_scope_when_the_connection_is_lost():
     protocol.close_timer = None
     protocol.connection_lost(ConnectionResetError("the client left"))
     assert SEND_NOW not in protocol.scope["extensions"] and not protocol.send_now('{"type":"state"}')
+
+
+def test_a_connection_refused_at_its_handshake_is_lost_cleanly():
+    """A handshake that uvicorn refuses (a bad upgrade request) leaves the protocol without a
+    scope: losing that connection must still forget it like any other."""
+    protocol, transport = open_protocol()
+    protocol.connections.add(protocol)
+    protocol.connection_lost(ConnectionResetError("the client left"))
+    assert protocol not in protocol.connections and protocol.disconnected

@@ -217,7 +217,7 @@ class HardAgent(MediumAgent):
     knockout = 3.0  # bonus for eliminating one of several opponents
     read_guessers = True  # opponents never name a tile they hold
     playouts = 900  # 3-4 players: work allowed per guess-or-stop decision, in simulated 2-player actions (0: none)
-    duel_playouts = 1400  # the same with 2 players (the search is off whenever ``playouts`` is 0)
+    duel_playouts = 2400  # the same with 2 players (the search is off whenever ``playouts`` is 0)
     min_worlds = 12  # fewer affordable sampled worlds than this: no playouts (too noisy)
     max_worlds = 60
     rivals = 3  # guesses (best value of each tile) searched by playouts beside hard's own choice

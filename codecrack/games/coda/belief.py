@@ -19,7 +19,11 @@ numbered tiles form a chain that must take increasing keys, so walking the keys 
 either joins exactly one row (as that row's next hidden tile) or stays unseen.  The state is one
 pointer per row; with numpy the forward and backward passes are a few array shifts per key and
 give every tile's exact marginal counts.  Dashes (at most one per colour) are handled by
-enumerating where each dash is: nowhere in a row, or at one hidden tile of its colour.
+enumerating where each dash is: nowhere in a row, or at one hidden tile of its colour.  When a
+single row hides tiles and no dash can be hidden (every position a 2-player seat sees without
+dashes) the same programme runs on plain Python integers, and the arrays are built only when
+read (:meth:`Belief.top` and :meth:`Belief.chances` need none): several times faster on these
+small chains, with the same numbers bit for bit.
 
 >>> row = [Tile(0, 3), Tile(1, None), Tile(0, 7)]          # black 3, hidden white, black 7
 >>> belief = solve(Position([row]))
