@@ -10,29 +10,16 @@ kernel took every earlier write: the client reads). Otherwise it declines, and t
 the connection's queue and the ASGI ``send`` as before, which handle every such case: so a
 client that does not read still fills its connection's queue, and is closed as too slow, as soon
 as before.
-A server frame is never masked (RFC 6455, 5.1), so its bytes are the header and the text.
+The frame is made by the websockets library's own connection (``send_text``), as uvicorn does.
 """
 
 from __future__ import annotations
-
-import struct
 
 from websockets.protocol import State
 
 from .pings import SpreadPings
 
 SEND_NOW = "codecrack.send_now"  # the scope's extension: a function(text) -> bool, True once written
-TEXT = 0x81  # FIN and the text opcode: a whole text message in one frame
-
-
-def text_frame(payload: bytes) -> bytes:
-    """The unmasked frame of a whole text message (RFC 6455, 5.2)."""
-    length = len(payload)
-    if length < 126:
-        return bytes((TEXT, length)) + payload
-    if length < 1 << 16:
-        return struct.pack("!BBH", TEXT, 126, length) + payload
-    return struct.pack("!BBQ", TEXT, 127, length) + payload
 
 
 class DirectSend(SpreadPings):
@@ -57,5 +44,6 @@ class DirectSend(SpreadPings):
                 or self.conn.state is not State.OPEN or not self.writable.is_set() or self.transport.is_closing()
                 or self.transport.get_write_buffer_size()):
             return False
-        self.transport.write(text_frame(text.encode()))
+        self.conn.send_text(text.encode())
+        self.transport.write(b"".join(self.conn.data_to_send()))
         return True

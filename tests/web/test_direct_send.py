@@ -1,5 +1,5 @@
 """The direct writes of ``codecrack serve``'s websocket protocol (codecrack/web/direct_send.py):
-the same bytes as the websockets library's own frames, and a refusal, with nothing written,
+the same bytes as the websockets library's own frames, (made by its own connection), and a refusal, with nothing written,
 whenever the socket is not plainly writable or holds unsent data (the message then takes the
 connection's queue and the ASGI send; tests/web/test_fanout.py shows a client that does not read
 closed as too slow)."""
@@ -12,13 +12,7 @@ from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
-from codecrack.web.direct_send import SEND_NOW, DirectSend, text_frame
-
-
-@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
-def test_a_text_frame_is_the_websockets_librarys_unmasked_frame(size):
-    payload = ("é" * size).encode()[:size]
-    assert text_frame(payload) == Frame(Opcode.TEXT, payload).serialize(mask=False)
+from codecrack.web.direct_send import SEND_NOW, DirectSend
 
 
 class Transport:
@@ -49,10 +43,12 @@ def open_protocol() -> tuple[DirectSend, Transport]:
     return protocol, protocol.transport
 
 
-def test_an_open_socket_writes_a_text_message_at_once():
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_an_open_socket_writes_a_text_message_at_once_as_one_unmasked_frame(size):
     protocol, transport = open_protocol()
-    assert protocol.send_now('{"type":"state"}')
-    assert transport.written == [text_frame(b'{"type":"state"}')]
+    text = ("é" * size)[:size]
+    assert protocol.send_now(text)
+    assert transport.written == [Frame(Opcode.TEXT, text.encode()).serialize(mask=False)]
 
 
 @pytest.mark.parametrize("unwritable", [
