@@ -33,6 +33,11 @@ Action = dict[str, Any]
 View = dict[str, Any]
 
 
+def dashes(view: View) -> bool:
+    """Whether this game uses dashes, which make every exact count dearer."""
+    return bool(view["options"].get("dashes"))
+
+
 class CodaAgent(Agent):
     """Reads the phase from the legal actions and hands each decision to the tier."""
 
@@ -218,6 +223,7 @@ class HardAgent(MediumAgent):
     read_guessers = True  # opponents never name a tile they hold
     playouts = 900  # 3-4 players: work allowed per guess-or-stop decision, in simulated 2-player actions (0: none)
     duel_playouts = 2400  # the same with 2 players (the search is off whenever ``playouts`` is 0)
+    dash_duel_playouts = 1200  # the same with dashes on, where no count takes the fast one-row path
     min_worlds = 12  # fewer affordable sampled worlds than this: no playouts (too noisy)
     max_worlds = 60
     rivals = 3  # guesses (best value of each tile) searched by playouts beside hard's own choice
@@ -229,6 +235,7 @@ class HardAgent(MediumAgent):
     read_slip = 0.1  # the chance a guesser names anything at all
     read_recent = 6  # opponents' guesses read (the latest of the round)
     read_worlds = 48  # worlds weighed (all of them when there are no more), halved with 4 players (dearer solves)
+    dash_read_worlds = 12  # the same with dashes on (each guesser's position is counted with its dash placements)
     read_listed = 3000  # worlds listed to draw from, above which they are sampled from the belief
 
     def __init__(self, seed: int = 0, **settings: Any) -> None:
@@ -243,7 +250,7 @@ class HardAgent(MediumAgent):
             belief = solve(sharp)
             if belief.total:
                 if view["players"] in self.read_players:
-                    worlds = self.read_worlds // max(1, view["players"] - 2)
+                    worlds = (self.dash_read_worlds if dashes(view) else self.read_worlds) // max(1, view["players"] - 2)
                     belief = self.reading.reweigh(view, sharp, belief, worlds)
                 return sharp, belief
         return super().knowledge(view)
@@ -269,7 +276,7 @@ class HardAgent(MediumAgent):
         if view["hits_this_turn"]:
             rivals.append({"type": "stop"})
         actions = [choice] + [a for a in rivals if a != choice]
-        budget = self.duel_playouts if view["players"] == 2 else self.playouts
+        budget = self.playouts if view["players"] != 2 else self.dash_duel_playouts if dashes(view) else self.duel_playouts
         worlds = min(self.max_worlds, budget // (len(actions) * playout_cost(view, position)))
         if len(actions) == 1 or worlds < self.min_worlds:
             return choice
