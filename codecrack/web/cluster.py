@@ -107,7 +107,8 @@ class Cluster:
         await self.try_to_drive([table])
 
     def forget(self, table: "LiveTable") -> None:
-        """A table left this instance's live tables: stop following it and give up its lease."""
+        """A table left this instance's live tables: stop following it, give up its lease and tell
+        the others that it is free."""
         self.spawn(self._forget(table.code, table.code in self.driven))
         self.driven.discard(table.code)
 
@@ -115,6 +116,7 @@ class Cluster:
         await self.fanout.unfollow(code)
         if driven:
             await self.leases.release([code])
+            self.fanout.publish(code, {"kind": "free"})
 
     def committed(self, table: "LiveTable", seat: int, action: Any) -> None:
         self.fanout.publish(table.code, {"kind": "step", "step": table.step, "move": [seat, action]})
@@ -158,7 +160,13 @@ class Cluster:
         elif message["kind"] == "table":
             self.spawn(self.hub.reread(table))
         else:
-            self.spawn(self.refresh_presence([table]))
+            self.spawn(self.presence_news(table))
+
+    async def presence_news(self, table: "LiveTable") -> None:
+        """Someone connected or left on another instance: read who is where, and let the table go
+        at once if its players are all elsewhere (see :meth:`hand_over`)."""
+        await self.refresh_presence([table])
+        self.hand_over([table])
 
     def heard_step(self, table: "LiveTable", step: int, move: list[Any]) -> None:
         """Apply a step at once where someone sees it (a connection here, or this instance drives
@@ -206,7 +214,8 @@ class Cluster:
         if ended:
             await self.leases.release(ended)
             self.driven.difference_update(ended)
-        await self.hand_over(live)
+        self.hand_over(live)
+        live = list(self.hub.live.values())
         kept = await self.leases.renew(self.driven)
         self.renewed_at = time.monotonic()
         for code in self.driven - kept:
@@ -215,17 +224,14 @@ class Cluster:
         await self.mark_present([table for table in live if table.connections])  # the rest left on disconnect
         await self.refresh_presence(table for table in live if table.code in self.driven)
 
-    async def hand_over(self, live: list["LiveTable"]) -> None:
-        """Give up the leases of the tables whose players are all on other instances, and tell
-        them: the driver moves to where the players are, and this instance stops applying steps
-        nobody here sees."""
-        away = [table.code for table in live if table.code in self.driven and players_elsewhere(table)]
-        if away:
-            await self.leases.release(away)
-            self.driven.difference_update(away)
-            for code in away:
-                self.hub.live[code].stop_driving()
-                self.fanout.publish(code, {"kind": "free"})
+    def hand_over(self, tables: list["LiveTable"]) -> None:
+        """Unload the tables whose players are all on other instances: the driver moves to where
+        the players are (a lease held here is given up, and the others told), and this instance
+        stops following steps nobody here sees. Whoever asks for such a table here later loads it
+        again from the database."""
+        for table in tables:
+            if players_elsewhere(table):
+                self.hub.drop(table)
 
     async def try_to_drive(self, tables: list["LiveTable"]) -> None:
         free = [table for table in tables

@@ -26,6 +26,10 @@ RECONNECT_PAUSE = 0.2  # seconds between attempts to reach Redis again
 Heard = Callable[[str, dict[str, Any]], None]
 
 
+def json_text(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
 def channel_of(code: str) -> str:
     """
     >>> channel_of("ABCDE")
@@ -45,6 +49,7 @@ class RedisFanout:
         self.instance = instance
         self.heard = heard
         self.on_reconnect = on_reconnect
+        self.own = (json_text({"from": instance})[:-1] + ",").encode()  # how this instance's messages begin
         self.followed: set[str] = set()
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.unsent: dict[str, str] = {}  # channel -> latest message that could not be sent
@@ -65,8 +70,7 @@ class RedisFanout:
     # -- publishing ---------------------------------------------------------------------
     def publish(self, code: str, message: dict[str, Any]) -> None:
         """Queue ``message`` for the other instances that follow table ``code``."""
-        text = json.dumps({**message, "from": self.instance}, separators=(",", ":"))
-        self.outbox.put_nowait((channel_of(code), text))
+        self.outbox.put_nowait((channel_of(code), json_text({"from": self.instance, **message})))
 
     async def _send_forever(self) -> None:
         while True:
@@ -123,10 +127,9 @@ class RedisFanout:
             message = await self.pubsub.get_message(timeout=1.0)
             if message is None or message["type"] != "message":
                 continue
-            channel = message["channel"].decode()
-            body = json.loads(message["data"])
-            if body.get("from") != self.instance:
-                self.heard(channel.removeprefix(CHANNEL_PREFIX), body)
+            if message["data"].startswith(self.own):  # Redis sends a follower its own messages too
+                continue
+            self.heard(message["channel"].decode().removeprefix(CHANNEL_PREFIX), json.loads(message["data"]))
 
     async def _subscribe_again(self) -> None:
         """A fresh pub/sub connection subscribed to every followed table, once Redis answers."""

@@ -83,6 +83,34 @@ def test_two_clients_on_different_instances_play_a_whole_game(pair):
         assert sorted(player.states) == list(range(min(player.states), last + 1))
 
 
+def followers(redis_server, code: str) -> int:
+    """How many instances follow the table's channel."""
+    return dict(redis_server.client().pubsub_numsub(f"codecrack:table:{code}"))[f"codecrack:table:{code}".encode()]
+
+
+def test_an_instance_lets_go_of_a_table_whose_players_are_all_elsewhere(pair, redis_server):
+    """A table made through one instance and played through the other (nginx spreads the creations
+    and sends each table's websockets to one instance): its lease moves to the players' instance,
+    and the instance that made it stops following it (it heard, and applied, every step before).
+    The game then plays to its end as stored."""
+    first, second = pair
+    made = new_table(first, [HUMAN, HUMAN], sit=0)
+    code = made["code"]
+    other = join(second, code, 1).json()
+    players = [Player(second, code, made["token"], seed=6), Player(second, code, other["token"], seed=7)]
+    for player in players:
+        player.paused.set()
+        player.start()
+    wait_until(lambda: lease_owner(redis_server, code) == "second" and followers(redis_server, code) == 1,
+               "the lease and the following move to the players' instance")
+    for player in players:
+        player.paused.clear()
+    for player in players:
+        player.finish()
+    assert {player.check_against_record() for player in players} == {max(players[0].states)}
+    assert followers(redis_server, code) <= 1
+
+
 def test_a_restart_of_redis_mid_game_loses_nothing(pair, redis_server):
     """Redis is killed and started again (empty) mid-game: the players on the two instances play
     on; what was published while it was down is caught up from the database, and the bot's
