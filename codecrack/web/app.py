@@ -176,7 +176,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             SOCKETS.closed += 1
 
     async def play(websocket: WebSocket, socket: AsgiSocket, code: str) -> None:
-        table = await hub.get(code, keep=True)
+        table = await hub.get(code, keep=True, up_to_date=False)  # caught up after the hello
         if table is None:
             return await refuse(websocket, 4404, no_table(code))
         try:

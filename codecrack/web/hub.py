@@ -172,13 +172,15 @@ class Hub:
         if table.game.over and not table.connections:
             self.drop(table)
 
-    async def get(self, code: str, keep: bool = False) -> LiveTable | None:
-        """A table to read or act on: the live one, else loaded from the store. A finished table
-        is kept loaded only with ``keep`` (for a connection), until its last viewer leaves."""
+    async def get(self, code: str, keep: bool = False, up_to_date: bool = True) -> LiveTable | None:
+        """A table to read or act on: the live one (brought up to what is stored, unless the caller
+        does so later: ``up_to_date=False``), else loaded from the store. A finished table is kept
+        loaded only with ``keep`` (for a connection), until its last viewer leaves."""
         code = code.upper()
         table = self.live.get(code)
         if table is not None:
-            await self.fresh(table)
+            if up_to_date:
+                await self.fresh(table)
             return table
         row = await asyncio.to_thread(self.store.table, code)
         return await self.load(row, keep) if row else None
