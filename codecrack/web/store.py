@@ -44,7 +44,7 @@ tables = Table(
 actions = Table(
     "actions", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_code", String(12), ForeignKey("tables.code"), nullable=False, index=True),
+    Column("table_code", String(12), ForeignKey("tables.code"), nullable=False),  # indexed by the unique (table, step)
     Column("step", Integer, nullable=False),
     Column("seat", Integer, nullable=False),
     Column("action", JSON, nullable=False),
