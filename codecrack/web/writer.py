@@ -23,6 +23,7 @@ import asyncio
 import logging
 import queue
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, TypeVar
@@ -32,6 +33,7 @@ from sqlalchemy.engine import Connection, Engine
 log = logging.getLogger("codecrack.web")
 T = TypeVar("T")
 BATCH_LIMIT = 512  # no more writes are added to a transaction once it holds this many
+IDLE_SECONDS = 1.0  # on PostgreSQL, the writer's connection unused this long is checked out (pinged) again
 
 
 @dataclass
@@ -56,7 +58,8 @@ class Writer:
         self.together = together or {}
         self.queue: queue.SimpleQueue[list[Write] | None] = queue.SimpleQueue()
         self.outboxes: dict[asyncio.AbstractEventLoop, list[Write]] = {}  # this turn's writes, per loop
-        self.connection: Connection | None = None  # the writer thread's own, on SQLite (see _begin)
+        self.connection: Connection | None = None  # the writer thread's own (see _begin)
+        self.used_at = 0.0  # when it last began a transaction (time.monotonic)
         self.thread = threading.Thread(target=self._serve, name="codecrack-writer", daemon=True)
         self.thread.start()
 
@@ -146,15 +149,19 @@ class Writer:
 
     @contextmanager
     def _begin(self) -> Iterator[Connection]:
-        """A transaction on the writer's own SQLite connection, kept from batch to batch (a file has
-        no connection to lose; checking one out of the pool costs about a fifth of a small batch);
-        on other databases, on a pooled connection checked out (and pinged) for the batch."""
-        if self.engine.dialect.name != "sqlite":
-            with self.engine.begin() as db:
-                yield db
-            return
+        """A transaction on the writer's own connection, kept from batch to batch: checking one out
+        of the pool costs about a fifth of a small SQLite batch, and on PostgreSQL a ping (a round
+        trip) per commit. A server's connection may be lost while it waits: on PostgreSQL, one
+        unused for ``IDLE_SECONDS`` (the server may have restarted meanwhile) is checked out of the
+        pool again, which pings it; and after any failure, on any database."""
+        moment = time.monotonic()
+        if (self.connection is not None and self.engine.dialect.name != "sqlite"
+                and moment - self.used_at > IDLE_SECONDS):
+            self.connection.close()
+            self.connection = None
         if self.connection is None:
             self.connection = self.engine.connect()
+        self.used_at = moment
         try:
             with self.connection.begin():
                 yield self.connection

@@ -13,6 +13,7 @@ from codecrack.web.app import create_app
 from codecrack.web import store as store_module
 from codecrack.web.migrate import upgrade
 from codecrack.web.store import Store, TableRow, actions, add_move, add_moves, add_table, make_engine
+from codecrack.web import writer as writer_module
 from codecrack.web.writer import Writer
 
 from .conftest import fast_config
@@ -272,3 +273,36 @@ def test_an_action_whose_sender_is_replaced_during_its_commit_still_reaches_ever
                 table.lock.release()
                 assert table.step == 1 and hub.store.moves(code) == [[0, {"type": "add", "amount": 2}]]
                 assert bob.state_at(1)["total"] == 2 and ann_again.state_at(1)["total"] == 2
+
+
+def test_the_writer_keeps_its_connection_from_commit_to_commit(engine, monkeypatch):
+    """No pool checkout (on PostgreSQL: a ping, a round trip) per commit while writes keep coming."""
+    monkeypatch.setattr(writer_module, "IDLE_SECONDS", 3600.0)
+    checkouts: list[object] = []
+    event.listen(engine, "checkout", lambda *args: checkouts.append(args))
+    writer = Writer(engine)
+
+    async def one_by_one() -> None:
+        for step, code in enumerate(CODES):
+            await writer.write(add_move, code, step, 0, {"type": "add", "amount": 1})
+
+    asyncio.run(one_by_one())
+    writer.close()
+    assert len(checkouts) == 1
+    assert all(len(Store(engine).moves(code)) == 1 for code in CODES)
+
+
+def test_a_write_after_postgresql_restarted_during_a_pause_is_stored(postgres, postgres_url, monkeypatch):
+    """After a pause, the writer checks its connection out of the pool again, which pings it: a
+    PostgreSQL restart during the pause costs no write. (A pause of 0 s stands for one longer than
+    ``IDLE_SECONDS``.)"""
+    monkeypatch.setattr(writer_module, "IDLE_SECONDS", 0.0)
+    engine = engine_with_tables(postgres_url)
+    writer = Writer(engine)
+    asyncio.run(writer.write(add_move, CODES[0], 0, 0, {"type": "add", "amount": 1}))
+    postgres.stop()
+    postgres.start()
+    asyncio.run(writer.write(add_move, CODES[0], 1, 1, {"type": "add", "amount": 2}))
+    writer.close()
+    assert len(Store(engine).moves(CODES[0])) == 2
+    engine.dispose()
