@@ -109,6 +109,14 @@ def test_what_survives_a_collection_of_the_youngest_generation_is_not_scanned_ag
     assert cycle() is None and not any(id(item) in scanned for item in kept)
 
 
+def test_the_heap_is_measured_after_the_middle_generations_collections_only(collector):
+    collector.growth = 0.5  # a whole collection is due
+    gc.collect(0)
+    assert not collector.thawed and gc.get_freeze_count() > 0
+    gc.collect(1)
+    assert collector.thawed and gc.get_freeze_count() == 0
+
+
 def test_collect_everything_frees_the_cycles_that_died_frozen(collector):
     holder = [Node()]
     holder[0].partner = holder[0]
