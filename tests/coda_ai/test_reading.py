@@ -93,7 +93,8 @@ def test_reading_sharpens_the_belief_towards_the_true_row():
 
 
 @pytest.mark.parametrize("players,name", [(2, "hard"), (2, "hard:read_listed=0:read_worlds=12"),
-                                          (2, "hard:duel_playouts=400:min_worlds=2"), (3, "hard:read_players=[3]")])
+                                          (2, "hard:duel_playouts=400:min_worlds=2"), (3, "hard:read_players=[3]"),
+                                          (4, "hard:playouts=150")])
 def test_reading_hard_ignores_values_the_seat_cannot_know(players, name):
     game = codecrack.new_game("coda", players=players, seed=23)
     agents = {s: make_agent("medium", "coda", seed=s) for s in range(players)}

@@ -1,8 +1,11 @@
+import threading
+
 import pytest
 from fastapi.testclient import TestClient
 
 from codecrack.core import registry
 from codecrack.web.app import create_app
+from codecrack.web.bots import Bots
 from codecrack.web.config import WebConfig
 
 
@@ -22,3 +25,27 @@ def fast_config(path, **changes) -> WebConfig:
 def client(tmp_path):
     with TestClient(create_app(fast_config(tmp_path))) as test_client:
         yield test_client
+
+
+class Waiting:
+    """An agent that decides only once ``go`` is set."""
+
+    def __init__(self, agent, go: threading.Event) -> None:
+        self.agent, self.go = agent, go
+
+    def act(self, view):
+        self.go.wait(60)
+        return self.agent.act(view)
+
+    def __getattr__(self, name):
+        return getattr(self.agent, name)
+
+
+@pytest.fixture
+def bots_wait(monkeypatch):
+    """The bots decide only once the test sets this event (so that the test has done what must come first)."""
+    go = threading.Event()
+    make = Bots.agent
+    monkeypatch.setattr(Bots, "agent", lambda self, table, seat, tier: Waiting(make(self, table, seat, tier), go))
+    yield go
+    go.set()

@@ -1,6 +1,7 @@
 """Records are stored before they are broadcast, survive a restart, and migrations run at start-up."""
 
 import random
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,7 +14,7 @@ from codecrack.web.store import Store, make_engine
 
 from .conftest import fast_config
 from .faults import GUARD, Faults
-from .wsclient import HUMAN, RANDOM, create, play_out, seated, view_at
+from .wsclient import HUMAN, RANDOM, Seat, create, play_out, seated, view_at
 
 
 def stored_record(config, code):
@@ -38,28 +39,69 @@ def test_migrations_create_the_schema_and_run_twice(tmp_path, db_url):
     assert {"tables", "actions", "seat_tokens", "alembic_version"} <= set(inspect(engine).get_table_names())
 
 
+def two_humans_and_an_ai(client, game: str, options: dict[str, Any]) -> tuple[str, dict[int, str]]:
+    """A new table: seats 0 and 1 human, both taken, seat 2 a random AI. Its code and the two tokens."""
+    made = create(client, game, [HUMAN, HUMAN, RANDOM], sit=0, options=options)
+    code = made["code"]
+    return code, {0: made["token"], 1: client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]}
+
+
+def shown(players: dict[int, Seat]) -> dict[int, tuple[int, dict[str, Any]]]:
+    """The step and the view each seat was shown last."""
+    return {seat: (player.step, player.view) for seat, player in players.items()}
+
+
+def assert_rebuilt(config, code: str, before: dict[int, tuple[int, dict[str, Any]]],
+                   players: dict[int, Seat]) -> None:
+    """The stored record holds what each seat was shown before the restart, at the step it was
+    shown, and each seat is greeted with the stored state at its own step. The seats are greeted
+    one after another and the restored AI seats play on meanwhile: their steps may differ."""
+    record = stored_record(config, code)
+    for seat, (step, view) in before.items():
+        assert len(record["actions"]) >= step and view_at(record, step, seat) == view
+    for seat, player in players.items():
+        assert player.step >= before[seat][0] and player.view == view_at(record, player.step, seat)
+
+
 def test_a_restarted_server_rebuilds_the_table_and_play_carries_on(tmp_path, db_url):
     config = fast_config(tmp_path, db_url=db_url)
     rng = random.Random(5)
     with TestClient(create_app(config)) as client:
-        made = create(client, "coda", [HUMAN, HUMAN, RANDOM], sit=0, options={"first": 0, "dashes": True})
-        code = made["code"]
-        tokens = {0: made["token"], 1: client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]}
+        code, tokens = two_humans_and_an_ai(client, "coda", {"first": 0, "dashes": True})
         with seated(client, code, tokens[0]) as ann, seated(client, code, tokens[1]) as bob:
             play_out({0: ann, 1: bob}, rng, steps=12)
-            step = ann.step
-            before = {0: ann.view, 1: bob.view}
-        assert len(stored_record(config, code)["actions"]) >= step
+            before = shown({0: ann, 1: bob})
     # a new server on the same database: every acknowledged action is back, and play goes on
     with TestClient(create_app(config)) as client:
         with seated(client, code, tokens[0]) as ann, seated(client, code, tokens[1]) as bob:
-            assert ann.step >= step and bob.step >= step
-            assert ann.view == view_at(stored_record(config, code), ann.step, 0)
-            if ann.step == step:  # the AI seat had nothing to do since
-                assert ann.view == before[0] and bob.view == before[1]
+            assert_rebuilt(config, code, before, {0: ann, 1: bob})
             table = play_out({0: ann, 1: bob}, rng)
         assert table["over"] and table["result"]["winners"]
     assert codecrack.replay(stored_record(config, code)).over
+
+
+def test_a_restart_greets_each_seat_with_the_stored_state_when_the_ai_moves_between_greetings(tmp_path, db_url,
+                                                                                                bots_wait):
+    """The restored AI seat moves after Ann's greeting and before Bob's: each greeting is the stored
+    state at its own step (the test above once compared Bob's with his view before the restart
+    because Ann's step had not moved, and failed so on a busy machine)."""
+    config = fast_config(tmp_path, db_url=db_url)
+    with TestClient(create_app(config)) as client:
+        code, tokens = two_humans_and_an_ai(client, "toy", {"first": 0, "target": 99})
+        with seated(client, code, tokens[0]) as ann, seated(client, code, tokens[1]) as bob:
+            ann.act({"type": "add", "amount": 1})
+            bob.state_at(1)
+            bob.act({"type": "add", "amount": 2})
+            for player in (ann, bob):
+                player.state_at(2)  # the AI seat's turn: it waits for bots_wait
+            before = shown({0: ann, 1: bob})
+    with TestClient(create_app(config)) as client:
+        with seated(client, code, tokens[0]) as ann:
+            bots_wait.set()
+            ann.state_at(3)
+            with seated(client, code, tokens[1]) as bob:
+                assert [ann.views[0][0], bob.views[0][0]] == [2, 3]  # greeted before and after the AI's move
+                assert_rebuilt(config, code, before, {0: ann, 1: bob})
 
 
 def test_a_table_played_and_unloaded_while_it_was_being_restored_is_read_again(tmp_path):

@@ -4,43 +4,17 @@ nothing is half-applied; once it is back, play resumes, bots included, and nothi
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
 from fastapi.testclient import TestClient
 
 from codecrack.web.app import create_app
-from codecrack.web.bots import Bots
 
 from .conftest import fast_config
 from .wsclient import HUMAN, RANDOM, coda_on_the_clock, create, seated
 
 RETRY = "please try again"
-
-
-class Waiting:
-    """An agent that decides only once ``go`` is set."""
-
-    def __init__(self, agent, go: threading.Event) -> None:
-        self.agent, self.go = agent, go
-
-    def act(self, view):
-        self.go.wait(60)
-        return self.agent.act(view)
-
-    def __getattr__(self, name):
-        return getattr(self.agent, name)
-
-
-@pytest.fixture
-def bots_wait(monkeypatch):
-    """The bots decide only once the test sets this event (so that the database is down by then)."""
-    go = threading.Event()
-    make = Bots.agent
-    monkeypatch.setattr(Bots, "agent", lambda self, table, seat, tier: Waiting(make(self, table, seat, tier), go))
-    yield go
-    go.set()
 
 
 def assert_memory_matches_disk(client, code, steps):
