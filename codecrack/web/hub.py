@@ -155,6 +155,7 @@ class Hub:
         if current is not None:
             return current
         self.keep(table)
+        table.driving = self.cluster is None  # closed when it was pushed out (with several: once it has the lease)
         table.resume()
         return table
 
