@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
@@ -43,7 +44,7 @@ tables = Table(
 actions = Table(
     "actions", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_code", String(12), ForeignKey("tables.code"), nullable=False, index=True),
+    Column("table_code", String(12), ForeignKey("tables.code"), nullable=False),  # indexed by the unique (table, step)
     Column("step", Integer, nullable=False),
     Column("seat", Integer, nullable=False),
     Column("action", JSON, nullable=False),
@@ -203,15 +204,42 @@ def add_moves(db: Connection, moves: list[tuple[Any, ...]]) -> None:
     (:mod:`codecrack.web.writer`)."""
     at = now()
     moves = [(*move, None)[:5] for move in moves]
-    db.execute(ADD_ACTION, [{"table_code": code, "step": step, "seat": seat, "action": action}
-                            for code, step, seat, action, _ in moves])
+    execute_many(db, ADD_ACTION, [{"table_code": code, "step": step, "seat": seat, "action": action}
+                                  for code, step, seat, action, _ in moves])
     touched = [{"at_code": code, "at_time": at} for code, *_, result in moves if result is None]
     finished = [{"at_code": code, "at_time": at, "at_result": result} for code, *_, result in moves
                 if result is not None]
     if touched:
-        db.execute(TOUCH_TABLE, touched)
+        execute_many(db, TOUCH_TABLE, touched)
     if finished:
-        db.execute(FINISH_TABLE, finished)
+        execute_many(db, FINISH_TABLE, finished)
+
+
+def execute_many(db: Connection, statement: Any, rows: list[dict[str, Any]]) -> None:
+    """``db.execute(statement, rows)``; on SQLite, the statement's SQL (compiled once) goes straight
+    to the driver with each value converted by its type as SQLAlchemy converts it: the same SQL and
+    stored values, without SQLAlchemy's work per execution (about half of the writer's CPU per
+    batch). Errors are wrapped and events fired as through ``execute``."""
+    if db.dialect.name != "sqlite":
+        db.execute(statement, rows)
+        return
+    sql, values = _compiled(db.dialect, statement, tuple(rows[0]))
+    db.exec_driver_sql(sql, [tuple(value(row) for value in values) for row in rows])
+
+
+@lru_cache(maxsize=32)
+def _compiled(dialect: Any, statement: Any, keys: tuple[str, ...]) -> tuple[str, list[Callable[[dict], Any]]]:
+    """The positional SQL of ``statement`` for rows with ``keys``, and for each of its parameters a
+    function that takes it from a row (or the statement's own value) through its type's conversion."""
+    compiled = statement.compile(dialect=dialect, column_keys=list(keys))
+    values = []
+    for name in compiled.positiontup:
+        bind = compiled.binds[name]
+        convert = bind.type.dialect_impl(dialect).bind_processor(dialect)
+        fixed = bind.effective_value
+        take = (lambda row, name=name: row[name]) if name in keys else (lambda row, fixed=fixed: fixed)
+        values.append(take if convert is None else (lambda row, take=take, convert=convert: convert(take(row))))
+    return compiled.string, values
 
 
 def add_token(db: Connection, code: str, seat: int, token: str, name: str) -> None:

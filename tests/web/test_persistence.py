@@ -4,13 +4,15 @@ import random
 from typing import Any
 
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect
 
 import codecrack
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
-from codecrack.web.store import Store, make_engine
+from codecrack.web.store import Store, make_engine, metadata
 
 from .conftest import fast_config
 from .wsclient import HUMAN, RANDOM, Seat, create, play_out, seated, view_at
@@ -36,6 +38,15 @@ def test_migrations_create_the_schema_and_run_twice(tmp_path, db_url):
     upgrade(engine)
     upgrade(engine)
     assert {"tables", "actions", "seat_tokens", "alembic_version"} <= set(inspect(engine).get_table_names())
+
+
+def test_the_migrations_give_the_schema_of_the_models(db_url):
+    """Every table, column and index of ``store.metadata``, and nothing else (no index left over)."""
+    engine = make_engine(db_url)
+    upgrade(engine)
+    with engine.connect() as db:
+        assert compare_metadata(MigrationContext.configure(db), metadata) == []
+    engine.dispose()
 
 
 def two_humans_and_an_ai(client, game: str, options: dict[str, Any]) -> tuple[str, dict[int, str]]:

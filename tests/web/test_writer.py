@@ -2,6 +2,7 @@
 
 import asyncio
 import threading
+from datetime import datetime, timezone
 
 import pytest
 from fastapi.testclient import TestClient
@@ -9,6 +10,7 @@ from sqlalchemy import event, select
 from sqlalchemy.exc import IntegrityError
 
 from codecrack.web.app import create_app
+from codecrack.web import store as store_module
 from codecrack.web.migrate import upgrade
 from codecrack.web.store import Store, TableRow, actions, add_move, add_moves, add_table, make_engine
 from codecrack.web.writer import Writer
@@ -180,6 +182,41 @@ def test_a_failed_commit_fails_every_write_of_its_batch(engine):
     writer.close()
     assert [str(outcome) for outcome in outcomes] == ["disk full"] * 3
     assert [Store(engine).moves(code) for code in CODES[:3]] == [[], [], []]
+
+
+def test_the_writer_stores_again_after_a_failed_commit(engine):
+    """The failed commit leaves nothing open on the writer's connection (SQLite's is kept)."""
+    writer, commits = Writer(engine, together={add_move: add_moves}), Commits(engine)
+    commits.fail_at = 1
+
+    async def twice() -> list:
+        first = await asyncio.gather(writer.submit(add_move, CODES[0], 0, 0, {"n": 1}), return_exceptions=True)
+        return [*first, await writer.submit(add_move, CODES[0], 0, 0, {"n": 2})]
+
+    outcomes = asyncio.run(twice())
+    writer.close()
+    assert [str(outcome) for outcome in outcomes] == ["disk full", "None"]
+    assert Store(engine).moves(CODES[0]) == [[0, {"n": 2}]]
+
+
+def test_sqlite_stores_a_batch_as_sqlalchemy_would(tmp_path, monkeypatch):
+    """The driver path of ``execute_many`` stores the very text SQLAlchemy's ``execute`` stores."""
+    moves = [(CODES[0], 0, 1, {"type": "x", "v": [1, 2.5, None, "é", True]}),
+             (CODES[1], 0, 0, {"n": 1}, {"winners": [0], "scores": None}), (CODES[2], 0, 0, {}, None)]
+    monkeypatch.setattr(store_module, "now", lambda: datetime(2026, 12, 2, 3, 4, 5, 678901, tzinfo=timezone.utc))
+    stored = []
+    for way in ("execute", "driver"):
+        engine = engine_with_tables(f"sqlite:///{tmp_path}/{way}.db")
+        with monkeypatch.context() as patch:
+            if way == "execute":
+                patch.setattr(store_module, "execute_many", lambda db, statement, rows: db.execute(statement, rows))
+            Store(engine).write(add_moves, moves)
+        with engine.connect() as db:
+            stored.append([db.exec_driver_sql("SELECT * FROM actions").all(),
+                           db.exec_driver_sql("SELECT code, finished, result, active_at FROM tables").all()[:3]])
+        engine.dispose()
+    assert stored[0] == stored[1]
+    assert stored[1][1][1] == ("T0001", 1, '{"winners": [0], "scores": null}', "2026-12-02 03:04:05.678901")
 
 
 def test_a_write_is_answered_only_after_its_commit(engine):
