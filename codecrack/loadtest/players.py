@@ -12,6 +12,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import connect
 
 from ..web.deltas import followed
@@ -140,12 +141,13 @@ class Player:
                 if time.monotonic() >= deadline:
                     return None
                 try:
-                    raw = await asyncio.wait_for(ws.recv(decode=False), timeout=max(timeout, 0.0))
+                    async with asyncio.timeout(max(timeout, 0.0)):  # no task per message, as wait_for makes
+                        raw = await ws.recv(decode=False)
                 except TimeoutError:
                     await self._act_if_due(ws)
                     continue
                 self.tally.received_bytes += len(raw)
-                finished = self._receive(json.loads(raw))
+                finished = self._receive(orjson.loads(raw))
                 if finished is not None:
                     return finished
                 if self.lost:

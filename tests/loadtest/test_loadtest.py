@@ -3,14 +3,17 @@ No timing assertions: the figures depend on the machine."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
 import sys
+import weakref
 
 import pytest
 
 from codecrack.loadtest import LoadSettings
+from codecrack.loadtest.shares import collector_paused
 from codecrack.loadtest.target import TargetError
 
 
@@ -92,3 +95,26 @@ def test_the_anchor_needs_its_harness_folder_installed(tmp_path):
 
     with pytest.raises(TargetError, match="npm ci"):
         run_anchor(tmp_path, [1], 1.0, 1, (0.0, 0.0), 0)
+
+
+class Node:
+    """An object that can sit in a reference cycle."""
+
+    partner: "Node | None" = None
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_client_process_plays_with_the_garbage_collector_paused_then_collects(enabled):
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        with collector_paused():
+            assert not gc.isenabled()
+            node = Node()
+            node.partner = node
+            gone = weakref.ref(node)
+            del node
+            assert gone() is not None  # no collection while the share plays
+        assert gc.isenabled() == enabled and gone() is None
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -1,5 +1,5 @@
-"""The server's garbage collector (codecrack/web/collector.py): what survives a collection of the
-middle generation (or a full one) is frozen, so no later collection scans it again; a cycle that
+"""The server's garbage collector (codecrack/web/collector.py): what survives a collection (young
+or full) is frozen, so no later collection scans it again; a cycle that
 dies while frozen is freed by the next whole collection, once the heap has grown past the limit:
 ``growth`` once as many sockets have closed as are open, else ``backstop``."""
 
@@ -102,11 +102,19 @@ def test_the_sockets_closed_before_a_whole_collection_do_not_count_towards_the_n
     assert collector.whole_collections == 1 and gone() is not None
 
 
-def test_the_youngest_collections_freeze_nothing(collector):
-    frozen = gc.get_freeze_count()
+def test_what_survives_a_collection_of_the_youngest_generation_is_not_scanned_again(collector):
     cycle, kept = dead_cycle(), [[index] for index in range(1000)]
     gc.collect(0)
-    assert gc.get_freeze_count() == frozen and cycle() is None and kept
+    scanned = {id(item) for item in gc.get_objects()}
+    assert cycle() is None and not any(id(item) in scanned for item in kept)
+
+
+def test_the_heap_is_measured_after_the_middle_generations_collections_only(collector):
+    collector.growth = 0.5  # a whole collection is due
+    gc.collect(0)
+    assert not collector.thawed and gc.get_freeze_count() > 0
+    gc.collect(1)
+    assert collector.thawed and gc.get_freeze_count() == 0
 
 
 def test_collect_everything_frees_the_cycles_that_died_frozen(collector):
