@@ -194,7 +194,9 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
                                 .format(count=config.spectators_per_table))
         connection = Connection(seat, socket, config.send_queue_limit, config.send_timeout)
         await hub.fresh(table)  # steps stored elsewhere while it waited for the hello
-        table = hub.kept(table)  # it may have been pushed out of the loaded tables meanwhile
+        table = await hub.kept(table)  # it may have been pushed out of the loaded tables meanwhile
+        if table is None:  # and deleted, as a table nobody joined
+            return await refuse(websocket, 4404, no_table(code))
         table.connect(connection)  # the newest connection of a seat wins: an older one is closed
         try:
             await connection.serve(converse(socket, table, connection))

@@ -7,6 +7,7 @@ import logging
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import timedelta, timezone
 from typing import Any, Awaitable, Callable, TypeVar
 
@@ -73,6 +74,14 @@ def is_tutorial(row: TableRow) -> bool:
     return any(plan.get("agent") == TUTORIAL_AGENT for plan in row.seats)
 
 
+@dataclass
+class Loading:
+    """The loads of one table under way, and how often it was dropped since the first began."""
+
+    loads: int = 0
+    drops: int = 0
+
+
 class Hub:
     """Owns the store, the bots and the live tables (:class:`LiveTables`, capped)."""
 
@@ -84,6 +93,7 @@ class Hub:
         self.bots = Bots(config)
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
+        self.loading: dict[str, Loading] = {}  # the tables being read from the store (see load())
         self.chores: list[asyncio.Task] = []
         self.instance_lock: Any = None  # held while serving: see instances.py
         self.cluster = joined_cluster(self, config)
@@ -107,7 +117,7 @@ class Hub:
         since = now() - timedelta(seconds=self.config.restore_window)
         for row in await asyncio.to_thread(self.store.unfinished, since, self.config.max_live_tables):
             try:
-                await self.load(row)
+                await self.load(row.code)
             except Exception:
                 log.exception("could not restore table %s", row.code)
 
@@ -126,14 +136,31 @@ class Hub:
             self.instance_lock.close()
 
     # -- tables -----------------------------------------------------------------------
-    async def load(self, row: TableRow, keep: bool = False) -> LiveTable:
-        """Rebuild a stored table from its record, off the event loop. An unfinished table (or any
-        with ``keep``) joins the live tables; an unfinished one resumes its bots and clocks."""
-        moves = await self.stored_moves(row.code)
-        game = await asyncio.to_thread(replay, row.record(moves))
-        tokens = await asyncio.to_thread(self.store.tokens, row.code)
-        if row.code in self.live:  # another request loaded it while this one read the store
-            return self.live[row.code]
+    async def load(self, code: str, keep: bool = False) -> LiveTable | None:
+        """Rebuild a stored table from its record, off the event loop (``None``: no such table). An
+        unfinished table (or any with ``keep``) joins the live tables; an unfinished one resumes
+        its bots and clocks. A copy loaded meanwhile is returned instead; if one was loaded,
+        played on and dropped while this read the store, what was read may lack its last steps:
+        it is read again."""
+        loading = self.loading.setdefault(code, Loading())
+        loading.loads += 1
+        try:
+            while True:
+                drops = loading.drops
+                row = await asyncio.to_thread(self.store.table, code)
+                if row is None:
+                    return None
+                moves = await self.stored_moves(code)
+                game = await asyncio.to_thread(replay, row.record(moves))
+                tokens = await asyncio.to_thread(self.store.tokens, code)
+                if code in self.live:
+                    return self.live[code]
+                if loading.drops == drops:
+                    break
+        finally:
+            loading.loads -= 1
+            if not loading.loads:
+                del self.loading[code]
         table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves),
                           driving=self.cluster is None)
         if keep or not game.over:
@@ -147,21 +174,18 @@ class Hub:
         if self.cluster:
             self.cluster.watch(table)
 
-    def kept(self, table: LiveTable) -> LiveTable:
-        """The loaded table of ``table``'s code, for a connection about to join it: ``table``, kept
-        again (and resumed) if it was pushed out while the connection said hello, or the copy that
-        another request loaded since (both hold what is stored)."""
-        current = self.live.get(table.code)
-        if current is not None:
-            return current
-        self.keep(table)
-        table.resume()
-        return table
+    async def kept(self, table: LiveTable) -> LiveTable | None:
+        """The loaded table of ``table``'s code, for a connection about to join it: the live copy,
+        else (``table`` was pushed out while the connection said hello) loaded again, since a copy
+        loaded, played on and pushed out meanwhile may have stored steps ``table`` lacks."""
+        return self.live.get(table.code) or await self.load(table.code, keep=True)
 
     def drop(self, table: LiveTable) -> None:
         """Forget a loaded table (its record stays stored): its bots, clocks and agents stop."""
         if self.live.get(table.code) is table:
             self.live.pop(table.code)
+        if table.code in self.loading:
+            self.loading[table.code].drops += 1
         table.close()
         self.bots.forget(table.code)
         if self.cluster:
@@ -182,8 +206,7 @@ class Hub:
             if up_to_date:
                 await self.fresh(table)
             return table
-        row = await asyncio.to_thread(self.store.table, code)
-        return await self.load(row, keep) if row else None
+        return await self.load(code, keep)
 
     # -- expiry -----------------------------------------------------------------------
     async def sweep(self) -> None:

@@ -422,5 +422,8 @@ class LiveTable:
             task.cancel()
 
     def close(self) -> None:
-        for key in list(self.tasks):
-            self.cancel(key)
+        """Stop every task (the hub dropped the table, or stops). A submission under way still
+        commits and the game follows it (see :meth:`submit`), but it wakes no bot, clock or
+        takeover: the table drives nothing until the hub keeps it again (``Hub.kept``)."""
+        self.stop_driving()
+        self.cancel("info")

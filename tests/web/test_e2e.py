@@ -159,9 +159,10 @@ def test_coda_against_easy_ai_to_the_end(site):
     page.check("#hints")
     page.wait_for_selector(".sheet.odds")
     check_sheet(page, values=12)
-    for _ in range(3):     # a game the AI ends before our picker opens: a new table
+    for tables in range(4):     # a game the AI ends before our picker opens: a new table (3 at most)
         if open_guess_picker(page, rng):
             break
+        assert tables < 3, "every game ended before the guess picker opened"
         page = new_table(site, "coda", "easy")  # a new browser context: the sound is off again
         page.click("#sound")
         page.wait_for_selector("#sound[aria-pressed=true]")
@@ -186,21 +187,22 @@ def check_sheet(page, values: int) -> None:
     assert header.count() == values + 1 and header.nth(1).inner_text() == "0"
     cell = page.locator(".sheet tbody td").first
     assert cell.inner_text() in ("", "✕") and "%" in cell.get_attribute("title")
-    long_press_peeks(page, cell)
-    assert "%" in page.locator(".sheet td.peek").first.get_attribute("data-odds")
+    assert "%" in long_press_peeks(page, cell)
     assert float(cell.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 12
 
 
-def long_press_peeks(page, cell, tries: int = 5) -> None:
-    """Hold ``cell`` until its number shows. A new view re-renders the sheet, and a press on a
-    cell that was replaced meanwhile shows nothing (seen under load), so press again."""
+def long_press_peeks(page, cell, tries: int = 5) -> str:
+    """Hold ``cell`` until its number shows; returns the number (the peeking cell's ``data-odds``).
+    A new view re-renders the sheet, and a press on a cell that was replaced meanwhile shows
+    nothing (seen under load), so press again. The peek lasts 1.8 s (sheet.js) and a re-render
+    ends it too, so the number is read from the cell the wait found, not looked for again."""
     for _ in range(tries):
         cell.dispatch_event("pointerdown")
         try:
-            page.wait_for_selector(".sheet td.peek", timeout=5000)
-            return
+            peeking = page.wait_for_selector(".sheet td.peek", timeout=5000)
         except PlaywrightTimeout:
             continue
+        return peeking.get_attribute("data-odds")
     raise AssertionError("a long press never showed the cell's number")
 
 

@@ -6,7 +6,7 @@ import gc
 import random
 import time
 import weakref
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from datetime import timedelta
 
 from fastapi.testclient import TestClient
@@ -15,7 +15,7 @@ from codecrack.web.app import create_app
 from codecrack.web.store import now, update_table
 
 from .conftest import fast_config
-from .wsclient import HUMAN, RANDOM, create, seated
+from .wsclient import HUMAN, RANDOM, Seat, create, seated
 
 
 def finished_table(client):
@@ -123,27 +123,45 @@ def test_the_cap_counts_only_the_tables_nobody_is_connected_to(tmp_path):
         assert set(watched + fresh[1:] + [newest]) == set(hub.live)
 
 
+@contextmanager
+def pushed_out_during_hello(client, code: str, token: str):
+    """Seat ``token``'s connection to table ``code`` (on a server keeping one idle table), greeted:
+    the table is pushed out before the socket opens, loaded for it, and pushed out again while the
+    server awaits its hello."""
+    hub = client.app.state.hub
+    for _ in range(2):
+        create(client, "toy", [HUMAN, HUMAN])
+    assert code not in hub.live
+    with client.websocket_connect(f"/ws/{code}") as socket:
+        for _ in range(3000):  # the server loads it for the socket
+            if code in hub.live:
+                break
+            time.sleep(0.01)
+        for _ in range(2):
+            create(client, "toy", [HUMAN, HUMAN])  # pushes the idle table out again
+        socket.send_json({"type": "hello", "token": token})
+        seat = Seat(socket)
+        seat.until(lambda m: m["type"] == "state")
+        yield seat
+
+
 def test_a_table_pushed_out_while_its_connection_says_hello_is_the_one_both_seats_join(tmp_path):
     """A table fetched for a new socket could be unloaded while the socket's hello was awaited; the
     socket then joined the unloaded copy and the other seat a fresh one: two games for one table."""
     with TestClient(create_app(fast_config(tmp_path, max_live_tables=1))) as client:
-        hub = client.app.state.hub
         made = create(client, "toy", [HUMAN, HUMAN], sit=0)
         other = client.post(f"/api/tables/{made['code']}/join", json={"seat": 1, "name": "b"}).json()["token"]
-        for _ in range(2):
-            create(client, "toy", [HUMAN, HUMAN])
-        assert made["code"] not in hub.live
-        with client.websocket_connect(f"/ws/{made['code']}") as first:
-            for _ in range(3000):  # the server loads it for the socket
-                if made["code"] in hub.live:
-                    break
-                time.sleep(0.01)
-            for _ in range(2):
-                create(client, "toy", [HUMAN, HUMAN])  # pushes the idle table out again
-            first.send_json({"type": "hello", "token": made["token"]})
-            first.receive_json()
-            with seated(client, made["code"], other):
-                assert {c.seat for c in hub.live[made["code"]].connections} == {0, 1}
+        with pushed_out_during_hello(client, made["code"], made["token"]), seated(client, made["code"], other):
+            assert {c.seat for c in client.app.state.hub.live[made["code"]].connections} == {0, 1}
+
+
+def test_a_table_pushed_out_while_its_connection_says_hello_plays_on(tmp_path):
+    """Pushed out, the table stopped driving its bots; kept again for the connection, it drives them again."""
+    with TestClient(create_app(fast_config(tmp_path, max_live_tables=1))) as client:
+        made = create(client, "toy", [HUMAN, RANDOM], sit=0, options={"first": 0, "target": 9})
+        with pushed_out_during_hello(client, made["code"], made["token"]) as me:
+            me.act({"type": "add", "amount": 2})
+            assert me.state_at(2)["total"] >= 3  # the bot answered
 
 
 def age(client, code, seconds):

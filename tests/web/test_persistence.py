@@ -15,6 +15,7 @@ from codecrack.web.migrate import upgrade
 from codecrack.web.store import Store, make_engine, metadata
 
 from .conftest import fast_config
+from .faults import GUARD, Faults
 from .wsclient import HUMAN, RANDOM, Seat, create, play_out, seated, view_at
 
 
@@ -112,3 +113,26 @@ def test_a_restart_greets_each_seat_with_the_stored_state_when_the_ai_moves_betw
             with seated(client, code, tokens[1]) as bob:
                 assert [ann.views[0][0], bob.views[0][0]] == [2, 3]  # greeted before and after the AI's move
                 assert_rebuilt(config, code, before, {0: ann, 1: bob})
+
+
+def test_a_table_played_and_unloaded_while_it_was_being_restored_is_read_again(tmp_path):
+    """The quoted fault (seen under load as "the game is not over yet" on a rematch): the start-up
+    restore read a table's actions; the table, live meanwhile, played its final action and was
+    unloaded (finished, nobody watching); the restore then kept the copy it had read, a live
+    table one step behind the store, shown to every viewer and refusing the rematch."""
+    with TestClient(create_app(fast_config(tmp_path))) as client:
+        hub = client.app.state.hub
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0, "target": 1})
+        code = made["code"]
+        held = Faults(hub.engine).hold("SELECT seat_tokens")  # a load's last read, after the actions
+        restoring = client.portal.start_task_soon(hub.restore)
+        assert held.reached.wait(GUARD)
+        with seated(client, code, made["token"]) as ann:
+            ann.act({"type": "add", "amount": 1})
+            assert ann.state_at(1)["total"] == 1
+        assert code not in hub.live  # finished and nobody watching: unloaded
+        held.release()
+        restoring.result(GUARD)
+        table = client.portal.call(hub.get, code)
+        assert (table.step, table.game.over) == (1, True)
+        assert client.portal.call(hub.rematch, table).code != code

@@ -17,7 +17,7 @@ from codecrack.web import writer as writer_module
 from codecrack.web.writer import Writer
 
 from .conftest import fast_config
-from .wsclient import HUMAN, STATES, create, seated
+from .wsclient import HUMAN, RANDOM, STATES, create, seated
 
 CODES = [f"T{index:04d}" for index in range(12)]
 
@@ -48,17 +48,20 @@ def engine(request, tmp_path):
 
 
 class Commits:
-    """Counts the engine's commits; ``hold()`` makes commits wait until ``release()``."""
+    """Counts the engine's commits; ``hold()`` makes commits wait until ``release()`` (``held`` is
+    set once one waits)."""
 
     def __init__(self, engine) -> None:
         self.count = 0
         self.fail_at: int | None = None  # this commit (1, 2, ...) raises
         self.gate = threading.Event()
         self.gate.set()
+        self.held = threading.Event()
         event.listen(engine, "commit", self._commit)
 
     def _commit(self, connection) -> None:
-        self.gate.wait()
+        while not self.gate.wait(0.05):  # (looked at again: a hold may come after the first look)
+            self.held.set()
         self.count += 1
         if self.count == self.fail_at:
             raise RuntimeError("disk full")
@@ -306,3 +309,23 @@ def test_a_write_after_postgresql_restarted_during_a_pause_is_stored(postgres, p
     writer.close()
     assert len(Store(engine).moves(CODES[0])) == 2
     engine.dispose()
+
+
+def test_a_table_dropped_during_its_bots_commit_follows_the_move_and_plays_no_more(tmp_path):
+    """The server drops a table nobody watches (pushed out of the loaded tables, or the server
+    stopping) while its bot's move is being committed. The move commits all the same and the
+    dropped table follows it, but no bot starts there again: only a copy loaded anew plays on
+    (before, the dropped table woke its bots after the commit and played on, unseen)."""
+    with TestClient(create_app(fast_config(tmp_path))) as client:
+        hub, commits = client.app.state.hub, Commits(client.app.state.hub.engine)
+        code = create(client, "toy", [RANDOM, RANDOM], options={"target": 99})["code"]
+        table = hub.live[code]
+        commits.hold()
+        assert commits.held.wait(60)  # a bot's move is being committed
+        step = table.step
+        client.portal.call(hub.drop, table)
+        commits.release()
+        client.portal.call(table.lock.acquire)  # the submission is over
+        client.portal.call(table.lock.release)
+        assert table.step == step + 1 and hub.store.moves(code)[:step + 1] == table.game.record()["actions"]
+        assert not any(table.running(("bot", seat)) for seat in range(2))
