@@ -424,6 +424,7 @@ class LiveTable:
     def close(self) -> None:
         """Stop every task (the hub dropped the table, or stops). A submission under way still
         commits and the game follows it (see :meth:`submit`), but it wakes no bot, clock or
-        takeover: the table drives nothing until the hub keeps it again (``Hub.kept``)."""
+        takeover: the table drives nothing more (a connection that finds it dropped loads a new
+        copy: ``Hub.kept``)."""
         self.stop_driving()
         self.cancel("info")

@@ -156,7 +156,7 @@ def test_a_table_pushed_out_while_its_connection_says_hello_is_the_one_both_seat
 
 
 def test_a_table_pushed_out_while_its_connection_says_hello_plays_on(tmp_path):
-    """Pushed out, the table stopped driving its bots; kept again for the connection, it drives them again."""
+    """Pushed out, the table stopped driving its bots; the connection joins a copy loaded again, which drives them."""
     with TestClient(create_app(fast_config(tmp_path, max_live_tables=1))) as client:
         made = create(client, "toy", [HUMAN, RANDOM], sit=0, options={"first": 0, "target": 9})
         with pushed_out_during_hello(client, made["code"], made["token"]) as me:
