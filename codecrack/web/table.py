@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from sqlalchemy.exc import IntegrityError
 
 from ..core.detached import detached
@@ -291,7 +292,8 @@ class LiveTable:
         return None
 
     async def commit(self, seat: int, action: Any, played: Game) -> str | None:
-        """Store ``action`` as the next step; ``None`` once committed, :data:`TAKEN` when another
+        """Store ``action`` as the next step; ``None`` once committed (a write that failed but
+        landed after all, e.g. its COMMIT's answer lost, counts), :data:`TAKEN` when another
         instance stored that step first (it is now read and shown here), else :data:`NOT_STORED`."""
         try:
             await self.hub.persist(self.code, self.step, seat, action, played.result)
@@ -302,9 +304,17 @@ class LiveTable:
             return NOT_STORED
         except Exception:
             log.exception("could not store an action on %s", self.code)
-            await self.read_missed()  # in case the write landed after all
-            return NOT_STORED
+            return None if await self.landed(seat, action) else NOT_STORED
         return None
+
+    async def landed(self, seat: int, action: Any) -> bool:
+        """After a failed write of ``seat``'s ``action`` as the next step: whether it was stored after
+        all (the caller then adopts it as committed); if not, whatever was stored is shown."""
+        moves = await self.stored_past_ours()
+        if moves and moves[0] == [seat, orjson.loads(orjson.dumps(action))]:
+            return True  # the steps after it, if any (other instances'), are read at the next message
+        self.apply_committed(moves)
+        return False
 
     def twin(self) -> Game:
         """A game equal to the live one, for trying an action on. Kept from action to action (the
@@ -345,13 +355,17 @@ class LiveTable:
         """Apply and show, step by step, the actions stored past ours (by another instance, or a
         write of ours that landed although it failed); the caller holds the lock. Returns how many.
         If the store cannot be read, the live game stays as it was: it holds only committed actions."""
-        try:
-            moves = await self.hub.stored_moves(self.code, since=self.step)
-        except Exception:
-            log.exception("could not read the stored actions of table %s", self.code)
-            return 0
+        moves = await self.stored_past_ours()
         self.apply_committed(moves)
         return len(moves)
+
+    async def stored_past_ours(self) -> list[list[Any]]:
+        """The ``[seat, action]`` moves stored past the live game's step (none if the store cannot be read)."""
+        try:
+            return await self.hub.stored_moves(self.code, since=self.step)
+        except Exception:
+            log.exception("could not read the stored actions of table %s", self.code)
+            return []
 
     def apply_committed(self, moves: list[list[Any]]) -> None:
         """Apply and show committed ``[seat, action]`` moves, the next step first."""

@@ -151,3 +151,29 @@ def test_a_failed_seat_or_table_write_is_refused_and_changes_nothing(server):
     assert response.status_code == 503
     assert client.app.state.hub.live[code].tokens == {} and client.app.state.hub.store.tokens(code) == {}
     assert client.post(f"/api/tables/{code}/join", json={"seat": 1, "name": "Bob"}).status_code == 200
+
+
+def test_an_action_whose_write_failed_after_it_landed_is_acknowledged_once(server, monkeypatch):
+    """A write can raise although its commit landed (the answer to COMMIT lost): the sender was told
+    to try again while everyone was shown its action, and a retry could play a second one."""
+    client, _ = server
+    hub = client.app.state.hub
+    persist = hub.persist
+
+    async def landed_then_failed(*args):
+        monkeypatch.setattr(hub, "persist", persist)
+        await persist(*args)
+        raise OperationalError("COMMIT", None, Exception("the connection was lost"))
+
+    code, ann_token, bob_token = two_players(client, target=9)
+    with seated(client, code, ann_token) as ann, seated(client, code, bob_token) as bob:
+        monkeypatch.setattr(hub, "persist", landed_then_failed)
+        ann.ws.send_json({"type": "action", "action": {"type": "add", "amount": 2}, "ref": "a-1"})
+        mine = ann.until(lambda m: m["type"] in STATES or m["type"] == "error")
+        assert mine["type"] in STATES and mine["step"] == 1 and mine["ref"] == "a-1"
+        assert states_after_sync(bob) == [0, 1] and states_after_sync(ann) == [0, 1]
+        assert stored(client, code)[1] == [[0, {"type": "add", "amount": 2}]]
+        assert_memory_matches_disk(client, code)
+        bob.act({"type": "add", "amount": 1})
+        assert ann.state_at(2)["total"] == 3
+    assert_memory_matches_disk(client, code)
