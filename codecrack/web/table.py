@@ -352,8 +352,8 @@ class LiveTable:
             self.announce()
 
     async def read_missed(self) -> int:
-        """Apply and show, step by step, the actions stored past ours (by another instance, or a
-        write of ours that landed although it failed); the caller holds the lock. Returns how many.
+        """Apply and show, step by step, the actions stored past ours (by another instance); the
+        caller holds the lock. Returns how many.
         If the store cannot be read, the live game stays as it was: it holds only committed actions."""
         moves = await self.stored_past_ours()
         self.apply_committed(moves)
