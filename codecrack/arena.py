@@ -11,10 +11,11 @@ import math
 import os
 import time
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -130,8 +131,9 @@ def _close(agents: dict[int, Agent], result: dict[str, Any] | None) -> None:
             agent.close(result)
 
 
-def _summary_of_game(index: int, names: list[str], result: dict[str, Any], run: GameRun,
-                     fault: BotFault | None) -> dict[str, Any]:
+def _summary_of_game(
+    index: int, names: list[str], result: dict[str, Any], run: GameRun, fault: BotFault | None
+) -> dict[str, Any]:
     wins: dict[str, float] = defaultdict(float)
     for seat in result["winners"]:
         wins[names[seat]] += 1 / len(result["winners"])
@@ -142,9 +144,16 @@ def _summary_of_game(index: int, names: list[str], result: dict[str, Any], run: 
         "scores": result.get("scores"),
         "places": placements(result, len(names)),
         "decision_ms": dict(run.decision_ms),
-        "fault": None if fault is None else {
-            "game": index, "agent": names[fault.seat], "seat": fault.seat, "kind": fault.kind,
-            "detail": fault.detail, "stderr": fault.stderr[-STDERR_REPORTED:]},
+        "fault": None
+        if fault is None
+        else {
+            "game": index,
+            "agent": names[fault.seat],
+            "seat": fault.seat,
+            "kind": fault.kind,
+            "detail": fault.detail,
+            "stderr": fault.stderr[-STDERR_REPORTED:],
+        },
     }
 
 
@@ -185,7 +194,7 @@ def play_series(config: ArenaConfig, backend: str = "local", address: str | None
     """Play the series on ``backend``: ``local`` (``workers`` processes) or ``ray`` (a local Ray
     with ``workers`` CPUs, or the cluster at ``address``). The same seeds give the same games."""
     check_config(config, backend)
-    with (_on_ray(config, address) if backend == "ray" else _on_processes(config)) as run_chunks:
+    with _on_ray(config, address) if backend == "ray" else _on_processes(config) as run_chunks:
         started = time.perf_counter()
         games = [game for chunk in run_chunks(_chunks(config, backend)) for game in chunk]
         elapsed = time.perf_counter() - started
@@ -244,9 +253,14 @@ def _on_ray(config: ArenaConfig, address: str | None) -> Iterator[ChunkRunner]:
     if owned and address:
         ray.init(address=address, log_to_driver=False)
     elif owned:
-        ray.init(address="local", _node_ip_address="127.0.0.1", num_cpus=config.workers,
-                 include_dashboard=False, log_to_driver=False,
-                 object_store_memory=RAY_OBJECT_STORE_BYTES)
+        ray.init(
+            address="local",
+            _node_ip_address="127.0.0.1",
+            num_cpus=config.workers,
+            include_dashboard=False,
+            log_to_driver=False,
+            object_store_memory=RAY_OBJECT_STORE_BYTES,
+        )
     task = ray.remote(num_cpus=1)(_play_chunk)
     try:
         yield lambda chunks: ray.get([task.remote((config, chunk)) for chunk in chunks])

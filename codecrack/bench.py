@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .agents import RandomAgent
 from .core.errors import OptionError
@@ -14,8 +15,9 @@ from .core.runner import run_game
 Benchmark = Callable[..., dict[str, Any]]
 
 
-def engine_benchmark(game: str = "coda", games: int = 200, seed: int = 0, players: int = 2,
-                     **options: Any) -> dict[str, Any]:
+def engine_benchmark(
+    game: str = "coda", games: int = 200, seed: int = 0, players: int = 2, **options: Any
+) -> dict[str, Any]:
     """Random playouts on one core: full games per second, agents' thinking included."""
     started = time.perf_counter()
     actions = 0
@@ -35,8 +37,9 @@ def engine_benchmark(game: str = "coda", games: int = 200, seed: int = 0, player
     }
 
 
-def arena_ray_benchmark(game: str = "coda", games: int = 60, seed: int = 1, level: str = "hard",
-                        repeats: int = 5, **options: Any) -> dict[str, Any]:
+def arena_ray_benchmark(
+    game: str = "coda", games: int = 60, seed: int = 1, level: str = "hard", repeats: int = 5, **options: Any
+) -> dict[str, Any]:
     """The arena on a local Ray with 2 workers against 1 worker (``level`` against ``medium``),
     the two alternated ``repeats`` times so that a busy machine's drift hits both alike. Reports
     the median games per second of each and their ratio, and, to tell Ray's overhead from a
@@ -77,9 +80,14 @@ def benchmarks() -> dict[str, Benchmark]:
     from .web.loadtest import BENCHMARKS as WEB_BENCHMARKS
     from .web.message_bench import messages_benchmark
 
-    table: dict[str, Benchmark] = {"engine": engine_benchmark, "review": review_benchmark,
-                                   "arena-ray": arena_ray_benchmark, "env": env_benchmark,
-                                   "messages": messages_benchmark, **WEB_BENCHMARKS}
+    table: dict[str, Benchmark] = {
+        "engine": engine_benchmark,
+        "review": review_benchmark,
+        "arena-ray": arena_ray_benchmark,
+        "env": env_benchmark,
+        "messages": messages_benchmark,
+        **WEB_BENCHMARKS,
+    }
     for game in GAMES:
         table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
     return table

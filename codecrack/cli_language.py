@@ -28,8 +28,11 @@ TYPER_TEXTS = {
 DEFAULT_TEXT = N_("[default: {default}]")
 USAGE = N_("Usage: ")
 # the help of the options Typer and click add themselves
-BUILT_IN_HELP = (N_("Show this message and exit."), N_("Install completion for the current shell."),
-                 N_("Show completion for the current shell, to copy it or customize the installation."))
+BUILT_IN_HELP = (
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+)
 # values a help text may name: {languages}
 HELP_VALUES = {"languages": ", ".join(languages())}
 

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import gettext
 import re
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -51,7 +52,7 @@ def languages() -> tuple[str, ...]:
     return (SOURCE, *[lang for lang in found if lang != SOURCE])
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalogue of ``lang`` (no translation at all for English or an unknown language)."""
     if lang == SOURCE or lang not in languages():

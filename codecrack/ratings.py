@@ -55,7 +55,7 @@ class Ladder:
         self.data = data or LadderFile()
 
     @classmethod
-    def load(cls, path: Path) -> "Ladder":
+    def load(cls, path: Path) -> Ladder:
         """The ladder in ``path``, or an empty one when the file does not exist yet."""
         if not path.exists():
             return cls()
@@ -91,14 +91,18 @@ class Ladder:
         after = MODEL.rate(teams, ranks=places)
         for name in set(names):
             seats = [seat for seat, seated in enumerate(names) if seated == name]
-            ratings[name] = Rating(mu=fmean(after[s][0].mu for s in seats),
-                                   sigma=fmean(after[s][0].sigma for s in seats),
-                                   games=ratings.get(name, Rating()).games + 1)
+            ratings[name] = Rating(
+                mu=fmean(after[s][0].mu for s in seats),
+                sigma=fmean(after[s][0].sigma for s in seats),
+                games=ratings.get(name, Rating()).games + 1,
+            )
 
     def table(self, game: str) -> list[dict[str, Any]]:
         """The ladder of ``game``, best ordinal first."""
-        rows = [{"name": name, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "games": r.games}
-                for name, r in self.data.games.get(game, {}).items()]
+        rows = [
+            {"name": name, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "games": r.games}
+            for name, r in self.data.games.get(game, {}).items()
+        ]
         return sorted(rows, key=lambda row: (-row["ordinal"], row["name"]))
 
     def game_names(self) -> list[str]:

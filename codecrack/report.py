@@ -23,11 +23,15 @@ def require_matplotlib() -> None:
         raise OptionError("--report needs matplotlib: pip install 'codecrack[report]'") from None
 
 
-def write_report(path: Path, summary: dict[str, Any], games: list[dict[str, Any]],
-                 curves: dict[str, list[tuple[float, float]]]) -> None:
+def write_report(
+    path: Path, summary: dict[str, Any], games: list[dict[str, Any]], curves: dict[str, list[tuple[float, float]]]
+) -> None:
     """Write the report of one arena run to ``path``."""
-    figures = [("Win rates", _win_rates(summary)), ("Ratings (OpenSkill mu, band: +-1 sigma)", _ratings(curves)),
-               ("Decision times", _decision_times(games))]
+    figures = [
+        ("Win rates", _win_rates(summary)),
+        ("Ratings (OpenSkill mu, band: +-1 sigma)", _ratings(curves)),
+        ("Decision times", _decision_times(games)),
+    ]
     body = [f"<h1>{html.escape(_title(summary))}</h1>", _table(summary, curves)]
     body += [f'<h2>{title}</h2><img alt="{title}" src="data:image/svg+xml;base64,{svg}">' for title, svg in figures]
     body.append(_faults(summary))
@@ -54,9 +58,18 @@ def _table(summary: dict[str, Any], curves: dict[str, list[tuple[float, float]]]
     rows = []
     for row in summary["agents"]:
         mu, sigma = curves[row["name"]][-1] if row["name"] in curves else (float("nan"), float("nan"))
-        cells = (row["name"], row["seats"], row["wins"], f"{row['win_rate']:.3f}",
-                 f"{row['ci95'][0]:.3f}-{row['ci95'][1]:.3f}", f"{row['fair_share']:.3f}", row["faults"],
-                 row["decision_ms"]["p50"], row["decision_ms"]["p95"], f"{mu:.2f} +- {sigma:.2f}")
+        cells = (
+            row["name"],
+            row["seats"],
+            row["wins"],
+            f"{row['win_rate']:.3f}",
+            f"{row['ci95'][0]:.3f}-{row['ci95'][1]:.3f}",
+            f"{row['fair_share']:.3f}",
+            row["faults"],
+            row["decision_ms"]["p50"],
+            row["decision_ms"]["p95"],
+            f"{mu:.2f} +- {sigma:.2f}",
+        )
         rows.append("<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in cells) + "</tr>")
     header = "<tr>" + "".join(f"<th>{cell}</th>" for cell in head) + "</tr>"
     return f"<table>{header}{''.join(rows)}</table>"
@@ -65,8 +78,11 @@ def _table(summary: dict[str, Any], curves: dict[str, list[tuple[float, float]]]
 def _faults(summary: dict[str, Any]) -> str:
     if not summary["fault_count"]:
         return "<p>No bot faults.</p>"
-    items = "".join(f"<li>game {f['game']}, seat {f['seat']}, {html.escape(f['agent'])}: "
-                    f"{f['kind']}: {html.escape(f['detail'])}</li>" for f in summary["faults"])
+    items = "".join(
+        f"<li>game {f['game']}, seat {f['seat']}, {html.escape(f['agent'])}: "
+        f"{f['kind']}: {html.escape(f['detail'])}</li>"
+        for f in summary["faults"]
+    )
     return f"<h2>Bot faults ({summary['fault_count']})</h2><ul>{items}</ul>"
 
 
@@ -91,11 +107,14 @@ def _win_rates(summary: dict[str, Any]) -> str:
     rows = summary["agents"]
     positions = range(len(rows))
     rates = [row["win_rate"] for row in rows]
-    errors = [[rate - row["ci95"][0] for rate, row in zip(rates, rows)],
-              [row["ci95"][1] - rate for rate, row in zip(rates, rows)]]
+    errors = [
+        [rate - row["ci95"][0] for rate, row in zip(rates, rows)],
+        [row["ci95"][1] - rate for rate, row in zip(rates, rows)],
+    ]
     axes.bar(positions, rates, yerr=errors, capsize=6, color="#4c78a8", label="win rate, 95% Wilson CI")
-    axes.scatter(positions, [row["fair_share"] for row in rows], marker="_", s=900, color="#e45756",
-                 zorder=3, label="fair share")
+    axes.scatter(
+        positions, [row["fair_share"] for row in rows], marker="_", s=900, color="#e45756", zorder=3, label="fair share"
+    )
     axes.set_xticks(list(positions), [_short(row["name"]) for row in rows])
     axes.set_ylim(0, 1)
     axes.set_ylabel("share of games won")
@@ -110,8 +129,13 @@ def _ratings(curves: dict[str, list[tuple[float, float]]]) -> str:
         mus = [mu for mu, _ in points]
         sigmas = [sigma for _, sigma in points]
         line = axes.plot(range(len(points)), mus, label=_short(name))[0]
-        axes.fill_between(range(len(points)), [m - s for m, s in zip(mus, sigmas)],
-                          [m + s for m, s in zip(mus, sigmas)], color=line.get_color(), alpha=0.15)
+        axes.fill_between(
+            range(len(points)),
+            [m - s for m, s in zip(mus, sigmas)],
+            [m + s for m, s in zip(mus, sigmas)],
+            color=line.get_color(),
+            alpha=0.15,
+        )
     axes.set_xlabel("games played in this run")
     axes.set_ylabel("mu")
     if curves:

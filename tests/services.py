@@ -49,8 +49,9 @@ def postgres_bin() -> Path:
     """The newest PostgreSQL's programs from Debian's ``postgresql`` package."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda path: int(Path(path).parts[-3]))
     if not found:
-        raise RuntimeError("PostgreSQL is not installed: `make test` installs Debian's postgresql "
-                           "(or run: apt-get install postgresql)")
+        raise RuntimeError(
+            "PostgreSQL is not installed: `make test` installs Debian's postgresql (or run: apt-get install postgresql)"
+        )
     return Path(found[-1]).parent
 
 
@@ -60,8 +61,14 @@ class PostgresServer:
     Durability is off (``fsync``): a clean stop still keeps every commit."""
 
     USER = "postgres"
-    SETTINGS = {"listen_addresses": "127.0.0.1", "fsync": "off", "synchronous_commit": "off",
-                "full_page_writes": "off", "shared_buffers": "32MB", "max_connections": "200"}
+    SETTINGS = {
+        "listen_addresses": "127.0.0.1",
+        "fsync": "off",
+        "synchronous_commit": "off",
+        "full_page_writes": "off",
+        "shared_buffers": "32MB",
+        "max_connections": "200",
+    }
 
     def __init__(self) -> None:
         self.bin = postgres_bin()
@@ -69,31 +76,61 @@ class PostgresServer:
         self.data = self.folder / "data"
         self.port = free_port()
         self.databases = 0
-        run(as_user(self.USER, [str(self.bin / "initdb"), "-D", str(self.data), "-U", self.USER,
-                                "--auth=trust", "-E", "UTF8", "--no-sync"]))
+        run(
+            as_user(
+                self.USER,
+                [
+                    str(self.bin / "initdb"),
+                    "-D",
+                    str(self.data),
+                    "-U",
+                    self.USER,
+                    "--auth=trust",
+                    "-E",
+                    "UTF8",
+                    "--no-sync",
+                ],
+            )
+        )
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql+psycopg://{self.USER}@127.0.0.1:{self.port}/{database}"
 
     def start(self) -> None:
         options = " ".join(f"-c {name}={value}" for name, value in self.SETTINGS.items())
-        run(as_user(self.USER, [str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
-                                "-w", "-o", f"-p {self.port} -k {self.folder} {options}", "start"]))
+        run(
+            as_user(
+                self.USER,
+                [
+                    str(self.bin / "pg_ctl"),
+                    "-D",
+                    str(self.data),
+                    "-l",
+                    str(self.folder / "log"),
+                    "-w",
+                    "-o",
+                    f"-p {self.port} -k {self.folder} {options}",
+                    "start",
+                ],
+            )
+        )
 
     def stop(self) -> None:
         run(as_user(self.USER, [str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-m", "fast", "stop"]))
 
     def running(self) -> bool:
-        status = subprocess.run(as_user(self.USER, [str(self.bin / "pg_ctl"), "-D", str(self.data), "status"]),
-                                capture_output=True)
+        status = subprocess.run(
+            as_user(self.USER, [str(self.bin / "pg_ctl"), "-D", str(self.data), "status"]), capture_output=True
+        )
         return status.returncode == 0
 
     def new_database(self) -> str:
         """The URL of a new, empty database of its own."""
         self.databases += 1
         name = f"test_{self.databases}"
-        with psycopg.connect(host="127.0.0.1", port=self.port, user=self.USER, dbname="postgres",
-                             autocommit=True) as db:
+        with psycopg.connect(
+            host="127.0.0.1", port=self.port, user=self.USER, dbname="postgres", autocommit=True
+        ) as db:
             db.execute(f"CREATE DATABASE {name}")
         return self.url(name)
 

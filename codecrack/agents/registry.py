@@ -14,11 +14,12 @@ lists), else kept as text.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core.errors import OptionError
-from ..i18n import N_
 from ..core.registry import game_module
+from ..i18n import N_
 from .base import Agent
 from .random_agent import RandomAgent
 
@@ -69,8 +70,12 @@ def make_agent(spec: str, game: str, *, seed: int = 0, **settings: Any) -> Agent
     name, given = split_agent_name(spec)
     factories = {**GENERIC, **_game_agents(game)}
     if name not in factories:
-        raise OptionError(N_("unknown agent {name!r} for {game}; valid agents: {agents}"), name=name, game=game,
-                          agents=", ".join(sorted(factories)))
+        raise OptionError(
+            N_("unknown agent {name!r} for {game}; valid agents: {agents}"),
+            name=name,
+            game=game,
+            agents=", ".join(sorted(factories)),
+        )
     factory = factories[name]
     if "" in given:
         primary = getattr(factory, "primary_setting", None)

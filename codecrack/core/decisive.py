@@ -19,4 +19,3 @@ def causes(history: list[Event], effects: set[str], moves: set[str]) -> list[int
         elif event["type"] in effects and last_move is not None and last_move not in found:
             found.append(last_move)
     return found
-

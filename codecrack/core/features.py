@@ -12,7 +12,8 @@ Layout(seat: (3,), grid: (2, 4))
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -51,9 +52,16 @@ class Layout:
 
     def describe(self) -> list[dict[str, Any]]:
         """The layout as a table: name, shape, offset and meaning of each block."""
-        return [{"name": name, "shape": list(shape), "offset": where.start, "meaning": doc,
-                 "high": self._highs[where.start]}
-                for name, (where, shape, doc) in self.blocks.items()]
+        return [
+            {
+                "name": name,
+                "shape": list(shape),
+                "offset": where.start,
+                "meaning": doc,
+                "high": self._highs[where.start],
+            }
+            for name, (where, shape, doc) in self.blocks.items()
+        ]
 
     def __repr__(self) -> str:
         return "Layout(" + ", ".join(f"{name}: {shape}" for name, (_, shape, _) in self.blocks.items()) + ")"

@@ -10,7 +10,8 @@ import copy
 import importlib
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Mapping, MutableSequence, Sequence, TypeVar
+from collections.abc import Mapping, MutableSequence, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from ..i18n import N_
 from .errors import IllegalAction, OptionError, SeatNumber, seat_numbers
@@ -32,8 +33,9 @@ class Game(ABC):
     Options: ClassVar[type[GameOptions]] = GameOptions
     presets: ClassVar[tuple[Preset, ...]] = ()  # named option sets; the one marked default is the defaults
 
-    def __init__(self, *, players: int, seed: int, chance: RandomChance | ForcedChance | None = None,
-                 **options: Any) -> None:
+    def __init__(
+        self, *, players: int, seed: int, chance: RandomChance | ForcedChance | None = None, **options: Any
+    ) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise self._player_count_error(players)
         self.players = players
@@ -83,8 +85,9 @@ class Game(ABC):
         except ModuleNotFoundError as error:
             if error.name != f"{package}.nature":
                 raise
-            raise OptionError(N_("{game} declares no nature, so the environments cannot wrap it"),
-                              game=cls.name) from None
+            raise OptionError(
+                N_("{game} declares no nature, so the environments cannot wrap it"), game=cls.name
+            ) from None
         return module.declare(players, options)
 
     # -- chance: every random event is an explicit choice among equally likely outcomes ----
@@ -126,8 +129,13 @@ class Game(ABC):
 
     @classmethod
     def _player_count_error(cls, players: Any) -> OptionError:
-        return OptionError(N_("{game} takes {low}-{high} players, not {players!r}"), game=cls.name,
-                           low=cls.min_players, high=cls.max_players, players=players)
+        return OptionError(
+            N_("{game} takes {low}-{high} players, not {players!r}"),
+            game=cls.name,
+            low=cls.min_players,
+            high=cls.max_players,
+            players=players,
+        )
 
     @classmethod
     def nature(cls, players: int, **options: Any) -> Nature:
@@ -169,8 +177,11 @@ class Game(ABC):
         if "type" not in action:
             raise IllegalAction(N_("an action needs a 'type'"))
         if seat not in self.to_move:
-            raise IllegalAction(N_("seat {seat} may not act now (to move: {to_move})"), seat=SeatNumber(seat),
-                                to_move=seat_numbers(sorted(self.to_move)))
+            raise IllegalAction(
+                N_("seat {seat} may not act now (to move: {to_move})"),
+                seat=SeatNumber(seat),
+                to_move=seat_numbers(sorted(self.to_move)),
+            )
         action = {key: _copied(value) for key, value in action.items()}
         events = self._apply(seat, action)
         self._actions.append([seat, action])

@@ -16,8 +16,9 @@ the engine contract and the game's observation encoder.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 import numpy as np
 
@@ -45,8 +46,9 @@ class ActionSpace:
     kind": :meth:`action` resolves it against the legal actions, which never hold two in one slot.
     """
 
-    def __init__(self, templates: Sequence[Mapping[str, Any]],
-                 key: Callable[[Mapping[str, Any]], Hashable] = action_key) -> None:
+    def __init__(
+        self, templates: Sequence[Mapping[str, Any]], key: Callable[[Mapping[str, Any]], Hashable] = action_key
+    ) -> None:
         self.templates = [dict(template) for template in templates]
         self._key = key
         self._slots = {key(template): index for index, template in enumerate(self.templates)}
@@ -54,8 +56,11 @@ class ActionSpace:
             raise ValueError("two templates of an action space share a slot")
         # Fast path: a flat action whose items come in its template's order (as games build them);
         # equal item tuples mean equal dicts, so one hashed look-up settles the slot.
-        self._by_items = {tuple(template.items()): index for index, template in enumerate(self.templates)
-                          if not any(isinstance(value, (dict, list)) for value in template.values())}
+        self._by_items = {
+            tuple(template.items()): index
+            for index, template in enumerate(self.templates)
+            if not any(isinstance(value, (dict, list)) for value in template.values())
+        }
 
     @property
     def size(self) -> int:
@@ -70,7 +75,7 @@ class ActionSpace:
         """The slot of ``action``; :class:`IllegalAction` when the space has no such action."""
         try:
             index = self._by_items.get(tuple(action.items()))
-        except TypeError:           # a nested value: The Coding's answers, Alphabet Code's declaration
+        except TypeError:  # a nested value: The Coding's answers, Alphabet Code's declaration
             index = None
         if index is not None:
             return index
@@ -181,7 +186,7 @@ class ForcedChance:
     (the OpenSpiel wrapper) choose each outcome."""
 
     def __init__(self, outcomes: list[int]) -> None:
-        self.outcomes = outcomes        # the caller's list: outcomes appended later are used too
+        self.outcomes = outcomes  # the caller's list: outcomes appended later are used too
 
     def pick(self, game: Any, kind: str, outcomes: int) -> int:
         done = len(game.chance_log)

@@ -9,14 +9,15 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..i18n import N_
-from .validation import Problems
 from .errors import OptionError
+from .validation import Problems
 
 
 class GameOptions(BaseModel):
@@ -24,9 +25,12 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    first: int | None = Field(None, title=N_("First player"),
-                              description=N_("The seat that starts; none draws it from the seed."),
-                              json_schema_extra={"control": "seat"})
+    first: int | None = Field(
+        None,
+        title=N_("First player"),
+        description=N_("The seat that starts; none draws it from the seed."),
+        json_schema_extra={"control": "seat"},
+    )
 
 
 def seat_option(title: str, description: str) -> Any:
@@ -55,8 +59,11 @@ def find_preset(presets: tuple[Preset, ...], name: str) -> Preset:
     for preset in presets:
         if preset.name == name:
             return preset
-    raise OptionError(N_("unknown preset {name!r}; valid presets: {presets}"), name=name,
-                      presets=", ".join(preset.name for preset in presets) or "-")
+    raise OptionError(
+        N_("unknown preset {name!r}; valid presets: {presets}"),
+        name=name,
+        presets=", ".join(preset.name for preset in presets) or "-",
+    )
 
 
 def option_values(model: type[GameOptions], name: str) -> str:
@@ -77,8 +84,11 @@ def parse_options(model: type[GameOptions], given: Mapping[str, Any]) -> GameOpt
     valid = sorted(model.model_fields)
     unknown = sorted(set(given) - set(valid))
     if unknown:
-        raise OptionError(N_("unknown option(s) {unknown}; valid options: {valid}"), unknown=", ".join(unknown),
-                          valid=", ".join(valid))
+        raise OptionError(
+            N_("unknown option(s) {unknown}; valid options: {valid}"),
+            unknown=", ".join(unknown),
+            valid=", ".join(valid),
+        )
     try:
         return model(**given)
     except ValidationError as error:

@@ -62,8 +62,14 @@ def game_module(name: str, part: str):
     return optional_module(f"{package}.{part}")
 
 
-def new_game(name: str, *, players: int, seed: int | None = None,
-             chance: RandomChance | ForcedChance | None = None, **options: Any) -> Game:
+def new_game(
+    name: str,
+    *,
+    players: int,
+    seed: int | None = None,
+    chance: RandomChance | ForcedChance | None = None,
+    **options: Any,
+) -> Game:
     """Start a game. ``seed=None`` picks a fresh seed, which the record keeps.
 
     ``chance=ForcedChance(outcomes)`` replays given chance outcomes instead of drawing them
@@ -79,8 +85,7 @@ def replay(record: dict[str, Any], chance: RandomChance | ForcedChance | None = 
 
     With ``chance``, the chance outcomes come from it instead of the seed.
     """
-    game = new_game(record["game"], players=record["players"], seed=record["seed"], chance=chance,
-                    **record["options"])
+    game = new_game(record["game"], players=record["players"], seed=record["seed"], chance=chance, **record["options"])
     for seat, action in record["actions"]:
         game.apply(seat, action)
     return game

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..agents.base import Agent
 from .errors import IllegalAction
@@ -27,16 +28,26 @@ def next_actor(game: Game, agents: Mapping[int, Agent]) -> int:
     return min(game.awaited, key=lambda seat: (agents[seat].reaction_delay, seat))
 
 
-def run_game(game: Game, agents: Mapping[int, Agent], on_step: StepHook | None = None,
-             max_steps: int = 100_000, on_refused: RefusedHook | None = None) -> GameRun:
+def run_game(
+    game: Game,
+    agents: Mapping[int, Agent],
+    on_step: StepHook | None = None,
+    max_steps: int = 100_000,
+    on_refused: RefusedHook | None = None,
+) -> GameRun:
     """Play ``game`` to the end. Each agent sees only its own seat's view."""
     run = GameRun(game, {seat: [] for seat in range(game.players)})
     play_out(run, agents, on_step, max_steps, on_refused)
     return run
 
 
-def play_out(run: GameRun, agents: Mapping[int, Agent], on_step: StepHook | None = None,
-             max_steps: int = 100_000, on_refused: RefusedHook | None = None) -> None:
+def play_out(
+    run: GameRun,
+    agents: Mapping[int, Agent],
+    on_step: StepHook | None = None,
+    max_steps: int = 100_000,
+    on_refused: RefusedHook | None = None,
+) -> None:
     """Play ``run.game`` to the end, adding each decision's time to ``run`` as it happens, so
     that a caller who catches an agent's failure keeps the times measured before it.
     ``on_refused`` may take an action the game refused (it is then unchanged): when it returns

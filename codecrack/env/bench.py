@@ -24,7 +24,7 @@ def pettingzoo_steps_per_s(game: str, players: int, games: int, seed: int, **opt
     from .pettingzoo import env
 
     aec = env(game, players=players, **options)
-    rng = random.Random(seed)       # as the engine's random agents draw
+    rng = random.Random(seed)  # as the engine's random agents draw
     steps, started = 0, time.perf_counter()
     for index in range(games):
         aec.reset(seed=seed + index)
@@ -57,8 +57,9 @@ def pyspiel_steps_per_s(name: str, params: dict[str, Any], games: int, seed: int
     return steps / (time.perf_counter() - started)
 
 
-def env_benchmark(game: str = "coda", games: int = 20, seed: int = 0, players: int = 2,
-                  **options: Any) -> dict[str, Any]:
+def env_benchmark(
+    game: str = "coda", games: int = 20, seed: int = 0, players: int = 2, **options: Any
+) -> dict[str, Any]:
     """The figures above for one configuration (``-o key=value`` options arrive as text, so they
     are read through the game's options model, ``players`` as a number)."""
     players = int(players)
@@ -67,16 +68,22 @@ def env_benchmark(game: str = "coda", games: int = 20, seed: int = 0, players: i
     engine = engine_benchmark(game, games=games, seed=seed, players=players, **options)["actions_per_s"]
     pettingzoo = pettingzoo_steps_per_s(game, players, games, seed, **options)
     report: dict[str, Any] = {
-        "benchmark": "env", "game": game, "players": players, "options": options, "games": games,
+        "benchmark": "env",
+        "game": game,
+        "players": players,
+        "options": options,
+        "games": games,
         "engine_actions_per_s": engine,
         "pettingzoo_steps_per_s": round(pettingzoo, 1),
         "pettingzoo_vs_engine": round(pettingzoo / engine, 2),
     }
     if importlib.util.find_spec("pyspiel") is not None:
-        from . import openspiel
         from open_spiel.python import games as _python_games  # noqa: F401 - registers python_kuhn_poker
 
-        report["openspiel_steps_per_s"] = round(pyspiel_steps_per_s(
-            openspiel.short_name(game), {"players": players, **options}, games, seed), 1)
+        from . import openspiel
+
+        report["openspiel_steps_per_s"] = round(
+            pyspiel_steps_per_s(openspiel.short_name(game), {"players": players, **options}, games, seed), 1
+        )
         report["kuhn_poker_steps_per_s"] = round(pyspiel_steps_per_s("python_kuhn_poker", {}, games * 50, seed), 1)
     return report

@@ -13,7 +13,8 @@ the game ends (its win share, or its score in The Coding's one-shot) and 0 befor
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -30,8 +31,15 @@ class CodecrackEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str, seat: int = 0, opponents: str | Sequence[str] = "hard", players: int = 2,
-                 render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "hard",
+        players: int = 2,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
         cls = game_class(game)
         self.nature = cls.nature(players, **options)
         if not 0 <= seat < players:
@@ -42,23 +50,27 @@ class CodecrackEnv(gymnasium.Env):
         self.game_name, self.seat, self.players, self.options = game, seat, players, options
         self.opponent_names = dict(zip([s for s in range(players) if s != seat], names))
         for name in names:
-            make_agent(name, game)              # an unknown agent fails here, listing the valid ones
+            make_agent(name, game)  # an unknown agent fails here, listing the valid ones
         self.render_mode = render_mode
         self.encoder = observation_encoder(game, players, cls.Options(**options))
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0, self.encoder.layout.highs(), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (self.nature.actions.size,), np.int8),
-        })
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, self.encoder.layout.highs(), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.nature.actions.size,), np.int8),
+            }
+        )
         self.action_space = spaces.Discrete(self.nature.actions.size)
         self.table: SerialTable | None = None
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
-        self.table = SerialTable.new(self.game_name, players=self.players, seed=game_seed, nature=self.nature,
-                                     **self.options)
-        self.opponents = {seat: make_agent(name, self.game_name, seed=game_seed + seat)
-                          for seat, name in self.opponent_names.items()}
+        self.table = SerialTable.new(
+            self.game_name, players=self.players, seed=game_seed, nature=self.nature, **self.options
+        )
+        self.opponents = {
+            seat: make_agent(name, self.game_name, seed=game_seed + seat) for seat, name in self.opponent_names.items()
+        }
         self.steps = 0
         self._play_opponents()
         return self._observation(), {}

@@ -49,8 +49,9 @@ def short_name(name: str) -> str:
 def parameter_defaults(name: str) -> dict[str, Any]:
     """``players`` and every option whose default is a plain value (OpenSpiel's parameter types)."""
     cls = game_class(name)
-    options = {key: field.default for key, field in cls.Options.model_fields.items()
-               if isinstance(field.default, PLAIN)}
+    options = {
+        key: field.default for key, field in cls.Options.model_fields.items() if isinstance(field.default, PLAIN)
+    }
     return {"players": cls.min_players, **options}
 
 
@@ -67,7 +68,7 @@ class Config:
     encoder: Any
 
     def __deepcopy__(self, memo: dict) -> Config:
-        return self          # immutable: OpenSpiel's state copies share it
+        return self  # immutable: OpenSpiel's state copies share it
 
 
 @cache
@@ -89,7 +90,7 @@ def config(game: pyspiel.Game) -> Config:
 class CodecrackGame(pyspiel.Game):
     """One configuration of a codecrack game, as OpenSpiel sees it."""
 
-    codecrack_name = ""   # set on the subclass registered for each game
+    codecrack_name = ""  # set on the subclass registered for each game
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.codecrack_name
@@ -127,7 +128,7 @@ class CodecrackState(pyspiel.State):
     def __init__(self, game: CodecrackGame) -> None:
         super().__init__(game)
         self.spec = config(game)
-        self.dealing: list[int] = []            # chance outcomes while the engine game is being set up
+        self.dealing: list[int] = []  # chance outcomes while the engine game is being set up
         self.pending: tuple[str, int] | None = None
         self.table: SerialTable | None = None
         self.steps = 0
@@ -137,8 +138,13 @@ class CodecrackState(pyspiel.State):
     def _deal(self) -> None:
         """Build the engine game; it stops at its first chance event that has no outcome yet."""
         try:
-            game = new_game(self.spec.codecrack_name, players=self.spec.players, seed=0,
-                            chance=ForcedChance(self.dealing), **self.spec.options)
+            game = new_game(
+                self.spec.codecrack_name,
+                players=self.spec.players,
+                seed=0,
+                chance=ForcedChance(self.dealing),
+                **self.spec.options,
+            )
         except ChancePending as event:
             self.pending = (event.kind, event.outcomes)
             return
@@ -220,16 +226,20 @@ class CodecrackState(pyspiel.State):
         world = self.clone()
         world.table.game = worlds.resample(self.table.game, player, rng)
         world.table.game.use_chance(ForcedChance(list(self.table.game.chance_source.outcomes)))
-        world.table.held = [(seat, action if seat == player else rng.choice(self.table.game.legal_actions(seat)))
-                            for seat, action in self.table.held]
+        world.table.held = [
+            (seat, action if seat == player else rng.choice(self.table.game.legal_actions(seat)))
+            for seat, action in self.table.held
+        ]
         return world
 
     def __str__(self) -> str:
         if self.table is None:
             return json.dumps({"chance": self.dealing})
         game = self.table.game
-        return json.dumps({"chance": game.chance_source.outcomes, "actions": game.record()["actions"],
-                           "held": self.table.held}, sort_keys=True)
+        return json.dumps(
+            {"chance": game.chance_source.outcomes, "actions": game.record()["actions"], "held": self.table.held},
+            sort_keys=True,
+        )
 
 
 def copied_game_as_recorded(game: Game) -> Game:

@@ -45,10 +45,12 @@ class CodecrackAEC(AECEnv):
         self.encoder = observation_encoder(game, players, parsed)
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0, self.encoder.layout.highs(), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (self.nature.actions.size,), np.int8),
-        })
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, self.encoder.layout.highs(), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.nature.actions.size,), np.int8),
+            }
+        )
         self._action_space = spaces.Discrete(self.nature.actions.size)
         self.table: SerialTable | None = None
 
@@ -61,8 +63,9 @@ class CodecrackAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is None:
             seed = int(np.random.default_rng().integers(2**31))
-        self.table = SerialTable.new(self.game_name, players=self.players, seed=seed, nature=self.nature,
-                                     **self.options)
+        self.table = SerialTable.new(
+            self.game_name, players=self.players, seed=seed, nature=self.nature, **self.options
+        )
         self.limit = self.table.step_limit()
         self.steps = 0
         self.agents = list(self.possible_agents)
@@ -91,7 +94,7 @@ class CodecrackAEC(AECEnv):
         if self.table.over:
             self.rewards = dict(zip(self.agents, self.table.utilities()))
             self.terminations = {name: True for name in self.agents}
-            self._accumulate_rewards()          # rewards come only at the end: nothing to add before
+            self._accumulate_rewards()  # rewards come only at the end: nothing to add before
         elif self.steps >= self.limit:
             self.truncations = {name: True for name in self.agents}
         actor = self.table.actor()
@@ -132,6 +135,7 @@ def _forwarded(name: str) -> property:
         if not self._has_reset:
             raise AttributeError(f"{name} cannot be accessed before reset")
         return getattr(self.env, name)
+
     return property(read)
 
 

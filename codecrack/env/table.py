@@ -47,16 +47,17 @@ class SerialTable:
     def __init__(self, game: Game, nature: Nature | None = None) -> None:
         self.game = game
         self.nature: Nature = nature or type(game).nature(game.players, **game.options.model_dump())
-        self.waiting: list[int] = []            # seats still to choose in this simultaneous step
-        self.held: list[tuple[int, Action]] = []   # choices made in it, not applied yet
-        self.rotation = -1                      # the last seat asked in a real-time step
-        self._actor: tuple[tuple[Any, ...], int | None] | None = None   # (state key, the seat to ask)
-        self._mask: tuple[tuple[Any, ...], int, np.ndarray] | None = None   # (state key, seat, its legal mask)
-        self._readers: tuple[Game, Any, dict[int, Any]] | None = None   # (game, encoder, each seat's reader)
+        self.waiting: list[int] = []  # seats still to choose in this simultaneous step
+        self.held: list[tuple[int, Action]] = []  # choices made in it, not applied yet
+        self.rotation = -1  # the last seat asked in a real-time step
+        self._actor: tuple[tuple[Any, ...], int | None] | None = None  # (state key, the seat to ask)
+        self._mask: tuple[tuple[Any, ...], int, np.ndarray] | None = None  # (state key, seat, its legal mask)
+        self._readers: tuple[Game, Any, dict[int, Any]] | None = None  # (game, encoder, each seat's reader)
 
     @classmethod
-    def new(cls, name: str, *, players: int, seed: int | None = None, nature: Nature | None = None,
-            **options: Any) -> SerialTable:
+    def new(
+        cls, name: str, *, players: int, seed: int | None = None, nature: Nature | None = None, **options: Any
+    ) -> SerialTable:
         return cls(new_game(name, players=players, seed=seed, **options), nature)
 
     @property

@@ -31,18 +31,34 @@ def _check(folder: Path) -> None:
 
 
 def boardgameio_server(folder: Path) -> ServerProcess:
-    return ServerProcess(lambda port, scratch: ["node", "server.js", str(port)], "/games",
-                         lambda scratch: {"NODE_ENV": "production"}, cwd=folder)
+    return ServerProcess(
+        lambda port, scratch: ["node", "server.js", str(port)],
+        "/games",
+        lambda scratch: {"NODE_ENV": "production"},
+        cwd=folder,
+    )
 
 
-async def _step(folder: Path, url: str, pid: int, tables: int, seconds: float, games: int,
-                pause: tuple[float, float], seed: int) -> dict[str, Any]:
+async def _step(
+    folder: Path, url: str, pid: int, tables: int, seconds: float, games: int, pause: tuple[float, float], seed: int
+) -> dict[str, Any]:
     watch = ServerWatch(pid)
     follower = asyncio.create_task(watch.follow())
     began = time.monotonic()
     driver = await asyncio.create_subprocess_exec(
-        "node", "driver.js", url, str(tables), str(seconds), str(games), str(pause[0]), str(pause[1]), str(seed),
-        cwd=folder, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        "node",
+        "driver.js",
+        url,
+        str(tables),
+        str(seconds),
+        str(games),
+        str(pause[0]),
+        str(pause[1]),
+        str(seed),
+        cwd=folder,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await driver.communicate()
     elapsed = time.monotonic() - began
     follower.cancel()
@@ -53,11 +69,16 @@ async def _step(folder: Path, url: str, pid: int, tables: int, seconds: float, g
     return step_report(tables, 2 * tables, elapsed, tally, watch)
 
 
-def run_anchor(folder: Path, tables: list[int], seconds: float, games: int, pause: tuple[float, float],
-               seed: int) -> dict[str, Any]:
+def run_anchor(
+    folder: Path, tables: list[int], seconds: float, games: int, pause: tuple[float, float], seed: int
+) -> dict[str, Any]:
     """Every step against a boardgame.io server of our own on a free loopback port."""
     _check(folder)
     with boardgameio_server(folder) as server:
         steps = [asyncio.run(_step(folder, server.url, server.pid, n, seconds, games, pause, seed)) for n in tables]
-    return {"target": f"boardgame.io {BOARDGAMEIO_VERSION}", "url": server.url, "steps": steps,
-            "summary": summary(steps)}
+    return {
+        "target": f"boardgame.io {BOARDGAMEIO_VERSION}",
+        "url": server.url,
+        "steps": steps,
+        "summary": summary(steps),
+    }

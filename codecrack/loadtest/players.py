@@ -69,8 +69,9 @@ class TableRate:
 
 
 def _post(url: str, body: Json) -> Json:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"content-type": "application/json"})
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), method="POST", headers={"content-type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             return json.loads(answer.read())
@@ -95,8 +96,9 @@ async def open_table(base: str, plan: TablePlan) -> tuple[str, list[str]]:
     created = await asyncio.to_thread(_post, f"{base}/api/tables", plan.body())
     tokens = [created["token"]]
     for seat in range(1, plan.humans):
-        joined = await asyncio.to_thread(_post, f"{base}/api/tables/{created['code']}/join",
-                                         {"seat": seat, "name": f"load{seat}"})
+        joined = await asyncio.to_thread(
+            _post, f"{base}/api/tables/{created['code']}/join", {"seat": seat, "name": f"load{seat}"}
+        )
         tokens.append(joined["token"])
     return created["code"], tokens
 
@@ -210,9 +212,19 @@ async def open_rated(base: str, plan: TablePlan, rate: TableRate) -> tuple[str, 
     return await open_table(base, plan)
 
 
-async def play_tables(base: str, ws_base: str, plan: TablePlan, pace: Pace, rate: TableRate,
-                      slot: int, seed: int, games: int, deadline: float, tally: Tally,
-                      opened: tuple[str, list[str]] | None = None) -> None:
+async def play_tables(
+    base: str,
+    ws_base: str,
+    plan: TablePlan,
+    pace: Pace,
+    rate: TableRate,
+    slot: int,
+    seed: int,
+    games: int,
+    deadline: float,
+    tally: Tally,
+    opened: tuple[str, list[str]] | None = None,
+) -> None:
     """One table slot: play ``games`` games one after the other (0: until the deadline); the first
     on the table ``opened`` beforehand, if given."""
     played = 0
@@ -220,8 +232,7 @@ async def play_tables(base: str, ws_base: str, plan: TablePlan, pace: Pace, rate
     while (games == 0 or played < games) and time.monotonic() < deadline:
         code, tokens = opened or await open_rated(base, plan, rate)
         opened = None
-        players = [Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally)
-                   for token in tokens]
+        players = [Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally) for token in tokens]
         ends = await asyncio.gather(*(player.play(deadline) for player in players))
         played += 1
         if any(end is None for end in ends):

@@ -45,9 +45,14 @@ class ServerWatch:
         end = sample_process(self.pid)
         self.peak_rss = max(self.peak_rss, end.rss_bytes)
         cpu = end.cpu_seconds - self.start.cpu_seconds
-        return {"pid": self.pid, "cpu_seconds": round(cpu, 3), "cpu_percent": round(100 * cpu / elapsed, 1),
-                "cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
-                "rss_mb": round(end.rss_bytes / 2**20, 1), "peak_rss_mb": round(self.peak_rss / 2**20, 1)}
+        return {
+            "pid": self.pid,
+            "cpu_seconds": round(cpu, 3),
+            "cpu_percent": round(100 * cpu / elapsed, 1),
+            "cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
+            "rss_mb": round(end.rss_bytes / 2**20, 1),
+            "peak_rss_mb": round(self.peak_rss / 2**20, 1),
+        }
 
 
 def _ms(seconds: float | None) -> float | None:
@@ -58,13 +63,25 @@ def step_report(tables: int, sockets: int, elapsed: float, tally: Tally, watch: 
     """One step's figures, the same for codecrack and for the boardgame.io anchor."""
     lat = tally.latencies
     return {
-        "tables": tables, "sockets": sockets, "seconds": round(elapsed, 2),
-        "actions": len(lat), "actions_per_second": round(len(lat) / elapsed, 1),
-        "latency_ms": {"p50": _ms(percentile(lat, 0.50)), "p95": _ms(percentile(lat, 0.95)),
-                       "p99": _ms(percentile(lat, 0.99)), "max": _ms(max(lat, default=None))},
-        "errors": sum(tally.errors.values()), "error_messages": tally.errors,
-        "games": {"valid": tally.games_valid, "invalid": len(tally.games_invalid),
-                  "cut_at_time_limit": tally.games_cut, "invalid_detail": tally.games_invalid[:10]},
+        "tables": tables,
+        "sockets": sockets,
+        "seconds": round(elapsed, 2),
+        "actions": len(lat),
+        "actions_per_second": round(len(lat) / elapsed, 1),
+        "latency_ms": {
+            "p50": _ms(percentile(lat, 0.50)),
+            "p95": _ms(percentile(lat, 0.95)),
+            "p99": _ms(percentile(lat, 0.99)),
+            "max": _ms(max(lat, default=None)),
+        },
+        "errors": sum(tally.errors.values()),
+        "error_messages": tally.errors,
+        "games": {
+            "valid": tally.games_valid,
+            "invalid": len(tally.games_invalid),
+            "cut_at_time_limit": tally.games_cut,
+            "invalid_detail": tally.games_invalid[:10],
+        },
         "all_games_valid": not tally.games_invalid and not tally.errors,
         "received_bytes_per_action": round(tally.received_bytes / len(lat)) if lat and tally.received_bytes else None,
         "server": watch.report(elapsed, len(lat)),
@@ -74,10 +91,15 @@ def step_report(tables: int, sockets: int, elapsed: float, tally: Tally, watch: 
 def summary(steps: list[dict[str, Any]]) -> dict[str, Any]:
     """The best load that kept p95 ≤ 100 ms, and (human pace) p99 ≤ 100 ms with 0 errors."""
     fast = [s for s in steps if s["latency_ms"]["p95"] is not None and s["latency_ms"]["p95"] <= P95_TARGET_MS]
-    calm = [s for s in steps if s["latency_ms"]["p99"] is not None
-            and s["latency_ms"]["p99"] <= P95_TARGET_MS and s["errors"] == 0]
-    return {KEY: max((s["actions_per_second"] for s in fast), default=None),
-            "most_sockets_at_p99_le_100ms_0_errors": max((s["sockets"] for s in calm), default=None)}
+    calm = [
+        s
+        for s in steps
+        if s["latency_ms"]["p99"] is not None and s["latency_ms"]["p99"] <= P95_TARGET_MS and s["errors"] == 0
+    ]
+    return {
+        KEY: max((s["actions_per_second"] for s in fast), default=None),
+        "most_sockets_at_p99_le_100ms_0_errors": max((s["sockets"] for s in calm), default=None),
+    }
 
 
 def ratio(ours: dict[str, Any], anchor: dict[str, Any]) -> float | None:

@@ -49,7 +49,9 @@ class LoadSettings:
     def client_limits(self) -> tuple[int, float]:
         """Tables per minute and messages per second per socket the harness keeps to."""
         if self.spawn:
-            return int(SPAWNED_LIMITS["CODECRACK_TABLES_PER_MINUTE"]), float(SPAWNED_LIMITS["CODECRACK_MESSAGES_PER_SECOND"])
+            return int(SPAWNED_LIMITS["CODECRACK_TABLES_PER_MINUTE"]), float(
+                SPAWNED_LIMITS["CODECRACK_MESSAGES_PER_SECOND"]
+            )
         return self.tables_per_minute, self.messages_per_second
 
     def check(self) -> None:
@@ -66,9 +68,11 @@ class LoadSettings:
         if self.pace not in ("flat", "human"):
             raise ValueError("pace must be flat or human")
         if not self.spawn and max(self.tables) * self.plan.humans > self.connections_per_address:
-            raise ValueError(f"{max(self.tables) * self.plan.humans} websockets exceed the server's "
-                             f"{self.connections_per_address} per address (--connections-per-address, "
-                             "after raising CODECRACK_CONNECTIONS_PER_ADDRESS on the server)")
+            raise ValueError(
+                f"{max(self.tables) * self.plan.humans} websockets exceed the server's "
+                f"{self.connections_per_address} per address (--connections-per-address, "
+                "after raising CODECRACK_CONNECTIONS_PER_ADDRESS on the server)"
+            )
 
 
 def run_load(settings: LoadSettings) -> dict[str, Any]:
@@ -80,13 +84,22 @@ def run_load(settings: LoadSettings) -> dict[str, Any]:
         pid = server.pid if settings.spawn else settings.server_pid
         steps = [run_step(settings, url, pid, tables) for tables in settings.tables]
     report = {
-        "target": "codecrack", "url": url, "spawned": settings.spawn, "pace": settings.pace,
-        "game": settings.plan.game, "humans": settings.plan.humans, "ai_seats": settings.plan.ai_seats,
-        "seed": settings.seed, "load_average": list(os.getloadavg()), "cpus": os.cpu_count(),
-        "steps": steps, "summary": summary(steps),
+        "target": "codecrack",
+        "url": url,
+        "spawned": settings.spawn,
+        "pace": settings.pace,
+        "game": settings.plan.game,
+        "humans": settings.plan.humans,
+        "ai_seats": settings.plan.ai_seats,
+        "seed": settings.seed,
+        "load_average": list(os.getloadavg()),
+        "cpus": os.cpu_count(),
+        "steps": steps,
+        "summary": summary(steps),
     }
     if settings.anchor:
-        report["anchor"] = run_anchor(settings.anchor, settings.tables, settings.seconds, settings.games,
-                                      settings.pause(), settings.seed)
+        report["anchor"] = run_anchor(
+            settings.anchor, settings.tables, settings.seconds, settings.games, settings.pause(), settings.seed
+        )
         report["ratio_over_anchor"] = ratio(report["summary"], report["anchor"]["summary"])
     return report

@@ -14,9 +14,10 @@ import gc
 import multiprocessing
 import time
 import traceback
+from collections.abc import Awaitable, Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from .players import Pace, TableRate, Tally, open_rated, play_tables
 from .report import ServerWatch, step_report
@@ -48,7 +49,7 @@ class _Mark:
     at: float
 
     @classmethod
-    def now(cls, tally: Tally) -> "_Mark":
+    def now(cls, tally: Tally) -> _Mark:
         return cls(len(tally.latencies), tally.received_bytes, time.process_time(), time.monotonic())
 
 
@@ -102,15 +103,13 @@ def collector_paused():
         gc.collect()
 
 
-async def play_share(settings: "LoadSettings", url: str, slots: list[int],
-                     ready: Callable[[], Awaitable[Any]]) -> Share:
+async def play_share(settings: LoadSettings, url: str, slots: list[int], ready: Callable[[], Awaitable[Any]]) -> Share:
     """Play ``slots`` for the step (the garbage collector paused: :func:`collector_paused`)."""
     with collector_paused():
         return await _play_share(settings, url, slots, ready)
 
 
-async def _play_share(settings: "LoadSettings", url: str, slots: list[int],
-                      ready: Callable[[], Awaitable[Any]]) -> Share:
+async def _play_share(settings: LoadSettings, url: str, slots: list[int], ready: Callable[[], Awaitable[Any]]) -> Share:
     """Open ``slots``' first tables (with ``open_first``), await ``ready()`` (every process
     ready), then play the warm-up and the counted ``seconds``."""
     low, high = settings.pause()
@@ -123,15 +122,35 @@ async def _play_share(settings: "LoadSettings", url: str, slots: list[int],
     began = time.monotonic()
     deadline = began + settings.warmup + settings.seconds
     marking = asyncio.create_task(_mark_after(settings.warmup, tally))
-    plays = [play_tables(url, websocket_base(url), settings.plan, pace, rate, slot, settings.seed,
-                         settings.games, deadline, tally, first) for slot, first in zip(slots, opened)]
+    plays = [
+        play_tables(
+            url,
+            websocket_base(url),
+            settings.plan,
+            pace,
+            rate,
+            slot,
+            settings.seed,
+            settings.games,
+            deadline,
+            tally,
+            first,
+        )
+        for slot, first in zip(slots, opened)
+    ]
     outcomes = await asyncio.gather(*plays, return_exceptions=True)
     mark = marking.result() if marking.done() else _Mark.now(tally)
     marking.cancel()
     for failure in (o for o in outcomes if isinstance(o, BaseException)):
         tally.error(f"{type(failure).__name__}: {failure}"[:300])
-    counted = Tally(tally.latencies[mark.latencies:], tally.errors, tally.games_valid, tally.games_invalid,
-                    tally.games_cut, tally.received_bytes - mark.received_bytes)
+    counted = Tally(
+        tally.latencies[mark.latencies :],
+        tally.errors,
+        tally.games_valid,
+        tally.games_invalid,
+        tally.games_cut,
+        tally.received_bytes - mark.received_bytes,
+    )
     return Share(counted, time.monotonic() - mark.at, time.process_time() - mark.cpu_seconds)
 
 
@@ -141,27 +160,27 @@ async def _mark_after(warmup: float, tally: Tally) -> _Mark:
     return _Mark.now(tally)
 
 
-async def _open_first(settings: "LoadSettings", url: str, rate: TableRate, count: int,
-                      tally: Tally) -> list[tuple[str, list[str]] | None]:
+async def _open_first(
+    settings: LoadSettings, url: str, rate: TableRate, count: int, tally: Tally
+) -> list[tuple[str, list[str]] | None]:
     """With ``open_first``, every slot's first table, created and seated before the step's clock
     starts (a slot whose table could not be opened opens one during the step)."""
     if not settings.open_first:
         return [None] * count
-    opened = await asyncio.gather(*(open_rated(url, settings.plan, rate) for _ in range(count)),
-                                  return_exceptions=True)
+    opened = await asyncio.gather(*(open_rated(url, settings.plan, rate) for _ in range(count)), return_exceptions=True)
     for failure in (o for o in opened if isinstance(o, BaseException)):
         tally.error(f"opening a table: {type(failure).__name__}: {failure}"[:300])
     return [None if isinstance(o, BaseException) else o for o in opened]
 
 
-def run_step(settings: "LoadSettings", url: str, pid: int | None, tables: int) -> dict[str, Any]:
+def run_step(settings: LoadSettings, url: str, pid: int | None, tables: int) -> dict[str, Any]:
     """One step of ``tables`` table slots, in this process or shared among client processes."""
     if settings.client_processes == 1:
         return asyncio.run(_step_here(settings, url, pid, tables))
     return _step_in_processes(settings, url, pid, tables)
 
 
-async def _step_here(settings: "LoadSettings", url: str, pid: int | None, tables: int) -> dict[str, Any]:
+async def _step_here(settings: LoadSettings, url: str, pid: int | None, tables: int) -> dict[str, Any]:
     started = asyncio.Event()
 
     async def ready() -> None:
@@ -178,8 +197,9 @@ async def _step_here(settings: "LoadSettings", url: str, pid: int | None, tables
     return await _measured(settings, pid, tables, shares())
 
 
-async def _measured(settings: "LoadSettings", pid: int | None, tables: int,
-                    shares: Awaitable[list[Share]]) -> dict[str, Any]:
+async def _measured(
+    settings: LoadSettings, pid: int | None, tables: int, shares: Awaitable[list[Share]]
+) -> dict[str, Any]:
     """Watch the server over the counted window (from the end of the warm-up, which starts now)
     while ``shares`` play, then report the step."""
     playing = asyncio.ensure_future(shares)
@@ -193,20 +213,28 @@ async def _measured(settings: "LoadSettings", pid: int | None, tables: int,
         follower.cancel()
     seconds = max(share.seconds for share in found)
     cpu = sum(share.cpu_seconds for share in found)
-    generator = {"processes": settings.client_processes, "cpu_seconds": round(cpu, 3),
-                 "cpu_percent": round(100 * cpu / seconds, 1) if seconds else None}
-    return {**step_report(tables, tables * settings.plan.humans, seconds, merged(found), watch),
-            "load_generator": generator}
+    generator = {
+        "processes": settings.client_processes,
+        "cpu_seconds": round(cpu, 3),
+        "cpu_percent": round(100 * cpu / seconds, 1) if seconds else None,
+    }
+    return {
+        **step_report(tables, tables * settings.plan.humans, seconds, merged(found), watch),
+        "load_generator": generator,
+    }
 
 
-def _step_in_processes(settings: "LoadSettings", url: str, pid: int | None, tables: int) -> dict[str, Any]:
+def _step_in_processes(settings: LoadSettings, url: str, pid: int | None, tables: int) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")  # no inherited event loop or threads
     count = settings.client_processes
     barrier = context.Barrier(count + 1, timeout=START_TIMEOUT)
     answers = context.Queue()
-    processes = [context.Process(target=_share_process, daemon=True,
-                                 args=(settings, url, slots_of(tables, count, index), barrier, answers))
-                 for index in range(count)]
+    processes = [
+        context.Process(
+            target=_share_process, daemon=True, args=(settings, url, slots_of(tables, count, index), barrier, answers)
+        )
+        for index in range(count)
+    ]
     for process in processes:
         process.start()
     try:
@@ -218,8 +246,9 @@ def _step_in_processes(settings: "LoadSettings", url: str, pid: int | None, tabl
                 process.terminate()
 
 
-async def _gathered(settings: "LoadSettings", pid: int | None, tables: int, barrier, answers,
-                    count: int) -> dict[str, Any]:
+async def _gathered(
+    settings: LoadSettings, pid: int | None, tables: int, barrier, answers, count: int
+) -> dict[str, Any]:
     """The parent's side: wait until every client process is ready, then measure while they play."""
     await asyncio.to_thread(barrier.wait)
     limit = START_TIMEOUT + settings.warmup + settings.seconds
@@ -234,7 +263,7 @@ async def _gathered(settings: "LoadSettings", pid: int | None, tables: int, barr
     return await _measured(settings, pid, tables, asyncio.to_thread(collect))
 
 
-def _share_process(settings: "LoadSettings", url: str, slots: list[int], barrier, answers) -> None:
+def _share_process(settings: LoadSettings, url: str, slots: list[int], barrier, answers) -> None:
     """A client process: play the share, put ``("ok", share)`` or ``("failed", traceback)``."""
     try:
         share = asyncio.run(play_share(settings, url, slots, lambda: asyncio.to_thread(barrier.wait)))

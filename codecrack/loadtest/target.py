@@ -106,15 +106,20 @@ class ServerProcess:
         self.url = ""
         self.process: subprocess.Popen | None = None
 
-    def __enter__(self) -> "ServerProcess":
+    def __enter__(self) -> ServerProcess:
         self._folder = tempfile.TemporaryDirectory(prefix="codecrack-load-")
         folder = Path(self._folder.name)
         port = _free_port()
         self.url = f"http://127.0.0.1:{port}"
         log = folder / "server.log"
         with log.open("wb") as out:
-            self.process = subprocess.Popen(self.command(port, folder), env={**os.environ, **self.environ(folder)},
-                                            cwd=self.cwd, stdout=out, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(
+                self.command(port, folder),
+                env={**os.environ, **self.environ(folder)},
+                cwd=self.cwd,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         try:
             _wait_until_up(self.url + self.probe, self.process, log)
         except BaseException:
@@ -144,9 +149,11 @@ def codecrack_server(db: str | None = None, launcher: tuple[str, ...] = SERVE, *
     """``codecrack serve``, records in the temporary folder unless ``db`` is given, limits raised;
     ``settings`` are more ``CODECRACK_*`` environment variables. ``launcher`` is the module (and
     its arguments) that ``python -m`` runs, taking ``--host``, ``--port`` and ``--db`` as ``serve`` does."""
+
     def command(port: int, folder: Path) -> list[str]:
         db_args = ["--db", db] if db else []
         return [sys.executable, "-m", *launcher, "--host", "127.0.0.1", "--port", str(port), *db_args]
 
-    return ServerProcess(command, "/api/games",
-                         lambda folder: {"CODECRACK_DATA": str(folder), **SPAWNED_LIMITS, **settings})
+    return ServerProcess(
+        command, "/api/games", lambda folder: {"CODECRACK_DATA": str(folder), **SPAWNED_LIMITS, **settings}
+    )

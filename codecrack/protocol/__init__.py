@@ -10,5 +10,15 @@ from .bot import serve
 from .messages import PROTOCOL_VERSION, ProtocolError, bot_message, host_message, json_schemas
 from .process import BotFault, Limits
 
-__all__ = ["PROTOCOL_VERSION", "BotFault", "Limits", "ProcessAgent", "ProtocolError", "bot_message",
-           "host_message", "is_command", "json_schemas", "serve"]
+__all__ = [
+    "PROTOCOL_VERSION",
+    "BotFault",
+    "Limits",
+    "ProcessAgent",
+    "ProtocolError",
+    "bot_message",
+    "host_message",
+    "is_command",
+    "json_schemas",
+    "serve",
+]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from ..agents.base import Agent
 from ..core.errors import OptionError
@@ -23,7 +24,7 @@ def is_command(name: str) -> bool:
 def command_argv(name: str) -> list[str]:
     """The program and arguments of a ``cmd:`` agent name, split as a POSIX shell would."""
     try:
-        argv = shlex.split(name[len(COMMAND_PREFIX):])
+        argv = shlex.split(name[len(COMMAND_PREFIX) :])
     except ValueError as error:
         raise OptionError(f"cannot read the command of agent {name!r}: {error}") from None
     if not argv:
@@ -71,8 +72,13 @@ class ProcessAgent(Agent):
 
     def _greet(self, game: Game) -> None:
         """Hello, then a ping that must come back within the start-up limit."""
-        hello = Hello(game=game.name, players=game.players, options=game.options.model_dump(mode="json"),
-                      seat=self.seat, time_limit_ms=self._limit_ms)
+        hello = Hello(
+            game=game.name,
+            players=game.players,
+            options=game.options.model_dump(mode="json"),
+            seat=self.seat,
+            time_limit_ms=self._limit_ms,
+        )
         self.bot.send(hello, self.limits.start_s)
         reply = self._answer(self.bot.exchange(Ping(id=0), self.limits.start_s))
         if not (isinstance(reply, Pong) and reply.id == 0):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 from ..agents import Agent, make_agent
 from .messages import ActionReply, Hello, Message, Ping, Pong, ProtocolError, Quit, encode, host_message

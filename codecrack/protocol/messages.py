@@ -8,7 +8,7 @@ Ping(type='ping', id=3)
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -75,8 +75,8 @@ class ActionReply(Message):
     action: dict[str, Any]
 
 
-HostMessage = Annotated[Union[Hello, Ping, Act, Quit], Field(discriminator="type")]
-BotMessage = Annotated[Union[Pong, ActionReply], Field(discriminator="type")]
+HostMessage = Annotated[Hello | Ping | Act | Quit, Field(discriminator="type")]
+BotMessage = Annotated[Pong | ActionReply, Field(discriminator="type")]
 _HOST = TypeAdapter(HostMessage)
 _BOT = TypeAdapter(BotMessage)
 
@@ -89,8 +89,9 @@ def _parse(adapter: TypeAdapter, line: str | bytes) -> Any:
     try:
         return adapter.validate_json(line)
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"
-                             for e in error.errors()[:3])
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in error.errors()[:3]
+        )
         raise ProtocolError(problems) from None
 
 

@@ -53,8 +53,9 @@ class BotProcess:
         self._stderr = bytearray()
         self.closed = False
         try:
-            self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.PIPE, start_new_session=True)
+            self.process = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+            )
         except OSError as error:
             raise BotFault("crash", f"cannot start {argv[0]!r}: {error.strerror or error}") from None
         for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
@@ -113,7 +114,7 @@ class BotProcess:
             while view:
                 ready = self._wait(deadline, timeout_s)
                 if any(key.fileobj is stdin for key in ready):
-                    view = view[self._write_some(view):]
+                    view = view[self._write_some(view) :]
         finally:
             self._selector.unregister(stdin)
 

@@ -34,7 +34,15 @@ def review_benchmark(games: int = 5, seed: int = 0, level: str = "medium", **opt
                 times.append((time.perf_counter() - started) * 1000)
                 decisions.append(len(review.decisions))
         p50, p95 = np.percentile(times, [50, 95])
-        rows.append({"game": name, "players": players, "reviews": len(times),
-                     "decisions_p50": float(np.median(decisions)), "ms_p50": round(float(p50), 1),
-                     "ms_p95": round(float(p95), 1), "ms_max": round(max(times), 1)})
+        rows.append(
+            {
+                "game": name,
+                "players": players,
+                "reviews": len(times),
+                "decisions_p50": float(np.median(decisions)),
+                "ms_p50": round(float(p50), 1),
+                "ms_p95": round(float(p95), 1),
+                "ms_max": round(max(times), 1),
+            }
+        )
     return {"benchmark": "review", "games": games, "seed": seed, "level": level, "tables": rows}

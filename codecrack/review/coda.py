@@ -12,19 +12,31 @@ from typing import Any
 
 from ..games.coda.belief import Belief, Position, solve
 from ..games.coda.observe import COLOR_NAMES, COLORS, OwnMemory, position_from_view, value_code, value_name
-from ..games.coda.search import (Guess, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
-                                 landing_places, own_values, targets, with_value)
+from ..games.coda.search import (
+    Guess,
+    cover,
+    draw_outlook,
+    drawn_tile,
+    exposure_after,
+    guesses,
+    hidden,
+    landing_places,
+    own_values,
+    targets,
+    with_value,
+)
 from ..i18n import N_, _
 from .core import CHANCE, TILES, Decision
 from .numbering import seat_number, tile_number
 
-WIN = 4.0       # ending the round by a hit, in cover units (as the hard tier counts it)
+WIN = 4.0  # ending the round by a hit, in cover units (as the hard tier counts it)
 KNOCKOUT = 3.0  # eliminating one of several opponents
 
 
 def guess_text(target: int, index: int, color: int, value: int) -> str:
-    return _("{color} {value} on seat {seat}'s tile {index}").format(color=_(COLOR_NAMES[color]), value=value_name(value),
-                                                                     seat=seat_number(target), index=tile_number(index))
+    return _("{color} {value} on seat {seat}'s tile {index}").format(
+        color=_(COLOR_NAMES[color]), value=value_name(value), seat=seat_number(target), index=tile_number(index)
+    )
 
 
 class CodaReviewer:
@@ -57,26 +69,49 @@ class CodaReviewer:
         color = position.rows[target][index].color
         p = float(belief.probs[target][index][value])
         note = _("impossible: what you could see rules it out") if p == 0 else ""
-        return Decision.judge(step, N_("guess"), CHANCE, guess_text(target, index, color, value), p,
-                              guess_text(best.target, best.index, best.color, best.value), best.p, note, worst=p == 0)
+        return Decision.judge(
+            step,
+            N_("guess"),
+            CHANCE,
+            guess_text(target, index, color, value),
+            p,
+            guess_text(best.target, best.index, best.color, best.value),
+            best.p,
+            note,
+            worst=p == 0,
+        )
 
     def draw(self, step: int, view: dict[str, Any], action: dict[str, Any]) -> Decision:
         position = position_from_view(view, self.memory.masks)
         belief = solve(position)
-        outlook = {a["color"]: draw_outlook(view, position, belief, COLORS[a["color"]]) if belief.total else 0.0
-                   for a in view["legal_actions"]}
+        outlook = {
+            a["color"]: draw_outlook(view, position, belief, COLORS[a["color"]]) if belief.total else 0.0
+            for a in view["legal_actions"]
+        }
         best = max(outlook, key=outlook.get)
-        return Decision.judge(step, N_("draw"), CHANCE, _("drew {color}").format(color=_(action["color"])), outlook[action["color"]],
-                              _("draw {color}").format(color=_(best)), outlook[best], _("expected chance that the turn's first guess hits"))
+        return Decision.judge(
+            step,
+            N_("draw"),
+            CHANCE,
+            _("drew {color}").format(color=_(action["color"])),
+            outlook[action["color"]],
+            _("draw {color}").format(color=_(best)),
+            outlook[best],
+            _("expected chance that the turn's first guess hits"),
+        )
 
-    def go_on(self, step: int, view: dict[str, Any], position: Position, belief: Belief, best: Guess,
-              stopped: bool) -> Decision:
+    def go_on(
+        self, step: int, view: dict[str, Any], position: Position, belief: Belief, best: Guess, stopped: bool
+    ) -> Decision:
         stop, miss = self.turn_end_values(view)
         gain = self.hit_gain(view, position, belief, best)
         on = best.p * (gain + stop) + (1 - best.p) * miss  # after a hit the turn still ends by a stop
-        go = _("go on ({chance}: {guess})").format(chance=f"{best.p:.0%}", guess=guess_text(best.target, best.index, best.color, best.value))
+        go = _("go on ({chance}: {guess})").format(
+            chance=f"{best.p:.0%}", guess=guess_text(best.target, best.index, best.color, best.value)
+        )
         note = _("a hit gains {gain}; your row hides {stop} after a stop, {miss} after a miss").format(
-            gain=f"{gain:+.2f}", stop=f"{stop:+.2f}", miss=f"{miss:+.2f}")
+            gain=f"{gain:+.2f}", stop=f"{stop:+.2f}", miss=f"{miss:+.2f}"
+        )
         if stopped:
             return Decision.judge(step, N_("go on or stop"), TILES, _("stopped"), stop, go, on, note)
         return Decision.judge(step, N_("go on or stop"), TILES, _("went on"), on, _("stop"), stop, note)

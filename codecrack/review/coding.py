@@ -15,8 +15,15 @@ import numpy as np
 
 from ..games.coding.belief import Inconsistent, code_index
 from ..games.coding.reading import facts_from_view, live_opponents, own_code
-from ..games.coding.tactics import (answer_score, best_answer, code_text, information_gain, kept_mass, reveal_cost,
-                                    score_gain)
+from ..games.coding.tactics import (
+    answer_score,
+    best_answer,
+    code_text,
+    information_gain,
+    kept_mass,
+    reveal_cost,
+    score_gain,
+)
 from ..i18n import N_, _
 from .core import BITS, CHANCE, EXPOSURE, SYMBOLS, Decision
 from .numbering import seat_number
@@ -78,11 +85,22 @@ class CodingReviewer:
 
     def data_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
         public, mine = known.public(), code_index(*known.code)
-        exposure = {a["card"]: float(public[mine]) / max(kept_mass(public, a["card"]), 1e-12)
-                    for a in legal if a["type"] == "take"}
+        exposure = {
+            a["card"]: float(public[mine]) / max(kept_mass(public, a["card"]), 1e-12)
+            for a in legal
+            if a["type"] == "take"
+        }
         best = min(exposure, key=exposure.get)
-        return Decision.judge(step, N_("data card"), EXPOSURE, _("took {card}").format(card=action["card"]), exposure[action["card"]],
-                              _("take {card}").format(card=best), exposure[best], _(EXPOSURE_NOTE))
+        return Decision.judge(
+            step,
+            N_("data card"),
+            EXPOSURE,
+            _("took {card}").format(card=action["card"]),
+            exposure[action["card"]],
+            _("take {card}").format(card=best),
+            exposure[best],
+            _(EXPOSURE_NOTE),
+        )
 
     def hack_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
         cards = {c["id"]: c for c in known.view["hack_row"]}
@@ -95,36 +113,76 @@ class CodingReviewer:
 
         gives = [a for a in legal if a["type"] == "give"]
         best = max(gives, key=value)
-        what = _("expected symbols you will name right about the receiver") if one_shot else _("expected bits about the receiver")
-        return Decision.judge(step, N_("hack card"), scale, self.give_text(cards, action), value(action),
-                              self.give_text(cards, best), value(best), what)
+        what = (
+            _("expected symbols you will name right about the receiver")
+            if one_shot
+            else _("expected bits about the receiver")
+        )
+        return Decision.judge(
+            step,
+            N_("hack card"),
+            scale,
+            self.give_text(cards, action),
+            value(action),
+            self.give_text(cards, best),
+            value(best),
+            what,
+        )
 
     @staticmethod
     def give_text(cards: dict[int, dict], give: dict[str, Any]) -> str:
         card = cards[give["card"]]
-        return _("{card} to seat {seat}").format(card=f"{card['position']} {''.join(map(str, card['values']))}", seat=seat_number(give["to"]))
+        return _("{card} to seat {seat}").format(
+            card=f"{card['position']} {''.join(map(str, card['values']))}", seat=seat_number(give["to"])
+        )
 
     def decode(self, step: int, known: Knowledge, action: dict[str, Any]) -> Decision:
         target, code = action["target"], action["code"]
         p = float(known.beliefs[target][code_index(code[0], int(code[1]), int(code[2]))])
         best_p, best_target, best_code = known.best_decode()
         note = _("impossible: what you could see rules it out") if p == 0 else ""
-        return Decision.judge(step, N_("decode"), CHANCE, decode_text(target, code), p,
-                              decode_text(best_target, code_text(best_code)), best_p, note, worst=p == 0)
+        return Decision.judge(
+            step,
+            N_("decode"),
+            CHANCE,
+            decode_text(target, code),
+            p,
+            decode_text(best_target, code_text(best_code)),
+            best_p,
+            note,
+            worst=p == 0,
+        )
 
     def waited(self, step: int, known: Knowledge) -> Decision:
         """Waiting is fine unless a decode was certain: then it hands a sure elimination to the others."""
         p, target, code = known.best_decode()
         grade = "mistake" if p >= SURE else "best"
-        return Decision(step, N_("decode or wait"), _("waited"), round(p, 4), decode_text(target, code_text(code)),
-                        round(p, 4), "chance", grade, _("a certain decode was on the table") if p >= SURE else "")
+        return Decision(
+            step,
+            N_("decode or wait"),
+            _("waited"),
+            round(p, 4),
+            decode_text(target, code_text(code)),
+            round(p, 4),
+            "chance",
+            grade,
+            _("a certain decode was on the table") if p >= SURE else "",
+        )
 
     def reveal(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
         public, mine = known.public(), code_index(*known.code)
         cost = {a["card"]: reveal_cost(public, mine, a["card"]) for a in legal}
         best = min(cost, key=cost.get)
-        return Decision.judge(step, N_("card turned up"), EXPOSURE, _("turned up {card}").format(card=action["card"]),
-                              cost[action["card"]], _("turn up {card}").format(card=best), cost[best], _(EXPOSURE_NOTE))
+        return Decision.judge(
+            step,
+            N_("card turned up"),
+            EXPOSURE,
+            _("turned up {card}").format(card=action["card"]),
+            cost[action["card"]],
+            _("turn up {card}").format(card=best),
+            cost[best],
+            _(EXPOSURE_NOTE),
+        )
 
     def answers(self, step: int, known: Knowledge, action: dict[str, Any]) -> list[Decision]:
         found = []
@@ -133,6 +191,16 @@ class CodingReviewer:
             best, best_score = best_answer(probs)
             answer = _("seat {seat}: {code}").format
             seat = seat_number(int(target))  # a JSON object's key
-            found.append(Decision.judge(step, N_("answer"), SYMBOLS, answer(seat=seat, code=code), answer_score(probs, code),
-                                        answer(seat=seat, code=best), best_score, _("expected symbols right")))
+            found.append(
+                Decision.judge(
+                    step,
+                    N_("answer"),
+                    SYMBOLS,
+                    answer(seat=seat, code=code),
+                    answer_score(probs, code),
+                    answer(seat=seat, code=best),
+                    best_score,
+                    _("expected symbols right"),
+                )
+            )
         return found

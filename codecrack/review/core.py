@@ -9,8 +9,9 @@ seat took. It never touches the game object, so a review cannot use what the sea
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Iterator, Protocol
+from typing import Any, Protocol
 
 from ..core.errors import OptionError, TemplateError
 from ..core.game import Game
@@ -42,11 +43,11 @@ class Scale:
         return "blunder"
 
 
-CHANCE = Scale(N_("chance"), 0.05, 0.15, 0.30)           # probability points of a hit, a right decode
+CHANCE = Scale(N_("chance"), 0.05, 0.15, 0.30)  # probability points of a hit, a right decode
 EXPOSURE = Scale(N_("chance"), 0.05, 0.15, 0.30, higher=False)  # onlookers' chance of naming my code
-TILES = Scale(N_("tiles"), 0.15, 0.40, 0.80)             # Coda cover: tiles' worth of uncertainty
-BITS = Scale(N_("bits"), 0.10, 0.30, 0.60)               # expected information
-SYMBOLS = Scale(N_("symbols"), 0.05, 0.15, 0.30)         # The Coding one-shot: expected symbols right
+TILES = Scale(N_("tiles"), 0.15, 0.40, 0.80)  # Coda cover: tiles' worth of uncertainty
+BITS = Scale(N_("bits"), 0.10, 0.30, 0.60)  # expected information
+SYMBOLS = Scale(N_("symbols"), 0.05, 0.15, 0.30)  # The Coding one-shot: expected symbols right
 TURNS = Scale(N_("turns"), 0.10, 0.30, 0.60, higher=False)  # Alphabet Code: expected turns to finish
 
 
@@ -54,8 +55,8 @@ TURNS = Scale(N_("turns"), 0.10, 0.30, 0.60, higher=False)  # Alphabet Code: exp
 class Decision:
     """One graded decision: what was done and its value, the best alternative and its value."""
 
-    step: int          # index of the action in the record
-    kind: str          # e.g. "guess", "go on", "draw", "data card", "question" (marked with N_())
+    step: int  # index of the action in the record
+    kind: str  # e.g. "guess", "go on", "draw", "data card", "question" (marked with N_())
     did: str
     value: float
     best: str
@@ -65,8 +66,18 @@ class Decision:
     note: str = ""
 
     @classmethod
-    def judge(cls, step: int, kind: str, scale: Scale, did: str, value: float, best: str, best_value: float,
-              note: str = "", worst: bool = False) -> "Decision":
+    def judge(
+        cls,
+        step: int,
+        kind: str,
+        scale: Scale,
+        did: str,
+        value: float,
+        best: str,
+        best_value: float,
+        note: str = "",
+        worst: bool = False,
+    ) -> Decision:
         """Grade by the loss against the best; ``worst`` forces a blunder (a choice the seat
         could know was wrong, such as naming a value already seen)."""
         loss = round(max(0.0, (best_value - value) if scale.higher else (value - best_value)), 9)
@@ -107,8 +118,14 @@ class Review:
         return {grade: sum(d.grade == grade for d in self.decisions) for grade in GRADES}
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "seat": self.seat, "players": self.players, "finished": self.finished,
-                "tally": self.tally(), "decisions": [asdict(d) for d in self.decisions]}
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "players": self.players,
+            "finished": self.finished,
+            "tally": self.tally(),
+            "decisions": [asdict(d) for d in self.decisions],
+        }
 
 
 def reviewer_for(game: str, seat: int) -> Reviewer:

@@ -16,9 +16,9 @@ context variable, so a review computed in a worker thread keeps its caller's.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
 
 from ..terminal.seats import shown as seat_number
 

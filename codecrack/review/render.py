@@ -16,8 +16,11 @@ COLUMNS = (N_("step"), N_("decision"), N_("you"), N_("value"), N_("best"), N_("b
 
 
 def review_title(review: Review) -> str:
-    template = (N_("{game}: review of seat {seat} ({players} players, finished game)") if review.finished else
-                N_("{game}: review of seat {seat} ({players} players, unfinished game)"))
+    template = (
+        N_("{game}: review of seat {seat} ({players} players, finished game)")
+        if review.finished
+        else N_("{game}: review of seat {seat} ({players} players, unfinished game)")
+    )
     return _(template).format(game=review.game, seat=seat_number(review.seat), players=review.players)
 
 
@@ -26,8 +29,16 @@ def review_table(review: Review) -> Table:
     for column in COLUMNS:
         table.add_column(_(column), overflow="fold")
     for d in review.decisions:
-        table.add_row(str(d.step), _(d.kind), d.did, f"{d.value:g} {_(d.unit)}", d.best, f"{d.best_value:g}",
-                      Text(_(d.grade), style=GRADE_STYLES[d.grade]), d.note)
+        table.add_row(
+            str(d.step),
+            _(d.kind),
+            d.did,
+            f"{d.value:g} {_(d.unit)}",
+            d.best,
+            f"{d.best_value:g}",
+            Text(_(d.grade), style=GRADE_STYLES[d.grade]),
+            d.note,
+        )
     return table
 
 

@@ -25,8 +25,10 @@ from ..i18n import N_, _
 from .seats import seat_list, seat_name, shown
 
 FREE_FORM_ACTIONS = {"code", "declare"}
-HELP = N_("commands: count O D | filled Q I | code a@B h@F ... | random | declare a@NA ... | pass "
-           "(a letter is x@RC, its top-left corner point, or x@C, its zone column)")
+HELP = N_(
+    "commands: count O D | filled Q I | code a@B h@F ... | random | declare a@NA ... | pass "
+    "(a letter is x@RC, its top-left corner point, or x@C, its zone column)"
+)
 
 
 HOW_TO_PLAY = N_("""Welcome to Alphabet Code. A code is five letters drawn as seven-segment shapes on a lattice
@@ -51,17 +53,19 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
     if command in ("count", "filled"):
         where = "".join(rest).upper()
         if len(where) != 2:
-            raise IllegalAction(_(BAD_COORDINATE).format(command=command, where=" ".join(rest) or _("nothing"),
-                                                      **_label_ranges(view)))
+            raise IllegalAction(
+                _(BAD_COORDINATE).format(command=command, where=" ".join(rest) or _("nothing"), **_label_ranges(view))
+            )
         return {"type": command, "row": where[0], "column": where[1]}
     if command in ("random", "pass"):
         return {"type": "random_code" if command == "random" else "pass"}
     if command in ("code", "declare"):
         sheet = _sheet(view)
         entries = entries_from_text(" ".join(rest), sheet)
-        if "letters" in view:   # check the code now, so that a typo costs nothing
-            check_code(parse_code(entries, sheet, view["letters"]), sheet, view["letters"],
-                       view["options"]["real_words"])
+        if "letters" in view:  # check the code now, so that a typo costs nothing
+            check_code(
+                parse_code(entries, sheet, view["letters"]), sheet, view["letters"], view["options"]["real_words"]
+            )
         return {"type": command, "letters": entries}
     raise IllegalAction(_("unknown command {command}; {help}").format(command=repr(command), help=_(HELP)))
 
@@ -94,8 +98,10 @@ def menu(legal: list[dict[str, Any]], view: dict[str, Any]) -> list[str]:
     return lines
 
 
-BAD_COORDINATE = N_("{command} takes a row and a column, like '{command} O D', not {where}: "
-                     "the row is one letter {rows}, the column one letter {columns}")
+BAD_COORDINATE = N_(
+    "{command} takes a row and a column, like '{command} O D', not {where}: "
+    "the row is one letter {rows}, the column one letter {columns}"
+)
 
 
 def _label_ranges(view: dict[str, Any]) -> dict[str, str]:
@@ -117,22 +123,48 @@ def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) ->
         if kind == "code_made":
             parts.append(_("seat {seat} made a code").format(seat=shown(seat)))
         elif kind == "start":
-            text = (_("round {round}: seat {asker} asks {count} handicap question(s), then seat {other} plays; "
-                      "seat {first} is the first player")
-                    if event["handicap"] else _("round {round}: seat {first} is the first player"))
-            parts.append(text.format(round=event["round"], count=event["handicap"], first=shown(event["first"]),
-                                     asker=shown(0), other=shown(1)))  # the handicap: seat 0 asks first
+            text = (
+                _(
+                    "round {round}: seat {asker} asks {count} handicap question(s), then seat {other} plays; "
+                    "seat {first} is the first player"
+                )
+                if event["handicap"]
+                else _("round {round}: seat {first} is the first player")
+            )
+            parts.append(
+                text.format(
+                    round=event["round"],
+                    count=event["handicap"],
+                    first=shown(event["first"]),
+                    asker=shown(0),
+                    other=shown(1),
+                )
+            )  # the handicap: seat 0 asks first
         elif kind == "answer":
             question = event["question"]
             answer = event["answer"]
-            said = (_("yes") if answer else _("no")) if isinstance(answer, bool) else _("{count} of 4 sides filled").format(count=answer)
-            parts.append(_("seat {seat} asks {question} ({row}, {column}): {answer}").format(
-                seat=shown(seat), question=question["type"], row=question["row"], column=question["column"], answer=said))
+            said = (
+                (_("yes") if answer else _("no"))
+                if isinstance(answer, bool)
+                else _("{count} of 4 sides filled").format(count=answer)
+            )
+            parts.append(
+                _("seat {seat} asks {question} ({row}, {column}): {answer}").format(
+                    seat=shown(seat),
+                    question=question["type"],
+                    row=question["row"],
+                    column=question["column"],
+                    answer=said,
+                )
+            )
         elif kind == "declared":
             guess = " ".join(text_position(entry) for entry in event.get("letters", []))
             verdict = _("Correct") if event["correct"] else _("Incorrect")
-            parts.append(_("seat {seat} declares {code} — {verdict}").format(seat=shown(seat), code=guess, verdict=verdict)
-                         if guess else _("seat {seat} declares — {verdict}").format(seat=shown(seat), verdict=verdict))
+            parts.append(
+                _("seat {seat} declares {code} — {verdict}").format(seat=shown(seat), code=guess, verdict=verdict)
+                if guess
+                else _("seat {seat} declares — {verdict}").format(seat=shown(seat), verdict=verdict)
+            )
         elif kind == "passed":
             parts.append(_("seat {seat} passes").format(seat=shown(seat)))
         else:
@@ -155,7 +187,9 @@ def _describe_outcome(event: dict[str, Any]) -> str:
         return _("round {round} is a draw").format(round=event["round"])
     if kind == "new_round":
         return _("round {round} begins: make new codes").format(round=event["round"])
-    return _("game over ({reason}): winners {winners}").format(reason=_(event["reason"]), winners=seat_list(event["winners"]) or "-")
+    return _("game over ({reason}): winners {winners}").format(
+        reason=_(event["reason"]), winners=seat_list(event["winners"]) or "-"
+    )
 
 
 # -- rendering -----------------------------------------------------------------------------
@@ -167,7 +201,10 @@ def render(view: dict[str, Any]):
         parts += _drawn_code(_("Your code"), view["code"], sheet, view["letters"])
     targets = [view["target"]] if view["target"] is not None else sorted({q["target"] for q in view["questions"]})
     for target in targets:
-        parts += [Text(_("Notes on seat {seat}'s code:").format(seat=shown(target))), draw_notes(sheet, view["questions"], target)]
+        parts += [
+            Text(_("Notes on seat {seat}'s code:").format(seat=shown(target))),
+            draw_notes(sheet, view["questions"], target),
+        ]
     for seat, code in enumerate(view["codes"] or []):
         if code is not None:
             parts += _drawn_code(_("seat {seat}'s code").format(seat=shown(seat)), code, sheet, view["letters"])
@@ -190,18 +227,29 @@ def _status(view: dict[str, Any]) -> str:
     who = _("spectator") if view["seat"] is None else seat_name(view["seat"])
     role = _(" (code creator)") if view["seat"] is not None and view["seat"] == view["creator"] else ""
     misses = ", ".join(f"{seat_name(s)}: {m}" for s, m in enumerate(view["misses"]) if m)
-    return (_("Alphabet Code, {who}{role}, round {round}, phase {phase}, to move {to_move}, letters {letters}").format(
-                who=who, role=role, round=view["round"], phase=view["phase"], to_move=seat_list(view["to_move"]) or "-", letters=view["letters"])
-            + (_(", misses {misses}").format(misses=misses) if misses else "")
-            + (_(", eliminated {seats}").format(seats=seat_list(view["eliminated"])) if view["eliminated"] else ""))
+    return (
+        _("Alphabet Code, {who}{role}, round {round}, phase {phase}, to move {to_move}, letters {letters}").format(
+            who=who,
+            role=role,
+            round=view["round"],
+            phase=view["phase"],
+            to_move=seat_list(view["to_move"]) or "-",
+            letters=view["letters"],
+        )
+        + (_(", misses {misses}").format(misses=misses) if misses else "")
+        + (_(", eliminated {seats}").format(seats=seat_list(view["eliminated"])) if view["eliminated"] else "")
+    )
 
 
 def draw_notes(sheet: Sheet, questions: list[dict[str, Any]], target: int) -> Text:
     """The answers so far about ``target``'s code: zone counts, filled and empty squares."""
     about = [entry for entry in questions if entry["target"] == target]
     filled, empty = settled_squares(sheet, about)
-    counts = {sheet.cell(entry["question"]["row"], entry["question"]["column"]): entry["answer"]
-              for entry in about if entry["question"]["type"] == "count"}
+    counts = {
+        sheet.cell(entry["question"]["row"], entry["question"]["column"]): entry["answer"]
+        for entry in about
+        if entry["question"]["type"] == "count"
+    }
     return draw_sheet(sheet, filled=filled, empty=empty, counts=counts)
 
 

@@ -34,8 +34,16 @@ Event = dict[str, Any]
 
 TILE_STYLE = {"black": "bold white on grey15", "white": "bold black on grey93"}
 HISTORY_LINES = 14
-COMMANDS = ("draw [black|white]", N_("guess SEAT INDEX TILE (e.g. guess 2 1 b5, b- for a dash)"), "stop",
-            "place INDEX", "reveal INDEX", "opening BLACKS", N_("ready [INDEX per opening dash]"), N_("? for a numbered menu"))
+COMMANDS = (
+    "draw [black|white]",
+    N_("guess SEAT INDEX TILE (e.g. guess 2 1 b5, b- for a dash)"),
+    "stop",
+    "place INDEX",
+    "reveal INDEX",
+    "opening BLACKS",
+    N_("ready [INDEX per opening dash]"),
+    N_("? for a numbered menu"),
+)
 
 
 # -- rendering -----------------------------------------------------------------------
@@ -68,8 +76,11 @@ def rows_table(view: View) -> Table:
     for seat, row in enumerate(view["rows"]):
         out = seat in view["eliminated"]
         status = _("out") if out else (_("to move") if seat in view["to_move"] else "")
-        table.add_row(Text(row_name(seat, view["seat"]), style="bold" if seat == view["seat"] else ""),
-                      row_text(row), Text(status, style="red" if out else "green"))
+        table.add_row(
+            Text(row_name(seat, view["seat"]), style="bold" if seat == view["seat"] else ""),
+            row_text(row),
+            Text(status, style="red" if out else "green"),
+        )
     return table
 
 
@@ -81,13 +92,24 @@ def pile_text(pile: dict[str, int]) -> str:
 
 def header(view: View) -> Text:
     options = view["options"]
-    rounds = _("round {round}/{rounds}, ").format(round=view["round"], rounds=options["rounds"]) if options["rounds"] > 1 else ""
-    state = _("game over") if view["phase"] == "over" else _("phase {phase}, seat {seat} plays").format(
-        phase=view["phase"], seat=shown(view["current"]))
+    rounds = (
+        _("round {round}/{rounds}, ").format(round=view["round"], rounds=options["rounds"])
+        if options["rounds"] > 1
+        else ""
+    )
+    state = (
+        _("game over")
+        if view["phase"] == "over"
+        else _("phase {phase}, seat {seat} plays").format(phase=view["phase"], seat=shown(view["current"]))
+    )
     text = Text(f"Coda: {rounds}{state}; {pile_text(view['pile'])}", style="bold")
     if options["rounds"] > 1:
-        text.append("\n" + _("scores: {scores}").format(
-            scores=", ".join(f"{seat_name(s)}: {p}" for s, p in enumerate(view["scores"]))))
+        text.append(
+            "\n"
+            + _("scores: {scores}").format(
+                scores=", ".join(f"{seat_name(s)}: {p}" for s, p in enumerate(view["scores"]))
+            )
+        )
     return text
 
 
@@ -104,7 +126,11 @@ def hand_text(view: View) -> Text | None:
         lines.append(text.format(seat=shown(view["current"]), tile=tile_label(drawn)))
     if view["unplaced"]:
         tiles = " ".join(tile_label(t) for t in view["unplaced"])
-        lines.append(_("Your dash(es) to place: {tiles}. ready INDEX puts one before tile INDEX (0 = far left).").format(tiles=tiles))
+        lines.append(
+            _("Your dash(es) to place: {tiles}. ready INDEX puts one before tile INDEX (0 = far left).").format(
+                tiles=tiles
+            )
+        )
     return Text("\n".join(lines), style="cyan") if lines else None
 
 
@@ -118,7 +144,7 @@ def history_panel(view: View) -> Panel:
     title = _("history")
     if not view["options"]["notes"]:
         mine = [i for i, e in enumerate(events) if e.get("seat") == view["seat"]]
-        events = events[mine[-1] + 1:] if mine else events
+        events = events[mine[-1] + 1 :] if mine else events
         title = _("since your last move (no notes)")
     lines = [event_text(event) for event in events][-HISTORY_LINES:]
     return Panel("\n".join(lines) or _("nothing yet"), title=title, title_align="left")
@@ -126,7 +152,7 @@ def history_panel(view: View) -> Panel:
 
 def round_events(history: list[Event]) -> list[Event]:
     starts = [i for i, event in enumerate(history) if event["type"] == "round"]
-    return history[starts[-1]:] if starts else history
+    return history[starts[-1] :] if starts else history
 
 
 def prompt_text(view: View) -> Text | None:
@@ -137,7 +163,11 @@ def prompt_text(view: View) -> Text | None:
         "memorize": lambda: _("Memorize your tiles, then type ready: afterwards you will not see their values."),
         "arrange": lambda: arrange_hint(view),
         "place": lambda: place_hint(view),
-        "draw": lambda: _("Draw a tile: draw.") if view["options"]["draw"] == "deck" else _("Draw a tile: draw black or draw white."),
+        "draw": lambda: (
+            _("Draw a tile: draw.")
+            if view["options"]["draw"] == "deck"
+            else _("Draw a tile: draw black or draw white.")
+        ),
         "guess": lambda: guess_hint(view),
         "reveal": lambda: _("Wrong guess with an empty pile: turn up one of your own tiles: reveal INDEX."),
     }
@@ -147,18 +177,29 @@ def prompt_text(view: View) -> Text | None:
 
 def guess_hint(view: View) -> str:
     """How to guess, with an example naming the first opponent still playing."""
-    opponent = next(seat for seat in range(len(view["rows"])) if seat != view["seat"] and seat not in view["eliminated"])
-    text = (_("Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess {seat} 0 b3, or stop to keep your drawn tile hidden.")
-            if view["hits_this_turn"] else _("Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess {seat} 0 b3."))
+    opponent = next(
+        seat for seat in range(len(view["rows"])) if seat != view["seat"] and seat not in view["eliminated"]
+    )
+    text = (
+        _(
+            "Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess {seat} 0 b3, or stop to keep your drawn tile hidden."
+        )
+        if view["hits_this_turn"]
+        else _("Guess a face-down tile: guess SEAT INDEX TILE, e.g. guess {seat} 0 b3.")
+    )
     return text.format(seat=shown(opponent))
 
 
 def place_hint(view: View) -> str:
     """Where the drawn tile may go, face up (after a miss or a timeout) or face down."""
     places = ", ".join(str(action["index"]) for action in view["legal_actions"])
-    text = (_("Place your drawn tile (face up): place INDEX, one of {places} (INDEX = before that tile; 0 = far left).")
-            if view["drawn"]["revealed"] else
-            _("Place your drawn tile (face down): place INDEX, one of {places} (INDEX = before that tile; 0 = far left)."))
+    text = (
+        _("Place your drawn tile (face up): place INDEX, one of {places} (INDEX = before that tile; 0 = far left).")
+        if view["drawn"]["revealed"]
+        else _(
+            "Place your drawn tile (face down): place INDEX, one of {places} (INDEX = before that tile; 0 = far left)."
+        )
+    )
     return text.format(places=places)
 
 
@@ -169,15 +210,30 @@ def arrange_hint(view: View) -> str:
     """The dashes game's setup: say where the opening dashes go (if any), and that the row is ready."""
     memory = view["options"]["memory"]
     if not view["unplaced"]:
-        return (_("Type ready when your row is arranged and memorized: afterwards you will not see its values.") if memory
-                else _("Type ready when your row is arranged."))
+        return (
+            _("Type ready when your row is arranged and memorized: afterwards you will not see its values.")
+            if memory
+            else _("Type ready when your row is arranged.")
+        )
     if len(view["unplaced"]) == 1:
-        text = (_("Place your dash and say ready and memorized: afterwards you will not see its values: ready INDEX (0 = far left).")
-                if memory else _("Place your dash and say ready: ready INDEX (0 = far left)."))
+        text = (
+            _(
+                "Place your dash and say ready and memorized: afterwards you will not see its values: ready INDEX (0 = far left)."
+            )
+            if memory
+            else _("Place your dash and say ready: ready INDEX (0 = far left).")
+        )
     else:
-        text = (_("Place your dashes and say ready and memorized: afterwards you will not see its values: ready INDEX INDEX "
-                  "(the second counted after the first went in) (0 = far left).") if memory else
-                _("Place your dashes and say ready: ready INDEX INDEX (the second counted after the first went in) (0 = far left)."))
+        text = (
+            _(
+                "Place your dashes and say ready and memorized: afterwards you will not see its values: ready INDEX INDEX "
+                "(the second counted after the first went in) (0 = far left)."
+            )
+            if memory
+            else _(
+                "Place your dashes and say ready: ready INDEX INDEX (the second counted after the first went in) (0 = far left)."
+            )
+        )
     return text
 
 
@@ -194,16 +250,26 @@ def render(view: View) -> Group:
 def event_text(event: Event) -> str:
     """One public event in words."""
     kind = event["type"]
-    words = {**event, "seat": None, "color": _(COLOR_WORDS[event["color"]]) if "color" in event else None,
-             **{key: shown(event[key]) for key in SEAT_FIELDS if event.get(key) is not None}}
+    words = {
+        **event,
+        "seat": None,
+        "color": _(COLOR_WORDS[event["color"]]) if "color" in event else None,
+        **{key: shown(event[key]) for key in SEAT_FIELDS if event.get(key) is not None},
+    }
     if kind in ("guess", "reveal") or (kind == "insert" and event["revealed"]):
         words["tile"] = label(event["color"], event["value"])
     if kind == "guess":
-        return (_("seat {seat} guesses seat {target}'s tile {index} is {tile}: HIT") if event["hit"]
-                else _("seat {seat} guesses seat {target}'s tile {index} is {tile}: miss")).format(**words)
+        return (
+            _("seat {seat} guesses seat {target}'s tile {index} is {tile}: HIT")
+            if event["hit"]
+            else _("seat {seat} guesses seat {target}'s tile {index} is {tile}: miss")
+        ).format(**words)
     if kind == "insert":
-        return (_("seat {seat} inserts a {color} tile face up as {tile} at index {index}") if event["revealed"]
-                else _("seat {seat} inserts a {color} tile face down at index {index}")).format(**words)
+        return (
+            _("seat {seat} inserts a {color} tile face up as {tile} at index {index}")
+            if event["revealed"]
+            else _("seat {seat} inserts a {color} tile face down at index {index}")
+        ).format(**words)
     if kind == "deal":
         words["row"] = " ".join(c[0].upper() for c in event["colors"])
     if kind == "round_over" and any(event["points"]):
@@ -266,12 +332,20 @@ def run(game, agents, console: Console) -> None:
 def summary(game) -> list[str]:
     """At the end the host shows every row in full (the winner's face-down tiles too), and each
     round's points in a tournament."""
-    lines = [_("seat {seat}'s tiles: {tiles}").format(seat=shown(seat), tiles=" ".join(f"[{label(tile.color, tile.value)}]" for tile in row))
-             for seat, row in enumerate(game.rows)]
+    lines = [
+        _("seat {seat}'s tiles: {tiles}").format(
+            seat=shown(seat), tiles=" ".join(f"[{label(tile.color, tile.value)}]" for tile in row)
+        )
+        for seat, row in enumerate(game.rows)
+    ]
     rounds = game.result.get("rounds", [])
     if len(rounds) > 1:
-        lines += [_("round {round}: won by seat {winner}; points {points}").format(
-            round=r["round"], winner=shown(r["winner"]), points=points_text(r["points"])) for r in rounds]
+        lines += [
+            _("round {round}: won by seat {winner}; points {points}").format(
+                round=r["round"], winner=shown(r["winner"]), points=points_text(r["points"])
+            )
+            for r in rounds
+        ]
     return lines
 
 
@@ -298,7 +372,9 @@ def guess_menu(guesses: list[dict[str, Any]]) -> list[str]:
     """``guess 1 2 b0|b1|...``: one line per face-down tile, with every value it may be."""
     tiles: dict[tuple[int, int], list[str]] = {}
     for action in guesses:
-        tiles.setdefault((action["target"], action["index"]), []).append(label(action["color"], action["value"]).lower())
+        tiles.setdefault((action["target"], action["index"]), []).append(
+            label(action["color"], action["value"]).lower()
+        )
     return [f"guess {shown(target)} {index} {'|'.join(values)}" for (target, index), values in tiles.items()]
 
 
@@ -322,7 +398,11 @@ def parse(text: str, view: View) -> dict[str, Any]:
         return {"type": command, "black": one_number(command, args)}
     if command in ("place", "reveal"):
         return {"type": command, "index": own_index(command, one_number(command, args), view)}
-    raise IllegalAction(_("unknown command {command}; commands: {commands}").format(command=repr(command), commands="; ".join(_(command) for command in COMMANDS)))
+    raise IllegalAction(
+        _("unknown command {command}; commands: {commands}").format(
+            command=repr(command), commands="; ".join(_(command) for command in COMMANDS)
+        )
+    )
 
 
 def no_arguments(command: str, args: list[str]) -> None:
@@ -333,7 +413,9 @@ def no_arguments(command: str, args: list[str]) -> None:
 def one_number(command: str, args: list[str]) -> int:
     if len(args) != 1 or not args[0].isdecimal():
         what = _("how many black tiles") if command == "opening" else _("a tile index (0 = leftmost)")
-        raise IllegalAction(_("{command} needs one number: {what}, e.g. {command} 1").format(command=command, what=what))
+        raise IllegalAction(
+            _("{command} needs one number: {what}, e.g. {command} 1").format(command=command, what=what)
+        )
     return int(args[0])
 
 
@@ -343,8 +425,11 @@ def parse_ready(args: list[str], view: View) -> dict[str, Any]:
     if len(args) != count or not all(arg.isdecimal() for arg in args):
         if not count:
             raise IllegalAction(_("ready takes nothing after it (you have no dash to place)"))
-        raise IllegalAction(_("ready needs {count} index(es), one per dash: ready {indices}").format(
-            count=count, indices=" ".join(["INDEX"] * count)))
+        raise IllegalAction(
+            _("ready needs {count} index(es), one per dash: ready {indices}").format(
+                count=count, indices=" ".join(["INDEX"] * count)
+            )
+        )
     return {"type": "ready", "dashes": [int(arg) for arg in args]} if count else {"type": "ready"}
 
 
@@ -353,8 +438,11 @@ def own_index(command: str, index: int, view: View) -> int:
     row = view["rows"][view["seat"]]
     places = [action["index"] for action in view["legal_actions"] if action["type"] == "place"]
     if command == "place" and index not in places:
-        raise IllegalAction(_("place takes {places}").format(places=", ".join(map(str, places))) if places else
-                            _("place takes 0 (far left) to {last} (far right)").format(last=len(row)))
+        raise IllegalAction(
+            _("place takes {places}").format(places=", ".join(map(str, places)))
+            if places
+            else _("place takes 0 (far left) to {last} (far right)").format(last=len(row))
+        )
     if command == "reveal" and (index >= len(row) or row[index]["revealed"]):
         hidden = [str(i) for i, tile in enumerate(row) if not tile["revealed"]]
         raise IllegalAction(_("reveal one of your face-down tiles: {tiles}").format(tiles=", ".join(hidden)))
@@ -376,14 +464,16 @@ def parse_draw(args: list[str], view: View) -> dict[str, Any]:
 def parse_guess(args: list[str], view: View) -> dict[str, Any]:
     if len(args) < 3 or not args[0].isdecimal() or not args[1].isdecimal():
         raise IllegalAction(_("guess SEAT INDEX TILE, e.g. guess 2 1 b5 (seat 2, its tile 1, black 5; b- a dash)"))
-    target, index = int(args[0]) - 1, int(args[1])   # seats are typed as the board shows them
+    target, index = int(args[0]) - 1, int(args[1])  # seats are typed as the board shows them
     rows = view["rows"]
     if target == view["seat"]:
         raise IllegalAction(_("you cannot guess your own tiles; name an opponent's seat"))
     if not 0 <= target < len(rows) or target in view["eliminated"]:
         raise IllegalAction(_("seat {seat} is not an opponent still playing").format(seat=args[0]))
     if index >= len(rows[target]):
-        raise IllegalAction(_("seat {seat} has tiles 0 to {last}").format(seat=shown(target), last=len(rows[target]) - 1))
+        raise IllegalAction(
+            _("seat {seat} has tiles 0 to {last}").format(seat=shown(target), last=len(rows[target]) - 1)
+        )
     if rows[target][index]["revealed"]:
         raise IllegalAction(_("seat {seat}'s tile {index} is already face up").format(seat=shown(target), index=index))
     color, value = parse_tile("".join(args[2:]))  # IllegalAction naming the problem

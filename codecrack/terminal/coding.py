@@ -38,8 +38,9 @@ STEP_HINTS = {
     "order": N_("order X1 X2 (e.g. order 9 8)"),
     "data": N_("take TYPE (e.g. take 20-39) or cannot"),
     "give": N_("pass N to SEAT (hack card N of the row)"),
-    "choose": N_("take TYPE / cannot / pass N to SEAT (hack; with nothing to hack, cannot = pass) "
-                 "or decode SEAT CODE (or stop)"),
+    "choose": N_(
+        "take TYPE / cannot / pass N to SEAT (hack; with nothing to hack, cannot = pass) or decode SEAT CODE (or stop)"
+    ),
     "penalty": N_("reveal letter|x1|x2 (wrong decode: show one of your cards)"),
     "open": N_("s + Enter to slap, p + Enter to pass (you may still slap after passing)"),
     "answer": N_("decode SEAT CODE, quickly!"),
@@ -73,7 +74,11 @@ def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
     name = f"{shown(seat)}" + (_(" (you)") if seat == view["seat"] else "")
     if view["first_one"] == seat:
         name += " ★"
-    status = _("OUT") if sheet["out"] else ("" if not sheet["wrong_decodes"] else _("{count} wrong").format(count=sheet["wrong_decodes"]))
+    status = (
+        _("OUT")
+        if sheet["out"]
+        else ("" if not sheet["wrong_decodes"] else _("{count} wrong").format(count=sheet["wrong_decodes"]))
+    )
     hacks = Text()
     for hack in sheet["hacks"]:
         hacks.append(hack_text(hack["card"]) + " ", style="green" if hack["green"] else "red")
@@ -90,15 +95,29 @@ def _sheet_row(view: dict[str, Any], sheet: dict[str, Any]) -> list[Any]:
 def _stalemate_lines(view: dict[str, Any]) -> list[Text]:
     """The leftover code cards, and who is waiting for the next stalemate step."""
     table_cards = " ".join(map(str, view["table"]["letters"] + view["table"]["digits"]))
-    leftover = _("Leftover code cards: {count} aside, face up: {cards}").format(count=view["code_pile"], cards=table_cards or "-")
+    leftover = _("Leftover code cards: {count} aside, face up: {cards}").format(
+        count=view["code_pile"], cards=table_cards or "-"
+    )
     if view["phase"] == "cracking":
         slapper = "-" if view["slapper"] is None else shown(view["slapper"])
-        return [Text(leftover + "   " + _("passing: {seats}   slapper: {slapper}").format(
-            seats=seat_list(view["passed"]) or "-", slapper=slapper))]
+        return [
+            Text(
+                leftover
+                + "   "
+                + _("passing: {seats}   slapper: {slapper}").format(
+                    seats=seat_list(view["passed"]) or "-", slapper=slapper
+                )
+            )
+        ]
     if view["phase"] == "decoding":
         remaining = sum(not sheet["out"] for sheet in view["sheets"])
-        return [Text(leftover + "   " + _("passes in a row: {count} of {remaining}").format(
-            count=view["passes_in_row"], remaining=remaining))]
+        return [
+            Text(
+                leftover
+                + "   "
+                + _("passes in a row: {count} of {remaining}").format(count=view["passes_in_row"], remaining=remaining)
+            )
+        ]
     return []
 
 
@@ -106,13 +125,19 @@ def render(view: dict[str, Any]):
     """The table, your code, every seat's sheet, and what to type."""
     options = view["options"]
     head = _("The Coding, {mode} — phase {phase}, step {step}, round {round}/{rounds} — to move: {to_move}").format(
-        mode=options["mode"], phase=view["phase"], step=view["step"], round=view["round"], rounds=view["rounds"],
-        to_move=seat_list(view["to_move"]) or "-")
+        mode=options["mode"],
+        phase=view["phase"],
+        step=view["step"],
+        round=view["round"],
+        rounds=view["rounds"],
+        to_move=seat_list(view["to_move"]) or "-",
+    )
     parts: list[Any] = [Text(head, style="bold")]
     own = view.get("own")
     if own is not None:
         code = own["code"] or _("{letter} with digits {x} and {y} (order them)").format(
-            letter=own["letter"], x=own["digits"][0], y=own["digits"][1])
+            letter=own["letter"], x=own["digits"][0], y=own["digits"][1]
+        )
         parts.append(Text(_("Your code: {code}").format(code=code), style="bold cyan"))
     stacks = " ".join(f"{k}×{n}" for k, n in view["data_stacks"].items() if n)
     parts.append(Text(_("Data stacks: {stacks}").format(stacks=stacks or _("(none left)"))))
@@ -130,7 +155,12 @@ def render(view: dict[str, Any]):
     if view["result"] is not None:
         parts.append(Text("\n".join(result_lines(view["result"])), style="bold green"))
     elif view["seat"] in view["to_move"]:
-        parts.append(Text(_("Your move: {hint}   (? for the menu)").format(hint=_(STEP_HINTS.get(view["step"], ""))), style="yellow"))
+        parts.append(
+            Text(
+                _("Your move: {hint}   (? for the menu)").format(hint=_(STEP_HINTS.get(view["step"], ""))),
+                style="yellow",
+            )
+        )
     return Panel(Group(*parts))
 
 
@@ -139,11 +169,21 @@ def result_lines(result: dict[str, Any]) -> list[str]:
     seat_value = _("seat {seat} {value}")
     winners = ", ".join(seat_name(seat) for seat in result["winners"]) or _("nobody")
     lines = [_("Won by {names} ({reason}).").format(names=winners, reason=_(result["reason"]))]
-    lines.append(_("Codes: {codes}.").format(codes=", ".join(seat_value.format(seat=shown(seat), value=code)
-                                                          for seat, code in enumerate(result["codes"]))))
+    lines.append(
+        _("Codes: {codes}.").format(
+            codes=", ".join(
+                seat_value.format(seat=shown(seat), value=code) for seat, code in enumerate(result["codes"])
+            )
+        )
+    )
     if result["scores"]:
-        lines.append(_("Scores: {scores}.").format(scores=", ".join(seat_value.format(seat=shown(seat), value=score)
-                                                                  for seat, score in enumerate(result["scores"]))))
+        lines.append(
+            _("Scores: {scores}.").format(
+                scores=", ".join(
+                    seat_value.format(seat=shown(seat), value=score) for seat, score in enumerate(result["scores"])
+                )
+            )
+        )
     for seat, answers in (result.get("answers") or {}).items():
         written = ", ".join(seat_value.format(seat=shown(int(target)), value=code) for target, code in answers.items())
         lines.append(_("seat {seat} wrote: {written}.").format(seat=shown(int(seat)), written=written))
@@ -157,7 +197,7 @@ def menu(legal: list[dict[str, Any]], view: dict[str, Any]) -> list[str]:
     lines = []
     for kind in kinds:
         group = [action for action in legal if action["type"] == kind]
-        lines.append(MENU_LINES.get(kind, lambda g, v: kind)(group, view))
+        lines.append(MENU_LINES.get(kind, lambda g, v, kind=kind: kind)(group, view))
     return lines
 
 
@@ -173,8 +213,10 @@ def _give_line(group: list[dict[str, Any]], view: dict[str, Any]) -> str:
 
 def _decode_line(group: list[dict[str, Any]], view: dict[str, Any]) -> str:
     targets = list(dict.fromkeys(action["target"] for action in group))
-    per_seat = [_(DECODES_PER_SEAT).format(seat=shown(target), count=sum(a["target"] == target for a in group))
-                for target in targets]
+    per_seat = [
+        _(DECODES_PER_SEAT).format(seat=shown(target), count=sum(a["target"] == target for a in group))
+        for target in targets
+    ]
     example = group[0]
     return _(DECODE_MENU).format(seat=shown(example["target"]), code=example["code"]) + "; ".join(per_seat)
 
@@ -262,31 +304,47 @@ def parse(text: str, view: dict[str, Any]) -> dict[str, Any]:
         return {"type": "reveal", "card": rest[0]}
     if verb == "answer":
         return _answer(rest, view)
-    raise IllegalAction(_("unknown command {text}; try: {hint}").format(text=repr(text.strip()), hint=_(STEP_HINTS.get(view["step"], "?"))))
+    raise IllegalAction(
+        _("unknown command {text}; try: {hint}").format(
+            text=repr(text.strip()), hint=_(STEP_HINTS.get(view["step"], "?"))
+        )
+    )
 
 
 # -- the public log ----------------------------------------------------------------------------
 SEAT_FIELDS = ("seat", "to", "target", "first", "first_one")  # the events' fields that name one seat
-SEATS_FIELDS = ("seats", "targets", "winners")       # and those that list seats
+SEATS_FIELDS = ("seats", "targets", "winners")  # and those that list seats
 
 
 def _event_text(event: dict[str, Any]) -> str:
     kind = event["type"]
-    words = {**event, "seat": None,
-             **{key: shown(event[key]) for key in SEAT_FIELDS if event.get(key) is not None},
-             **{key: seat_list(event[key]) for key in SEATS_FIELDS if key in event},
-             **{key: _(event[key]) for key in ("why", "reason") if key in event}}  # the engine marks them N_()
+    words = {
+        **event,
+        "seat": None,
+        **{key: shown(event[key]) for key in SEAT_FIELDS if event.get(key) is not None},
+        **{key: seat_list(event[key]) for key in SEATS_FIELDS if key in event},
+        **{key: _(event[key]) for key in ("why", "reason") if key in event},
+    }  # the engine marks them N_()
     if kind == "cannot":
         words["offered"] = ", ".join(event["offered"])
-        return (_("seat {seat} cannot take a data card (offered: {offered})") if event["offered"]
-                else _("seat {seat} has nothing to hack and passes")).format(**words)
+        return (
+            _("seat {seat} cannot take a data card (offered: {offered})")
+            if event["offered"]
+            else _("seat {seat} has nothing to hack and passes")
+        ).format(**words)
     if kind == "hacked":
         words["card"] = hack_text(event["card"])
-        return (_("seat {seat} passed {card} to seat {to}: GREEN") if event["green"]
-                else _("seat {seat} passed {card} to seat {to}: RED")).format(**words)
+        return (
+            _("seat {seat} passed {card} to seat {to}: GREEN")
+            if event["green"]
+            else _("seat {seat} passed {card} to seat {to}: RED")
+        ).format(**words)
     if kind == "decode":
-        return (_("seat {seat} decodes seat {target} as {code}: CORRECT") if event["correct"]
-                else _("seat {seat} decodes seat {target} as {code}: wrong")).format(**words)
+        return (
+            _("seat {seat} decodes seat {target} as {code}: CORRECT")
+            if event["correct"]
+            else _("seat {seat} decodes seat {target} as {code}: wrong")
+        ).format(**words)
     if kind == "dealt":
         words["cards"] = " ".join(map(str, event["letters"] + event["digits"]))
     return _(EVENT_TEXTS[kind]).format(**words) if kind in EVENT_TEXTS else f"{kind}: {event}"

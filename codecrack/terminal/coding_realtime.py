@@ -11,7 +11,8 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from rich.console import Console
 
@@ -35,7 +36,7 @@ class InputChannel:
         self.console = console
         self.lines: queue.Queue = queue.Queue()
         self.requests = threading.Semaphore(0)
-        self.outstanding = False        # a line has been asked for and not yet taken
+        self.outstanding = False  # a line has been asked for and not yet taken
         threading.Thread(target=self._pump, args=(read,), daemon=True).start()
 
     def _pump(self, read: Callable[[str], str]) -> None:
@@ -43,7 +44,7 @@ class InputChannel:
             self.requests.acquire()
             try:
                 self.lines.put(read(""))
-            except BaseException as error:      # EOF or Ctrl-C: hand it to the game loop
+            except BaseException as error:  # EOF or Ctrl-C: hand it to the game loop
                 self.lines.put(error)
                 return
 
@@ -57,7 +58,7 @@ class InputChannel:
         except queue.Empty:
             return None
         if isinstance(line, BaseException):
-            self.lines.put(line)                # keep failing on later reads too
+            self.lines.put(line)  # keep failing on later reads too
             raise line
         self.outstanding = False
         return line
@@ -71,9 +72,11 @@ class InputChannel:
 class SpeedHost:
     """Runs one game, handling speed mode's slap window and answer window in real time."""
 
-    def __init__(self, game: Game, agents: Mapping[int, Agent], console: Console,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        from .coding import describe, parse, render   # the screen module imports this one
+    def __init__(
+        self, game: Game, agents: Mapping[int, Agent], console: Console, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        from .coding import describe, parse, render  # the screen module imports this one
+
         self.describe, self.parse, self.render = describe, parse, render
         self.game, self.agents, self.console, self.clock = game, dict(agents), console, clock
         self.humans = {seat for seat, agent in agents.items() if isinstance(agent, TerminalHuman)}
@@ -81,7 +84,7 @@ class SpeedHost:
         self.channel = InputChannel(first.read, console)
         for seat in self.humans:
             agents[seat].read = self.channel.read
-        self.since = clock()        # when the table last changed (bots' delays count from here)
+        self.since = clock()  # when the table last changed (bots' delays count from here)
 
     def apply(self, seat: int, action: dict[str, Any]) -> None:
         events = self.game.apply(seat, action)
@@ -142,8 +145,11 @@ class SpeedHost:
             words = words[:1]
         try:
             if seat not in waiting:
-                raise IllegalAction(_("seat {seat} is not a human seat that may act now ({waiting})").format(
-                    seat=shown(seat), waiting=seat_list(waiting)))
+                raise IllegalAction(
+                    _("seat {seat} is not a human seat that may act now ({waiting})").format(
+                        seat=shown(seat), waiting=seat_list(waiting)
+                    )
+                )
             self.apply(seat, self.parse(" ".join(words), self.game.view(seat)))
         except IllegalAction as error:
             self.console.print(f"[red]{explain(error)}[/red]")
@@ -153,7 +159,9 @@ class SpeedHost:
         deadline = self.clock() + window
         view = self.game.view(seat)
         self.console.print(self.render(view))
-        self.console.print(f"[bold]{_('seat {seat}: you slapped! decode SEAT CODE within {seconds} s').format(seat=shown(seat), seconds=f'{window:g}')}[/bold]")
+        self.console.print(
+            f"[bold]{_('seat {seat}: you slapped! decode SEAT CODE within {seconds} s').format(seat=shown(seat), seconds=f'{window:g}')}[/bold]"
+        )
         while True:
             line = self.channel.get(max(0.0, deadline - self.clock()))
             if line is None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
@@ -54,8 +55,10 @@ def generic_menu(legal: list[dict[str, Any]]) -> list[str]:
                 shown = values.setdefault(key, [])
                 if str(value) not in shown:
                     shown.append(str(value))
-    return [" ".join([kind, *(f"{key}={'|'.join(values)}" for key, values in keys.items())])
-            for kind, keys in fields.items()]
+    return [
+        " ".join([kind, *(f"{key}={'|'.join(values)}" for key, values in keys.items())])
+        for kind, keys in fields.items()
+    ]
 
 
 class TerminalHuman(Agent):
@@ -64,8 +67,7 @@ class TerminalHuman(Agent):
     name = "human"
     reaction_delay = float("inf")
 
-    def __init__(self, game: str, console: Console, read: Callable[[str], str] | None = None,
-                 seed: int = 0) -> None:
+    def __init__(self, game: str, console: Console, read: Callable[[str], str] | None = None, seed: int = 0) -> None:
         super().__init__(seed)
         self.game = game
         self.console = console
@@ -127,10 +129,12 @@ class TerminalHuman(Agent):
 def ask_again(agents: Mapping[int, Agent]) -> Callable[[int, IllegalAction], bool]:
     """``run_game``'s ``on_refused`` hook at the terminal: a human's refused move is explained and
     the human asked again; a bot's refused move still ends the run."""
+
     def hook(seat: int, error: IllegalAction) -> bool:
         agent = agents[seat]
         if isinstance(agent, TerminalHuman):
             agent.refused(error)
             return True
         return False
+
     return hook

@@ -17,7 +17,9 @@ from ..i18n import N_, _
 OPTION_LINE = N_("  {name}={values} (default: {default}): {title}. {description}")
 PRESET_LINE = N_("  --preset {name}{marker}: {description}")
 DEFAULT_MARKER = N_(" (default)")
-SEAT_NOTE = N_("A SEAT value counts from 1, as the table shows the seats: first=1 is the player the table shows as seat 1.")
+SEAT_NOTE = N_(
+    "A SEAT value counts from 1, as the table shows the seats: first=1 is the player the table shows as seat 1."
+)
 NOT_A_SEAT = N_("{name} is a seat: 1 to {last}, or none (not {value})")
 GAME_HEADING = N_("{name} options (-o KEY=VALUE):")
 PRESETS_HEADING = N_("{name} presets:")
@@ -57,12 +59,23 @@ def game_help(cls: type[Game]) -> list[str]:
     for name, field in model.model_fields.items():
         default = field.default
         shown = "none" if default is None else str(default).lower() if isinstance(default, bool) else default
-        lines.append(_(OPTION_LINE).format(name=name, values=option_values(model, name), default=shown,
-                                           title=_(field.title or name), description=_(field.description or "")))
+        lines.append(
+            _(OPTION_LINE).format(
+                name=name,
+                values=option_values(model, name),
+                default=shown,
+                title=_(field.title or name),
+                description=_(field.description or ""),
+            )
+        )
     if cls.presets:
         lines.append(_(PRESETS_HEADING).format(name=cls.name))
-        lines += [_(PRESET_LINE).format(name=p.name, marker=_(DEFAULT_MARKER) if p.default else "", description=_(p.description))
-                  for p in cls.presets]
+        lines += [
+            _(PRESET_LINE).format(
+                name=p.name, marker=_(DEFAULT_MARKER) if p.default else "", description=_(p.description)
+            )
+            for p in cls.presets
+        ]
     return lines
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
@@ -24,13 +25,21 @@ def describe(game: str, seat: int, action: dict[str, Any], events: list[dict[str
     return f"{seat_name(seat)}: {json.dumps(action)}"
 
 
-def play(game_name: str, seats: list[str], *, seed: int | None, options: dict[str, Any],
-         console: Console | None = None, read: Callable[[str], str] | None = None) -> dict[str, Any]:
+def play(
+    game_name: str,
+    seats: list[str],
+    *,
+    seed: int | None,
+    options: dict[str, Any],
+    console: Console | None = None,
+    read: Callable[[str], str] | None = None,
+) -> dict[str, Any]:
     """Play one game; ``seats`` names ``human`` or an agent per seat. Returns the record."""
     console = console or Console()
     game = new_game(game_name, players=len(seats), seed=seed, **options)
     agents = {
-        seat: TerminalHuman(game_name, console, read) if name == "human"
+        seat: TerminalHuman(game_name, console, read)
+        if name == "human"
         else make_agent(name, game_name, seed=game.seed * 31 + seat)
         for seat, name in enumerate(seats)
     }
@@ -40,8 +49,12 @@ def play(game_name: str, seats: list[str], *, seed: int | None, options: dict[st
     if screen is not None and hasattr(screen, "run"):
         screen.run(game, agents, console)
     else:
-        run_game(game, agents, on_step=lambda s, a, e: console.print(describe(game_name, s, a, e)),
-                 on_refused=ask_again(agents))
+        run_game(
+            game,
+            agents,
+            on_step=lambda s, a, e: console.print(describe(game_name, s, a, e)),
+            on_refused=ask_again(agents),
+        )
     console.print(render_view(game_name, game.view(None)))
     console.print(Panel("\n".join(summary(game_name, game)), title=_(GAME_OVER), title_align="left", style="green"))
     return game.record()
@@ -62,15 +75,24 @@ def summary(game_name: str, game: Game) -> list[str]:
     (everything that was hidden: codes, tiles)."""
     result = game.result
     names = ", ".join(seat_name(seat) for seat in result["winners"])
-    lines = [_(NO_WINNER) if not result["winners"] else _(ONE_WINNER if len(result["winners"]) == 1 else SHARED_WIN).format(names=names)]
+    lines = [
+        _(NO_WINNER)
+        if not result["winners"]
+        else _(ONE_WINNER if len(result["winners"]) == 1 else SHARED_WIN).format(names=names)
+    ]
     if result.get("scores"):
-        lines.append(_(SCORES).format(scores=", ".join(f"{seat_name(seat)}: {score}" for seat, score in enumerate(result["scores"]))))
+        lines.append(
+            _(SCORES).format(
+                scores=", ".join(f"{seat_name(seat)}: {score}" for seat, score in enumerate(result["scores"]))
+            )
+        )
     if result.get("reason"):
         lines.append(_(REASON).format(reason=_(result["reason"])))
     screen = game_screen(game_name)
     if screen is not None and hasattr(screen, "describe") and result.get("decisive"):
-        lines += [_(DECISIVE)] + ["  " + decisive_line(screen, event)
-                                  for event in (game.view(None)["history"][i] for i in result["decisive"])]
+        lines += [_(DECISIVE)] + [
+            "  " + decisive_line(screen, event) for event in (game.view(None)["history"][i] for i in result["decisive"])
+        ]
     if screen is not None and hasattr(screen, "summary"):
         lines += screen.summary(game)
     return lines

@@ -10,7 +10,7 @@ reads goes through these helpers, so the two numberings meet only here.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.errors import IllegalAction
 from ..i18n import N_, _

@@ -10,8 +10,9 @@ catalogues); the seed is the server's, never the client's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..agents import Agent, make_agent
 

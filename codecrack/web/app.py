@@ -17,24 +17,37 @@ from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.errors import OptionError
+from ..core.validation import problem
 from ..i18n import N_, _, current, explain
 from .actions import refused_from_client
 from .catalog import catalog
 from .collector import SOCKETS
 from .config import WebConfig
+from .connections import Ack, Connection
 from .hints import hint_for
 from .hub import Hub
 from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import AsgiSocket, BodyLimit, RawWebsocket, SecurityHeaders
 from .review_routes import review_router
-from .tutorial_routes import tutorial_router
-from .schema import (ERRORS, Created, GameInfo, JoinRequest, Joined, Problem, Rematched, Replay, TableInfo,
-                     client_hello, create_table_model, no_table, read_client_message)
-from .connections import Ack, Connection
+from .schema import (
+    ERRORS,
+    Created,
+    GameInfo,
+    Joined,
+    JoinRequest,
+    Problem,
+    Rematched,
+    Replay,
+    TableInfo,
+    client_hello,
+    create_table_model,
+    no_table,
+    read_client_message,
+)
 from .table import LiveTable
 from .tokens import bearer_token, seat_of
-from ..core.validation import problem
+from .tutorial_routes import tutorial_router
 
 STATIC = Path(__file__).with_name("static")
 TOO_BIG, POLICY = 1009, 1008  # websocket close codes: message too big, policy violation
@@ -109,20 +122,31 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         rows = await asyncio.to_thread(hub.store.list_tables)
         stored = [row.code for row in rows if row.code not in hub.live]
         names = await asyncio.to_thread(hub.store.seat_names, stored)
-        return [hub.live[row.code].info() if row.code in hub.live else summary(row, names.get(row.code, {}))
-                for row in rows]
+        return [
+            hub.live[row.code].info() if row.code in hub.live else summary(row, names.get(row.code, {})) for row in rows
+        ]
 
     @app.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
     async def create(request: CreateTable, http: Request) -> Created:
         if not creations.allow(address_of(http), asyncio.get_running_loop().time()):
-            raise HTTPException(status_code=429, detail=_("at most {count} new tables per minute from one address")
-                                .format(count=config.tables_per_minute))
+            raise HTTPException(
+                status_code=429,
+                detail=_("at most {count} new tables per minute from one address").format(
+                    count=config.tables_per_minute
+                ),
+            )
         if request.seed is not None and not hub.config.allow_seed:
             raise bad_request(OptionError(N_("seed: this server chooses every table's seed itself")))
         players = request.players or len(request.seats)
         try:
-            table = await hub.create(request.game, players, request.options.model_dump(exclude_unset=True),
-                                     [s.model_dump() for s in request.seats], request.takeover, request.seed)
+            table = await hub.create(
+                request.game,
+                players,
+                request.options.model_dump(exclude_unset=True),
+                [s.model_dump() for s in request.seats],
+                request.takeover,
+                request.seed,
+            )
             token = None if request.sit is None else await hub.claim(table, request.sit, request.name)
         except OptionError as error:
             raise bad_request(error) from None
@@ -145,8 +169,9 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def rematch(code: str, token: str | None = Depends(bearer_token)) -> Rematched:
         table = await table_or_404(code)
         if seat_of(table, token, config.token_hours) is None:
-            raise HTTPException(status_code=403, detail=_("only a seated player (with their seat token) "
-                                                          "may start a rematch"))
+            raise HTTPException(
+                status_code=403, detail=_("only a seated player (with their seat token) may start a rematch")
+            )
         try:
             fresh = await hub.rematch(table)
         except OptionError as error:
@@ -166,8 +191,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         await websocket.accept()
         address = address_of(websocket)
         if not connections.enter(address):
-            return await refuse(websocket, POLICY, _("at most {count} connections from one address")
-                                .format(count=config.connections_per_address))
+            return await refuse(
+                websocket,
+                POLICY,
+                _("at most {count} connections from one address").format(count=config.connections_per_address),
+            )
         SOCKETS.opened += 1
         try:
             await play(websocket, AsgiSocket(websocket), code)
@@ -190,8 +218,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             await hub.reread(table)
             seat = seat_of(table, token, config.token_hours)
         if seat is None and spectators(table) >= config.spectators_per_table:
-            return await refuse(websocket, POLICY, _("this table already has {count} spectators")
-                                .format(count=config.spectators_per_table))
+            return await refuse(
+                websocket,
+                POLICY,
+                _("this table already has {count} spectators").format(count=config.spectators_per_table),
+            )
         connection = Connection(seat, socket, config.send_queue_limit, config.send_timeout)
         await hub.fresh(table)  # steps stored elsewhere while it waited for the hello
         table = await hub.kept(table)  # it may have been pushed out of the loaded tables meanwhile
@@ -213,14 +244,24 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         while True:
             text = await next_text(socket)
             if text is not None and len(text.encode()) > config.max_ws_message_bytes:
-                connection.push({"type": "error", "message": _("a message has at most {count} bytes")
-                                 .format(count=config.max_ws_message_bytes)})
+                connection.push(
+                    {
+                        "type": "error",
+                        "message": _("a message has at most {count} bytes").format(count=config.max_ws_message_bytes),
+                    }
+                )
                 connection.end(TOO_BIG, "message too big")
                 return
             if not bucket.take(clock()):
                 if not throttled:  # one notice per burst of dropped messages, not one per message
-                    connection.push({"type": "error", "message": _("too many messages: at most {count} per second; "
-                                     "this one was dropped").format(count=f"{config.messages_per_second:g}")})
+                    connection.push(
+                        {
+                            "type": "error",
+                            "message": _("too many messages: at most {count} per second; this one was dropped").format(
+                                count=f"{config.messages_per_second:g}"
+                            ),
+                        }
+                    )
                 throttled = True
                 continue
             throttled = False
@@ -248,7 +289,9 @@ async def hello_token(socket: AsgiSocket) -> str | None:
     try:
         return client_hello.validate_json(text or "").token
     except ValidationError as error:
-        raise ValueError(_("the first message must be hello: {problem}").format(problem=problem(error.errors()))) from None
+        raise ValueError(
+            _("the first message must be hello: {problem}").format(problem=problem(error.errors()))
+        ) from None
 
 
 async def next_text(socket: AsgiSocket) -> str | None:
@@ -291,9 +334,25 @@ def refusal(message: str, ref: str | None) -> dict[str, Any]:
 def summary(row, names: dict[int, str]) -> dict[str, Any]:
     """A stored table that is not loaded: enough for the lobby's list. ``names`` are the names of
     the players who claimed a seat."""
-    seats = [{"kind": s["kind"], "agent": s.get("agent"), "name": names.get(i) or s.get("name") or f"Seat {i + 1}",
-              "claimed": s["kind"] == "ai" or i in names, "connected": False, "bot": s.get("agent")}
-             for i, s in enumerate(row.seats)]
-    return {"code": row.code, "game": row.game, "players": row.players, "options": row.options,
-            "seats": seats, "takeover": row.takeover, "over": row.finished, "result": row.result,
-            "rematch": row.rematch}
+    seats = [
+        {
+            "kind": s["kind"],
+            "agent": s.get("agent"),
+            "name": names.get(i) or s.get("name") or f"Seat {i + 1}",
+            "claimed": s["kind"] == "ai" or i in names,
+            "connected": False,
+            "bot": s.get("agent"),
+        }
+        for i, s in enumerate(row.seats)
+    ]
+    return {
+        "code": row.code,
+        "game": row.game,
+        "players": row.players,
+        "options": row.options,
+        "seats": seats,
+        "takeover": row.takeover,
+        "over": row.finished,
+        "result": row.result,
+        "rematch": row.rematch,
+    }

@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from time import monotonic
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..agents import Agent, make_agent
 from ..core.game import Game
@@ -40,7 +41,7 @@ def real_time(game: Game) -> bool:
     return rule(game.view(None)) if rule else len(game.to_move) > 1
 
 
-def moves_of(table: "LiveTable", seat: int) -> int:
+def moves_of(table: LiveTable, seat: int) -> int:
     """How many actions ``seat`` has made at the table (a tutorial opponent's place in its script)."""
     return sum(1 for actor, _ in table.game.record()["actions"] if actor == seat)
 
@@ -48,23 +49,26 @@ def moves_of(table: "LiveTable", seat: int) -> int:
 class Bots:
     """The agents of every table and the thread pool they think in."""
 
-    def __init__(self, config: "WebConfig", workers: int = 2) -> None:
+    def __init__(self, config: WebConfig, workers: int = 2) -> None:
         self.config = config
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="codecrack-bot")
         self.agents: dict[tuple[str, int, str], Agent] = {}
 
-    def agent(self, table: "LiveTable", seat: int, tier: str) -> Agent:
+    def agent(self, table: LiveTable, seat: int, tier: str) -> Agent:
         key = (table.code, seat, tier)
         if key not in self.agents:
             seed = table.row.seed * 31 + seat
-            self.agents[key] = (scripted_agent(table.row.game, seat, lambda: moves_of(table, seat), seed)
-                                if tier == TUTORIAL_AGENT else make_agent(tier, table.row.game, seed=seed))
+            self.agents[key] = (
+                scripted_agent(table.row.game, seat, lambda: moves_of(table, seat), seed)
+                if tier == TUTORIAL_AGENT
+                else make_agent(tier, table.row.game, seed=seed)
+            )
         return self.agents[key]
 
-    def delay(self, table: "LiveTable", agent: Agent) -> float:
+    def delay(self, table: LiveTable, agent: Agent) -> float:
         return agent.reaction_delay if real_time(table.game) else self.config.ai_pace
 
-    async def drive(self, table: "LiveTable", seat: int) -> None:
+    async def drive(self, table: LiveTable, seat: int) -> None:
         """Play ``seat`` for as long as it is a bot's turn there."""
         loop = asyncio.get_running_loop()
         while not table.game.over and seat in table.game.awaited and table.bot_tier(seat):
@@ -85,8 +89,7 @@ class Bots:
             if refused == NOT_STORED:  # the database did not answer: try again soon, not at once
                 await asyncio.sleep(STORE_RETRY)
 
-    async def play(self, table: "LiveTable", seat: int, action: Any, view: dict[str, Any],
-                   step: int) -> str | None:
+    async def play(self, table: LiveTable, seat: int, action: Any, view: dict[str, Any], step: int) -> str | None:
         """Submit the bot's action; if the engine refuses it, a legal one drawn from the seed."""
         refused = await table.submit(seat, action, expect_step=step) if action is not None else "no action"
         if refused in (None, STALE) or not view["legal_actions"]:

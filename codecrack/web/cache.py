@@ -8,7 +8,8 @@ request loads them again (an unfinished one then resumes its bots and clocks).
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .table import LiveTable

@@ -29,8 +29,15 @@ def option_fields(game: str) -> list[dict[str, Any]]:
     for name, prop in schema.get("properties", {}).items():
         if name not in offered_options(game):
             continue
-        fields.append({"name": name, "title": prop.get("title", name), "default": prop.get("default"),
-                       "help": prop.get("description", ""), **_field_kind(prop)})
+        fields.append(
+            {
+                "name": name,
+                "title": prop.get("title", name),
+                "default": prop.get("default"),
+                "help": prop.get("description", ""),
+                **_field_kind(prop),
+            }
+        )
     return fields
 
 
@@ -38,7 +45,9 @@ def _field_kind(prop: dict[str, Any]) -> dict[str, Any]:
     if prop.get("control") == "seat":
         return {"kind": "seat"}
     variants = prop.get("anyOf", [prop])
-    choices = prop.get("choices") or [value for v in variants for value in v.get("enum", [v["const"]] if "const" in v else [])]
+    choices = prop.get("choices") or [
+        value for v in variants for value in v.get("enum", [v["const"]] if "const" in v else [])
+    ]
     if choices:
         return {"kind": "choice", "choices": choices}
     types = {v.get("type") for v in variants}
@@ -46,17 +55,27 @@ def _field_kind(prop: dict[str, Any]) -> dict[str, Any]:
         return {"kind": "bool"}
     if types & {"integer", "number"}:
         limits = next(v for v in variants if v.get("type") in ("integer", "number"))
-        return {"kind": "int" if "integer" in types else "number",
-                "min": limits.get("minimum"), "max": limits.get("maximum")}
+        return {
+            "kind": "int" if "integer" in types else "number",
+            "min": limits.get("minimum"),
+            "max": limits.get("maximum"),
+        }
     return {"kind": "text"}
 
 
 def game_info(game: str) -> dict[str, Any]:
     cls = game_class(game)
-    return {"name": game, "min_players": cls.min_players, "max_players": cls.max_players,
-            "agents": agent_names(game), "options": option_fields(game),
-            "presets": [{"name": p.name, "title": p.title, "help": p.description, "options": dict(p.options),
-                         "default": p.default} for p in cls.presets]}
+    return {
+        "name": game,
+        "min_players": cls.min_players,
+        "max_players": cls.max_players,
+        "agents": agent_names(game),
+        "options": option_fields(game),
+        "presets": [
+            {"name": p.name, "title": p.title, "help": p.description, "options": dict(p.options), "default": p.default}
+            for p in cls.presets
+        ],
+    }
 
 
 def catalog() -> list[dict[str, Any]]:

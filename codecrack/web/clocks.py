@@ -6,8 +6,9 @@ action and, when the time is up, sends the returned action for that seat through
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..core.game import Game
 from .config import WebConfig
@@ -38,8 +39,7 @@ def coda_turn_clock(game: Game, config: WebConfig) -> Clock | None:
     view = public_view(game)
     if view.get("phase") not in CODA_TIMED_PHASES:
         return None
-    return Clock(view["current"], "turn", config.turn_think + config.turn_countdown,
-                 config.turn_countdown, TIMEOUT)
+    return Clock(view["current"], "turn", config.turn_think + config.turn_countdown, config.turn_countdown, TIMEOUT)
 
 
 def coding_answer_window(game: Game, config: WebConfig) -> Clock | None:

@@ -42,7 +42,7 @@ def presence_key(code: str) -> str:
     return PRESENCE_PREFIX + code
 
 
-def players_elsewhere(table: "LiveTable") -> bool:
+def players_elsewhere(table: LiveTable) -> bool:
     """Whether the table's players are all on other instances (this one has no connection for it)."""
     return not table.connections and bool(table.elsewhere)
 
@@ -51,13 +51,14 @@ class Cluster:
     """The Redis side of one instance (``hub``), named ``name`` (unique among the instances) or
     at random."""
 
-    def __init__(self, hub: "Hub", redis_url: str, lease_seconds: float, name: str | None = None) -> None:
+    def __init__(self, hub: Hub, redis_url: str, lease_seconds: float, name: str | None = None) -> None:
         self.hub = hub
         self.instance = name or secrets.token_hex(6)
         self.lease_seconds = lease_seconds
         # No silent retries: a lost connection must show, so that what was missed is caught up.
-        self.redis = Redis.from_url(redis_url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=1.0,
-                                    socket_timeout=max(1.0, lease_seconds))
+        self.redis = Redis.from_url(
+            redis_url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=1.0, socket_timeout=max(1.0, lease_seconds)
+        )
         self.fanout = RedisFanout(self.redis, self.instance, self.heard, self.reconnected)
         self.leases = Leases(self.redis, self.instance, lease_seconds)
         self.driven: set[str] = set()
@@ -96,17 +97,17 @@ class Cluster:
             log.error("cluster task failed", exc_info=task.exception())
 
     # -- what this instance tells the others ---------------------------------------------
-    def watch(self, table: "LiveTable") -> None:
+    def watch(self, table: LiveTable) -> None:
         """A table joined this instance's live tables: follow it, and try to drive it."""
         self.spawn(self._watch(table))
 
-    async def _watch(self, table: "LiveTable") -> None:
+    async def _watch(self, table: LiveTable) -> None:
         await self.fanout.follow(table.code)
         await table.catch_up()  # a step committed between loading and following
         await self.refresh_presence([table])
         await self.try_to_drive([table])
 
-    def forget(self, table: "LiveTable") -> None:
+    def forget(self, table: LiveTable) -> None:
         """A table left this instance's live tables: stop following it, give up its lease and tell
         the others that it is free."""
         self.spawn(self._forget(table.code, table.code in self.driven))
@@ -118,21 +119,21 @@ class Cluster:
             await self.leases.release([code])
             self.fanout.publish(code, {"kind": "free"})
 
-    def committed(self, table: "LiveTable", seat: int, action: Any) -> None:
+    def committed(self, table: LiveTable, seat: int, action: Any) -> None:
         self.fanout.publish(table.code, {"kind": "step", "step": table.step, "move": [seat, action]})
 
-    def changed(self, table: "LiveTable") -> None:
+    def changed(self, table: LiveTable) -> None:
         """A seat was claimed or a rematch linked: the others re-read the table's row and tokens."""
         self.fanout.publish(table.code, {"kind": "table"})
 
-    def presence_changed(self, table: "LiveTable") -> None:
+    def presence_changed(self, table: LiveTable) -> None:
         self.spawn(self._presence_changed(table))
 
-    async def _presence_changed(self, table: "LiveTable") -> None:
+    async def _presence_changed(self, table: LiveTable) -> None:
         await self.mark_present([table])
         self.fanout.publish(table.code, {"kind": "presence"})
 
-    async def mark_present(self, tables: list["LiveTable"]) -> None:
+    async def mark_present(self, tables: list[LiveTable]) -> None:
         """Write this instance's connected seats of ``tables``, each until ``lease_seconds`` from now."""
         lapses = (time.time() + self.lease_seconds) * 1000
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -162,13 +163,13 @@ class Cluster:
         else:
             self.spawn(self.presence_news(table))
 
-    async def presence_news(self, table: "LiveTable") -> None:
+    async def presence_news(self, table: LiveTable) -> None:
         """Someone connected or left on another instance: read who is where, and let the table go
         at once if its players are all elsewhere (see :meth:`hand_over`)."""
         await self.refresh_presence([table])
         self.hand_over([table])
 
-    def heard_step(self, table: "LiveTable", step: int, move: list[Any]) -> None:
+    def heard_step(self, table: LiveTable, step: int, move: list[Any]) -> None:
         """Apply a step at once where someone sees it (a connection here, or this instance drives
         the table); else leave it: the table catches up when it is next used (``hub.fresh``)."""
         if table.connections or table.code in self.driven:
@@ -224,7 +225,7 @@ class Cluster:
         await self.mark_present([table for table in live if table.connections])  # the rest left on disconnect
         await self.refresh_presence(table for table in live if table.code in self.driven)
 
-    def hand_over(self, tables: list["LiveTable"]) -> None:
+    def hand_over(self, tables: list[LiveTable]) -> None:
         """Unload the tables whose players are all on other instances: the driver moves to where
         the players are (a lease held here is given up, and the others told), and this instance
         stops following steps nobody here sees. Whoever asks for such a table here later loads it
@@ -233,9 +234,12 @@ class Cluster:
             if players_elsewhere(table):
                 self.hub.drop(table)
 
-    async def try_to_drive(self, tables: list["LiveTable"]) -> None:
-        free = [table for table in tables
-                if not table.game.over and table.code not in self.driven and not players_elsewhere(table)]
+    async def try_to_drive(self, tables: list[LiveTable]) -> None:
+        free = [
+            table
+            for table in tables
+            if not table.game.over and table.code not in self.driven and not players_elsewhere(table)
+        ]
         if not free:
             return
         taken = await self.leases.acquire(table.code for table in free)

@@ -51,10 +51,10 @@ class WebConfig(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="CODECRACK_", frozen=True, allow_inf_nan=False)
 
     db_url: str = Field(default_factory=db_url_from)
-    ai_pace: float = Field(0.6, ge=0)            # pause before a bot's turn-based move, so humans can follow it
+    ai_pace: float = Field(0.6, ge=0)  # pause before a bot's turn-based move, so humans can follow it
     disconnect_timeout: float = Field(60.0, ge=0)  # a human seat left empty this long is played by the takeover AI
-    turn_think: float = Field(60.0, gt=0)        # Coda's turn clock: thinking time ...
-    turn_countdown: float = Field(20.0, gt=0)    # ... then this countdown, then a timeout action
+    turn_think: float = Field(60.0, gt=0)  # Coda's turn clock: thinking time ...
+    turn_countdown: float = Field(20.0, gt=0)  # ... then this countdown, then a timeout action
     answer_window: float | None = Field(None, gt=0)  # The Coding's answer window; None uses the table's option
 
     # -- trust: a seeded table lets its creator recompute every hidden tile, so only for local use
@@ -62,27 +62,31 @@ class WebConfig(BaseSettings):
     token_hours: float = Field(24.0, gt=0)  # a seat token counts this long after its table was created
 
     # -- limits (docs/web.md lists them) ---------------------------------------------------
-    max_body_bytes: int = Field(16 * 1024, ge=256)         # one HTTP request body
-    max_ws_message_bytes: int = Field(16 * 1024, ge=256)   # one websocket message, either way in
-    max_name_length: int = Field(40, ge=1, le=40)           # a player's or a seat's name (the column holds 40)
-    messages_per_second: float = Field(20.0, gt=0)        # per websocket connection, refilled ...
-    message_burst: int = Field(40, ge=1)                    # ... into a bucket this big
-    tables_per_minute: int = Field(20, ge=1)                # tables one client address may create
-    connections_per_address: int = Field(32, ge=1)          # open websockets from one client address
-    spectators_per_table: int = Field(200, ge=0)            # connections without a seat, per table
+    max_body_bytes: int = Field(16 * 1024, ge=256)  # one HTTP request body
+    max_ws_message_bytes: int = Field(16 * 1024, ge=256)  # one websocket message, either way in
+    max_name_length: int = Field(40, ge=1, le=40)  # a player's or a seat's name (the column holds 40)
+    messages_per_second: float = Field(20.0, gt=0)  # per websocket connection, refilled ...
+    message_burst: int = Field(40, ge=1)  # ... into a bucket this big
+    tables_per_minute: int = Field(20, ge=1)  # tables one client address may create
+    connections_per_address: int = Field(32, ge=1)  # open websockets from one client address
+    spectators_per_table: int = Field(200, ge=0)  # connections without a seat, per table
 
     # -- connections, memory and restarts (docs/web.md) -------------------------------------
-    send_queue_limit: int = Field(32, ge=1)                 # messages queued for one connection; more and it is closed as too slow
-    ws_compression: bool = False                            # websocket per-message deflate (costs CPU per message)
-    ws_ping_interval: float = Field(20.0, gt=0)             # a keepalive ping per connection this often (the first at a random moment within it)
-    ws_ping_timeout: float = Field(20.0, gt=0)              # a ping unanswered this long closes the connection as dead
-    send_timeout: float = Field(10.0, gt=0)                 # a send that takes longer closes the connection as too slow
-    table_info_interval: float = Field(0.25, ge=0)          # at most one table-info broadcast per table this often
-    max_live_tables: int = Field(256, ge=1)                 # loaded tables without a connection (the least recently used go)
-    unjoined_table_ttl: float = Field(3600.0, gt=0)         # a table nobody connects to is unloaded; deleted if nobody sat or played
-    restore_window: float = Field(3600.0, ge=0)             # at start-up, restore the unfinished tables with an action this recent
+    send_queue_limit: int = Field(32, ge=1)  # messages queued for one connection; more and it is closed as too slow
+    ws_compression: bool = False  # websocket per-message deflate (costs CPU per message)
+    ws_ping_interval: float = Field(
+        20.0, gt=0
+    )  # a keepalive ping per connection this often (the first at a random moment within it)
+    ws_ping_timeout: float = Field(20.0, gt=0)  # a ping unanswered this long closes the connection as dead
+    send_timeout: float = Field(10.0, gt=0)  # a send that takes longer closes the connection as too slow
+    table_info_interval: float = Field(0.25, ge=0)  # at most one table-info broadcast per table this often
+    max_live_tables: int = Field(256, ge=1)  # loaded tables without a connection (the least recently used go)
+    unjoined_table_ttl: float = Field(
+        3600.0, gt=0
+    )  # a table nobody connects to is unloaded; deleted if nobody sat or played
+    restore_window: float = Field(3600.0, ge=0)  # at start-up, restore the unfinished tables with an action this recent
 
     # -- several instances on one PostgreSQL database (docs/deploy.md) ------------------------
-    redis_url: str | None = None      # Redis for the fan-out between instances and the driver leases
+    redis_url: str | None = None  # Redis for the fan-out between instances and the driver leases
     instance_name: str | None = None  # this instance's name in Redis (lease owner); None: a random one
     lease_seconds: float = Field(3.0, gt=0)  # a table's driver lease lapses this long after its last renewal

@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Protocol
+from typing import Any, Protocol
 
 import orjson
 
@@ -49,8 +50,7 @@ def with_ref(text: str, ref: str) -> str:
 class Connection:
     """One websocket: its seat (``None`` for a spectator) and its queue of outgoing messages."""
 
-    def __init__(self, seat: int | None, socket: Socket, queue_limit: int = 32,
-                 send_timeout: float = 10.0) -> None:
+    def __init__(self, seat: int | None, socket: Socket, queue_limit: int = 32, send_timeout: float = 10.0) -> None:
         self.seat = seat
         self.socket = socket
         self.queue_limit = queue_limit

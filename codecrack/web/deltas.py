@@ -25,7 +25,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Json = Any
 Path = list[str | int]
@@ -78,8 +79,11 @@ def _diff_lists(old: list[Json], new: list[Json], path: Path, changes: list[Chan
         changes.append(["add", path, list(new[kept:])])
         return
     if len(new) == kept:
-        changed = [index for index, (was, now) in enumerate(zip(old, new))
-                   if was is not now and (type(was) is not type(now) or was != now)]
+        changed = [
+            index
+            for index, (was, now) in enumerate(zip(old, new))
+            if was is not now and (type(was) is not type(now) or was != now)
+        ]
         if 2 * len(changed) <= kept:
             for index in changed:
                 _diff(old[index], new[index], [*path, index], changes)
@@ -152,8 +156,9 @@ class SentViews:
             sent = self.latest[seat] = (step, view_of(seat))
         return sent[1]
 
-    def changes(self, seat: Seat, step: int,
-                view_of: Callable[[Seat], dict[str, Json]]) -> tuple[int, list[Change]] | None:
+    def changes(
+        self, seat: Seat, step: int, view_of: Callable[[Seat], dict[str, Json]]
+    ) -> tuple[int, list[Change]] | None:
         """The base step and the changes from the audience's last view to its view at ``step``;
         ``None`` when it was sent no view yet (it then needs a whole one)."""
         sent = self.latest.get(seat)

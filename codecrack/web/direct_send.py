@@ -40,9 +40,16 @@ class DirectSend(SpreadPings):
         """Write ``text`` as one message now, if the socket allows it plainly; ``False`` (and
         nothing written) if it is not open, compression was agreed, or the transport holds
         unsent data (its writes may be paused)."""
-        if (self.close_sent or self.disconnected or not self.handshake_complete or self.conn.extensions
-                or self.conn.state is not State.OPEN or not self.writable.is_set() or self.transport.is_closing()
-                or self.transport.get_write_buffer_size()):
+        if (
+            self.close_sent
+            or self.disconnected
+            or not self.handshake_complete
+            or self.conn.extensions
+            or self.conn.state is not State.OPEN
+            or not self.writable.is_set()
+            or self.transport.is_closing()
+            or self.transport.get_write_buffer_size()
+        ):
             return False
         self.conn.send_text(text.encode())
         self.transport.write(b"".join(self.conn.data_to_send()))

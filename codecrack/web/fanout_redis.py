@@ -43,8 +43,7 @@ class RedisFanout:
     instance published on a followed table; ``on_reconnect()`` runs after the subscriber was cut
     off and has subscribed again."""
 
-    def __init__(self, redis: Redis, instance: str, heard: Heard,
-                 on_reconnect: Callable[[], Awaitable[None]]) -> None:
+    def __init__(self, redis: Redis, instance: str, heard: Heard, on_reconnect: Callable[[], Awaitable[None]]) -> None:
         self.redis = redis
         self.instance = instance
         self.heard = heard

@@ -17,11 +17,17 @@ def coda_hint(view: View) -> dict[str, Any]:
 
     belief = solve(position_from_view(view))
     names = {value: ("-" if value == DASH else str(value)) for value in range(DASH + 1)}
-    return {"rows": [
-        [None if tile["value"] is not None else
-         {names[v]: round(float(p), 4) for v, p in enumerate(belief.probs[r][i]) if p > 0}
-         for i, tile in enumerate(row)]
-        for r, row in enumerate(view["rows"])]}
+    return {
+        "rows": [
+            [
+                None
+                if tile["value"] is not None
+                else {names[v]: round(float(p), 4) for v, p in enumerate(belief.probs[r][i]) if p > 0}
+                for i, tile in enumerate(row)
+            ]
+            for r, row in enumerate(view["rows"])
+        ]
+    }
 
 
 def coding_hint(view: View) -> dict[str, Any]:
@@ -42,7 +48,8 @@ def coding_hint(view: View) -> dict[str, Any]:
                 "letter": {letter: round(p, 4) for letter, p in zip(LETTERS, marginals["letter"])},
                 "x1": {str(d): round(p, 4) for d, p in enumerate(marginals["x1"])},
                 "x2": {str(d): round(p, 4) for d, p in enumerate(marginals["x2"])},
-                "best": "".join(str(symbol) for symbol in CODES[code]), "p_best": p_best,
+                "best": "".join(str(symbol) for symbol in CODES[code]),
+                "p_best": p_best,
             }
     except Inconsistent:
         return {"seats": {}}

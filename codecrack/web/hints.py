@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any, Callable
+from typing import Any
 
 from ..core.game import Game
 

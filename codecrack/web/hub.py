@@ -6,10 +6,11 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import timedelta, timezone
-from typing import Any, Awaitable, Callable, TypeVar
+from datetime import UTC, timedelta
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
@@ -24,8 +25,18 @@ from .cache import LiveTables
 from .config import WebConfig
 from .instances import hold_instance
 from .migrate import upgrade
-from .store import (Store, TableRow, add_move, add_moves, add_rematch, add_table, add_token, delete_unjoined,
-                    make_engine, now)
+from .store import (
+    Store,
+    TableRow,
+    add_move,
+    add_moves,
+    add_rematch,
+    add_table,
+    add_token,
+    delete_unjoined,
+    make_engine,
+    now,
+)
 from .table import LiveTable
 from .writer import Writer
 
@@ -52,20 +63,27 @@ def checked_name(name: str | None, limit: int, where: str) -> str:
     return name
 
 
-def check_seats(game: str, players: int, seats: list[dict[str, Any]], takeover: str | None,
-                name_limit: int, scripted: bool = False) -> None:
+def check_seats(
+    game: str, players: int, seats: list[dict[str, Any]], takeover: str | None, name_limit: int, scripted: bool = False
+) -> None:
     """Raise :class:`OptionError` unless ``seats`` is a valid seat plan for ``game``. Only a
     tutorial (``scripted``) may seat its scripted opponent."""
     tiers = agent_names(game) + ([TUTORIAL_AGENT] if scripted else [])
     if len(seats) != players:
-        raise OptionError(N_("give one seat per player: {players} seats, not {count}"), players=players, count=len(seats))
+        raise OptionError(
+            N_("give one seat per player: {players} seats, not {count}"), players=players, count=len(seats)
+        )
     for seat, plan in enumerate(seats):
         checked_name(plan.get("name"), name_limit, f"seats.{seat}.name")
         if plan.get("kind") not in ("human", "ai"):
             raise OptionError(N_("seats.{seat}.kind: must be 'human' or 'ai'"), seat=seat)
         if plan["kind"] == "ai" and plan.get("agent") not in tiers:
-            raise OptionError(N_("seats.{seat}.agent: unknown AI {agent!r}; valid: {agents}"), seat=seat,
-                              agent=plan.get("agent"), agents=", ".join(tiers))
+            raise OptionError(
+                N_("seats.{seat}.agent: unknown AI {agent!r}; valid: {agents}"),
+                seat=seat,
+                agent=plan.get("agent"),
+                agents=", ".join(tiers),
+            )
     if takeover is not None and takeover not in tiers:
         raise OptionError(N_("unknown takeover AI {agent!r}; valid: {agents}"), agent=takeover, agents=", ".join(tiers))
 
@@ -161,8 +179,7 @@ class Hub:
             loading.loads -= 1
             if not loading.loads:
                 del self.loading[code]
-        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves),
-                          driving=self.cluster is None)
+        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves), driving=self.cluster is None)
         if keep or not game.over:
             self.keep(table)
             table.resume()
@@ -228,9 +245,16 @@ class Hub:
                 self.drop(table)
         await self.writer.write(delete_unjoined, now() - timedelta(seconds=ttl), list(self.live))
 
-    async def create(self, game: str, players: int, options: dict[str, Any],
-                     seats: list[dict[str, Any]], takeover: str | None = None,
-                     seed: int | None = None, scripted: bool = False) -> LiveTable:
+    async def create(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        takeover: str | None = None,
+        seed: int | None = None,
+        scripted: bool = False,
+    ) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
         is the server's own unless one is given (only when the server allows it, or a tutorial's
         script, ``scripted``, sets it)."""
@@ -238,18 +262,34 @@ class Hub:
         await self.with_free_code(row, lambda: self.writer.write(add_table, row))
         return self.open(row, instance, tokens={})
 
-    async def prepare(self, game: str, players: int, options: dict[str, Any],
-                      seats: list[dict[str, Any]], takeover: str | None,
-                      seed: int | None = None, scripted: bool = False) -> tuple[TableRow, Game]:
+    async def prepare(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        takeover: str | None,
+        seed: int | None = None,
+        scripted: bool = False,
+    ) -> tuple[TableRow, Game]:
         """The row and the game of a new table, not stored yet."""
         game_class(game)
         check_seats(game, players, seats, takeover, self.config.max_name_length, scripted)
-        instance = await asyncio.to_thread(new_game, game, players=players,
-                                           seed=new_seed() if seed is None else seed, **options)
-        row = TableRow(code=self.free_code(), game=game, players=players, seed=instance.seed,
-                       options=instance.record()["options"], takeover=takeover,
-                       seats=[{"kind": s["kind"], "agent": s.get("agent") if s["kind"] == "ai" else None,
-                               "name": s.get("name") or ""} for s in seats])
+        instance = await asyncio.to_thread(
+            new_game, game, players=players, seed=new_seed() if seed is None else seed, **options
+        )
+        row = TableRow(
+            code=self.free_code(),
+            game=game,
+            players=players,
+            seed=instance.seed,
+            options=instance.record()["options"],
+            takeover=takeover,
+            seats=[
+                {"kind": s["kind"], "agent": s.get("agent") if s["kind"] == "ai" else None, "name": s.get("name") or ""}
+                for s in seats
+            ],
+        )
         return row, instance
 
     def open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
@@ -313,8 +353,9 @@ class Hub:
                 return await self.get(table.row.rematch)
             options = dict(table.row.options)
             options.pop("first", None)
-            row, game = await self.prepare(table.row.game, table.row.players, options, table.row.seats,
-                                           table.row.takeover)
+            row, game = await self.prepare(
+                table.row.game, table.row.players, options, table.row.seats, table.row.takeover
+            )
             tokens = await asyncio.to_thread(self.store.tokens, table.code)  # claims made on any instance
             linked = await self.with_free_code(row, lambda: self.writer.write(add_rematch, table.code, row, tokens))
             table.row.rematch = linked
@@ -348,15 +389,14 @@ class Hub:
         row = await asyncio.to_thread(self.store.table, table.code)
         await table.catch_up()
         if row is not None:
-            active_at = row.active_at if row.active_at.tzinfo else row.active_at.replace(tzinfo=timezone.utc)
+            active_at = row.active_at if row.active_at.tzinfo else row.active_at.replace(tzinfo=UTC)
             table.lead(since=active_at.timestamp())
 
     # -- records ----------------------------------------------------------------------
     async def stored_moves(self, code: str, since: int = 0) -> list[list[Any]]:
         return await asyncio.to_thread(self.store.moves, code, since)
 
-    async def persist(self, code: str, step: int, seat: int, action: Any,
-                      result: dict[str, Any] | None) -> None:
+    async def persist(self, code: str, step: int, seat: int, action: Any, result: dict[str, Any] | None) -> None:
         """Store an accepted action, with the result when it ends the game, together (the writer
         may commit other tables' writes in the same transaction); returns once committed."""
         await self.writer.write(add_move, code, step, seat, action, result)

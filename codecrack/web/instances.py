@@ -54,9 +54,11 @@ def hold_sqlite(db_url: str) -> IO[bytes] | None:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         handle.close()
-        raise StartRefused(f"another codecrack server already serves {path}: SQLite serves one server process "
-                           "(so no --workers either). Stop that one, or run several instances on PostgreSQL "
-                           "(--db postgresql+psycopg://...) with Redis (--redis redis://...).") from None
+        raise StartRefused(
+            f"another codecrack server already serves {path}: SQLite serves one server process "
+            "(so no --workers either). Stop that one, or run several instances on PostgreSQL "
+            "(--db postgresql+psycopg://...) with Redis (--redis redis://...)."
+        ) from None
     return handle
 
 
@@ -91,11 +93,15 @@ def hold_postgresql(db_url: str, shared: bool) -> PostgresLock:
     engine.dispose()
     where = make_url(db_url).render_as_string(hide_password=True)
     if shared:
-        raise StartRefused(f"a codecrack instance without Redis already serves {where}: it runs alone. "
-                           "Restart it with --redis redis://... so that several instances can share the database.")
-    raise StartRefused(f"another codecrack instance already serves {where}: several instances need Redis "
-                       "(start each one with --redis redis://...), which tells each instance of the others' "
-                       "moves; without it their state would silently split.")
+        raise StartRefused(
+            f"a codecrack instance without Redis already serves {where}: it runs alone. "
+            "Restart it with --redis redis://... so that several instances can share the database."
+        )
+    raise StartRefused(
+        f"another codecrack instance already serves {where}: several instances need Redis "
+        "(start each one with --redis redis://...), which tells each instance of the others' "
+        "moves; without it their state would silently split."
+    )
 
 
 def workers_refusal(db_url: str, redis_url: str | None, workers: int) -> str | None:
@@ -112,9 +118,13 @@ def workers_refusal(db_url: str, redis_url: str | None, workers: int) -> str | N
     if workers == 1:
         return None
     if make_url(db_url).get_backend_name() == "sqlite":
-        return ("SQLite serves one server process: several workers need PostgreSQL (--db postgresql+psycopg://...) "
-                "and Redis (--redis redis://...).")
+        return (
+            "SQLite serves one server process: several workers need PostgreSQL (--db postgresql+psycopg://...) "
+            "and Redis (--redis redis://...)."
+        )
     if redis_url is None:
-        return ("several workers need Redis (--redis redis://...), which tells each worker of the others' moves; "
-                "without it their state would silently split.")
+        return (
+            "several workers need Redis (--redis redis://...), which tells each worker of the others' moves; "
+            "without it their state would silently split."
+        )
     return None

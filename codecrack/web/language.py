@@ -53,10 +53,14 @@ def front_end_languages() -> list[dict[str, str]]:
 
 def localized_games(games: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     """The lobby's catalogue with each option's and preset's title and help in ``lang``."""
+
     def texts(item: dict[str, Any]) -> dict[str, Any]:
         return {**item, "title": translate(item["title"], lang), "help": translate(item["help"], lang)}
-    return [{**game, "options": [texts(o) for o in game["options"]], "presets": [texts(p) for p in game["presets"]]}
-            for game in games]
+
+    return [
+        {**game, "options": [texts(o) for o in game["options"]], "presets": [texts(p) for p in game["presets"]]}
+        for game in games
+    ]
 
 
 def language_router() -> APIRouter:

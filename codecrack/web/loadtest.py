@@ -28,8 +28,12 @@ from ..loadtest.target import SERVE, ServerProcess, codecrack_server, sample_pro
 from .deltas import followed
 from .store import Store, make_engine
 
-SHORT_GAME = {"game": "coding", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}], "sit": 0,
-              "options": {"mode": "one-shot"}}
+SHORT_GAME = {
+    "game": "coding",
+    "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}],
+    "sit": 0,
+    "options": {"mode": "one-shot"},
+}
 PROBED = ("codecrack.web.memory_probe",)  # the server with GET /probe/memory (soak -o probe=1)
 NO_PAUSE = {"CODECRACK_AI_PACE": "0"}  # bots answer at once: the benchmarks measure the server
 
@@ -117,9 +121,14 @@ def soak_benchmark(games: int = 10_000, seed: int = 0, workers: int = 4, probe: 
             elapsed = time.perf_counter() - started
             if launcher is PROBED:
                 probed["trimmed"] = http("GET", f"{server.url}/probe/memory?trim=true")
-    report = {"benchmark": "soak", "games": games, "workers": workers, "rss_mb_at_start": started_rss,
-              "rss_mb": {str(count): samples[count] for count in checkpoints},
-              "games_per_s": round(games / elapsed, 2)}
+    report = {
+        "benchmark": "soak",
+        "games": games,
+        "workers": workers,
+        "rss_mb_at_start": started_rss,
+        "rss_mb": {str(count): samples[count] for count in checkpoints},
+        "games_per_s": round(games / elapsed, 2),
+    }
     return {**report, "probe": probed} if probed else report
 
 
@@ -137,12 +146,18 @@ def crash_benchmark(games: int = 3, seed: int = 0, workers: int = 8, actions: in
             with codecrack_server(db_url, **NO_PAUSE):  # restarts, migrates and restores like any start
                 rounds.append(check_stored(db_url, acknowledged))
     lost = sum(r["lost"] for r in rounds)
-    return {"benchmark": "crash", "rounds": rounds, "acknowledged": sum(r["acknowledged"] for r in rounds),
-            "lost": lost, "unreplayable": sum(r["unreplayable"] for r in rounds)}
+    return {
+        "benchmark": "crash",
+        "rounds": rounds,
+        "acknowledged": sum(r["acknowledged"] for r in rounds),
+        "lost": lost,
+        "unreplayable": sum(r["unreplayable"] for r in rounds),
+    }
 
 
-async def load_until(server: ServerProcess, acknowledged: dict[str, int], workers: int, seed: int,
-                     actions: int) -> None:
+async def load_until(
+    server: ServerProcess, acknowledged: dict[str, int], workers: int, seed: int, actions: int
+) -> None:
     """Play games with ``workers`` clients until ``actions`` actions are acknowledged in all,
     then kill the server with SIGKILL while every client is mid-game."""
 
@@ -172,8 +187,12 @@ def check_stored(db_url: str, acknowledged: dict[str, int]) -> dict[str, int]:
         except Exception:
             unreplayable += 1
     store.engine.dispose()
-    return {"tables": len(acknowledged), "acknowledged": sum(acknowledged.values()), "lost": lost,
-            "unreplayable": unreplayable}
+    return {
+        "tables": len(acknowledged),
+        "acknowledged": sum(acknowledged.values()),
+        "lost": lost,
+        "unreplayable": unreplayable,
+    }
 
 
 BENCHMARKS = {"soak": soak_benchmark, "crash": crash_benchmark}

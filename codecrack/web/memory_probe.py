@@ -29,6 +29,7 @@ left is what the process holds, without malloc's reserve.
 
 from __future__ import annotations
 
+import _sqlite3
 import argparse
 import ctypes
 import os
@@ -38,7 +39,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import _sqlite3
 from fastapi import FastAPI
 from sqlalchemy import make_url
 
@@ -54,9 +54,21 @@ MB = 2**20
 class MallInfo2(ctypes.Structure):
     """glibc's ``struct mallinfo2`` (glibc 2.33 and later)."""
 
-    _fields_ = [(name, ctypes.c_size_t) for name in
-                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
-                 "keepcost")]
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        )
+    ]
 
 
 def rss_mb() -> float:
@@ -98,8 +110,9 @@ def malloc_arenas_mb(libc: ctypes.CDLL) -> list[float]:
         stream = libc.fopen(report.name.encode(), b"w")
         libc.malloc_info(0, stream)
         libc.fclose(stream)
-        heaps = re.findall(r'<heap nr="\d+">.*?<system type="current" size="(\d+)"/>',
-                           Path(report.name).read_text(), re.S)
+        heaps = re.findall(
+            r'<heap nr="\d+">.*?<system type="current" size="(\d+)"/>', Path(report.name).read_text(), re.S
+        )
     return [round(int(size) / MB, 2) for size in heaps]
 
 
@@ -119,8 +132,10 @@ def pymalloc_figures() -> dict[str, int]:
         stats = captured.read().decode()
     arenas = re.search(r"# arenas allocated current\s*=\s*([\d,]+)", stats)
     pools = re.search(r"([\d,]+) unused pools \*", stats)
-    return {"pymalloc_arenas": int(arenas.group(1).replace(",", "")) if arenas else 0,
-            "pymalloc_unused_pools": int(pools.group(1).replace(",", "")) if pools else 0}
+    return {
+        "pymalloc_arenas": int(arenas.group(1).replace(",", "")) if arenas else 0,
+        "pymalloc_unused_pools": int(pools.group(1).replace(",", "")) if pools else 0,
+    }
 
 
 def sqlite_bytes() -> int:

@@ -31,11 +31,17 @@ def delta_text(step: int, old: dict[str, Any], new: dict[str, Any]) -> str:
     return encode({"type": "delta", "base": step - 1, "step": step, "changes": diff(old, new), "clock": None})
 
 
-def messages_benchmark(game: str = "coda", games: int = 20, seed: int = 0, players: int = 2,
-                       **options: Any) -> dict[str, Any]:
+def messages_benchmark(
+    game: str = "coda", games: int = 20, seed: int = 0, players: int = 2, **options: Any
+) -> dict[str, Any]:
     """Per action (all audiences together): bytes and encoding CPU of whole views and of deltas."""
-    per_action: dict[str, list[float]] = {"whole_bytes": [], "delta_bytes": [], "view_ms": [],
-                                          "whole_ms": [], "delta_ms": []}
+    per_action: dict[str, list[float]] = {
+        "whole_bytes": [],
+        "delta_bytes": [],
+        "view_ms": [],
+        "whole_ms": [],
+        "delta_ms": [],
+    }
     for index in range(int(games)):
         match = new_game(game, players=int(players), seed=int(seed) + index, **options)
         rng = random.Random(int(seed) + index)
@@ -50,15 +56,20 @@ def messages_benchmark(game: str = "coda", games: int = 20, seed: int = 0, playe
             for key, value in sample.items():
                 per_action[key].append(value)
     return {
-        "benchmark": "messages", "game": game, "players": int(players), "games": int(games),
-        "actions": len(per_action["whole_bytes"]), "audiences": int(players) + 1,
+        "benchmark": "messages",
+        "game": game,
+        "players": int(players),
+        "games": int(games),
+        "actions": len(per_action["whole_bytes"]),
+        "audiences": int(players) + 1,
         "median_per_action": {key: round(median(values), 4) for key, values in per_action.items()},
         "mean_per_action": {key: round(sum(values) / len(values), 4) for key, values in per_action.items()},
     }
 
 
-def _one_action(match, audiences: list[int | None], views: dict[int | None, dict[str, Any]],
-                step: int) -> dict[str, float]:
+def _one_action(
+    match, audiences: list[int | None], views: dict[int | None, dict[str, Any]], step: int
+) -> dict[str, float]:
     """Make every audience's new view, then its message both ways; ``views`` moves on a step."""
     started = time.process_time()
     fresh = {seat: player_view(match.view(seat)) for seat in audiences}
@@ -68,7 +79,10 @@ def _one_action(match, audiences: list[int | None], views: dict[int | None, dict
     deltas = [delta_text(step, views[seat], fresh[seat]) for seat in audiences]
     deltas_done = time.process_time()
     views.update(fresh)
-    return {"whole_bytes": sum(len(text.encode()) for text in whole),
-            "delta_bytes": sum(len(text.encode()) for text in deltas),
-            "view_ms": 1000 * (made - started), "whole_ms": 1000 * (wholes_done - made),
-            "delta_ms": 1000 * (deltas_done - wholes_done)}
+    return {
+        "whole_bytes": sum(len(text.encode()) for text in whole),
+        "delta_bytes": sum(len(text.encode()) for text in deltas),
+        "view_ms": 1000 * (made - started),
+        "whole_ms": 1000 * (wholes_done - made),
+        "delta_ms": 1000 * (deltas_done - wholes_done),
+    }

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from .direct_send import SEND_NOW
 
@@ -16,8 +17,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 # Everything the front end needs comes from this server; nothing may frame it.
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
-                               "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-                               "frame-ancestors 'none'",
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'",
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
@@ -27,8 +28,13 @@ SECURITY_HEADERS = {
 
 async def send_json(send: Send, status: int, body: dict[str, Any]) -> None:
     data = json.dumps(body).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": data})
 
 
@@ -75,6 +81,7 @@ class BodyLimit:
                 return await receive()
             sent = True
             return {"type": "http.request", "body": body, "more_body": False}
+
         return replayed
 
 
@@ -93,6 +100,7 @@ class SecurityHeaders:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *self.headers]}
             await send(message)
+
         await self.app(scope, receive, with_headers)
 
 

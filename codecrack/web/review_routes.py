@@ -14,9 +14,9 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException
 
+from ..i18n import _, current
 from ..review import review_record
 from ..review.numbering import tiles_counted_from
-from ..i18n import _, current
 from .schema import ERRORS, Review, no_table
 from .tokens import bearer_token, seat_of
 

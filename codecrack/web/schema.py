@@ -7,22 +7,31 @@ accepts and answers. Requests forbid unknown fields and non-finite numbers (NaN,
 from typing import Annotated, Any, Literal, Union
 
 import orjson
-from pydantic import (AllowInfNan, BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter, ValidationError,
-                      create_model)
+from pydantic import (
+    AllowInfNan,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+)
 from typing_extensions import TypeAliasType
 
 from ..core.registry import game_class
+from ..core.validation import UNKNOWN_MESSAGE
 from ..i18n import _
 from ..review.core import Decision
 from .catalog import offered_options
-from ..core.validation import UNKNOWN_MESSAGE
 
-MAX_SEATS = 16          # more than any game takes; bounds the work a seat plan can cause
-MAX_NAME = 40           # the name column's size; the server's ``max_name_length`` may be lower
+MAX_SEATS = 16  # more than any game takes; bounds the work a seat plan can cause
+MAX_NAME = 40  # the name column's size; the server's ``max_name_length`` may be lower
 MAX_AGENT = 40
 
 FiniteFloat = Annotated[float, AllowInfNan(False)]
-Json = TypeAliasType("Json", Union[dict[str, "Json"], list["Json"], str, bool, int, FiniteFloat, None])
+Json = TypeAliasType("Json", dict[str, "Json"] | list["Json"] | str | bool | int | FiniteFloat | None)
 Name = Annotated[str, Field(max_length=MAX_NAME)]
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 
@@ -45,7 +54,8 @@ class CreateTableBase(Strict):
     sit: Seat | None = Field(None, description="claim this seat for the creator")
     name: Name = ""
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(
-        None, description="only on a server started with --allow-seed (local and test use)")
+        None, description="only on a server started with --allow-seed (local and test use)"
+    )
 
 
 def options_model(game: str) -> type[BaseModel]:
@@ -60,13 +70,23 @@ def create_table_model(games: list[str]) -> Any:
     variants = []
     for game in games:
         options = options_model(game)
-        variant = create_model(f"Create{game.capitalize()}Table", __base__=CreateTableBase,
-                               game=(Literal[game], ...), options=(options, Field(default_factory=options)))
+        variant = create_model(
+            f"Create{game.capitalize()}Table",
+            __base__=CreateTableBase,
+            game=(Literal[game], ...),
+            options=(options, Field(default_factory=options)),
+        )
         variants.append(Annotated[variant, Tag(game)])
     valid = ", ".join(sorted(games))
-    return Annotated[Union[tuple(variants)], Discriminator(
-        _game_of, custom_error_type="unknown_game", custom_error_message=f"unknown game; valid games: {valid}",
-        custom_error_context={"games": valid})]
+    return Annotated[
+        tuple(variants),
+        Discriminator(
+            _game_of,
+            custom_error_type="unknown_game",
+            custom_error_message=f"unknown game; valid games: {valid}",
+            custom_error_context={"games": valid},
+        ),
+    ]
 
 
 def _game_of(body: Any) -> Any:
@@ -85,7 +105,7 @@ class TutorialRequest(Strict):
 
 
 # -- HTTP answers ------------------------------------------------------------------------------
-OptionValue = Union[bool, int, FiniteFloat, str, None]
+OptionValue = Union[bool, int, FiniteFloat, str, None]  # noqa: UP007 - pydantic reads it at run time
 
 
 class OptionField(BaseModel):
@@ -229,11 +249,15 @@ class ResyncRequest(Strict):
 
 
 ClientMessage = Annotated[
-    Union[Annotated[ActionMessage, Tag("action")], Annotated[HintRequest, Tag("hint")], Annotated[Ping, Tag("ping")],
-          Annotated[ResyncRequest, Tag("resync")]],
-    Discriminator(lambda m: m.get("type") if isinstance(m, dict) else getattr(m, "type", None),
-                  custom_error_type="unknown_message",
-                  custom_error_message=UNKNOWN_MESSAGE),
+    Annotated[ActionMessage, Tag("action")]
+    | Annotated[HintRequest, Tag("hint")]
+    | Annotated[Ping, Tag("ping")]
+    | Annotated[ResyncRequest, Tag("resync")],
+    Discriminator(
+        lambda m: m.get("type") if isinstance(m, dict) else getattr(m, "type", None),
+        custom_error_type="unknown_message",
+        custom_error_message=UNKNOWN_MESSAGE,
+    ),
 ]
 client_message = TypeAdapter(ClientMessage)
 
@@ -244,8 +268,9 @@ class QuickAction(ActionMessage):
 
 # The same messages, with the action's values unchecked (``Any``) and the type read by pydantic's
 # own tag lookup: about a fifth of ClientMessage's cost. Alone it would take NaN and Infinity.
-quick_client_message = TypeAdapter(Annotated[Union[QuickAction, HintRequest, Ping, ResyncRequest],
-                                             Field(discriminator="type")])
+quick_client_message = TypeAdapter(
+    Annotated[QuickAction | HintRequest | Ping | ResyncRequest, Field(discriminator="type")]
+)
 
 
 def read_client_message(text: str) -> ActionMessage | HintRequest | Ping | ResyncRequest:
@@ -288,8 +313,11 @@ class State(BaseModel):
     ref: Ref | None = None  # only to the sender of the action it follows, and only if it sent one
 
 
-Change = Union[tuple[Literal["set"], list[Union[str, int]], Json], tuple[Literal["del"], list[Union[str, int]]],
-               tuple[Literal["add"], list[Union[str, int]], list[Json]]]
+Change = Union[  # noqa: UP007 - pydantic reads it at run time
+    tuple[Literal["set"], list[str | int], Json],
+    tuple[Literal["del"], list[str | int]],
+    tuple[Literal["add"], list[str | int], list[Json]],
+]
 
 
 class Delta(BaseModel):
@@ -330,8 +358,10 @@ class Pong(BaseModel):
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[Union[ServerHello, State, Delta, TableNotice, ErrorMessage, HintAnswer, RematchNotice, Pong],
-                          Field(discriminator="type")]
+ServerMessage = Annotated[
+    ServerHello | State | Delta | TableNotice | ErrorMessage | HintAnswer | RematchNotice | Pong,
+    Field(discriminator="type"),
+]
 server_message = TypeAdapter(ServerMessage)
 
 

@@ -10,16 +10,21 @@ import uvicorn
 from .app import create_app
 from .collector import Collector
 from .config import WebConfig, db_url_from
-from .instances import workers_refusal
 from .direct_send import DirectSend
+from .instances import workers_refusal
 
 
 def uvicorn_options(config: WebConfig) -> dict[str, Any]:
     """uvicorn's settings besides the address: the log level, the websocket protocol (its
     keepalive pings spread and its direct writes: :mod:`.direct_send`) and the websocket limits."""
-    return {"log_level": "info", "ws": DirectSend, "ws_max_size": config.max_ws_message_bytes,
-            "ws_per_message_deflate": config.ws_compression, "ws_ping_interval": config.ws_ping_interval,
-            "ws_ping_timeout": config.ws_ping_timeout}
+    return {
+        "log_level": "info",
+        "ws": DirectSend,
+        "ws_max_size": config.max_ws_message_bytes,
+        "ws_per_message_deflate": config.ws_compression,
+        "ws_ping_interval": config.ws_ping_interval,
+        "ws_ping_timeout": config.ws_ping_timeout,
+    }
 
 
 def run_one(app: Any, **options: Any) -> None:
@@ -29,8 +34,14 @@ def run_one(app: Any, **options: Any) -> None:
     uvicorn.run(app, **options)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allow_seed: bool = False,
-          redis: str | None = None, workers: int = 1) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    allow_seed: bool = False,
+    redis: str | None = None,
+    workers: int = 1,
+) -> None:
     """Serve until interrupted. ``db`` is a SQLAlchemy URL (see :func:`db_url_from` for the default),
     ``redis`` a Redis URL that joins this instance to the others on the same database; ``workers``
     processes serve the port, each one an instance (so several need PostgreSQL and Redis). Every
@@ -47,6 +58,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, allo
         run_one(create_app(config), **options)
         return
     # each worker process builds its own app from the environment (CODECRACK_*)
-    os.environ.update({"CODECRACK_DB": config.db_url, "CODECRACK_REDIS_URL": config.redis_url,
-                       "CODECRACK_ALLOW_SEED": str(config.allow_seed).lower()})
+    os.environ.update(
+        {
+            "CODECRACK_DB": config.db_url,
+            "CODECRACK_REDIS_URL": config.redis_url,
+            "CODECRACK_ALLOW_SEED": str(config.allow_seed).lower(),
+        }
+    )
     uvicorn.run("codecrack.web.app:create_app", factory=True, workers=workers, **options)

@@ -9,15 +9,35 @@ that the server's writer (:mod:`codecrack.web.writer`) can commit many of them a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
-from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Index, Integer, MetaData,
-                        String, Table, UniqueConstraint, bindparam, create_engine, delete, event, exists, insert,
-                        select, update)
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    exists,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import Connection, Engine, make_url
 
 T = TypeVar("T")
@@ -25,7 +45,8 @@ T = TypeVar("T")
 metadata = MetaData()
 
 tables = Table(
-    "tables", metadata,
+    "tables",
+    metadata,
     Column("code", String(12), primary_key=True),
     Column("game", String(32), nullable=False),
     Column("players", Integer, nullable=False),
@@ -42,7 +63,8 @@ tables = Table(
 )
 
 actions = Table(
-    "actions", metadata,
+    "actions",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("table_code", String(12), ForeignKey("tables.code"), nullable=False),  # indexed by the unique (table, step)
     Column("step", Integer, nullable=False),
@@ -52,7 +74,8 @@ actions = Table(
 )
 
 seat_tokens = Table(
-    "seat_tokens", metadata,
+    "seat_tokens",
+    metadata,
     Column("token", String(64), primary_key=True),
     Column("table_code", String(12), ForeignKey("tables.code"), primary_key=True),
     Column("seat", Integer, nullable=False),
@@ -62,7 +85,7 @@ seat_tokens = Table(
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass
@@ -88,8 +111,13 @@ class TableRow:
 
     def record(self, moves: list[list[Any]]) -> dict[str, Any]:
         """The game record for :func:`codecrack.replay`."""
-        return {"game": self.game, "players": self.players, "seed": self.seed,
-                "options": self.options, "actions": moves}
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": moves,
+        }
 
 
 def make_engine(url: str) -> Engine:
@@ -137,7 +165,8 @@ class Store:
     def seat_names(self, codes: list[str]) -> dict[str, dict[int, str]]:
         """``code -> {seat: name}`` of the claimed seats of each table in ``codes``."""
         query = select(seat_tokens.c.table_code, seat_tokens.c.seat, seat_tokens.c.name).where(
-            seat_tokens.c.table_code.in_(codes))
+            seat_tokens.c.table_code.in_(codes)
+        )
         names: dict[str, dict[int, str]] = {}
         with self.engine.connect() as db:
             for row in db.execute(query):
@@ -151,15 +180,18 @@ class Store:
 
     def unfinished(self, since: datetime, limit: int) -> list[TableRow]:
         """The unfinished tables active since ``since``, at most ``limit``, the latest first."""
-        query = (select(tables).where(tables.c.finished.is_(False), tables.c.active_at >= since)
-                 .order_by(tables.c.active_at.desc()).limit(limit))
+        query = (
+            select(tables)
+            .where(tables.c.finished.is_(False), tables.c.active_at >= since)
+            .order_by(tables.c.active_at.desc())
+            .limit(limit)
+        )
         with self.engine.connect() as db:
             return [TableRow(**row) for row in db.execute(query).mappings()]
 
     def moves(self, code: str, since: int = 0) -> list[list[Any]]:
         """The table's accepted actions in order from step ``since``, as ``[seat, action]`` pairs."""
-        query = select(actions.c.seat, actions.c.action).where(actions.c.table_code == code,
-                                                               actions.c.step >= since)
+        query = select(actions.c.seat, actions.c.action).where(actions.c.table_code == code, actions.c.step >= since)
         with self.engine.connect() as db:
             return [[seat, action] for seat, action in db.execute(query.order_by(actions.c.step))]
 
@@ -186,13 +218,13 @@ def update_table(db: Connection, code: str, **values: Any) -> None:
 
 
 ADD_ACTION = insert(actions)
-TOUCH_TABLE = (update(tables).where(tables.c.code == bindparam("at_code"))
-               .values(active_at=bindparam("at_time")))
+TOUCH_TABLE = update(tables).where(tables.c.code == bindparam("at_code")).values(active_at=bindparam("at_time"))
 FINISH_TABLE = TOUCH_TABLE.values(finished=True, result=bindparam("at_result", type_=JSON))
 
 
-def add_move(db: Connection, code: str, step: int, seat: int, action: dict[str, Any],
-             result: dict[str, Any] | None = None) -> None:
+def add_move(
+    db: Connection, code: str, step: int, seat: int, action: dict[str, Any], result: dict[str, Any] | None = None
+) -> None:
     """Store an accepted action and, when it ends the game (``result`` given), the finished
     flag and the result."""
     add_moves(db, [(code, step, seat, action, result)])
@@ -204,11 +236,15 @@ def add_moves(db: Connection, moves: list[tuple[Any, ...]]) -> None:
     (:mod:`codecrack.web.writer`)."""
     at = now()
     moves = [(*move, None)[:5] for move in moves]
-    execute_many(db, ADD_ACTION, [{"table_code": code, "step": step, "seat": seat, "action": action}
-                                  for code, step, seat, action, _ in moves])
+    execute_many(
+        db,
+        ADD_ACTION,
+        [{"table_code": code, "step": step, "seat": seat, "action": action} for code, step, seat, action, _ in moves],
+    )
     touched = [{"at_code": code, "at_time": at} for code, *_, result in moves if result is None]
-    finished = [{"at_code": code, "at_time": at, "at_result": result} for code, *_, result in moves
-                if result is not None]
+    finished = [
+        {"at_code": code, "at_time": at, "at_result": result} for code, *_, result in moves if result is not None
+    ]
     if touched:
         execute_many(db, TOUCH_TABLE, touched)
     if finished:
@@ -249,8 +285,9 @@ def add_token(db: Connection, code: str, seat: int, token: str, name: str) -> No
 def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:
     """Store the rematch of table ``code``, its seat tokens and the link to it; returns the code of
     the table's rematch (an earlier one, if there is one)."""
-    linked = db.execute(update(tables).where(tables.c.code == code, tables.c.rematch.is_(None))
-                        .values(rematch=fresh.code)).rowcount
+    linked = db.execute(
+        update(tables).where(tables.c.code == code, tables.c.rematch.is_(None)).values(rematch=fresh.code)
+    ).rowcount
     if not linked:
         return db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one()
     add_table(db, fresh)
@@ -262,10 +299,15 @@ def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tu
 def delete_unjoined(db: Connection, created_before: datetime, keep: list[str]) -> int:
     """Delete the tables created before ``created_before`` where no seat was ever claimed and
     no action played (except those in ``keep``); returns how many."""
-    unjoined = (select(tables.c.code)
-                .where(tables.c.finished.is_(False), tables.c.created_at < created_before,
-                       tables.c.code.not_in(keep),
-                       ~exists().where(actions.c.table_code == tables.c.code),
-                       ~exists().where(seat_tokens.c.table_code == tables.c.code))
-                .scalar_subquery())
+    unjoined = (
+        select(tables.c.code)
+        .where(
+            tables.c.finished.is_(False),
+            tables.c.created_at < created_before,
+            tables.c.code.not_in(keep),
+            ~exists().where(actions.c.table_code == tables.c.code),
+            ~exists().where(seat_tokens.c.table_code == tables.c.code),
+        )
+        .scalar_subquery()
+    )
     return db.execute(delete(tables).where(tables.c.code.in_(unjoined))).rowcount

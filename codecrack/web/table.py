@@ -48,8 +48,12 @@ class RunningClock:
     task: asyncio.Task | None  # None on an instance that shows the clock but does not drive the table
 
     def public(self, now: float) -> dict[str, Any]:
-        return {"seat": self.clock.seat, "kind": self.clock.kind, "countdown": self.clock.countdown,
-                "remaining": max(0.0, round(self.deadline - now, 2))}
+        return {
+            "seat": self.clock.seat,
+            "kind": self.clock.kind,
+            "countdown": self.clock.countdown,
+            "remaining": max(0.0, round(self.deadline - now, 2)),
+        }
 
 
 @dataclass
@@ -58,7 +62,7 @@ class LiveTable:
 
     row: TableRow
     game: Game
-    hub: "Hub"
+    hub: Hub
     tokens: dict[str, tuple[int, str]]
     step: int = 0  # accepted actions so far
     ahead: Game | None = None  # the live game's twin that actions are tried on (see twin())
@@ -106,16 +110,30 @@ class LiveTable:
     def info(self) -> dict[str, Any]:
         """The public description of the table (no game state)."""
         names = {seat: name for seat, name in self.tokens.values()}
-        seats = [{"kind": plan["kind"], "agent": plan.get("agent"),
-                  "name": names.get(seat) or plan.get("name") or f"Seat {seat + 1}",
-                  "claimed": plan["kind"] == "ai" or seat in names,
-                  "connected": self.connected(seat), "bot": self.bot_tier(seat)}
-                 for seat, plan in enumerate(self.row.seats)]
-        return {"code": self.code, "game": self.row.game, "players": self.row.players,
-                "options": self.game.options.model_dump(mode="json"), "seats": seats,
-                "takeover": self.row.takeover, "step": self.step, "over": self.game.over,
-                "result": self.game.result, "rematch": self.row.rematch,
-                "hints": hints_available(self.game)}
+        seats = [
+            {
+                "kind": plan["kind"],
+                "agent": plan.get("agent"),
+                "name": names.get(seat) or plan.get("name") or f"Seat {seat + 1}",
+                "claimed": plan["kind"] == "ai" or seat in names,
+                "connected": self.connected(seat),
+                "bot": self.bot_tier(seat),
+            }
+            for seat, plan in enumerate(self.row.seats)
+        ]
+        return {
+            "code": self.code,
+            "game": self.row.game,
+            "players": self.row.players,
+            "options": self.game.options.model_dump(mode="json"),
+            "seats": seats,
+            "takeover": self.row.takeover,
+            "step": self.step,
+            "over": self.game.over,
+            "result": self.game.result,
+            "rematch": self.row.rematch,
+            "hints": hints_available(self.game),
+        }
 
     # -- messages: only ever queued, never awaited (see connections.py) -----------------
     def clock_info(self) -> dict[str, Any] | None:
@@ -123,8 +141,12 @@ class LiveTable:
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """The seat's whole view (on connect and resync)."""
-        return {"type": "state", "step": self.step, "view": self.sent.current(seat, self.step, self.audience_view),
-                "clock": self.clock_info()}
+        return {
+            "type": "state",
+            "step": self.step,
+            "view": self.sent.current(seat, self.step, self.audience_view),
+            "clock": self.clock_info(),
+        }
 
     def update_message(self, seat: int | None) -> dict[str, Any]:
         """What changed in the seat's view since the one it was sent last (the whole view if none)."""
@@ -242,8 +264,13 @@ class LiveTable:
 
     def watch_absence(self, seat: int) -> None:
         """After the disconnect timeout, an absent human's seat is played by the takeover AI."""
-        if (self.driving and self.row.takeover and not self.game.over and not self.connected(seat)
-                and self.claimed(seat)):
+        if (
+            self.driving
+            and self.row.takeover
+            and not self.game.over
+            and not self.connected(seat)
+            and self.claimed(seat)
+        ):
             self.start(("absent", seat), self._take_over(seat))
 
     async def _take_over(self, seat: int) -> None:
@@ -256,8 +283,9 @@ class LiveTable:
             self.wake()
 
     # -- actions ------------------------------------------------------------------------
-    async def submit(self, seat: int, action: Any, expect_step: int | None = None,
-                     ack: Ack | None = None) -> str | None:
+    async def submit(
+        self, seat: int, action: Any, expect_step: int | None = None, ack: Ack | None = None
+    ) -> str | None:
         """Apply, store, broadcast. Returns ``None`` on success, else the reason it was refused.
 
         The action is applied to the twin (:meth:`twin`); the live game, the step and the

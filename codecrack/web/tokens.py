@@ -8,15 +8,16 @@ table, so the tokens it carries over start again); after that it is ignored, as 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from fastapi import Header
 
 from .table import LiveTable
 
 
-async def bearer_token(authorization: str | None = Header(
-        None, max_length=200, description="`Bearer TOKEN`: a seat token")) -> str | None:
+async def bearer_token(
+    authorization: str | None = Header(None, max_length=200, description="`Bearer TOKEN`: a seat token"),
+) -> str | None:
     """The seat token of an HTTP request, from its ``Authorization: Bearer TOKEN`` header, if any.
 
     An optional header parameter (not a security scheme, which OpenAPI would mark as required).
@@ -33,8 +34,8 @@ def expired(created_at: datetime, hours: float, now: datetime | None = None) -> 
     (False, True)
     """
     if created_at.tzinfo is None:  # SQLite gives back naive datetimes; they were stored in UTC
-        created_at = created_at.replace(tzinfo=timezone.utc)
-    return (now or datetime.now(timezone.utc)) - created_at > timedelta(hours=hours)
+        created_at = created_at.replace(tzinfo=UTC)
+    return (now or datetime.now(UTC)) - created_at > timedelta(hours=hours)
 
 
 def seat_of(table: LiveTable, token: str | None, hours: float) -> int | None:

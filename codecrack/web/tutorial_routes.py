@@ -8,7 +8,8 @@ The client never picks chance: the seed is part of the server's script (:mod:`co
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
@@ -35,8 +36,12 @@ def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIR
     async def start(game: str, request: TutorialRequest, http: Request) -> Created:
         script = script_or_404(game)
         if not allowed(http, asyncio.get_running_loop().time()):
-            raise HTTPException(status_code=429, detail=_("at most {count} new tables per minute from one address")
-                                .format(count=hub.config.tables_per_minute))
+            raise HTTPException(
+                status_code=429,
+                detail=_("at most {count} new tables per minute from one address").format(
+                    count=hub.config.tables_per_minute
+                ),
+            )
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
         table = await hub.create(game, 2, dict(script.options), seats, seed=script.seed, scripted=True)
         token = await hub.claim(table, LEARNER, request.name or "")

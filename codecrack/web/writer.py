@@ -24,9 +24,10 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
 
@@ -51,8 +52,12 @@ class Writer:
     write step to a step that does many of them at once (``many(db, [args, ...])``, returning
     nothing): consecutive writes of that step are run through it."""
 
-    def __init__(self, engine: Engine, batch_limit: int = BATCH_LIMIT,
-                 together: dict[Callable[..., Any], Callable[..., None]] | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        batch_limit: int = BATCH_LIMIT,
+        together: dict[Callable[..., Any], Callable[..., None]] | None = None,
+    ) -> None:
         self.engine = engine
         self.batch_limit = batch_limit
         self.together = together or {}
@@ -155,8 +160,11 @@ class Writer:
         unused for ``IDLE_SECONDS`` (the server may have restarted meanwhile) is checked out of the
         pool again, which pings it; and after any failure, on any database."""
         moment = time.monotonic()
-        if (self.connection is not None and self.engine.dialect.name != "sqlite"
-                and moment - self.used_at > IDLE_SECONDS):
+        if (
+            self.connection is not None
+            and self.engine.dialect.name != "sqlite"
+            and moment - self.used_at > IDLE_SECONDS
+        ):
             self.connection.close()
             self.connection = None
         if self.connection is None:

@@ -1,4 +1,5 @@
 """A Coda bot on the codecrack protocol: guess the hidden tile with the fewest values left."""
+
 import json
 import sys
 
@@ -9,8 +10,8 @@ def chance(view, guess):
     seen = {(t["color"], t["value"]) for r in view["rows"] for t in r if t["value"] is not None}
     if view["drawn"]:
         seen.add((view["drawn"]["color"], view["drawn"]["value"]))
-    low = max([t["value"] for t in row[:guess["index"]] if t["value"] is not None], default=0)
-    high = min([t["value"] for t in row[guess["index"] + 1:] if t["value"] is not None], default=11)
+    low = max([t["value"] for t in row[: guess["index"]] if t["value"] is not None], default=0)
+    high = min([t["value"] for t in row[guess["index"] + 1 :] if t["value"] is not None], default=11)
     left = [v for v in range(low, high + 1) if (guess["color"], v) not in seen]
     return 1 / len(left) if guess["value"] in left else 0
 

@@ -6,7 +6,7 @@ import codecrack
 from codecrack.games.alphacode.codes import entries_from_text
 from codecrack.games.alphacode.sheet import Sheet
 
-CODE_A = "a@B h@F f@J i@PK j@L"      # a@NA h@NE f@NI i@PK j@NK
+CODE_A = "a@B h@F f@J i@PK j@L"  # a@NA h@NE f@NI i@PK j@NK
 CODE_B = "c@NA h@NC i@NE e@NG f@NK"  # reads "chief"
 CODE_C = "f@NA i@NC c@PC h@NE e@NI"  # reads "fiche"
 

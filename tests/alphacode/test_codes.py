@@ -2,12 +2,21 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import codecrack
 from codecrack.games.alphacode import legal_codes
-from codecrack.games.alphacode.codes import (check_code, code_mask, codes_filling, describe_code, parse_code,
-                                             pieces, random_code, reading)
+from codecrack.games.alphacode.codes import (
+    check_code,
+    code_mask,
+    codes_filling,
+    describe_code,
+    parse_code,
+    pieces,
+    random_code,
+    reading,
+)
 from codecrack.games.alphacode.sheet import Sheet, all_questions, answer
 
 from .helpers import CODE_A, CODE_B, letters
@@ -61,29 +70,40 @@ def test_a_valid_code_reads_in_writing_order():
     assert describe_code(parsed(CODE_A), SHEET) == "a@NA h@NE f@NI i@PK j@NK"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("a@B b@D h@H f@J i@PK", "letters a and b touch: both fill square \\(O, C\\)"),
-    ("a@B h@F f@J i@PK a@L", "letter a is used twice"),
-    ("a@B h@F f@J i@PK", "exactly 5 letters, not 4"),
-    ("a@B h@F f@J i@PK j@L c@NA", "exactly 5 letters, not 6"),
-    ("a@B h@F f@J i@PK m@L", "letter 'm' is not in this game's set"),
-    ("a@B h@F f@J i@PK k@NK", "letter 'k' is not in this game's set"),
-    ("a@B h@F f@J i@PK j@N", "column 'N' is off the sheet"),
-    ("a@SA h@F f@J i@PK j@L", "row 'S' is off the sheet"),
-    ("a@OB h@F f@J i@PK j@L", "\\(O, B\\) is a zone"),
-    ("a@NB h@F f@J i@PK j@L", "\\(N, B\\) is a square"),
-    ("a@PA h@F f@J i@PK j@L", "letter a at \\(P, A\\) would hang off the sheet"),
-    ("a@NM h@F f@J i@PK j@L", "letter a at \\(N, M\\) would hang off the sheet"),
-    ("a@C h@F f@J i@PK j@L", "column C is not a zone column"),
-    ("e@NA i@PC d@NE c@NI b@NK", "ambiguous: .* fills exactly the same squares"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("a@B b@D h@H f@J i@PK", "letters a and b touch: both fill square \\(O, C\\)"),
+        ("a@B h@F f@J i@PK a@L", "letter a is used twice"),
+        ("a@B h@F f@J i@PK", "exactly 5 letters, not 4"),
+        ("a@B h@F f@J i@PK j@L c@NA", "exactly 5 letters, not 6"),
+        ("a@B h@F f@J i@PK m@L", "letter 'm' is not in this game's set"),
+        ("a@B h@F f@J i@PK k@NK", "letter 'k' is not in this game's set"),
+        ("a@B h@F f@J i@PK j@N", "column 'N' is off the sheet"),
+        ("a@SA h@F f@J i@PK j@L", "row 'S' is off the sheet"),
+        ("a@OB h@F f@J i@PK j@L", "\\(O, B\\) is a zone"),
+        ("a@NB h@F f@J i@PK j@L", "\\(N, B\\) is a square"),
+        ("a@PA h@F f@J i@PK j@L", "letter a at \\(P, A\\) would hang off the sheet"),
+        ("a@NM h@F f@J i@PK j@L", "letter a at \\(N, M\\) would hang off the sheet"),
+        ("a@C h@F f@J i@PK j@L", "column C is not a zone column"),
+        ("e@NA i@PC d@NE c@NI b@NK", "ambiguous: .* fills exactly the same squares"),
+    ],
+)
 def test_bad_codes_are_rejected_with_the_reason(text, message):
     with pytest.raises(codecrack.IllegalAction, match=message):
         check_code(parsed(text), SHEET, AJ)
 
 
-@pytest.mark.parametrize("entries", [None, "a@B", [1, 2, 3, 4, 5], [{"letter": "a"}] * 5,
-                                     [{"letter": "a", "row": "N", "column": "A", "colour": "red"}] * 5])
+@pytest.mark.parametrize(
+    "entries",
+    [
+        None,
+        "a@B",
+        [1, 2, 3, 4, 5],
+        [{"letter": "a"}] * 5,
+        [{"letter": "a", "row": "N", "column": "A", "colour": "red"}] * 5,
+    ],
+)
 def test_malformed_codes_are_rejected(entries):
     with pytest.raises(codecrack.IllegalAction):
         parse_code(entries, SHEET, AJ)
@@ -126,6 +146,7 @@ def test_letters_shift_vertically_on_taller_sheets():
 
 def test_tables_of_big_sheets_keep_squares_beyond_64_bits():
     from codecrack.games.alphacode.codes import CodeTable, _disjoint_sets, _unambiguous, pieces
+
     sheet = Sheet(25, 5)
     assert len(sheet.squares) == 62
     wide = Sheet(19, 7)
@@ -140,10 +161,10 @@ def test_tables_of_big_sheets_keep_squares_beyond_64_bits():
         assert code_mask(table.code(i)) == sum(1 << s for s in np.flatnonzero(table.filled[i]).tolist())
 
 
-
 def disjoint_sets():
     """Every set of 5 different letters placed without shared squares, legal or not (64,817)."""
     from codecrack.games.alphacode.codes import _disjoint_sets
+
     ordered = tuple(sorted(pieces(SHEET, AJ).values(), key=lambda p: (AJ.index(p.letter), p.row, p.column)))
     ids, _ = _disjoint_sets(ordered, AJ, len(SHEET.squares))
     return ordered, ids

@@ -44,7 +44,7 @@ def test_solvers_take_turns_and_share_every_answer():
     assert len(questions) == 4 and all(game.view(s)["questions"] == questions for s in range(4))
     repeated = questions[0]["question"]
     with pytest.raises(codecrack.IllegalAction, match="already asked"):
-        game.apply(2, repeated)   # seat 1 asked it; everyone heard the answer
+        game.apply(2, repeated)  # seat 1 asked it; everyone heard the answer
 
 
 def test_a_wrong_submission_is_incorrect_and_private_to_the_creator():
@@ -81,12 +81,12 @@ def test_the_creator_wins_when_every_solver_is_eliminated():
 
 
 def test_a_correct_submission_lets_every_other_remaining_solver_submit_once():
-    game = circle(5)           # solvers 0-3, creator 4
+    game = circle(5)  # solvers 0-3, creator 4
     game.apply(0, declare(CODE_B))
     spend_turn(game, 1)
     spend_turn(game, 2)
     spend_turn(game, 3)
-    game.apply(0, declare(CODE_C))        # seat 0 is eliminated
+    game.apply(0, declare(CODE_C))  # seat 0 is eliminated
     events = game.apply(1, declare(CODE_A))
     assert events[-1] == {"type": "last_submissions", "seats": [2, 3], "round": 1}
     assert game.to_move == {2, 3} and game.view(2)["phase"] == "cascade"

@@ -3,8 +3,8 @@
 import pytest
 
 import codecrack
-from codecrack.games.alphacode.sheet import Sheet, answer
 from codecrack.games.alphacode.codes import code_mask, parse_code
+from codecrack.games.alphacode.sheet import Sheet, answer
 
 from .helpers import CODE_A, CODE_B, CODE_C, ask, code_action, declare, duel, letters, spend_turn
 
@@ -31,18 +31,23 @@ def test_the_first_player_comes_from_the_seed_when_not_given():
 def test_turns_alternate_and_answers_come_from_the_opponents_code():
     game = duel(first=1)
     events = game.apply(1, ask("count", "OB"))
-    expected = answer(Sheet(), {"type": "count", "row": "O", "column": "B"},
-                      code_mask(parse_code(letters(CODE_A), Sheet(), "abcdefghij")))
+    expected = answer(
+        Sheet(),
+        {"type": "count", "row": "O", "column": "B"},
+        code_mask(parse_code(letters(CODE_A), Sheet(), "abcdefghij")),
+    )
     assert events[0]["answer"] == expected == 3 and events[0]["target"] == 0
     assert game.to_move == {0}
-    assert game.apply(0, ask("filled", "QC"))[0]["answer"] is True     # chief: h's lower left
-    assert game.apply(1, ask("filled", "NB"))[0]["answer"] is True     # a's top bar
+    assert game.apply(0, ask("filled", "QC"))[0]["answer"] is True  # chief: h's lower left
+    assert game.apply(1, ask("filled", "NB"))[0]["answer"] is True  # a's top bar
     assert game.apply(0, ask("filled", "PF"))[0]["answer"] is False
     assert [q["answer"] for q in game.view(0)["questions"]] == [3, True, True, False]
 
 
-@pytest.mark.parametrize("question", [ask("count", "NA"), ask("filled", "OD"), ask("count", "QI"),
-                                      ask("filled", "ZB"), {"type": "count", "row": "O"}])
+@pytest.mark.parametrize(
+    "question",
+    [ask("count", "NA"), ask("filled", "OD"), ask("count", "QI"), ask("filled", "ZB"), {"type": "count", "row": "O"}],
+)
 def test_bad_questions_do_not_use_the_turn(question):
     game = duel()
     with pytest.raises(codecrack.IllegalAction):
@@ -53,7 +58,7 @@ def test_bad_questions_do_not_use_the_turn(question):
 def test_asking_again_repeats_the_answer_without_using_the_turn():
     game = duel()
     game.apply(0, ask("count", "OD"))
-    game.apply(1, ask("count", "OD"))   # the same zone on the other code is a new question
+    game.apply(1, ask("count", "OD"))  # the same zone on the other code is a new question
     with pytest.raises(codecrack.IllegalAction, match="already asked: the answer was 3"):
         game.apply(0, ask("count", "od"))
     assert game.to_move == {0}
@@ -63,8 +68,7 @@ def test_asking_again_repeats_the_answer_without_using_the_turn():
 def test_a_wrong_declaration_is_incorrect_and_play_goes_on():
     game = duel()
     events = game.apply(0, declare(CODE_C))
-    assert events[0] == {"type": "declared", "seat": 0, "correct": False, "letters": letters(CODE_C),
-                         "round": 1}
+    assert events[0] == {"type": "declared", "seat": 0, "correct": False, "letters": letters(CODE_C), "round": 1}
     assert not game.over and game.to_move == {1} and game.view(1)["misses"] == [1, 0]
 
 
@@ -133,11 +137,16 @@ def test_a_draw_starts_a_new_round_with_fresh_codes_until_someone_wins():
     game.apply(1, code_action(CODE_A))
     assert game.to_move == {1}
     spend_turn(game, 1)
-    game.apply(0, declare(CODE_A))      # seat 0 is second this round: a correct declaration wins
-    declared = len(game.history) - 2    # the winning declaration, then game_over
-    assert game.result == {"winners": [0], "scores": None, "rounds": 2,
-                           "reason": "the second player declared correctly",
-                           "decisive": [declared], "questions": [0, 1]}
+    game.apply(0, declare(CODE_A))  # seat 0 is second this round: a correct declaration wins
+    declared = len(game.history) - 2  # the winning declaration, then game_over
+    assert game.result == {
+        "winners": [0],
+        "scores": None,
+        "rounds": 2,
+        "reason": "the second player declared correctly",
+        "decisive": [declared],
+        "questions": [0, 1],
+    }
     assert game.history[declared]["type"] == "declared" and game.history[declared]["correct"]
 
 
@@ -151,7 +160,7 @@ def test_handicap_gives_seat_0_opening_questions_in_a_row():
     game.apply(0, ask("count", "OB"))
     assert game.to_move == {0}
     game.apply(0, ask("count", "OD"))
-    assert game.view(0)["phase"] == "play" and game.to_move == {1}   # then the first player
+    assert game.view(0)["phase"] == "play" and game.to_move == {1}  # then the first player
 
 
 @pytest.mark.parametrize("first", [0, 1])
@@ -172,7 +181,7 @@ def test_with_a_handicap_the_first_player_keeps_the_first_players_declaration_ru
     game = duel(first=0, handicap=1)
     game.apply(0, ask("count", "OB"))
     spend_turn(game, 1)
-    events = game.apply(0, declare(CODE_B))     # seat 0 is still the first player
+    events = game.apply(0, declare(CODE_B))  # seat 0 is still the first player
     assert [e["type"] for e in events] == ["declared", "final_chance"] and game.to_move == {1}
 
 

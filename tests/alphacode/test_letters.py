@@ -3,8 +3,18 @@ import pytest
 from codecrack.games.alphacode import letters
 from codecrack.games.alphacode.letters import BASE_GLYPHS, GLYPHS, LETTER_SETS, check_letters, glyph_cells, shape
 
-RULINGS = {"a": "abcdeg", "b": "cdefg", "c": "deg", "d": "bcdeg", "e": "abdefg", "f": "aefg",
-           "g": "abcdfg", "h": "cefg", "i": "c", "j": "bcd"}
+RULINGS = {
+    "a": "abcdeg",
+    "b": "cdefg",
+    "c": "deg",
+    "d": "bcdeg",
+    "e": "abdefg",
+    "f": "aefg",
+    "g": "abcdfg",
+    "h": "cefg",
+    "i": "c",
+    "j": "bcd",
+}
 
 
 def test_base_letters_are_the_rulings_table():

@@ -5,7 +5,8 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import codecrack
 from codecrack.agents import RandomAgent
@@ -54,13 +55,23 @@ def test_draws_replay_into_new_rounds_and_still_end():
 
 
 JUNK = st.one_of(
-    st.none(), st.integers(), st.text(max_size=5),
-    st.dictionaries(st.sampled_from(["type", "row", "column", "letters", "seat"]),
-                    st.one_of(st.none(), st.integers(), st.text(max_size=3),
-                              st.sampled_from(["count", "filled", "declare", "code", "pass", "O", "D", "N"]),
-                              st.lists(st.dictionaries(st.sampled_from(["letter", "row", "column"]),
-                                                       st.text(max_size=2), max_size=3), max_size=6)),
-                    max_size=4),
+    st.none(),
+    st.integers(),
+    st.text(max_size=5),
+    st.dictionaries(
+        st.sampled_from(["type", "row", "column", "letters", "seat"]),
+        st.one_of(
+            st.none(),
+            st.integers(),
+            st.text(max_size=3),
+            st.sampled_from(["count", "filled", "declare", "code", "pass", "O", "D", "N"]),
+            st.lists(
+                st.dictionaries(st.sampled_from(["letter", "row", "column"]), st.text(max_size=2), max_size=3),
+                max_size=6,
+            ),
+        ),
+        max_size=4,
+    ),
 )
 
 
@@ -90,6 +101,7 @@ def consistent_codes(view, target):
 
 def swap_code(game, seat, index):
     from codecrack.games.alphacode.codes import parse_code
+
     table = legal_codes()
     game.codes[seat] = parse_code(table.code_json(index), game.sheet, game.letters)
 
@@ -121,6 +133,6 @@ def test_solvers_see_neither_the_creators_code_nor_each_others_submissions():
     others = consistent_codes(game.view(None), 3)
     assert len(others) > 1
     swap_code(game, 3, int(others[-1]))
-    game.declarations[0]["letters"] = letters(CODE_C)   # seat 1 had submitted something else
+    game.declarations[0]["letters"] = letters(CODE_C)  # seat 1 had submitted something else
     assert [json.dumps(game.view(s)) for s in (0, 2, None)] == solver_views
     assert json.dumps(game.view(1)) != solver_views[0]

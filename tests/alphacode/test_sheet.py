@@ -44,16 +44,19 @@ def test_answers_count_sides_and_report_squares():
     assert answer(sheet, {"type": "filled", "row": "O", "column": "C"}, filled) is False
 
 
-@pytest.mark.parametrize("question, message", [
-    ({"type": "count", "row": "N", "column": "A"}, "corner point"),
-    ({"type": "filled", "row": "P", "column": "C"}, "corner point"),
-    ({"type": "count", "row": "Q", "column": "I"}, "is a square, not a zone"),
-    ({"type": "filled", "row": "O", "column": "D"}, "is a zone, not a square"),
-    ({"type": "filled", "row": "S", "column": "B"}, "row 'S' is off the sheet"),
-    ({"type": "count", "row": "O", "column": "N"}, "column 'N' is off the sheet"),
-    ({"type": "count", "row": 1, "column": "B"}, "off the sheet"),
-    ({"type": "look", "row": "O", "column": "B"}, "'count' .* or 'filled'"),
-])
+@pytest.mark.parametrize(
+    "question, message",
+    [
+        ({"type": "count", "row": "N", "column": "A"}, "corner point"),
+        ({"type": "filled", "row": "P", "column": "C"}, "corner point"),
+        ({"type": "count", "row": "Q", "column": "I"}, "is a square, not a zone"),
+        ({"type": "filled", "row": "O", "column": "D"}, "is a zone, not a square"),
+        ({"type": "filled", "row": "S", "column": "B"}, "row 'S' is off the sheet"),
+        ({"type": "count", "row": "O", "column": "N"}, "column 'N' is off the sheet"),
+        ({"type": "count", "row": 1, "column": "B"}, "off the sheet"),
+        ({"type": "look", "row": "O", "column": "B"}, "'count' .* or 'filled'"),
+    ],
+)
 def test_question_errors_name_the_problem(question, message):
     with pytest.raises(codecrack.IllegalAction, match=message):
         question_cell(Sheet(), question)

@@ -23,8 +23,9 @@ def test_the_benchmark_cracks_tricky_codes_and_rejects_unknown_makers():
         run_benchmark("alphacode-solver", level="medium", codes=1, games=3)
 
 
-@pytest.mark.parametrize("players,agents", [(2, ("hard", "medium")), (3, ("hard", "easy", "medium")),
-                                            (4, ("medium", "random"))])
+@pytest.mark.parametrize(
+    "players,agents", [(2, ("hard", "medium")), (3, ("hard", "easy", "medium")), (4, ("medium", "random"))]
+)
 def test_arena_plays_every_seat_by_name(players, agents):
     report = run_arena(ArenaConfig("alphacode", players, agents, games=players, seed=1))
     assert report["games"] == players

@@ -7,8 +7,16 @@ import pytest
 
 from codecrack.games.alphacode.codes import code_mask, random_code
 from codecrack.games.alphacode.sheet import answer
-from codecrack.games.alphacode.solver import (CodeSpace, answer_value, declare_turns, entropy, lookahead,
-                                              one_ply, question_turns, turns_left)
+from codecrack.games.alphacode.solver import (
+    CodeSpace,
+    answer_value,
+    declare_turns,
+    entropy,
+    lookahead,
+    one_ply,
+    question_turns,
+    turns_left,
+)
 
 
 @pytest.fixture(scope="module")
@@ -50,8 +58,9 @@ def test_the_secret_code_always_survives_its_answers(space):
 
 
 def test_entropy_prefers_even_splits():
-    assert entropy(np.array([[1, 1, 1, 1, 0], [3, 1, 0, 0, 0], [4, 0, 0, 0, 0]])).tolist() == \
-        pytest.approx([2.0, 0.8112781, 0.0])
+    assert entropy(np.array([[1, 1, 1, 1, 0], [3, 1, 0, 0, 0], [4, 0, 0, 0, 0]])).tolist() == pytest.approx(
+        [2.0, 0.8112781, 0.0]
+    )
 
 
 def test_turn_estimates_grow_with_the_candidates_and_cost_more_without_a_miss():

@@ -46,8 +46,21 @@ class RedisServer:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        command = [binary("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                   "--appendonly", "no", "--dir", str(self.folder), "--logfile", str(self.folder / "log")]
+        command = [
+            binary("redis-server"),
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(self.folder),
+            "--logfile",
+            str(self.folder / "log"),
+        ]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         wait_until(self.answers, "redis-server answers")
 
@@ -69,7 +82,7 @@ class RedisServer:
     def client(self) -> redis.Redis:
         return redis.Redis(port=self.port)
 
-    def __enter__(self) -> "RedisServer":
+    def __enter__(self) -> RedisServer:
         self.start()
         return self
 
@@ -96,9 +109,8 @@ class NginxServer:
         (self.folder / "nginx.conf").write_text(nginx_config(f"127.0.0.1:{self.port}", upstream_ports, self.folder))
         self.process: subprocess.Popen | None = None
 
-    def __enter__(self) -> "NginxServer":
-        command = [binary("nginx"), "-c", str(self.folder / "nginx.conf"), "-p", str(self.folder),
-                   "-g", "daemon off;"]
+    def __enter__(self) -> NginxServer:
+        command = [binary("nginx"), "-c", str(self.folder / "nginx.conf"), "-p", str(self.folder), "-g", "daemon off;"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         wait_until(lambda: (self.folder / "nginx.pid").exists() or self.process.poll() is not None, "nginx starts")
         if self.process.poll() is not None:
@@ -114,6 +126,12 @@ class NginxServer:
 def instance(db_url: str, redis_url: str, name: str, **settings: str) -> ServerProcess:
     """``codecrack serve --db db_url`` with Redis, named ``name``, bots without pauses, leases of
     one second."""
-    return codecrack_server(db_url, CODECRACK_REDIS_URL=redis_url, CODECRACK_INSTANCE_NAME=name,
-                            CODECRACK_LEASE_SECONDS="1",
-                            CODECRACK_AI_PACE="0", CODECRACK_TABLE_INFO_INTERVAL="0", **settings)
+    return codecrack_server(
+        db_url,
+        CODECRACK_REDIS_URL=redis_url,
+        CODECRACK_INSTANCE_NAME=name,
+        CODECRACK_LEASE_SECONDS="1",
+        CODECRACK_AI_PACE="0",
+        CODECRACK_TABLE_INFO_INTERVAL="0",
+        **settings,
+    )

@@ -28,9 +28,12 @@ ADD = {"type": "add", "amount": 1}
 
 def run_two_instances(tmp_path, postgres_url: str, redis_url: str, scenario) -> None:
     """``await scenario(maker, follower)``: two started instances on one database and one Redis."""
+
     async def main() -> None:
-        hubs = [Hub(fast_config(tmp_path, db_url=postgres_url, redis_url=redis_url, instance_name=name,
-                                lease_seconds=1.0)) for name in ("maker", "follower")]
+        hubs = [
+            Hub(fast_config(tmp_path, db_url=postgres_url, redis_url=redis_url, instance_name=name, lease_seconds=1.0))
+            for name in ("maker", "follower")
+        ]
         for hub in hubs:
             await hub.start()
         try:
@@ -93,11 +96,14 @@ def test_a_heard_step_is_applied_from_its_message_without_reading_the_database(t
 def test_a_missed_message_is_read_from_the_database_at_the_next_one(tmp_path, postgres_url, redis_url):
     """The follower misses step 1's message: step 2's message shows a gap, so it reads steps 1
     and 2 from PostgreSQL and shows them in order."""
+
     async def scenario(maker: Hub, follower: Hub) -> None:
         table, copy, socket, reads, _ = await follow_with_a_viewer(maker, follower)
         heard = follower.cluster.fanout.heard
         missed: list[dict[str, Any]] = []
-        follower.cluster.fanout.heard = lambda code, message: missed.append(message) if not missed else heard(code, message)
+        follower.cluster.fanout.heard = lambda code, message: (
+            missed.append(message) if not missed else heard(code, message)
+        )
         assert await table.submit(0, ADD) is None
         await until(lambda: missed, "step 1's message reaches the follower, which drops it")
         assert copy.step == 0

@@ -35,8 +35,9 @@ def join(url: str, code: str, seat: int) -> httpx.Response:
 def stored_actions(db_url: str, code: str) -> list[tuple[int, int, dict]]:
     engine = create_engine(db_url)
     with engine.connect() as db:
-        rows = db.execute(text("SELECT step, seat, action FROM actions WHERE table_code = :code ORDER BY step"),
-                          {"code": code}).all()
+        rows = db.execute(
+            text("SELECT step, seat, action FROM actions WHERE table_code = :code ORDER BY step"), {"code": code}
+        ).all()
     engine.dispose()
     return [tuple(row) for row in rows]
 
@@ -60,8 +61,11 @@ def test_a_seat_is_claimed_only_once_across_instances(pair):
         answers = list(pool.map(lambda url: join(url, code, 0).status_code, urls))
     assert sorted(answers) == [200] + [400] * 15
     for url in pair:
-        wait_until(lambda: httpx.get(f"{url}/api/tables/{code}", timeout=GUARD).json()["seats"][0]["claimed"],
-                   "the claim shows on every instance")
+        wait_until(
+            lambda: httpx.get(f"{url}/api/tables/{code}", timeout=GUARD).json()["seats"][0]["claimed"],
+            "the claim shows on every instance",
+        )
+
 
 def test_two_clients_on_different_instances_play_a_whole_game(pair):
     """Seat 0 plays on one instance, seat 1 on the other, and a bot (driven by one of them) plays
@@ -70,8 +74,10 @@ def test_two_clients_on_different_instances_play_a_whole_game(pair):
     made = new_table(first, [HUMAN, HUMAN, RANDOM], sit=0)
     other = join(second, made["code"], 1)
     assert other.status_code == 200, other.text
-    players = [Player(first, made["code"], made["token"], seed=1),
-               Player(second, made["code"], other.json()["token"], seed=2)]
+    players = [
+        Player(first, made["code"], made["token"], seed=1),
+        Player(second, made["code"], other.json()["token"], seed=2),
+    ]
     for player in players:
         player.start()
     for player in players:
@@ -101,8 +107,10 @@ def test_an_instance_lets_go_of_a_table_whose_players_are_all_elsewhere(pair, re
     for player in players:
         player.paused.set()
         player.start()
-    wait_until(lambda: lease_owner(redis_server, code) == "second" and followers(redis_server, code) == 1,
-               "the lease and the following move to the players' instance")
+    wait_until(
+        lambda: lease_owner(redis_server, code) == "second" and followers(redis_server, code) == 1,
+        "the lease and the following move to the players' instance",
+    )
     for player in players:
         player.paused.clear()
     for player in players:
@@ -118,8 +126,7 @@ def test_a_restart_of_redis_mid_game_loses_nothing(pair, redis_server):
     first, second = pair
     made = new_table(first, [HUMAN, HUMAN, RANDOM], sit=0)
     other = join(second, made["code"], 1).json()
-    players = [Player(first, made["code"], made["token"], seed=4),
-               Player(second, made["code"], other["token"], seed=5)]
+    players = [Player(first, made["code"], made["token"], seed=4), Player(second, made["code"], other["token"], seed=5)]
     for player in players:
         player.start()
     wait_until(lambda: min(player.step for player in players) >= 6, "the game gets going")
@@ -153,8 +160,10 @@ def test_kill_9_of_the_driving_instance_mid_game_loses_nothing(postgres_url, red
     was ever sent is in the stored game."""
     clock = {"CODECRACK_TURN_THINK": "1.5", "CODECRACK_TURN_COUNTDOWN": "0.5"}
     with ExitStack() as stack:
-        servers = {name: stack.enter_context(instance(postgres_url, redis_server.url, name, **clock))
-                   for name in ("one", "two")}
+        servers = {
+            name: stack.enter_context(instance(postgres_url, redis_server.url, name, **clock))
+            for name in ("one", "two")
+        }
         proxy = stack.enter_context(NginxServer([port_of(server.url) for server in servers.values()]))
         made = new_table(proxy.url, [HUMAN, RANDOM], sit=0, options={"clock": True})
         code = made["code"]
@@ -174,4 +183,4 @@ def test_kill_9_of_the_driving_instance_mid_game_loses_nothing(postgres_url, red
         assert len(actions) == played
         assert player.reconnections >= 1 and player.idled_at is not None
         assert actions[player.idled_at][1:] == (0, {"type": "timeout"})  # the survivor's clock
-        assert any(seat == 1 for _, seat, _ in actions[player.idled_at:])  # the survivor's bot
+        assert any(seat == 1 for _, seat, _ in actions[player.idled_at :])  # the survivor's bot

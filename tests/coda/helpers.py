@@ -18,8 +18,7 @@ def tile(text: str) -> Tile:
     return Tile(color, value, revealed=text[0].isupper())
 
 
-def rigged(rows: list[str], pile: str = "", *, current: int = 0, drawn: str | None = None,
-           **options: Any) -> CodaGame:
+def rigged(rows: list[str], pile: str = "", *, current: int = 0, drawn: str | None = None, **options: Any) -> CodaGame:
     """A game in the middle of a round: ``rows`` like ``["b1 w5", "b2 B7"]``, ``pile`` the undrawn
     tiles (the deck's top is the last one), seat ``current`` to move, in the draw step if the pile
     has tiles (guess step if empty or a tile is ``drawn``)."""

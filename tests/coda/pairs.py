@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 from unittest import mock
 
 from codecrack.agents import make_agent
@@ -159,16 +160,24 @@ def public_facts(game: CodaGame, seat: int) -> dict[str, Any]:
     rows = []
     for owner, row in enumerate(game.rows):
         visible = owner == seat or game.shown[owner]
-        rows.append([(t.color, t.revealed, t.value if t.revealed or (owner == seat and own) else None)
-                     for t in row] if visible else None)
+        rows.append(
+            [(t.color, t.revealed, t.value if t.revealed or (owner == seat and own) else None) for t in row]
+            if visible
+            else None
+        )
     drawn = game.drawn
     drawn_fact = None
     if drawn is not None:
         sees = game.current == seat or game.drawn_face_up
         drawn_fact = (drawn.color, drawn.value if sees else None)
-    return {"rows": rows, "drawn": drawn_fact, "eliminated": list(game.eliminated), "scores": list(game.scores),
-            "unplaced": [(t.color, t.value) for t in game.unplaced[seat]],
-            "winners": game.result and game.result["winners"]}
+    return {
+        "rows": rows,
+        "drawn": drawn_fact,
+        "eliminated": list(game.eliminated),
+        "scores": list(game.scores),
+        "unplaced": [(t.color, t.value) for t in game.unplaced[seat]],
+        "winners": game.result and game.result["winners"],
+    }
 
 
 def facts_agree(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -199,8 +208,9 @@ def true_hits(a: CodaGame, b: CodaGame, seat: int) -> list[dict[str, Any]]:
     return found
 
 
-def candidates(a: CodaGame, b: CodaGame, mover: int, watcher: int, rng: random.Random,
-               timeouts: bool) -> list[tuple[Any, Any]]:
+def candidates(
+    a: CodaGame, b: CodaGame, mover: int, watcher: int, rng: random.Random, timeouts: bool
+) -> list[tuple[Any, Any]]:
     """Action pairs worth trying for ``mover``, the likeliest to keep the pair together first."""
     in_a, in_b = legal(a, mover, timeouts), legal(b, mover, timeouts)
     rng.shuffle(in_a)
@@ -299,13 +309,14 @@ def run_pair(case: Case, tiers: tuple[str, ...] = TIERS, max_steps: int = 150, h
         run.ended = "apart"
         return run
     for _ in range(max_steps):
-        if a.over:   # the end reveals every tile to everyone: only unfinished views must agree
+        if a.over:  # the end reveals every tile to everyone: only unfinished views must agree
             assert b.over and a.result["winners"] == b.result["winners"], f"{case} swaps={swaps}: ends differ"
             run.ended = "over"
             return run
         seen_a, seen_b = view_text(a, watcher), view_text(b, watcher)
         assert seen_a == seen_b, f"{case} swaps={swaps} after {run.steps[-3:]}: " + first_difference(
-            json.loads(seen_a), json.loads(seen_b))
+            json.loads(seen_a), json.loads(seen_b)
+        )
         run.compared += 1
         if watcher in a.to_move:
             for tier, (for_a, for_b) in agents.items():

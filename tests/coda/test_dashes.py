@@ -49,14 +49,17 @@ def test_two_opening_dashes_go_in_one_after_the_other():
     assert row_labels(game, 0) == "w- b0 w0 b-"
 
 
-@pytest.mark.parametrize("action, message", [
-    ({"type": "ready"}, "ready needs dashes"),
-    ({"type": "ready", "dashes": 0}, "dashes must list 1 index"),
-    ({"type": "ready", "dashes": [0, 1]}, "dashes must list 1 index"),
-    ({"type": "ready", "dashes": [4]}, "dash index 0 must be a whole number from 0 to 3"),
-    ({"type": "ready", "dashes": [True]}, "dash index 0 must be"),
-    ({"type": "place", "index": 0}, "no place now: the phase is arrange"),
-])
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        ({"type": "ready"}, "ready needs dashes"),
+        ({"type": "ready", "dashes": 0}, "dashes must list 1 index"),
+        ({"type": "ready", "dashes": [0, 1]}, "dashes must list 1 index"),
+        ({"type": "ready", "dashes": [4]}, "dash index 0 must be a whole number from 0 to 3"),
+        ({"type": "ready", "dashes": [True]}, "dash index 0 must be"),
+        ({"type": "place", "index": 0}, "no place now: the phase is arrange"),
+    ],
+)
 def test_a_bad_arrangement_is_refused_with_a_reason(action, message):
     game = opening_with_a_dash()
     with pytest.raises(codecrack.IllegalAction, match=message):
@@ -109,8 +112,9 @@ def test_a_drawn_dash_is_placed_by_the_drawer_face_down_after_stopping():
     assert game.view(0)["drawn"] == {"color": "white", "value": "-", "revealed": False}
     assert game.view(1)["drawn"] == {"color": "white", "value": None, "revealed": False}
     events = place(game, 2)
-    assert events == [{"type": "insert", "seat": 0, "tile": 2, "index": 2, "color": "white",
-                       "revealed": False, "value": None}]
+    assert events == [
+        {"type": "insert", "seat": 0, "tile": 2, "index": 2, "color": "white", "revealed": False, "value": None}
+    ]
     assert row_labels(game, 0) == "b1 w5 w-" and game.current == 1
 
 

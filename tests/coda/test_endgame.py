@@ -40,9 +40,12 @@ def test_the_last_player_with_a_face_down_tile_wins():
     assert not game.over and game.phase == "place" and game.to_move == {0}  # the winner places its tile
     assert [e["type"] for e in place(game)] == ["insert", "round_over"]
     hit = next(i for i, e in enumerate(game.history) if e["type"] == "guess")
-    assert game.over and game.result == {"winners": [0], "scores": None,
-                                         "rounds": [{"round": 1, "winner": 0, "points": [0, 0]}],
-                                         "decisive": [hit]}
+    assert game.over and game.result == {
+        "winners": [0],
+        "scores": None,
+        "rounds": [{"round": 1, "winner": 0, "points": [0, 0]}],
+        "decisive": [hit],
+    }
     assert row_labels(game, 0) == "b1 w5 b9"  # the winner's drawn tile joins the row face down
 
 
@@ -50,8 +53,9 @@ def test_the_end_reveals_the_winners_face_down_tiles_to_everyone():
     game = rigged(["b1 w5", "B2 w6"], "b9")
     game.apply(0, {"type": "draw", "color": "black"})
     guess(game, 1, 1, "w6")
-    assert game.view(1)["rows"][0] == [{"id": i, "color": c, "revealed": False, "value": None}
-                                       for i, c in enumerate(["black", "white"])]  # hidden mid-game
+    assert game.view(1)["rows"][0] == [
+        {"id": i, "color": c, "revealed": False, "value": None} for i, c in enumerate(["black", "white"])
+    ]  # hidden mid-game
     place(game)
     for seat in (0, 1, None):
         winner_row = game.view(seat)["rows"][0]

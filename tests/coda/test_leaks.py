@@ -23,9 +23,12 @@ def dumps(view):
 def test_opening_dash_ids_tell_nothing():
     # Issue 9, 1.1: seed 6, seat 0 opens two blacks and holds the black dash, which it puts at
     # the far left. The counterpart deals it the black 1 in the dash's place.
-    games = [codecrack.new_game("coda", players=2, seed=6, first=0, dashes=True),
-             RelabelledCoda({("black", "-"): ("black", 1), ("black", 1): ("black", "-")},
-                            players=2, seed=6, first=0, dashes=True)]
+    games = [
+        codecrack.new_game("coda", players=2, seed=6, first=0, dashes=True),
+        RelabelledCoda(
+            {("black", "-"): ("black", 1), ("black", 1): ("black", "-")}, players=2, seed=6, first=0, dashes=True
+        ),
+    ]
     for game in games:
         for seat in (0, 1):
             game.apply(seat, {"type": "opening", "black": 2})
@@ -58,18 +61,28 @@ def test_a_drawn_dash_and_a_drawn_number_look_the_same_after_a_stop():
 
 
 OPTION_SETS = [
-    {"draw": draw, "dashes": dashes, "empty_deck": empty_deck, "memory": memory, "clock": clock, "rounds": rounds,
-     "notes": not memory}
+    {
+        "draw": draw,
+        "dashes": dashes,
+        "empty_deck": empty_deck,
+        "memory": memory,
+        "clock": clock,
+        "rounds": rounds,
+        "notes": not memory,
+    }
     for draw, dashes, empty_deck, memory, clock, rounds in itertools.product(
-        ["classic", "deck"], [False, True], ["reveal", "eliminate"], [False, True], [False, True], [1, 3])
+        ["classic", "deck"], [False, True], ["reveal", "eliminate"], [False, True], [False, True], [1, 3]
+    )
 ]
 
 
 def pair_cases(players: int, options: dict, count: int) -> list[Case]:
     """``count`` pairs for one table: seeds, watching seats and steering vary."""
     number = OPTION_SETS.index(options) * 10 + players
-    return [Case(players, seed=1000 * number + n, options=options, seat=(number + n) % players, plan_seed=n)
-            for n in range(count)]
+    return [
+        Case(players, seed=1000 * number + n, options=options, seat=(number + n) % players, plan_seed=n)
+        for n in range(count)
+    ]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -88,8 +101,14 @@ def test_the_pairs_carry_every_kind_of_hidden_difference():
     """The steering really plays the dash through stops, placements and private arrangements."""
     seen = set()
     for n in range(40):
-        case = Case(2 + n % 3, seed=n, options={"dashes": True, "draw": ["classic", "deck"][n % 2]}, seat=n % 2,
-                    plan_seed=n)
+        case = Case(
+            2 + n % 3, seed=n, options={"dashes": True, "draw": ["classic", "deck"][n % 2]}, seat=n % 2, plan_seed=n
+        )
         seen |= run_pair(case, tiers=()).seen
-    assert seen >= {"drawn dash vs number", "stop with a dash in one game only", "place with a dash in one game only",
-                    "opening dash in one game only", "different private actions"}
+    assert seen >= {
+        "drawn dash vs number",
+        "stop with a dash in one game only",
+        "place with a dash in one game only",
+        "opening dash in one game only",
+        "different private actions",
+    }

@@ -7,7 +7,8 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import codecrack
 from codecrack.agents import RandomAgent
@@ -16,15 +17,17 @@ from codecrack.games.coda.tiles import full_set, sort_key
 
 from .helpers import snapshot
 
-OPTIONS = st.fixed_dictionaries({
-    "draw": st.sampled_from(["classic", "deck"]),
-    "dashes": st.booleans(),
-    "empty_deck": st.sampled_from(["reveal", "eliminate"]),
-    "memory": st.booleans(),
-    "notes": st.booleans(),
-    "clock": st.booleans(),
-    "rounds": st.sampled_from([1, 3]),
-})
+OPTIONS = st.fixed_dictionaries(
+    {
+        "draw": st.sampled_from(["classic", "deck"]),
+        "dashes": st.booleans(),
+        "empty_deck": st.sampled_from(["reveal", "eliminate"]),
+        "memory": st.booleans(),
+        "notes": st.booleans(),
+        "clock": st.booleans(),
+        "rounds": st.sampled_from([1, 3]),
+    }
+)
 GAMES = st.tuples(st.integers(2, 4), st.integers(0, 10**6), OPTIONS, st.integers(0, 10**6))
 TURN_PHASES = {"draw", "guess", "place", "reveal"}
 FEW = settings(max_examples=30, deadline=None)
@@ -54,7 +57,9 @@ def advance(game, rng: random.Random, steps: int) -> None:
 def check_invariants(game) -> None:
     held = [t for row in game.rows for t in row] + game.pile + [t for hand in game.unplaced for t in hand]
     held += [game.drawn] if game.drawn is not None else []
-    assert Counter((t.color, t.value) for t in held) == Counter((t.color, t.value) for t in full_set(game.options.dashes))
+    assert Counter((t.color, t.value) for t in held) == Counter(
+        (t.color, t.value) for t in full_set(game.options.dashes)
+    )
     for row in game.rows:
         numbered = [sort_key(t) for t in row if not t.is_dash]
         assert numbered == sorted(numbered)
@@ -101,20 +106,45 @@ def test_a_replayed_record_gives_the_same_view_for_every_seat_at_every_step(case
     assert again.result == game.result
 
 
-JUNK = [None, 3, "guess", [], {}, {"type": 5}, {"type": ["guess"]}, {"type": {"draw": 1}}, {"type": "guess"}, {"type": "fly"}, {"type": "draw", "color": "red"},
-        {"type": "draw", "color": "black", "extra": 1}, {"type": "opening", "black": 9}, {"type": "opening", "black": "2"},
-        {"type": "place", "index": -1}, {"type": "place", "index": 99}, {"type": "reveal", "index": 99},
-        {"type": "ready", "now": True}, {"type": "stop", "please": 1},
-        {"type": "guess", "target": 0, "index": 0, "color": "black", "value": 12},
-        {"type": "guess", "target": 1, "index": 0, "color": "black", "value": "5"},
-        {"type": "guess", "target": None, "index": 0, "color": "black", "value": 5},
-        {"type": "guess", "target": 9, "index": 0, "color": "white", "value": 5}]
+JUNK = [
+    None,
+    3,
+    "guess",
+    [],
+    {},
+    {"type": 5},
+    {"type": ["guess"]},
+    {"type": {"draw": 1}},
+    {"type": "guess"},
+    {"type": "fly"},
+    {"type": "draw", "color": "red"},
+    {"type": "draw", "color": "black", "extra": 1},
+    {"type": "opening", "black": 9},
+    {"type": "opening", "black": "2"},
+    {"type": "place", "index": -1},
+    {"type": "place", "index": 99},
+    {"type": "reveal", "index": 99},
+    {"type": "ready", "now": True},
+    {"type": "stop", "please": 1},
+    {"type": "guess", "target": 0, "index": 0, "color": "black", "value": 12},
+    {"type": "guess", "target": 1, "index": 0, "color": "black", "value": "5"},
+    {"type": "guess", "target": None, "index": 0, "color": "black", "value": 5},
+    {"type": "guess", "target": 9, "index": 0, "color": "white", "value": 5},
+]
 ACTION_DICTS = st.dictionaries(
     st.sampled_from(["type", "target", "index", "color", "value", "black"]),
-    st.one_of(st.sampled_from(["guess", "draw", "stop", "place", "reveal", "ready", "opening", "timeout",
-                               "black", "white", "-"]),
-              st.integers(-2, 13), st.booleans(), st.none(), st.floats(0, 3), st.lists(st.integers(0, 3))),
-    min_size=1)
+    st.one_of(
+        st.sampled_from(
+            ["guess", "draw", "stop", "place", "reveal", "ready", "opening", "timeout", "black", "white", "-"]
+        ),
+        st.integers(-2, 13),
+        st.booleans(),
+        st.none(),
+        st.floats(0, 3),
+        st.lists(st.integers(0, 3)),
+    ),
+    min_size=1,
+)
 
 
 @FEW

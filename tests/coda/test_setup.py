@@ -11,7 +11,8 @@ from .helpers import rigged
 
 def test_tiles_are_0_to_11_in_two_colours_plus_two_dashes_in_the_advanced_game():
     assert sorted((t.color, str(t.value)) for t in full_set(False)) == sorted(
-        (c, str(v)) for c in ("black", "white") for v in range(12))
+        (c, str(v)) for c in ("black", "white") for v in range(12)
+    )
     with_dashes = full_set(True)
     assert len(with_dashes) == 26 and [t.color for t in with_dashes if t.value == DASH] == ["black", "white"]
 

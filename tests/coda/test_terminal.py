@@ -15,8 +15,8 @@ from codecrack.agents import RandomAgent
 from codecrack.cli import app
 from codecrack.games.coda.tiles import label
 from codecrack.terminal import coda as screen
-from codecrack.terminal.human import TerminalHuman
 from codecrack.terminal import play as play_module
+from codecrack.terminal.human import TerminalHuman
 from codecrack.terminal.play import play
 
 from .helpers import guess, place, rigged
@@ -43,8 +43,10 @@ def text_of(renderable) -> str:
     return console.file.getvalue()
 
 
-@pytest.mark.parametrize("options", [{}, {"draw": "deck", "dashes": True, "memory": True},
-                                     {"dashes": True, "empty_deck": "eliminate", "rounds": 3}])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"draw": "deck", "dashes": True, "memory": True}, {"dashes": True, "empty_deck": "eliminate", "rounds": 3}],
+)
 def test_every_legal_action_can_be_typed(options):
     game = codecrack.new_game("coda", players=3, seed=21, **options)
     rng = random.Random(4)
@@ -56,26 +58,29 @@ def test_every_legal_action_can_be_typed(options):
         game.apply(*random_action(game, rng))
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "type a command"),
-    ("jump", "unknown command 'jump'; commands: draw"),
-    ("draw", "say which colour"),
-    ("draw purple", "draw black or draw white"),
-    ("guess 1", "guess SEAT INDEX TILE"),
-    ("guess 1 0 b1", "your own tiles"),
-    ("guess 5 0 b1", "seat 5 is not an opponent"),
-    ("guess 2 7 b1", "seat 2 has tiles 0 to 2"),
-    ("guess 2 0 b1", "already face up"),
-    ("guess 2 1 q1", "is not a tile"),
-    ("guess 2 1 b13", "value 0-11"),
-    ("guess 2 1 b-", "no dashes in this game"),
-    ("stop now", "stop takes nothing"),
-    ("place x", "place needs one number"),
-    ("place 9", r"place takes 0 \(far left\) to 2"),
-    ("ready 1", "ready takes nothing after it"),
-    ("reveal 1", "reveal one of your face-down tiles: 0"),
-    ("opening", "how many black tiles"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "type a command"),
+        ("jump", "unknown command 'jump'; commands: draw"),
+        ("draw", "say which colour"),
+        ("draw purple", "draw black or draw white"),
+        ("guess 1", "guess SEAT INDEX TILE"),
+        ("guess 1 0 b1", "your own tiles"),
+        ("guess 5 0 b1", "seat 5 is not an opponent"),
+        ("guess 2 7 b1", "seat 2 has tiles 0 to 2"),
+        ("guess 2 0 b1", "already face up"),
+        ("guess 2 1 q1", "is not a tile"),
+        ("guess 2 1 b13", "value 0-11"),
+        ("guess 2 1 b-", "no dashes in this game"),
+        ("stop now", "stop takes nothing"),
+        ("place x", "place needs one number"),
+        ("place 9", r"place takes 0 \(far left\) to 2"),
+        ("ready 1", "ready takes nothing after it"),
+        ("reveal 1", "reveal one of your face-down tiles: 0"),
+        ("opening", "how many black tiles"),
+    ],
+)
 def test_bad_commands_get_helpful_messages(text, message):
     game = rigged(["b1 W5", "B2 w6 b9"], "b3")
     with pytest.raises(codecrack.IllegalAction, match=message):
@@ -196,11 +201,12 @@ def test_play_with_a_human_seat_the_grouped_menu_and_the_summary(monkeypatch):
     assert "Legal actions (type one of these commands)" in output and "guess 2 " in output
     assert '{"type"' not in output and "'winners'" not in output  # no JSON or Python dumps
     assert "seat 1's tiles: [" in output  # every row in full at the end
-    decisive = output.split("The decisive moves:")[1]   # each player's exposing hit, as the log tells it
+    decisive = output.split("The decisive moves:")[1]  # each player's exposing hit, as the log tells it
     assert decisive.count(" guesses seat ") + decisive.count(" turns up ") == 2
 
 
 def test_cli_plays_a_bots_only_game():
-    result = CliRunner().invoke(app, ["play", "coda", "--seats", "random,random", "--seed", "7",
-                                      "--option", "dashes=true"])
+    result = CliRunner().invoke(
+        app, ["play", "coda", "--seats", "random,random", "--seed", "7", "--option", "dashes=true"]
+    )
     assert result.exit_code == 0 and "Game over" in result.output and "seat 1 draws" in result.output

@@ -55,8 +55,9 @@ def test_a_single_round_keeps_no_score():
 
 
 def test_a_whole_tournament_plays_three_rounds():
-    from .helpers import play_randomly
     import random
+
+    from .helpers import play_randomly
 
     game = codecrack.new_game("coda", players=3, seed=11, rounds=3)
     play_randomly(game, random.Random(1))

@@ -37,7 +37,9 @@ def test_tier_finishes_every_variant_against_random(name, options):
 
 def test_tiers_share_a_four_player_table():
     game = codecrack.new_game("coda", players=4, seed=9)
-    agents = {seat: make_agent(name, "coda", seed=seat) for seat, name in enumerate(["hard", "medium", "easy", "random"])}
+    agents = {
+        seat: make_agent(name, "coda", seed=seat) for seat, name in enumerate(["hard", "medium", "easy", "random"])
+    }
     run_game(game, agents)
     assert game.over
 
@@ -46,7 +48,9 @@ def test_same_seed_same_game():
     records = []
     for _ in range(2):
         game = codecrack.new_game("coda", players=3, seed=12)
-        run_game(game, {seat: make_agent(name, "coda", seed=seat) for seat, name in enumerate(["hard", "medium", "easy"])})
+        run_game(
+            game, {seat: make_agent(name, "coda", seed=seat) for seat, name in enumerate(["hard", "medium", "easy"])}
+        )
         records.append(game.record())
     assert records[0] == records[1]
 

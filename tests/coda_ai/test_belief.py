@@ -6,8 +6,20 @@ import random
 
 import pytest
 
-from codecrack.games.coda.belief import (ANY, BLACK, DASH, WHITE, Position, Tile, _dash_cases, _enumerate, _flagged,
-                                         _hidden_masks, _with_known, solve)
+from codecrack.games.coda.belief import (
+    ANY,
+    BLACK,
+    DASH,
+    WHITE,
+    Position,
+    Tile,
+    _dash_cases,
+    _enumerate,
+    _flagged,
+    _hidden_masks,
+    _with_known,
+    solve,
+)
 
 from .brute import brute_counts, random_position
 
@@ -106,8 +118,11 @@ def test_one_hiding_row_counts_as_the_numpy_programme(case):
     position = Position(rows, position.dashes, position.elsewhere)
     masks = _hidden_masks(position)
     if any(bits >> DASH & 1 for bits in masks.values()):
-        position = Position([[Tile(t.color, t.value, t.allowed & ~(1 << DASH)) for t in row] for row in rows],
-                            position.dashes, position.elsewhere)
+        position = Position(
+            [[Tile(t.color, t.value, t.allowed & ~(1 << DASH)) for t in row] for row in rows],
+            position.dashes,
+            position.elsewhere,
+        )
     fast, reference = solve(position), numpy_count(position)
     assert [fast.top(r, i) for r, i in masks] == [reference.top(r, i) for r, i in masks]  # before any array is built
     assert [list(fast.chances(r, i)) for r, i in masks] == [reference.chances(r, i).tolist() for r, i in masks]

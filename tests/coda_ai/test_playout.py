@@ -11,12 +11,12 @@ import pytest
 import codecrack
 from codecrack.agents import make_agent
 from codecrack.core.runner import run_game
+from codecrack.games.coda.agents import MediumAgent, RolloutMedium
 from codecrack.games.coda.belief import solve
 from codecrack.games.coda.observe import position_from_view
 from codecrack.games.coda.playout import Misses, Playouts, seat_position
-from codecrack.games.coda.worlds import sample_values, world_game
-from codecrack.games.coda.agents import MediumAgent, RolloutMedium
 from codecrack.games.coda.search import guesses, likeliest, targets, with_value
+from codecrack.games.coda.worlds import sample_values, world_game
 
 
 def guess_view(players=2, seed=7, turns=3, **options):
@@ -72,8 +72,9 @@ def test_playouts_score_each_action_in_the_same_worlds():
     view = guess_view(players=2, seed=9, turns=2)
     position = position_from_view(view)
     actions = [a for a in view["legal_actions"] if a["type"] == "guess"][:2]
-    results = Playouts(4, lambda seed, seat: RolloutMedium(seed=seed)).values(view, position, solve(position), actions,
-                                                                      random.Random(0))
+    results = Playouts(4, lambda seed, seat: RolloutMedium(seed=seed)).values(
+        view, position, solve(position), actions, random.Random(0)
+    )
     assert [len(r) for r in results] == [4, 4]
     assert all(r in (0.0, 1.0) for row in results for r in row)
 
@@ -81,8 +82,11 @@ def test_playouts_score_each_action_in_the_same_worlds():
 @pytest.mark.parametrize("options", [{}, {"dashes": True}, {"empty_deck": "eliminate"}, {"rounds": 3}])
 def test_a_searching_hard_finishes_every_variant(options):
     game = codecrack.new_game("coda", players=3, seed=4, **options)
-    agents = {0: make_agent("hard:playouts=300:min_worlds=2", "coda", seed=1),
-              1: make_agent("medium", "coda", seed=2), 2: make_agent("greedy", "coda", seed=3)}
+    agents = {
+        0: make_agent("hard:playouts=300:min_worlds=2", "coda", seed=1),
+        1: make_agent("medium", "coda", seed=2),
+        2: make_agent("greedy", "coda", seed=3),
+    }
     run_game(game, agents)
     assert game.over
 
@@ -94,8 +98,10 @@ class ViewMedium(MediumAgent):
         return self.act(game.view(seat))
 
 
-@pytest.mark.parametrize("turns, options", [(2, {}), (2, {"dashes": True}), (2, {"draw": "deck"}),
-                                            (2, {"empty_deck": "eliminate"}), (20, {"rounds": 3})])
+@pytest.mark.parametrize(
+    "turns, options",
+    [(2, {}), (2, {"dashes": True}), (2, {"draw": "deck"}), (2, {"empty_deck": "eliminate"}), (20, {"rounds": 3})],
+)
 def test_the_rollout_medium_reads_the_game_as_its_view_and_decides_the_same(turns, options):
     view = guess_view(players=3, seed=6, turns=turns, **options)  # turn 20 of that tournament: round 3
     position = position_from_view(view)

@@ -10,7 +10,7 @@ import codecrack
 from codecrack.agents import make_agent
 from codecrack.games.coda.belief import solve
 from codecrack.games.coda.observe import position_from_view, value_code
-from codecrack.games.coda.reading import Reading, ReadBelief, enumerate_worlds, moments
+from codecrack.games.coda.reading import ReadBelief, Reading, enumerate_worlds, moments
 from tests.coda_ai.test_agents import swap_unseen
 
 TABLES = [(2, {}), (2, {"dashes": True}), (3, {}), (4, {})]
@@ -29,8 +29,12 @@ def medium_views(players, seed, **options):
 
 
 def true_values(game, position):
-    return {(s, i): value_code(game.rows[s][i].value)
-            for s, row in enumerate(position.rows) for i, tile in enumerate(row) if tile.value is None}
+    return {
+        (s, i): value_code(game.rows[s][i].value)
+        for s, row in enumerate(position.rows)
+        for i, tile in enumerate(row)
+        if tile.value is None
+    }
 
 
 @pytest.mark.parametrize("players,options", TABLES)
@@ -45,8 +49,13 @@ def test_a_medium_guess_is_the_likeliest_from_the_guessers_side_in_the_true_worl
                 seen = moment.position(true_values(game, position))
                 belief = solve(seen)
                 target, index, _, value = moment.guess
-                top = max(belief.probs[s][i].max() for s, row in enumerate(seen.rows) if s != moment.guesser
-                          for i, tile in enumerate(row) if tile.value is None)
+                top = max(
+                    belief.probs[s][i].max()
+                    for s, row in enumerate(seen.rows)
+                    if s != moment.guesser
+                    for i, tile in enumerate(row)
+                    if tile.value is None
+                )
                 assert belief.probs[target][index][value] == pytest.approx(top)
                 checked += 1
     assert checked > 20
@@ -92,9 +101,16 @@ def test_reading_sharpens_the_belief_towards_the_true_row():
     assert after > before
 
 
-@pytest.mark.parametrize("players,name", [(2, "hard"), (2, "hard:read_listed=0:read_worlds=12"),
-                                          (2, "hard:duel_playouts=400:min_worlds=2"), (3, "hard:read_players=[3]"),
-                                          (4, "hard:playouts=150")])
+@pytest.mark.parametrize(
+    "players,name",
+    [
+        (2, "hard"),
+        (2, "hard:read_listed=0:read_worlds=12"),
+        (2, "hard:duel_playouts=400:min_worlds=2"),
+        (3, "hard:read_players=[3]"),
+        (4, "hard:playouts=150"),
+    ],
+)
 def test_reading_hard_ignores_values_the_seat_cannot_know(players, name):
     game = codecrack.new_game("coda", players=players, seed=23)
     agents = {s: make_agent("medium", "coda", seed=s) for s in range(players)}

@@ -6,8 +6,15 @@ import codecrack
 from codecrack.games.coding.cards import DIGITS, LETTERS, parse_code
 
 
-def rigged(codes: list[str], *, mode: str = "counter-revised", first: int = 0,
-           row: list[int] | None = None, pile: list | None = None, **options):
+def rigged(
+    codes: list[str],
+    *,
+    mode: str = "counter-revised",
+    first: int = 0,
+    row: list[int] | None = None,
+    pile: list | None = None,
+    **options,
+):
     """A game whose seats hold ``codes`` (already ordered), with hack ``row`` face up.
 
     The hack deck keeps its seeded order minus the row; the leftover code pile is ``pile`` (a

@@ -35,7 +35,7 @@ def test_hack_then_the_turn_passes_left(decoding):
 
 
 def test_no_more_than_five_hack_cards_per_player(decoding):
-    decoding.sheets[2].hacks.append(decoding.sheets[2].hacks[0])       # seat 2 now holds 5
+    decoding.sheets[2].hacks.append(decoding.sheets[2].hacks[0])  # seat 2 now holds 5
     decoding.stacks = {kind: 0 for kind in decoding.stacks}
     assert {a["to"] for a in decoding.legal_actions(1) if a["type"] == "give"} == {0}
     with pytest.raises(IllegalAction, match="seat 2 already holds 5 hack cards"):
@@ -75,7 +75,7 @@ def test_hack_is_always_offered_and_with_nothing_to_hack_it_is_only_a_pass(decod
     assert pass_turn(decoding) == [{"type": "cannot", "seat": 1, "offered": []}]
     view = decoding.view(0)
     assert (view["turn"], view["step"], view["passes_in_row"]) == (2, "choose", 1)
-    assert view["sheets"][1]["cannot"] == []        # an empty declaration says nothing
+    assert view["sheets"][1]["cannot"] == []  # an empty declaration says nothing
     with pytest.raises(IllegalAction, match="not in the face-up row"):
         decoding.apply(2, {"type": "give", "card": 0, "to": 0})
 
@@ -104,7 +104,7 @@ def test_when_every_remaining_player_passes_in_a_row_the_leftover_code_cards_are
     assert events[-1] == {"type": "dealt", "letters": ["B", "C"], "digits": [2]}
     view = game.view(2)
     assert view["table"] == {"letters": ["B", "C"], "digits": [2]} and view["passes_in_row"] == 0
-    assert (view["turn"], view["step"]) == (1, "choose")          # play goes on, left of the last passer
+    assert (view["turn"], view["step"]) == (1, "choose")  # play goes on, left of the last passer
     # with 2-3 players the deals repeat while cards remain
     assert [pass_turn(game)[-1]["type"] for _ in range(3)] == ["cannot", "cannot", "dealt"]
     assert [pass_turn(game)[-1]["type"] for _ in range(3)] == ["cannot", "cannot", "dealt"]
@@ -115,7 +115,7 @@ def test_anything_but_a_pass_starts_the_count_again():
     game = stalemate_game()
     pass_turn(game)
     pass_turn(game)
-    game.apply(0, {"type": "decode", "target": 1, "code": "D75"})      # wrong: a change
+    game.apply(0, {"type": "decode", "target": 1, "code": "D75"})  # wrong: a change
     game.apply(0, {"type": "reveal", "card": "x2"})
     assert game.view(0)["passes_in_row"] == 0
     pass_turn(game)
@@ -129,17 +129,17 @@ def test_then_every_remaining_player_reveals_a_number_card_and_at_last_someone_m
     for _ in range(4):
         events = pass_turn(game)
     assert events[-1]["type"] == "dealt"
-    for _ in range(4):                      # a 4-player game deals once
+    for _ in range(4):  # a 4-player game deals once
         events = pass_turn(game)
     assert events[-1] == {"type": "stalemate_reveal", "seats": [0, 1, 2, 3]}
     assert game.step == "stalemate" and game.to_move == {0, 1, 2, 3}
     assert game.legal_actions(2) == [{"type": "reveal", "card": "x1"}, {"type": "reveal", "card": "x2"}]
     for seat in (0, 1, 2):
         game.apply(seat, {"type": "reveal", "card": "x1"})
-    assert game.view(3)["sheets"][0]["revealed"]["x1"] is None       # secret until all have chosen
+    assert game.view(3)["sheets"][0]["revealed"]["x1"] is None  # secret until all have chosen
     events = game.apply(3, {"type": "reveal", "card": "x1"})
     assert [e["value"] for e in events if e["type"] == "revealed"] == [9, 5, 0, 2]
-    assert (game.step, game.turn, game.to_move) == ("choose", 0, {0})    # the First One holder again
+    assert (game.step, game.turn, game.to_move) == ("choose", 0, {0})  # the First One holder again
     for _ in range(4):
         pass_turn(game)
     for seat in range(4):
@@ -163,8 +163,7 @@ def test_a_wrong_decode_with_every_code_card_face_up_puts_the_decoder_out():
     game.apply(1, {"type": "decode", "target": 0, "code": "F89"})
     game.apply(1, {"type": "reveal", "card": "letter"})
     events = game.apply(0, {"type": "decode", "target": 1, "code": "C57"})
-    assert events[-2] == {"type": "out", "seat": 0, "why": "wrong decode with no face-down card left",
-                          "code": "F98"}
+    assert events[-2] == {"type": "out", "seat": 0, "why": "wrong decode with no face-down card left", "code": "F98"}
     assert game.result["winners"] == [1]
 
 
@@ -221,7 +220,8 @@ def test_wrong_decode_reveals_one_own_card_of_choice_then_the_turn_passes(decodi
     assert decoding.step == "penalty" and decoding.to_move == {1}
     assert decoding.legal_actions(1) == [{"type": "reveal", "card": p} for p in ("letter", "x1", "x2")]
     assert decoding.apply(1, {"type": "reveal", "card": "x2"}) == [
-        {"type": "revealed", "seat": 1, "card": "x2", "value": 7}]
+        {"type": "revealed", "seat": 1, "card": "x2", "value": 7}
+    ]
     assert decoding.view(0)["sheets"][1]["revealed"] == {"letter": None, "x1": None, "x2": 7}
     assert decoding.view(0)["sheets"][1]["wrong_guesses"] == [{"target": 0, "code": "F89"}]
     assert decoding.turn == 2 and decoding.step == "choose"
@@ -242,13 +242,15 @@ def test_third_wrong_decode_puts_the_decoder_out(decoding):
 
 def test_decode_errors_change_nothing(decoding):
     before = snapshot(decoding)
-    for bad, message in [({"type": "decode", "target": 1, "code": "F98"}, "your own code"),
-                         ({"type": "decode", "target": 5, "code": "F98"}, "seat from 0 to 2"),
-                         ({"type": "decode", "target": 0, "code": "G98"}, "letter A-F"),
-                         ({"type": "decode", "target": 0, "code": "F99"}, "different cards"),
-                         ({"type": "decode", "target": 0}, "needs 'code'"),
-                         ({"type": "decode", "target": 0, "code": "F98", "x": 1}, "takes no 'x'"),
-                         ({"type": "slap"}, "not possible now")]:
+    for bad, message in [
+        ({"type": "decode", "target": 1, "code": "F98"}, "your own code"),
+        ({"type": "decode", "target": 5, "code": "F98"}, "seat from 0 to 2"),
+        ({"type": "decode", "target": 0, "code": "G98"}, "letter A-F"),
+        ({"type": "decode", "target": 0, "code": "F99"}, "different cards"),
+        ({"type": "decode", "target": 0}, "needs 'code'"),
+        ({"type": "decode", "target": 0, "code": "F98", "x": 1}, "takes no 'x'"),
+        ({"type": "slap"}, "not possible now"),
+    ]:
         with pytest.raises(IllegalAction, match=message):
             decoding.apply(1, bad)
     assert snapshot(decoding) == before

@@ -40,7 +40,7 @@ def test_owner_chooses_digit_order_simultaneously_and_others_learn_only_that_it_
 def test_data_card_must_truly_rule_out_the_taker():
     game = rigged(["F98", "D57", "A01"])
     takable = [a["card"] for a in game.legal_actions(0)]
-    assert takable == ["A-B", "C-D", "00-19", "20-39", "40-59", "60-79"]   # not E-F, not 80-99
+    assert takable == ["A-B", "C-D", "00-19", "20-39", "40-59", "60-79"]  # not E-F, not 80-99
     with pytest.raises(IllegalAction, match="does not rule out"):
         game.apply(0, {"type": "take", "card": "80-99"})
     with pytest.raises(IllegalAction, match="no data card"):
@@ -91,15 +91,20 @@ def test_receiver_answers_truthfully_green_or_red_and_row_refills():
     game = rigged(["F98", "D57", "A01"], row=[4, 6, 0, 1, 2])
     deck_before = list(game.hack_deck)
     game.apply(0, {"type": "take", "card": "20-39"})
-    events = game.apply(0, {"type": "give", "card": 4, "to": 1})      # x1 even; D57 has x1 = 5
-    assert events[0] == {"type": "hacked", "seat": 0, "to": 1, "green": False,
-                         "card": {"id": 4, "position": "x1", "values": [0, 2, 4, 6, 8]}}
+    events = game.apply(0, {"type": "give", "card": 4, "to": 1})  # x1 even; D57 has x1 = 5
+    assert events[0] == {
+        "type": "hacked",
+        "seat": 0,
+        "to": 1,
+        "green": False,
+        "card": {"id": 4, "position": "x1", "values": [0, 2, 4, 6, 8]},
+    }
     assert game.view(2)["sheets"][1]["hacks"] == [{"card": events[0]["card"], "green": False}]
     assert game.row == [6, 0, 1, 2, deck_before[-1]] and len(game.hack_deck) == 14
     game.apply(1, {"type": "take", "card": "A-B"})
-    game.apply(1, {"type": "give", "card": 6, "to": 2})               # x1 in 7,8,9? A01: no
+    game.apply(1, {"type": "give", "card": 6, "to": 2})  # x1 in 7,8,9? A01: no
     game.apply(2, {"type": "take", "card": "C-D"})
-    assert game.apply(2, {"type": "give", "card": 0, "to": 0})[0]["green"] is False   # F not in A,B,C
+    assert game.apply(2, {"type": "give", "card": 0, "to": 0})[0]["green"] is False  # F not in A,B,C
 
 
 def test_play_goes_on_with_the_row_when_the_deck_is_empty():
@@ -172,7 +177,7 @@ def test_four_rounds_give_every_player_four_hack_cards_then_the_mode_phase():
     sheets = game.view(None)["sheets"]
     assert [len(s["hacks"]) for s in sheets] == [4, 4, 4, 4]
     assert all(len(s["data"]) + len(s["cannot"]) == 4 for s in sheets)
-    assert (game.phase, game.turn, game.holder) == ("decoding", 0, 0)   # rotated 4 times: back to 0
+    assert (game.phase, game.turn, game.holder) == ("decoding", 0, 0)  # rotated 4 times: back to 0
 
 
 def test_hacking_rounds_end_early_when_no_hack_card_is_left(tmp_path):
@@ -182,6 +187,6 @@ def test_hacking_rounds_end_early_when_no_hack_card_is_left(tmp_path):
     assert len(game.row) == 2
     hack_turn(game, 0, 1)
     hack_turn(game, 1, 2)
-    events = game.apply(2, game.legal_actions(2)[0])       # the data step still happens
+    events = game.apply(2, game.legal_actions(2)[0])  # the data step still happens
     assert [e["type"] for e in events] == ["took", "no_hack_cards", "phase"]
     assert game.phase == "decoding" and game.turn == 0

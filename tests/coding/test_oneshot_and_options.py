@@ -7,8 +7,8 @@ from rich.console import Console
 
 import codecrack
 from codecrack import IllegalAction, OptionError
-from codecrack.terminal import coding as coding_screen
 from codecrack.games.coding.cards import load_deck
+from codecrack.terminal import coding as coding_screen
 
 from .helpers import play_rounds, rigged, snapshot
 
@@ -28,16 +28,16 @@ def test_one_shot_plays_five_rounds_using_the_whole_deck_with_four_players():
 
 def test_answers_stay_secret_until_everyone_has_written_then_score_by_position():
     game = answering(["F98", "D57", "A01"])
-    game.apply(0, {"type": "answer", "codes": {"1": "D75"}})          # letter only: 1 point
+    game.apply(0, {"type": "answer", "codes": {"1": "D75"}})  # letter only: 1 point
     assert game.view(0)["own_answers"] == {"1": "D75"} and game.view(1)["own_answers"] == {}
     assert game.view(1)["answered"] == {"0": [1], "1": [], "2": []}
     with pytest.raises(IllegalAction, match="no answer left to write for seat 1"):
         game.apply(0, {"type": "answer", "codes": {"1": "D57"}})
     with pytest.raises(IllegalAction, match="no answer left to write for seat 0"):
         game.apply(0, {"type": "answer", "codes": {"0": "F98"}})
-    game.apply(0, {"type": "answer", "codes": {"2": "A01"}})          # 3 points
+    game.apply(0, {"type": "answer", "codes": {"2": "A01"}})  # 3 points
     assert game.to_move == {1, 2}
-    game.apply(1, {"type": "answer", "codes": {"0": "F98", "2": "A01"}})   # 6 points
+    game.apply(1, {"type": "answer", "codes": {"0": "F98", "2": "A01"}})  # 6 points
     events = game.apply(2, {"type": "answer", "codes": {"0": "E97", "1": "C50"}})  # 1 + 1
     assert events[-1]["type"] == "over"
     assert game.result["scores"] == [4, 6, 2] and game.result["winners"] == [1]
@@ -53,11 +53,13 @@ def test_one_shot_ties_share_the_win_and_two_players_score_at_most_three():
 
 def test_one_shot_answer_errors():
     game = answering(["F98", "D57", "A01"])
-    for bad, message in [({"type": "answer", "codes": {}}, "maps opponent seats"),
-                         ({"type": "answer", "codes": ["D57"]}, "maps opponent seats"),
-                         ({"type": "answer", "codes": {"7": "D57"}}, "seat from 0 to 2"),
-                         ({"type": "answer", "codes": {"1": "D5"}}, "like 'D57'"),
-                         ({"type": "answer"}, "needs 'codes'")]:
+    for bad, message in [
+        ({"type": "answer", "codes": {}}, "maps opponent seats"),
+        ({"type": "answer", "codes": ["D57"]}, "maps opponent seats"),
+        ({"type": "answer", "codes": {"7": "D57"}}, "seat from 0 to 2"),
+        ({"type": "answer", "codes": {"1": "D5"}}, "like 'D57'"),
+        ({"type": "answer"}, "needs 'codes'"),
+    ]:
         with pytest.raises(IllegalAction, match=message):
             game.apply(0, bad)
 
@@ -91,14 +93,17 @@ def test_a_custom_deck_file_is_loaded_and_used(tmp_path):
     assert codecrack.replay(game.record()).view(0) == game.view(0)
 
 
-@pytest.mark.parametrize("content, message", [
-    ("not json", "cannot read"),
-    ("[]", "non-empty JSON list"),
-    ('[{"position": "x3", "values": [1]}]', "hack card 0: position"),
-    ('[{"position": "letter", "values": ["A"]}, {"position": "x1", "values": ["A"]}]', "hack card 1: values"),
-    ('[{"position": "x1", "values": [1, 1]}]', "values must be different"),
-    ('[{"position": "x1"}]', "hack card 0: expected"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("not json", "cannot read"),
+        ("[]", "non-empty JSON list"),
+        ('[{"position": "x3", "values": [1]}]', "hack card 0: position"),
+        ('[{"position": "letter", "values": ["A"]}, {"position": "x1", "values": ["A"]}]', "hack card 1: values"),
+        ('[{"position": "x1", "values": [1, 1]}]', "values must be different"),
+        ('[{"position": "x1"}]', "hack card 0: expected"),
+    ],
+)
 def test_bad_deck_files_raise_option_errors(tmp_path, content, message):
     path = tmp_path / "bad.json"
     path.write_text(content)
@@ -119,18 +124,31 @@ def test_missing_deck_file_and_bad_options():
 
 def test_options_from_text_and_defaults():
     game = codecrack.new_game("coding", players=3, seed=1, mode="speed", notes="false", answer_window="2.5")
-    assert game.view(0)["options"] == {"first": None, "mode": "speed", "deck": None,
-                                       "answer_window": 2.5, "notes": False}
+    assert game.view(0)["options"] == {
+        "first": None,
+        "mode": "speed",
+        "deck": None,
+        "answer_window": 2.5,
+        "notes": False,
+    }
     assert codecrack.new_game("coding", players=2, seed=1).options.mode == "counter-revised"
     assert load_deck()[0] == {"id": 0, "position": "letter", "values": ["A", "B", "C"]}
 
 
-@pytest.mark.parametrize("junk", [
-    {"type": "take"}, {"type": "take", "card": 3}, {"type": "take", "card": "A-B", "extra": 1},
-    {"type": "give", "card": 99, "to": 1}, {"type": "give", "card": True, "to": 1},
-    {"type": "order", "x1": 1, "x2": 2}, {"type": "fly"}, {"type": "reveal", "card": "x1"},
-    {"type": "cannot", "please": True},
-])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        {"type": "take"},
+        {"type": "take", "card": 3},
+        {"type": "take", "card": "A-B", "extra": 1},
+        {"type": "give", "card": 99, "to": 1},
+        {"type": "give", "card": True, "to": 1},
+        {"type": "order", "x1": 1, "x2": 2},
+        {"type": "fly"},
+        {"type": "reveal", "card": "x1"},
+        {"type": "cannot", "please": True},
+    ],
+)
 def test_bad_input_raises_and_changes_nothing(junk):
     game = rigged(["F98", "D57", "A01"])
     before = snapshot(game)

@@ -64,14 +64,39 @@ def test_a_replayed_record_gives_the_same_view_for_every_seat_at_every_step(para
 
 
 JUNK = st.one_of(
-    st.dictionaries(st.sampled_from(["type", "card", "to", "target", "code", "x1", "x2", "codes"]),
-                    st.one_of(st.none(), st.booleans(), st.integers(-3, 120), st.text(max_size=4),
-                              st.sampled_from(["take", "give", "decode", "reveal", "answer", "order", "slap",
-                                               "pass", "stop", "cannot", "timeout", "A-B", "x1", "D57"]),
-                              st.lists(st.integers(0, 9), max_size=2),
-                              st.dictionaries(st.sampled_from(["0", "1", "2", "9", "²", "x"]), st.text(max_size=4))),
-                    max_size=4),
-    st.none(), st.integers(), st.text(max_size=5),
+    st.dictionaries(
+        st.sampled_from(["type", "card", "to", "target", "code", "x1", "x2", "codes"]),
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(-3, 120),
+            st.text(max_size=4),
+            st.sampled_from(
+                [
+                    "take",
+                    "give",
+                    "decode",
+                    "reveal",
+                    "answer",
+                    "order",
+                    "slap",
+                    "pass",
+                    "stop",
+                    "cannot",
+                    "timeout",
+                    "A-B",
+                    "x1",
+                    "D57",
+                ]
+            ),
+            st.lists(st.integers(0, 9), max_size=2),
+            st.dictionaries(st.sampled_from(["0", "1", "2", "9", "²", "x"]), st.text(max_size=4)),
+        ),
+        max_size=4,
+    ),
+    st.none(),
+    st.integers(),
+    st.text(max_size=5),
 )
 
 
@@ -93,16 +118,18 @@ def test_junk_and_illegal_actions_never_change_the_state(params, junk, stop_at):
         except IllegalAction:
             assert snapshot(game) == before
         else:
-            break       # junk that happens to be legal is a real move: stop there
+            break  # junk that happens to be legal is a real move: stop there
 
 
 def _fits(sheet, code) -> bool:
     """Would ``code`` have produced every public fact about ``sheet``?"""
-    return (all(sheet.code[p] == code[p] for p in sheet.revealed)
-            and all(rules_out(kind, code) for kind in sheet.data)
-            and all(not rules_out(kind, code) for offered in sheet.cannot for kind in offered)
-            and all(is_green(h["card"], code) == h["green"] for h in sheet.hacks)
-            and all(w["code"] != code_text(code) for w in sheet.wrong))
+    return (
+        all(sheet.code[p] == code[p] for p in sheet.revealed)
+        and all(rules_out(kind, code) for kind in sheet.data)
+        and all(not rules_out(kind, code) for offered in sheet.cannot for kind in offered)
+        and all(is_green(h["card"], code) == h["green"] for h in sheet.hacks)
+        and all(w["code"] != code_text(code) for w in sheet.wrong)
+    )
 
 
 def _swap_into_pile(world, old: list, new: list) -> None:
@@ -128,8 +155,11 @@ def alternative_world(game, seat: int, rng: random.Random):
             world.answers[other][target] = parse_code(rng.choice(all_code_texts()))
         pool_letters = {sheet.letter} | {v for k, v in world.pile if k == "letter"}
         pool_digits = set(sheet.digits) | {v for k, v in world.pile if k == "digit"}
-        options = [parse_code(text) for text in all_code_texts()
-                   if text[0] in pool_letters and int(text[1]) in pool_digits and int(text[2]) in pool_digits]
+        options = [
+            parse_code(text)
+            for text in all_code_texts()
+            if text[0] in pool_letters and int(text[1]) in pool_digits and int(text[2]) in pool_digits
+        ]
         if sheet.code is not None:
             options = [code for code in options if code != sheet.code and _fits(sheet, code)]
         if not options:
@@ -158,6 +188,7 @@ def test_views_do_not_leak_what_a_seat_cannot_know(params):
 def test_alternative_worlds_really_differ():
     game = codecrack.new_game("coding", players=3, seed=4)
     world = alternative_world(game, 0, random.Random(1))
-    assert [s.letter for s in world.sheets] != [s.letter for s in game.sheets] or \
-        [s.digits for s in world.sheets] != [s.digits for s in game.sheets]
+    assert [s.letter for s in world.sheets] != [s.letter for s in game.sheets] or [s.digits for s in world.sheets] != [
+        s.digits for s in game.sheets
+    ]
     assert world.view(1) != game.view(1)

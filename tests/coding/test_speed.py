@@ -51,7 +51,7 @@ def test_wrong_answer_puts_the_slapper_out_with_the_code_revealed():
     events = game.apply(2, {"type": "decode", "target": 0, "code": "F89"})
     assert events[-1] == {"type": "out", "seat": 2, "why": "wrong answer", "code": "A01"}
     assert game.view(0)["sheets"][2]["revealed"] == {"letter": "A", "x1": 0, "x2": 1}
-    assert game.to_move == {0, 1} and game.step == "open"      # passes are forgotten after a change
+    assert game.to_move == {0, 1} and game.step == "open"  # passes are forgotten after a change
     game.apply(1, {"type": "slap"})
     game.apply(1, {"type": "decode", "target": 0, "code": "E98"})
     assert game.result["winners"] == [0] and game.result["reason"] == "last player remaining"
@@ -76,7 +76,7 @@ def test_a_pass_is_a_standing_wait_and_a_seat_that_passed_may_still_slap():
     with pytest.raises(IllegalAction, match="already passing"):
         game.apply(0, {"type": "pass"})
     game.apply(1, {"type": "pass"})
-    assert game.step == "open" and game.view(0)["code_pile"] == 7     # seat 2 still thinks: no stalemate
+    assert game.step == "open" and game.view(0)["code_pile"] == 7  # seat 2 still thinks: no stalemate
     assert game.apply(0, {"type": "slap"}) == [{"type": "slap", "seat": 0}]
     assert game.to_move == game.awaited == {0} and game.view(2)["slapper"] == 0
     game.apply(0, {"type": "decode", "target": 1, "code": "D57"})
@@ -88,14 +88,14 @@ def test_the_stalemate_comes_only_when_every_remaining_seat_is_passing_at_once()
     for seat in (2, 0):
         assert game.apply(seat, {"type": "pass"}) == [{"type": "pass", "seat": seat}]
     assert game.apply(1, {"type": "pass"})[-1] == {"type": "dealt", "letters": ["B", "C"], "digits": [2]}
-    assert game.view(0)["passed"] == [] and game.awaited == {0, 1, 2}    # the deal is a change
+    assert game.view(0)["passed"] == [] and game.awaited == {0, 1, 2}  # the deal is a change
 
 
 def test_hosts_ask_no_bot_that_is_passing_until_the_table_changes():
     game = cracking(["F98", "D57", "A01"])
     agents = {seat: AGENTS["medium"](seed=seat, reaction_delay=delay) for seat, delay in enumerate([1, 2, 3])}
     game.apply(0, {"type": "pass"})
-    assert next_actor(game, agents) == 1       # seat 0 reacts fastest but already waits
+    assert next_actor(game, agents) == 1  # seat 0 reacts fastest but already waits
 
 
 def test_stalemate_deals_one_leftover_card_per_player_face_up_and_repeats_with_three_players():
@@ -123,7 +123,9 @@ def test_four_player_game_deals_once_then_every_player_reveals_a_number_card():
     events = pass_all(game)
     assert events[-1] == {"type": "stalemate_reveal", "seats": [0, 1, 2, 3]}
     assert game.step == "stalemate" and game.legal_actions(0) == [
-        {"type": "reveal", "card": "x1"}, {"type": "reveal", "card": "x2"}]
+        {"type": "reveal", "card": "x1"},
+        {"type": "reveal", "card": "x2"},
+    ]
     with pytest.raises(IllegalAction, match="reveal one of x1, x2"):
         game.apply(0, {"type": "reveal", "card": "letter"})
     assert game.apply(0, {"type": "reveal", "card": "x2"}) == [{"type": "chose_reveal", "seat": 0}]

@@ -23,32 +23,43 @@ def text_of(renderable) -> str:
     return console.file.getvalue()
 
 
-@pytest.mark.parametrize("command, action", [
-    ("order 9 8", {"type": "order", "x1": 9, "x2": 8}),
-    ("order 98", {"type": "order", "x1": 9, "x2": 8}),
-    ("take 20-39", {"type": "take", "card": "20-39"}),
-    ("take a-b", {"type": "take", "card": "A-B"}),
-    ("cannot", {"type": "cannot"}),
-    ("pass 2 to 2", {"type": "give", "card": 6, "to": 1}),
-    ("give 1 3", {"type": "give", "card": 4, "to": 2}),
-    ("decode 2 d57", {"type": "decode", "target": 1, "code": "D57"}),
-    ("stop", {"type": "stop"}),
-    ("reveal x1", {"type": "reveal", "card": "x1"}),
-    ("s", {"type": "slap"}),
-    ("slap", {"type": "slap"}),
-    ("p", {"type": "pass"}),
-    ("answer 2 D57 3 a01", {"type": "answer", "codes": {"1": "D57", "2": "A01"}}),
-])
+@pytest.mark.parametrize(
+    "command, action",
+    [
+        ("order 9 8", {"type": "order", "x1": 9, "x2": 8}),
+        ("order 98", {"type": "order", "x1": 9, "x2": 8}),
+        ("take 20-39", {"type": "take", "card": "20-39"}),
+        ("take a-b", {"type": "take", "card": "A-B"}),
+        ("cannot", {"type": "cannot"}),
+        ("pass 2 to 2", {"type": "give", "card": 6, "to": 1}),
+        ("give 1 3", {"type": "give", "card": 4, "to": 2}),
+        ("decode 2 d57", {"type": "decode", "target": 1, "code": "D57"}),
+        ("stop", {"type": "stop"}),
+        ("reveal x1", {"type": "reveal", "card": "x1"}),
+        ("s", {"type": "slap"}),
+        ("slap", {"type": "slap"}),
+        ("p", {"type": "pass"}),
+        ("answer 2 D57 3 a01", {"type": "answer", "codes": {"1": "D57", "2": "A01"}}),
+    ],
+)
 def test_parse_short_commands(command, action):
     view = rigged(["F98", "D57", "A01"], row=[4, 6, 0, 1, 2]).view(0)
     assert screen.parse(command, view) == action
 
 
-@pytest.mark.parametrize("command, message", [
-    ("", "type a command"), ("dance", "unknown command"), ("pass 9 to 2", "cards 1 to 5"),
-    ("pass x to 2", "must be a number"), ("order 9", "order your digits"), ("pass ² to 2", "must be a number"),
-    ("answer 1", "answer like"), ("reveal x5", "unknown command"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("", "type a command"),
+        ("dance", "unknown command"),
+        ("pass 9 to 2", "cards 1 to 5"),
+        ("pass x to 2", "must be a number"),
+        ("order 9", "order your digits"),
+        ("pass ² to 2", "must be a number"),
+        ("answer 1", "answer like"),
+        ("reveal x5", "unknown command"),
+    ],
+)
 def test_parse_errors_explain(command, message):
     view = rigged(["F98", "D57", "A01"]).view(0)
     with pytest.raises(IllegalAction, match=message):
@@ -62,7 +73,7 @@ def test_render_shows_own_code_and_each_sheet_of_known_facts():
     out = text_of(screen.render(game.view(0)))
     assert "Your code: F98" in out and "x1∈{0,2,4,6,8}" in out and "20-39" in out
     assert "possible letter | x1 | x2" in out
-    assert "ABCDE | 1357 | 01234567" in out       # seat 1 as seat 0 sees it: x1 red on evens
+    assert "ABCDE | 1357 | 01234567" in out  # seat 1 as seat 0 sees it: x1 red on evens
     assert "D57" not in out and "A01" not in out
     assert "possible" not in text_of(screen.render(rigged(["F98", "D57"], notes=False).view(0)))
 
@@ -73,8 +84,11 @@ def test_render_the_finished_game_and_the_order_step():
     game.apply(0, {"type": "answer", "codes": {"1": "D57"}})
     game.apply(1, {"type": "answer", "codes": {"0": "A12"}})
     shown = text_of(screen.render(game.view(None)))
-    assert "Won by seat 1" in shown and "Codes: seat 1 F98, seat 2 D57." in shown and "seat 2 wrote: seat 1 A12." in shown
+    assert (
+        "Won by seat 1" in shown and "Codes: seat 1 F98, seat 2 D57." in shown and "seat 2 wrote: seat 1 A12." in shown
+    )
     import codecrack
+
     fresh = codecrack.new_game("coding", players=2, seed=3)
     assert "order them" in text_of(screen.render(fresh.view(0)))
 
@@ -89,7 +103,7 @@ def test_counter_passes_and_the_stalemate_deal_at_the_terminal():
     assert "passes in a row: 1 of 3" in text_of(screen.render(game.view(2)))
     game.apply(2, {"type": "cannot"})
     events = game.apply(0, {"type": "cannot"})
-    assert screen.describe(0, {}, events).endswith("stalemate: leftover cards face up: B C 2")   # no Python list
+    assert screen.describe(0, {}, events).endswith("stalemate: leftover cards face up: B C 2")  # no Python list
     assert "face up: B C 2" in text_of(screen.render(game.view(1)))
 
 
@@ -141,12 +155,14 @@ def run_speed(codes, script, bots, **options):
 def first_or(step_lines):
     def script(game):
         return step_lines(game) if game.phase == "cracking" else "1"
+
     return script
 
 
 def test_speed_human_slaps_with_a_key_and_answers_in_time():
     def lines(game):
         return "s" if game.step == "open" else "decode 2 D57"
+
     game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(60), 2: Passer(60)})
     assert game.result["winners"] == [0]
     assert "seat 1 SLAPS" in out and "you slapped!" in out
@@ -158,6 +174,7 @@ def test_speed_bots_react_after_their_delay_while_the_human_waits():
             wait_for(lambda: game.passed >= {1, 2} or game.step != "open")
             return "s" if game.table_letters + game.table_digits else "p"
         return "decode 3 A01"
+
     game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(0), 2: Passer(0.01)})
     assert game.result["winners"] == [0]
     log = out.splitlines()
@@ -170,10 +187,10 @@ def test_speed_human_who_hesitates_is_out():
     def lines(game):
         if game.step == "open":
             return "s"
-        wait_for(lambda: game.over)          # never answers: the answer window runs out
+        wait_for(lambda: game.over)  # never answers: the answer window runs out
         return "decode 2 D57"
-    game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(60), 2: Passer(60)},
-                          answer_window=0.05)
+
+    game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(60), 2: Passer(60)}, answer_window=0.05)
     assert game.sheets[0].out and "hesitated" in out
     assert game.over
 
@@ -183,6 +200,7 @@ def test_speed_human_typo_is_explained_and_play_goes_on():
 
     def lines(game):
         return next(typed)
+
     game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(60), 2: Passer(60)})
     assert game.result["winners"] == [0]
     assert "unknown command 'hello'" in out and "like 'D57'" in out
@@ -191,8 +209,14 @@ def test_speed_human_typo_is_explained_and_play_goes_on():
 def test_play_command_runs_counter_mode_and_speed_without_humans():
     lines = iter(["?"] + ["1"] * 400)
     console = Console(file=io.StringIO(), width=200)
-    record = play("coding", ["human", "random"], seed=2, options={"mode": "counter"}, console=console,
-                  read=lambda prompt: next(lines))
+    record = play(
+        "coding",
+        ["human", "random"],
+        seed=2,
+        options={"mode": "counter"},
+        console=console,
+        read=lambda prompt: next(lines),
+    )
     assert record["game"] == "coding" and "Game over" in console.file.getvalue()
     record = play("coding", ["random", "random", "random"], seed=2, options={"mode": "speed"}, console=console)
     assert record["options"] == {"mode": "speed"}
@@ -201,6 +225,7 @@ def test_play_command_runs_counter_mode_and_speed_without_humans():
 def test_end_of_input_stops_a_speed_game():
     def lines(game):
         raise EOFError
+
     with pytest.raises(EOFError):
         run_speed(["F98", "D57", "A01"], lines, {1: Passer(60), 2: Passer(60)})
 
@@ -225,6 +250,7 @@ def test_speed_human_goes_through_a_deal_and_a_number_card_reveal():
         if game.step == "stalemate":
             return "reveal x1"
         return "decode 4 B23"
+
     bots = {seat: Passer(0) for seat in (1, 2, 3)}
     game, out = run_speed(["F98", "D57", "A01", "B23"], first_or(lines), bots)
     assert game.result["winners"] == [0]

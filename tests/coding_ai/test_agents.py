@@ -23,7 +23,7 @@ TIERS = ["hard", "medium", "easy", "medium"]
 def test_tiers_finish_every_mode(mode, players):
     game = codecrack.new_game("coding", players=players, seed=players * 11, mode=mode)
     agents = {seat: make_agent(TIERS[seat], "coding", seed=seat) for seat in range(players)}
-    run = run_game(game, agents)   # every action is checked by the engine
+    run = run_game(game, agents)  # every action is checked by the engine
     assert run.game.over
     if mode == "one-shot":
         assert len(run.game.result["scores"]) == players
@@ -132,9 +132,15 @@ def test_careful_tiers_leak_less_than_random_takers():
 
 
 def sheet(seat, wrong=(), letter=None):
-    return {"seat": seat, "data": [], "hacks": [], "cannot": [], "out": False,
-            "revealed": {"letter": letter, "x1": None, "x2": None},
-            "wrong_guesses": [{"target": 0, "code": code} for code in wrong]}
+    return {
+        "seat": seat,
+        "data": [],
+        "hacks": [],
+        "cannot": [],
+        "out": False,
+        "revealed": {"letter": letter, "x1": None, "x2": None},
+        "wrong_guesses": [{"target": 0, "code": code} for code in wrong],
+    }
 
 
 def chance_of(view, seat, which):
@@ -149,15 +155,21 @@ def test_a_wrong_decode_makes_the_named_symbols_unlikely_not_impossible():
     plain = facts_from_view(view)
     assert plain.masks[1].all() and not plain.masks[0][code_index("A", 1, 2)]
     named = chance_of(view, 1, lambda code: code[0] == "A" or {1, 2} & set(code[1:]))
-    unread = sum(p for code, p in zip(CODES, plain.belief(0, ("F", 8, 9))[0].probs[0])
-                 if code[0] == "A" or {1, 2} & set(code[1:]))
+    unread = sum(
+        p
+        for code, p in zip(CODES, plain.belief(0, ("F", 8, 9))[0].probs[0])
+        if code[0] == "A" or {1, 2} & set(code[1:])
+    )
     assert 0 < named < unread / 5  # a bluffer's real code keeps a chance
 
 
 def test_a_guesser_shown_to_bluff_is_read_as_a_bluffer():
     def view(letter):
-        return {"players": 2, "table": {"letters": [], "digits": []},
-                "sheets": [sheet(0), sheet(1, ["A12", "B34"], letter=letter)]}
+        return {
+            "players": 2,
+            "table": {"letters": [], "digits": []},
+            "sheets": [sheet(0), sheet(1, ["A12", "B34"], letter=letter)],
+        }
 
     uses_34 = lambda code: bool({3, 4} & set(code[1:]))  # noqa: E731
     honest_so_far, caught = chance_of(view("C"), 1, uses_34), chance_of(view("A"), 1, uses_34)
@@ -166,8 +178,11 @@ def test_a_guesser_shown_to_bluff_is_read_as_a_bluffer():
 
 @pytest.mark.parametrize("letter,caught", [("A", True), ("C", False), (None, False)])
 def test_a_player_shown_to_name_its_own_symbol_is_caught_bluffing(letter, caught):
-    view = {"players": 3, "table": {"letters": [], "digits": []},
-            "sheets": [sheet(0), sheet(1, ["A12"], letter=letter), sheet(2, ["B34"])]}
+    view = {
+        "players": 3,
+        "table": {"letters": [], "digits": []},
+        "sheets": [sheet(0), sheet(1, ["A12"], letter=letter), sheet(2, ["B34"])],
+    }
     facts = facts_from_view(view, guessers=True)
     belief, seats = facts.belief(0, ("F", 8, 9))
     assert facts.caught_bluffing(belief, seats) == caught
@@ -178,6 +193,9 @@ def test_hard_copes_with_players_who_name_their_own_symbols():
     # random players may decode with their own symbols: hard's reading is only a likelihood
     for seed in range(3):
         game = codecrack.new_game("coding", players=3, seed=seed, mode="counter")
-        agents = {0: make_agent("hard", "coding", seed=0), 1: make_agent("random", "coding", seed=1),
-                  2: make_agent("random", "coding", seed=2)}
+        agents = {
+            0: make_agent("hard", "coding", seed=0),
+            1: make_agent("random", "coding", seed=1),
+            2: make_agent("random", "coding", seed=2),
+        }
         assert run_game(game, agents).game.over

@@ -8,8 +8,17 @@ import numpy as np
 import pytest
 
 from codecrack.games.coding.belief import (
-    CODES, LETTERS, N_CODES, Belief, Inconsistent, allowed, code_index, in_set, symbol_bits,
-    symbol_marginal, uses_none,
+    CODES,
+    LETTERS,
+    N_CODES,
+    Belief,
+    Inconsistent,
+    allowed,
+    code_index,
+    in_set,
+    symbol_bits,
+    symbol_marginal,
+    uses_none,
 )
 
 
@@ -73,8 +82,10 @@ def test_matches_enumeration(players, size, seed):
 def test_matches_physical_deal_with_facts():
     mine = ("C", 4, 7)
     others = uses_none(symbol_bits("C", [4, 7]))
-    masks = [others & ~in_set("x1", [0, 2, 4, 6, 8]) & allowed(letter="ABD"),
-             others & in_set("x2", [1, 5, 8]) & ~allowed(letter="EF")]
+    masks = [
+        others & ~in_set("x1", [0, 2, 4, 6, 8]) & allowed(letter="ABD"),
+        others & in_set("x2", [1, 5, 8]) & ~allowed(letter="EF"),
+    ]
     expected = deal_brute_force(mine, masks)
     belief = Belief(masks)
     for player in range(2):

@@ -9,7 +9,13 @@ from codecrack.games.coding.belief import CODES, N_CODES, allowed, code_index
 from codecrack.games.coding.cards import DATA_TYPES
 from codecrack.games.coding.facts import Facts, data_range
 from codecrack.games.coding.tactics import (
-    answer_score, best_answer, exposure_after, information_gain, joint_best_answer, kept_mass, reveal_cost,
+    answer_score,
+    best_answer,
+    exposure_after,
+    information_gain,
+    joint_best_answer,
+    kept_mass,
+    reveal_cost,
     score_gain,
 )
 
@@ -75,8 +81,9 @@ def test_the_per_symbol_argmax_is_the_best_of_all_540_answers(seed):
     text, score = best_answer(probs)
     reference, best = joint_best_answer(probs)
     assert score == pytest.approx(best, abs=1e-12) == answer_score(probs, text)
-    brute = max(sum(p * sum(a == b for a, b in zip(code, truth)) for p, truth in zip(probs, CODES) if p)
-                for code in CODES)
+    brute = max(
+        sum(p * sum(a == b for a, b in zip(code, truth)) for p, truth in zip(probs, CODES) if p) for code in CODES
+    )
     assert best == pytest.approx(brute, abs=1e-12)
 
 

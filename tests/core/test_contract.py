@@ -34,8 +34,7 @@ def test_bad_option_value_and_player_count():
         codecrack.new_game("toy", players=2, seed=1, first=2)
 
 
-@pytest.mark.parametrize("junk", [None, 3, "add", {}, {"type": "add"}, {"type": "add", "amount": 3},
-                                  {"type": "jump"}])
+@pytest.mark.parametrize("junk", [None, 3, "add", {}, {"type": "add"}, {"type": "add", "amount": 3}, {"type": "jump"}])
 def test_junk_actions_raise_and_change_nothing(junk):
     game = codecrack.new_game("toy", players=2, seed=4)
     seat = min(game.to_move)

@@ -39,11 +39,21 @@ def hidden_left(name: str, view: dict) -> list:
     return [s for s in makers if view["codes"][s] is None] + unseen_declarations
 
 
-DECIDING = {"coda": {"guess", "reveal", "timeout"}, "coding": {"decode", "answered", "timeout"},
-            "alphacode": {"declared"}}
-CASES = [("coda", 2, {}), ("coda", 4, {"dashes": True, "memory": True}), ("coda", 3, {"rounds": 3}),
-         ("coding", 2, {}), ("coding", 4, {"mode": "speed"}), ("coding", 3, {"mode": "one-shot"}),
-         ("alphacode", 2, {}), ("alphacode", 3, {})]
+DECIDING = {
+    "coda": {"guess", "reveal", "timeout"},
+    "coding": {"decode", "answered", "timeout"},
+    "alphacode": {"declared"},
+}
+CASES = [
+    ("coda", 2, {}),
+    ("coda", 4, {"dashes": True, "memory": True}),
+    ("coda", 3, {"rounds": 3}),
+    ("coding", 2, {}),
+    ("coding", 4, {"mode": "speed"}),
+    ("coding", 3, {"mode": "one-shot"}),
+    ("alphacode", 2, {}),
+    ("alphacode", 3, {}),
+]
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
@@ -73,7 +83,7 @@ def test_the_coding_names_the_decode_that_ended_the_game():
     history = game.view(None)["history"]
     last = game.result["decisive"][-1]
     assert history[last]["type"] == "decode" and history[-1]["type"] == "over"
-    assert all(e["type"] in {"out", "over", "revealed"} for e in history[last + 1:])
+    assert all(e["type"] in {"out", "over", "revealed"} for e in history[last + 1 :])
 
 
 def test_alphacode_names_the_declarations_and_counts_the_questions_of_the_deciding_round():

@@ -10,11 +10,19 @@ from codecrack.core.registry import game_class
 from codecrack.core.runner import next_actor
 
 CONFIGS = [
-    ("coda", 2, {}), ("coda", 4, {}), ("coda", 3, {"draw": "deck", "dashes": True}),
+    ("coda", 2, {}),
+    ("coda", 4, {}),
+    ("coda", 3, {"draw": "deck", "dashes": True}),
     ("coda", 2, {"memory": True, "rounds": 3}),
-    ("coding", 2, {}), ("coding", 4, {}), ("coding", 3, {"mode": "speed"}), ("coding", 4, {"mode": "speed"}),
-    ("coding", 2, {"mode": "one-shot"}), ("coding", 3, {"mode": "counter"}),
-    ("alphacode", 2, {}), ("alphacode", 3, {}), ("alphacode", 4, {"real_words": True}),
+    ("coding", 2, {}),
+    ("coding", 4, {}),
+    ("coding", 3, {"mode": "speed"}),
+    ("coding", 4, {"mode": "speed"}),
+    ("coding", 2, {"mode": "one-shot"}),
+    ("coding", 3, {"mode": "counter"}),
+    ("alphacode", 2, {}),
+    ("alphacode", 3, {}),
+    ("alphacode", 4, {"real_words": True}),
 ]
 
 
@@ -61,6 +69,7 @@ def test_chance_outcomes_replay_a_game_under_another_seed(name, players, options
 
 def test_a_game_without_a_nature_module_says_so():
     from tests.core.toy_game import ToyGame
+
     with pytest.raises(codecrack.OptionError, match="declares no nature"):
         ToyGame.nature(2)
 

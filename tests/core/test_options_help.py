@@ -31,8 +31,18 @@ def test_the_presets_are_classic_advanced_and_tournament_and_all_play(game):
 
 def test_play_help_lists_every_games_options_and_presets():
     shown = runner.invoke(app, ["play", "--help"], terminal_width=200).output
-    for text in ("coda options", "rounds=1|3", "Turn clock", "coding presets", "--preset tournament",
-                 "alphacode options", "columns=13|15|17", "creator=SEAT", "Code creator", "first=1"):
+    for text in (
+        "coda options",
+        "rounds=1|3",
+        "Turn clock",
+        "coding presets",
+        "--preset tournament",
+        "alphacode options",
+        "columns=13|15|17",
+        "creator=SEAT",
+        "Code creator",
+        "first=1",
+    ):
         assert text in shown, text
 
 
@@ -44,8 +54,10 @@ def test_play_with_a_preset():
     assert unknown.exit_code == 1 and "valid presets: classic, advanced, tournament" in unknown.output
 
 
-@pytest.mark.parametrize("command", [["play", "coda", "--seats", "random,random"],
-                                     ["arena", "--game", "coda", "--agents", "random", "--games", "1"]])
+@pytest.mark.parametrize(
+    "command",
+    [["play", "coda", "--seats", "random,random"], ["arena", "--game", "coda", "--agents", "random", "--games", "1"]],
+)
 def test_players_given_as_an_option_is_a_clear_error_not_a_traceback(command):
     result = runner.invoke(app, [*command, "-o", "players=3"])
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)

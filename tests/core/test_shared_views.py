@@ -56,7 +56,12 @@ def test_frozen_data_equals_plain_data_and_copies_to_plain_data():
     assert json.loads(json.dumps(event)) == {"type": "deal", "colors": ["black"], "pair": [1, [2]]}
     assert type(event.copy()) is dict and type(dict(event)) is dict and type(list(event["colors"])) is list
     assert frozen(event) is event
-    for change in (lambda: event.update(a=1), lambda: event.pop("type"), lambda: event["colors"].sort(),
-                   lambda: event["pair"][1].append(3), lambda: event.__ior__({"a": 1})):
+    for change in (
+        lambda: event.update(a=1),
+        lambda: event.pop("type"),
+        lambda: event["colors"].sort(),
+        lambda: event["pair"][1].append(3),
+        lambda: event.__ior__({"a": 1}),
+    ):
         with pytest.raises(TypeError):
             change()

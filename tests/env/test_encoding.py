@@ -31,7 +31,9 @@ def test_equal_views_give_equal_vectors_within_the_declared_bounds(config):
     for seat in range(players):
         vector = encoder.encode(game.view(seat))
         assert np.array_equal(vector, encoder.encode(codecrack.replay(game.record()).view(seat)))
-        assert vector.shape == (encoder.layout.size,) and (0 <= vector).all() and (vector <= encoder.layout.highs()).all()
+        assert (
+            vector.shape == (encoder.layout.size,) and (0 <= vector).all() and (vector <= encoder.layout.highs()).all()
+        )
 
 
 def test_the_research_doc_lists_every_block_of_each_layout():
@@ -71,4 +73,4 @@ def test_coda_history_readers_give_the_encoding_from_scratch_and_are_one_per_sea
         game_readers = table._readers[2]
         assert sorted(game_readers) == list(range(players))
         readers += game_readers.values()
-    assert len({id(reader) for reader in readers}) == 2 * players     # all alive: ids cannot repeat
+    assert len({id(reader) for reader in readers}) == 2 * players  # all alive: ids cannot repeat

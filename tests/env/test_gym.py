@@ -29,7 +29,9 @@ def test_a_game_against_hard_agents_ends_with_the_learners_win_share():
     rng = np.random.default_rng(3)
     terminated = truncated = False
     while not (terminated or truncated):
-        observation, reward, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        observation, reward, terminated, truncated, _ = env.step(
+            int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        )
     result = env.unwrapped.table.game.result
     assert terminated and reward == (1.0 / len(result["winners"]) if 1 in result["winners"] else 0.0)
 
@@ -53,6 +55,10 @@ def test_bad_opponents_are_refused_with_the_valid_names():
 
 
 def test_the_example_script_runs():
-    done = subprocess.run([sys.executable, str(ROOT / "examples" / "gym_masked_greedy.py"), "2"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "gym_masked_greedy.py"), "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert "masked greedy: win share" in done.stdout

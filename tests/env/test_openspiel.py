@@ -1,18 +1,21 @@
 """OpenSpiel: pyspiel's random simulation test for every game, and IS-MCTS playing Coda."""
 
 import numpy as np
-import pytest
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 from codecrack.env import openspiel  # noqa: F401 - registers the games
 
 SIMULATED = [
-    ("codecrack_coda", {"players": 2}, 2), ("codecrack_coda", {"players": 4}, 1),
+    ("codecrack_coda", {"players": 2}, 2),
+    ("codecrack_coda", {"players": 4}, 1),
     ("codecrack_coda", {"players": 3, "draw": "deck", "dashes": True}, 1),
-    ("codecrack_coding", {"players": 2}, 2), ("codecrack_coding", {"players": 4, "mode": "speed"}, 1),
+    ("codecrack_coding", {"players": 2}, 2),
+    ("codecrack_coding", {"players": 4, "mode": "speed"}, 1),
     ("codecrack_coding", {"players": 3, "mode": "one-shot"}, 1),
-    ("codecrack_alphacode", {"players": 2}, 1), ("codecrack_alphacode", {"players": 4}, 1),
+    ("codecrack_alphacode", {"players": 2}, 1),
+    ("codecrack_alphacode", {"players": 4}, 1),
 ]
 
 
@@ -48,8 +51,9 @@ def test_a_resampled_world_keeps_the_players_information_state():
 def test_ismcts_plays_a_game_of_coda_against_random():
     game = pyspiel.load_game("codecrack_coda", {"players": 2})
     rng = np.random.RandomState(0)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=4,
-                           max_world_samples=2, random_state=rng)
+    bot = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=4, max_world_samples=2, random_state=rng
+    )
     opponent = pyspiel.make_uniform_random_bot(1, 7)
     state = game.new_initial_state()
     while not state.is_terminal():

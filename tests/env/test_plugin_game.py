@@ -33,8 +33,7 @@ def installed(tmp_path, monkeypatch):
     info = tmp_path / "codecrack_tinyguess-0.1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: codecrack-tinyguess\nVersion: 0.1.0\n")
-    (info / "entry_points.txt").write_text(
-        "[codecrack.games]\ntinyguess = codecrack_tinyguess.rules:TinyGuessGame\n")
+    (info / "entry_points.txt").write_text("[codecrack.games]\ntinyguess = codecrack_tinyguess.rules:TinyGuessGame\n")
     monkeypatch.syspath_prepend(str(PACKAGE))
     monkeypatch.syspath_prepend(str(tmp_path))
     before = dict(registry.GAMES)
@@ -51,8 +50,9 @@ def test_the_entry_point_adds_the_game(installed):
 
 def test_terminal_play_with_a_human_typing_menu_numbers(installed):
     output = StringIO()
-    record = play("tinyguess", ["human", "random"], seed=4, options={}, console=Console(file=output),
-                  read=lambda prompt: "1")
+    record = play(
+        "tinyguess", ["human", "random"], seed=4, options={}, console=Console(file=output), read=lambda prompt: "1"
+    )
     assert registry.replay(record).over and "Game over" in output.getvalue()
 
 

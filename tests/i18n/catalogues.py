@@ -39,7 +39,9 @@ def extracted_messages() -> set[str]:
     with (ROOT / "babel.cfg").open(encoding="utf-8") as config:
         method_map, options_map = parse_mapping_cfg(config)
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(str(ROOT / "codecrack"), method_map, options_map):
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "codecrack"), method_map, options_map
+    ):
         found.update(message if isinstance(message, tuple) else (message,))
     return {m for m in found if m}
 

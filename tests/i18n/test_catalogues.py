@@ -9,8 +9,15 @@ import pytest
 
 from codecrack.core.registry import GAMES, game_class
 
-from .catalogues import (FRONT, extracted_messages, front_catalogue, front_languages, placeholders,
-                         po_catalogue, po_languages)
+from .catalogues import (
+    FRONT,
+    extracted_messages,
+    front_catalogue,
+    front_languages,
+    placeholders,
+    po_catalogue,
+    po_languages,
+)
 
 OTHER_LANGUAGES = [lang for lang in front_languages() if lang != "en"]
 

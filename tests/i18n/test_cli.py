@@ -31,16 +31,29 @@ def _help(*command: str, lang: str | None) -> str:
     env = {key: value for key, value in os.environ.items() if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env.update(COLUMNS="400", LANG=lang or "C.UTF-8")
     script = "from codecrack.cli import main; main()"
-    done = subprocess.run([sys.executable, "-c", script, *command, "--help"], env=env, capture_output=True,
-                          text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script, *command, "--help"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return done.stdout
 
 
 def _shown_texts(command) -> list[str]:
     """The texts of ``command``'s help page: its help, its parameters' and its subcommands' help."""
     subcommands = getattr(command, "commands", {}).values()
-    return [text for text in [command.help, *(param.help for param in command.params),
-                              *(subcommand.help for subcommand in subcommands)] if text]
+    return [
+        text
+        for text in [
+            command.help,
+            *(param.help for param in command.params),
+            *(subcommand.help for subcommand in subcommands),
+        ]
+        if text
+    ]
 
 
 def _help_texts(command) -> list[str]:

@@ -12,8 +12,8 @@ import pytest
 
 import codecrack
 from codecrack.core.errors import IllegalAction, OptionError, TemplateError
-from codecrack.review import ReviewError
 from codecrack.i18n import N_, explain, language, translate
+from codecrack.review import ReviewError
 
 from .catalogues import ROOT, extracted_messages
 
@@ -74,9 +74,29 @@ def _mutations(action: dict, legal: list[dict], rng: random.Random) -> list:
             other = rng.choice(legal)
             if key in other:
                 wrong.append({**action, key: other[key]})
-    other_kinds = {a["type"] for a in legal} ^ {"draw", "guess", "stop", "place", "reveal", "ready", "opening",
-                                               "take", "cannot", "give", "decode", "order", "slap", "pass", "answer",
-                                               "make_code", "random_code", "count", "filled", "declare", "timeout"}
+    other_kinds = {a["type"] for a in legal} ^ {
+        "draw",
+        "guess",
+        "stop",
+        "place",
+        "reveal",
+        "ready",
+        "opening",
+        "take",
+        "cannot",
+        "give",
+        "decode",
+        "order",
+        "slap",
+        "pass",
+        "answer",
+        "make_code",
+        "random_code",
+        "count",
+        "filled",
+        "declare",
+        "timeout",
+    }
     wrong.extend({"type": kind} for kind in sorted(other_kinds))
     return wrong
 

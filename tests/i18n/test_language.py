@@ -20,28 +20,34 @@ from codecrack.web.config import WebConfig
 from .catalogues import front_catalogue
 
 
-@pytest.mark.parametrize("header, expected", [
-    ("th-TH,th;q=0.9,en;q=0.8", "th"),
-    ("en-US,en;q=0.9,th;q=0.8", "en"),
-    ("fr;q=0.9, th;q=0.95", "th"),
-    ("th;q=0", "en"),
-    ("*", "en"),
-    ("", "en"),
-    (None, "en"),
-    ("x" * 5000, "en"),
-])
+@pytest.mark.parametrize(
+    "header, expected",
+    [
+        ("th-TH,th;q=0.9,en;q=0.8", "th"),
+        ("en-US,en;q=0.9,th;q=0.8", "en"),
+        ("fr;q=0.9, th;q=0.95", "th"),
+        ("th;q=0", "en"),
+        ("*", "en"),
+        ("", "en"),
+        (None, "en"),
+        ("x" * 5000, "en"),
+    ],
+)
 def test_accept_language_picks_the_best_catalogue(header, expected):
     assert i18n.from_accept_language(header) == expected
 
 
-@pytest.mark.parametrize("environ, expected", [
-    ({"LANG": "th_TH.UTF-8"}, "th"),
-    ({"LANG": "th_TH.UTF-8", "LC_ALL": "C"}, "th"),
-    ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "th_TH"}, "th"),
-    ({"LANGUAGE": "fr:th", "LANG": "en_US.UTF-8"}, "th"),
-    ({"LANG": "ko_KR.UTF-8"}, "en"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    "environ, expected",
+    [
+        ({"LANG": "th_TH.UTF-8"}, "th"),
+        ({"LANG": "th_TH.UTF-8", "LC_ALL": "C"}, "th"),
+        ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "th_TH"}, "th"),
+        ({"LANGUAGE": "fr:th", "LANG": "en_US.UTF-8"}, "th"),
+        ({"LANG": "ko_KR.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
 def test_terminal_language_follows_the_posix_variables(environ, expected):
     assert i18n.from_environment(environ) == expected
 
@@ -61,7 +67,9 @@ def test_a_new_language_is_one_file_each_side(tmp_path, monkeypatch):
     (locale / "ko" / "LC_MESSAGES").mkdir(parents=True)
     (locale / "ko" / "LC_MESSAGES" / "codecrack.po").write_text(
         'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-        'msgid "How to draw"\nmsgstr "뽑는 방법"\n', encoding="utf-8")
+        'msgid "How to draw"\nmsgstr "뽑는 방법"\n',
+        encoding="utf-8",
+    )
     front = tmp_path / "i18n"
     shutil.copytree(web_language.CATALOGUES, front)
     (front / "ko.json").write_text(json.dumps({**front_catalogue("en"), "language.name": "한국어"}), encoding="utf-8")
@@ -110,7 +118,9 @@ def test_errors_answer_in_the_requested_language(client):
 
 
 def test_a_websocket_speaks_the_language_of_its_url(client):
-    made = client.post("/api/tables", json={"game": "coda", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]}).json()
+    made = client.post(
+        "/api/tables", json={"game": "coda", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]}
+    ).json()
     with client.websocket_connect(f"/ws/{made['code']}?lang=th") as spectator:
         spectator.send_json({"type": "hello", "token": None})
         spectator.send_json({"type": "action", "action": {"type": "draw", "color": "black"}})

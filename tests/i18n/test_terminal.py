@@ -13,8 +13,18 @@ from codecrack.cli import app
 from codecrack.i18n import language, translate
 from codecrack.terminal.play import play
 
-ENGLISH = ("How to play", "Game over", "Legal actions", "Winner", "Nobody wins", "Welcome", "seat 1 ", "seat 2 ",
-           "Your code", "round ")
+ENGLISH = (
+    "How to play",
+    "Game over",
+    "Legal actions",
+    "Winner",
+    "Nobody wins",
+    "Welcome",
+    "seat 1 ",
+    "seat 2 ",
+    "Your code",
+    "round ",
+)
 
 
 @pytest.mark.parametrize("game, words", [("coda", "จั่ว"), ("coding", "การ์ดข้อมูล"), ("alphacode", "สร้างรหัส")])
@@ -22,8 +32,14 @@ def test_a_human_plays_a_whole_game_in_thai(game, words):
     answers = iter(["?"] + ["1"] * 2000)  # the menu once, then always the first legal move
     output = io.StringIO()
     with language("th"):
-        play(game, ["human", "random"], seed=5, options={},
-             console=Console(file=output, width=140, color_system=None), read=lambda prompt: next(answers))
+        play(
+            game,
+            ["human", "random"],
+            seed=5,
+            options={},
+            console=Console(file=output, width=140, color_system=None),
+            read=lambda prompt: next(answers),
+        )
     text = output.getvalue()
     for english in ("How to play", "Game over", "Legal actions (type one of these commands)"):
         assert translate(english, "th") in text
@@ -46,11 +62,11 @@ def test_the_lang_option_and_the_environment_choose_the_language():
 
 @pytest.mark.parametrize("game, options", [("coding", {"mode": "one-shot"}), ("coding", {}), ("alphacode", {})])
 def test_the_end_reason_and_the_menus_are_in_thai(game, options):
+    from codecrack.agents import make_agent
     from codecrack.core.registry import new_game
+    from codecrack.core.runner import run_game
     from codecrack.terminal.human import action_menu
     from codecrack.terminal.play import summary
-    from codecrack.agents import make_agent
-    from codecrack.core.runner import run_game
 
     fresh = new_game(game, players=2, seed=4, **options)
     with language("th"):

@@ -7,11 +7,11 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter, ValidationError
 
+from codecrack.core.validation import MESSAGES, explain_error, problem
 from codecrack.i18n import language, translate
 from codecrack.web.app import create_app
 from codecrack.web.config import WebConfig
 from codecrack.web.schema import JoinRequest, client_hello, client_message, create_table_model
-from codecrack.core.validation import MESSAGES, explain_error, problem
 
 HUMAN = {"kind": "human"}
 BAD_TABLES = [
@@ -33,15 +33,25 @@ REFUSED_TABLES = [
     {"game": "coda", "seats": [HUMAN, HUMAN], "options": {"rounds": 2}},
     {"game": "alphacode", "seats": [HUMAN, HUMAN], "options": {"creator": 1}},
 ]
-BAD_MESSAGES = ['not json', '{"type": "dance"}', '[]', '{"type": "action", "action": [1]}', '{"type": "action"}',
-                '{"type": "action", "action": {"x": NaN}}', '{"type": "ping", "extra": 1}']
+BAD_MESSAGES = [
+    "not json",
+    '{"type": "dance"}',
+    "[]",
+    '{"type": "action", "action": [1]}',
+    '{"type": "action"}',
+    '{"type": "action", "action": {"x": NaN}}',
+    '{"type": "ping", "extra": 1}',
+]
 
 
 def _errors():
     model = create_table_model(["alphacode", "coda", "coding"])
-    checks = [(TypeAdapter(model).validate_python, BAD_TABLES), (client_message.validate_json, BAD_MESSAGES),
-              (client_hello.validate_json, ['{"type": "hello", "token": 5}', '{"type": "hi"}']),
-              (JoinRequest.model_validate, [{"seat": 99}, {"seat": "x"}, {}])]
+    checks = [
+        (TypeAdapter(model).validate_python, BAD_TABLES),
+        (client_message.validate_json, BAD_MESSAGES),
+        (client_hello.validate_json, ['{"type": "hello", "token": 5}', '{"type": "hi"}']),
+        (JoinRequest.model_validate, [{"seat": 99}, {"seat": "x"}, {}]),
+    ]
     for validate, cases in checks:
         for case in cases:
             with pytest.raises(ValidationError) as caught:
@@ -63,8 +73,10 @@ def test_a_validation_line_is_written_in_the_current_language():
         JoinRequest.model_validate({"seat": "x", "colour": 1})
     with language("th"):
         line = problem(caught.value.errors())
-    assert line == (f"seat: {translate('must be a whole number', 'th')}; "
-                    f"colour: {translate('not accepted (unknown, or set only by the server)', 'th')}")
+    assert line == (
+        f"seat: {translate('must be a whole number', 'th')}; "
+        f"colour: {translate('not accepted (unknown, or set only by the server)', 'th')}"
+    )
 
 
 @pytest.fixture
@@ -94,5 +106,6 @@ def test_an_illegal_action_is_answered_in_the_players_language(client):
             if message["type"] == "error":
                 errors.append(message["message"])
     assert errors[0] == translate("unknown action type {kind!r}; Coda actions are {kinds}", "th").format(
-        kind="fly", kinds="draw, guess, opening, place, ready, reveal, stop, timeout")
+        kind="fly", kinds="draw, guess, opening, place, ready, reveal, stop, timeout"
+    )
     assert errors[1] == translate("a message must be a JSON object whose 'type' is action, hint, ping or resync", "th")

@@ -18,8 +18,21 @@ from codecrack.loadtest.target import TargetError
 
 
 def test_a_short_run_against_a_spawned_server_reports_every_figure_and_valid_games():
-    command = [sys.executable, "-m", "codecrack", "loadtest", "--spawn", "--tables", "2,3", "--games", "1",
-               "--seconds", "240", "--ai-seats", "1"]
+    command = [
+        sys.executable,
+        "-m",
+        "codecrack",
+        "loadtest",
+        "--spawn",
+        "--tables",
+        "2,3",
+        "--games",
+        "1",
+        "--seconds",
+        "240",
+        "--ai-seats",
+        "1",
+    ]
     environ = {**os.environ, "CODECRACK_AI_PACE": "0"}  # the spawned server inherits it: bots move at once
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, env=environ)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -34,15 +47,39 @@ def test_a_short_run_against_a_spawned_server_reports_every_figure_and_valid_gam
         assert step["actions"] > 0 and step["actions_per_second"] > 0
         assert set(step["latency_ms"]) == {"p50", "p95", "p99", "max"}
         assert all(value > 0 for value in step["latency_ms"].values())
-        assert set(step["server"]) == {"pid", "cpu_seconds", "cpu_percent", "cpu_ms_per_action", "rss_mb", "peak_rss_mb"}
+        assert set(step["server"]) == {
+            "pid",
+            "cpu_seconds",
+            "cpu_percent",
+            "cpu_ms_per_action",
+            "rss_mb",
+            "peak_rss_mb",
+        }
         assert step["server"]["rss_mb"] > 0 and step["server"]["cpu_seconds"] > 0
         assert step["load_generator"]["processes"] == 1 and step["load_generator"]["cpu_seconds"] > 0
-    assert set(report["summary"]) == {"best_actions_per_second_at_p95_le_100ms", "most_sockets_at_p99_le_100ms_0_errors"}
+    assert set(report["summary"]) == {
+        "best_actions_per_second_at_p95_le_100ms",
+        "most_sockets_at_p99_le_100ms_0_errors",
+    }
 
 
 def test_tables_opened_before_the_clock_starts_are_played_to_valid_ends():
-    command = [sys.executable, "-m", "codecrack", "loadtest", "--spawn", "--tables", "2", "--games", "1",
-               "--seconds", "240", "--ai-seats", "1", "--open-first"]
+    command = [
+        sys.executable,
+        "-m",
+        "codecrack",
+        "loadtest",
+        "--spawn",
+        "--tables",
+        "2",
+        "--games",
+        "1",
+        "--seconds",
+        "240",
+        "--ai-seats",
+        "1",
+        "--open-first",
+    ]
     environ = {**os.environ, "CODECRACK_AI_PACE": "0"}
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, env=environ)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -52,7 +89,18 @@ def test_tables_opened_before_the_clock_starts_are_played_to_valid_ends():
 
 
 def run_report(*options: str) -> dict:
-    command = [sys.executable, "-m", "codecrack", "loadtest", "--spawn", "--seconds", "240", "--ai-seats", "1", *options]
+    command = [
+        sys.executable,
+        "-m",
+        "codecrack",
+        "loadtest",
+        "--spawn",
+        "--seconds",
+        "240",
+        "--ai-seats",
+        "1",
+        *options,
+    ]
     environ = {**os.environ, "CODECRACK_AI_PACE": "0"}
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, env=environ)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -85,8 +133,9 @@ def test_more_sockets_than_the_server_allows_per_address_are_refused():
 
 
 def test_the_command_refuses_a_remote_url_without_touching_it():
-    done = subprocess.run([sys.executable, "-m", "codecrack", "loadtest", "--url", "http://10.0.0.1:8000"],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "codecrack", "loadtest", "--url", "http://10.0.0.1:8000"], capture_output=True, text=True
+    )
     assert done.returncode == 2 and "not a loopback address" in done.stdout + done.stderr
 
 
@@ -100,7 +149,7 @@ def test_the_anchor_needs_its_harness_folder_installed(tmp_path):
 class Node:
     """An object that can sit in a reference cycle."""
 
-    partner: "Node | None" = None
+    partner: Node | None = None
 
 
 @pytest.mark.parametrize("enabled", [True, False])

@@ -4,6 +4,7 @@ It answers the ping, then on its first ``act`` does what MODE says. ``record`` p
 legal action and appends every line it receives to FILE; ``forker`` leaves a child holding its
 output and writes the child's pid to FILE.
 """
+
 import json
 import os
 import subprocess

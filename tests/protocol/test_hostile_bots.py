@@ -24,14 +24,17 @@ def config(agent: str, games: int = 1, players: int = 2) -> ArenaConfig:
     return ArenaConfig("coda", players, (agent, "random"), games, seed=5, move_time=1.0)
 
 
-@pytest.mark.parametrize("mode, kind, detail", [
-    ("exit_at_start", "crash", "exited with code 3"),
-    ("raise", "crash", "closed its output"),
-    ("sleep", "timeout", "no answer within 1 s"),
-    ("illegal", "illegal", "cheat"),
-    ("garbage", "protocol", "invalid message"),
-    ("flood", "protocol", "longer than 65536 bytes"),
-])
+@pytest.mark.parametrize(
+    "mode, kind, detail",
+    [
+        ("exit_at_start", "crash", "exited with code 3"),
+        ("raise", "crash", "closed its output"),
+        ("sleep", "timeout", "no answer within 1 s"),
+        ("illegal", "illegal", "cheat"),
+        ("garbage", "protocol", "invalid message"),
+        ("flood", "protocol", "longer than 65536 bytes"),
+    ],
+)
 def test_a_faulty_bot_loses_the_game_with_a_clear_report(mode, kind, detail):
     game = play_one(config(hostile(mode)), 0)
     fault = game["fault"]
@@ -108,7 +111,9 @@ def test_the_arena_command_reports_each_fault():
 
     from codecrack.cli import app
 
-    result = CliRunner().invoke(app, ["arena", "--game", "coda", "--agents", f"{hostile('illegal')},random",
-                                      "--games", "2", "--time-limit", "2"])
+    result = CliRunner().invoke(
+        app,
+        ["arena", "--game", "coda", "--agents", f"{hostile('illegal')},random", "--games", "2", "--time-limit", "2"],
+    )
     assert result.exit_code == 0, result.output
     assert "lost by illegal" in result.output and "cheat" in result.output

@@ -21,8 +21,9 @@ HOSTILE = Path(__file__).with_name("hostile_bot.py")
 NODE = shutil.which("node") or "/usr/bin/node"
 
 
-@pytest.mark.parametrize("bot", [f"{sys.executable} {ROOT}/examples/bots/coda_greedy.py",
-                                 f"{NODE} {ROOT}/examples/bots/coda_greedy.js"])
+@pytest.mark.parametrize(
+    "bot", [f"{sys.executable} {ROOT}/examples/bots/coda_greedy.py", f"{NODE} {ROOT}/examples/bots/coda_greedy.js"]
+)
 def test_the_example_bots_play_whole_games_in_the_arena(bot):
     if not Path(bot.split()[0]).exists():
         pytest.skip("node is not installed")
@@ -74,8 +75,13 @@ def test_serve_answers_pings_and_acts_and_stops_at_quit():
     game = codecrack.new_game("coda", players=2, seed=3)
     seat = min(game.to_move)
     hello = {"type": "hello", "game": "coda", "players": 2, "options": {}, "seat": seat, "time_limit_ms": 1000}
-    lines = [hello, {"type": "ping", "id": 7}, {"type": "act", "id": 1, "view": game.view(seat), "time_limit_ms": 1000},
-             {"type": "quit"}, {"type": "ping", "id": 8}]
+    lines = [
+        hello,
+        {"type": "ping", "id": 7},
+        {"type": "act", "id": 1, "view": game.view(seat), "time_limit_ms": 1000},
+        {"type": "quit"},
+        {"type": "ping", "id": 8},
+    ]
     out = io.StringIO()
     serve(agent_maker("coda", "hard", 0), io.StringIO("".join(json.dumps(m) + "\n" for m in lines)), out)
     pong, answer = [json.loads(line) for line in out.getvalue().splitlines()]
@@ -83,12 +89,18 @@ def test_serve_answers_pings_and_acts_and_stops_at_quit():
     assert answer["type"] == "action" and answer["id"] == 1 and answer["action"] in game.legal_actions(seat)
 
 
-@pytest.mark.parametrize("line, problem", [
-    ('{"type": "act", "id": 1, "view": {}, "time_limit_ms": 5}', "before 'hello'"),
-    ('{"type": "hello", "game": "coding", "players": 2, "options": {}, "seat": 0, "time_limit_ms": 5}', "not coding"),
-    ('{"type": "move"}', "type"),
-    ("not json", "message"),
-])
+@pytest.mark.parametrize(
+    "line, problem",
+    [
+        ('{"type": "act", "id": 1, "view": {}, "time_limit_ms": 5}', "before 'hello'"),
+        (
+            '{"type": "hello", "game": "coding", "players": 2, "options": {}, "seat": 0, "time_limit_ms": 5}',
+            "not coding",
+        ),
+        ('{"type": "move"}', "type"),
+        ("not json", "message"),
+    ],
+)
 def test_serve_refuses_what_the_protocol_does_not_allow(line, problem):
     with pytest.raises(ProtocolError, match=problem):
         serve(agent_maker("coda", "easy", 0), io.StringIO(line + "\n"), io.StringIO())

@@ -55,16 +55,27 @@ def test_a_broken_ratings_file_is_refused_and_left_alone(tmp_path, text):
     path.write_text(text)
     with pytest.raises(RatingsError, match="not a codecrack ratings file"):
         Ladder.load(path)
-    result = runner.invoke(app, ["arena", "--game", "coda", "--agents", "random", "--games", "1",
-                                 "--ratings", str(path)])
+    result = runner.invoke(
+        app, ["arena", "--game", "coda", "--agents", "random", "--games", "1", "--ratings", str(path)]
+    )
     assert result.exit_code == 2 and "not a codecrack ratings file" in result.output
     assert path.read_text() == text
 
 
 def test_arena_runs_grow_the_ladder_and_ladder_prints_it(tmp_path):
     path = tmp_path / "ratings.json"
-    arguments = ["arena", "--game", "coda", "--agents", "medium,random", "--games", "4", "--ratings", str(path),
-                 "--json"]
+    arguments = [
+        "arena",
+        "--game",
+        "coda",
+        "--agents",
+        "medium,random",
+        "--games",
+        "4",
+        "--ratings",
+        str(path),
+        "--json",
+    ]
     assert runner.invoke(app, arguments).exit_code == 0
     assert runner.invoke(app, arguments + ["--seed", "1"]).exit_code == 0
     rows = json.loads(runner.invoke(app, ["ladder", str(path), "--json"]).output)["coda"]

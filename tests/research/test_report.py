@@ -10,8 +10,9 @@ from codecrack.cli import app
 
 def test_the_report_is_one_offline_file_with_three_plots(tmp_path):
     path = tmp_path / "report.html"
-    result = CliRunner().invoke(app, ["arena", "--game", "coda", "--agents", "medium,random", "--games", "4",
-                                      "--report", str(path)])
+    result = CliRunner().invoke(
+        app, ["arena", "--game", "coda", "--agents", "medium,random", "--games", "4", "--report", str(path)]
+    )
     assert result.exit_code == 0, result.output
     page = path.read_text()
     images = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', page)

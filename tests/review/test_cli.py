@@ -47,8 +47,7 @@ def test_a_seat_outside_1_to_players_is_a_clear_error(record_file, seat):
     assert result.exit_code == 2 and "the seats are 1 to 2" in result.output
 
 
-@pytest.mark.parametrize("text,seat", [("{\"game\": \"coda\"}", "0"), ("[1, 2]", "0"), ("not json", "0"),
-                                       (None, "5")])
+@pytest.mark.parametrize("text,seat", [('{"game": "coda"}', "0"), ("[1, 2]", "0"), ("not json", "0"), (None, "5")])
 def test_bad_input_is_a_clear_error(record_file, tmp_path, text, seat):
     path = record_file
     if text is not None:

@@ -12,9 +12,12 @@ from tests.coda_ai.test_agents import VARIANTS
 
 CASES = [("coda", 2, options) for options in VARIANTS] + [
     ("coda", 4, {"dashes": True}),
-    ("coding", 2, {"mode": "counter"}), ("coding", 4, {"mode": "counter-revised"}),
-    ("coding", 3, {"mode": "speed"}), ("coding", 3, {"mode": "one-shot"}),
-    ("alphacode", 2, {}), ("alphacode", 3, {}),
+    ("coding", 2, {"mode": "counter"}),
+    ("coding", 4, {"mode": "counter-revised"}),
+    ("coding", 3, {"mode": "speed"}),
+    ("coding", 3, {"mode": "one-shot"}),
+    ("alphacode", 2, {}),
+    ("alphacode", 3, {}),
 ]
 
 
@@ -27,5 +30,6 @@ def test_every_seat_of_a_finished_game_is_reviewed(game, players, options):
     for seat in range(players):
         review = review_record(record, seat)
         assert review.finished and all(d.grade in GRADES for d in review.decisions)
-        assert all(0 <= d.step < len(record["actions"]) and record["actions"][d.step][0] == seat
-                   for d in review.decisions)
+        assert all(
+            0 <= d.step < len(record["actions"]) and record["actions"][d.step][0] == seat for d in review.decisions
+        )

@@ -49,8 +49,15 @@ def seen_face_up_guess(view):
 def test_coda_guessing_a_value_seen_face_up_is_a_blunder():
     game = codecrack.new_game("coda", players=2, seed=7)
     agents = {s: make_agent("medium", "coda", seed=s) for s in (0, 1)}
-    seat = play_until(game, agents, lambda g, s: g.view(s)["phase"] == "guess"
-                      and not g.view(s)["hits_this_turn"] and seen_face_up_guess(g.view(s)) is not None)
+    seat = play_until(
+        game,
+        agents,
+        lambda g, s: (
+            g.view(s)["phase"] == "guess"
+            and not g.view(s)["hits_this_turn"]
+            and seen_face_up_guess(g.view(s)) is not None
+        ),
+    )
     (decision,) = reviewed_last(game, seat, seen_face_up_guess(game.view(seat)))
     assert decision.kind == "guess" and decision.value == 0 and decision.grade == "blunder"
     assert decision.best_value > 0 and "impossible" in decision.note
@@ -88,8 +95,10 @@ def test_alphacode_declaring_a_ruled_out_code_is_a_blunder():
     assert decision.kind == "declaration" and decision.grade == "blunder"
 
 
-@pytest.mark.parametrize("loss,grade", [(0, "best"), (0.04, "good"), (0.1, "inaccuracy"), (0.2, "mistake"),
-                                        (0.3, "blunder"), (0.9, "blunder")])
+@pytest.mark.parametrize(
+    "loss,grade",
+    [(0, "best"), (0.04, "good"), (0.1, "inaccuracy"), (0.2, "mistake"), (0.3, "blunder"), (0.9, "blunder")],
+)
 def test_chance_thresholds(loss, grade):
     assert CHANCE.grade(loss) == grade
     assert Decision.judge(0, "guess", CHANCE, "x", 0.9 - loss, "y", 0.9).grade == grade

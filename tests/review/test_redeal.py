@@ -69,8 +69,9 @@ def test_coding_review_is_the_same_in_worlds_the_seat_cannot_tell_apart(mode, pl
     rng = random.Random(players)
     game = codecrack.new_game("coding", players=players, seed=21, mode=mode)
     agents = {s: make_agent("hard", "coding", seed=s) for s in range(players)}
-    decisions = compare_twins("coding", game, lambda g: consistent_alternative(g, 0, rng), 0, agents,
-                              warmup=players + 2)
+    decisions = compare_twins(
+        "coding", game, lambda g: consistent_alternative(g, 0, rng), 0, agents, warmup=players + 2
+    )
     assert len(decisions) >= 2
 
 
@@ -89,8 +90,15 @@ def test_alphacode_records_differing_only_in_the_hidden_code_review_alike_until_
     first = alphacode_record(code_action(CHIEF))
     game = codecrack.replay({**first, "actions": first["actions"][:6]})
     second = alphacode_record(lookalike(game))
-    views = [{step: view for step, view, _ in seat_steps(codecrack.new_game(
-        "alphacode", players=2, seed=5, first=0), r["actions"], 0)} for r in (first, second)]
+    views = [
+        {
+            step: view
+            for step, view, _ in seat_steps(
+                codecrack.new_game("alphacode", players=2, seed=5, first=0), r["actions"], 0
+            )
+        }
+        for r in (first, second)
+    ]
     same = [step for step in sorted(views[0]) if views[1].get(step) == views[0][step]]
     assert same and same == sorted(views[0])[: len(same)]
     shown = same[-1]

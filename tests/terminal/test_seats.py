@@ -20,7 +20,8 @@ from codecrack.terminal.human import TerminalHuman, action_menu
 from codecrack.terminal.play import play
 
 from ..coda.helpers import rigged as coda_rigged
-from ..coding.helpers import play_rounds, rigged as coding_rigged
+from ..coding.helpers import play_rounds
+from ..coding.helpers import rigged as coding_rigged
 
 GAMES = ["coda", "coding", "alphacode"]
 ENGINE_SEAT_ZERO = re.compile(r"\b[Ss]eats? 0\b|ที่นั่ง 0|\[0\b|\b0 \(you\)")
@@ -44,8 +45,9 @@ def transcript(game: str, seats: list[str], lang: str = "en", **options) -> tupl
 
     output = io.StringIO()
     with language(lang):
-        play(game, seats, seed=5, options=options, console=Console(file=output, width=200, color_system=None),
-             read=read)
+        play(
+            game, seats, seed=5, options=options, console=Console(file=output, width=200, color_system=None), read=read
+        )
     return output.getvalue(), prompts
 
 
@@ -53,10 +55,10 @@ def transcript(game: str, seats: list[str], lang: str = "en", **options) -> tupl
 @pytest.mark.parametrize("lang, seat", [("en", "seat"), ("th", "ที่นั่ง")])
 def test_a_whole_game_shows_seats_numbered_from_1_as_the_web_does(game, lang, seat):
     output, prompts = transcript(game, ["human", "random", "random"], lang)
-    assert all(seat + " 1>" in prompt for prompt in prompts if prompt)   # the human sits in Seat 1
-    assert f"{seat} 3" in output and f"{seat} 4" not in output            # three seats: 1, 2 and 3
+    assert all(seat + " 1>" in prompt for prompt in prompts if prompt)  # the human sits in Seat 1
+    assert f"{seat} 3" in output and f"{seat} 4" not in output  # three seats: 1, 2 and 3
     assert ENGINE_SEAT_ZERO.findall(output) == []
-    if game == "alphacode" and lang == "en":   # the end reveals every code, named by seat
+    if game == "alphacode" and lang == "en":  # the end reveals every code, named by seat
         assert "seat 3's code: " in output.split("Game over")[-2]
 
 
@@ -108,7 +110,7 @@ def test_coding_board_menu_and_log_count_seats_from_1():
     assert "to move: 2" in text_of(coding.render(game.view(1)))
     game.apply(1, {"type": "take", "card": "00-19"})
     receivers = {action["to"] + 1 for action in game.legal_actions(1) if action["type"] == "give"}
-    assert receivers == {3}   # not back to seat 1, who just passed to seat 2
+    assert receivers == {3}  # not back to seat 1, who just passed to seat 2
     assert "to seat 3" in text_of(action_menu("coding", game.view(1)))
     play_rounds(game)
     seat = min(game.to_move)
@@ -133,6 +135,7 @@ def test_a_speed_slap_for_a_named_seat_counts_from_1():
         if game.phase != "cracking":
             return "1"
         return "s 1" if game.step == "open" else "decode 2 D57"
+
     game, out = run_speed(["F98", "D57", "A01"], lines, {1: Passer(60), 2: Passer(60)})
     assert game.result["winners"] == [0] and "seat 1 SLAPS" in out and "seat 1: you slapped" in out
 
@@ -164,11 +167,23 @@ def run_cli(*args: str):
 
 def test_a_seat_option_typed_at_the_terminal_counts_from_1(tmp_path):
     saved = tmp_path / "game.json"
-    result = run_cli("play", "alphacode", "--seats", "random,random,random", "--seed", "3",
-                     "-o", "creator=1", "-o", "first=2", "--save", str(saved))
+    result = run_cli(
+        "play",
+        "alphacode",
+        "--seats",
+        "random,random,random",
+        "--seed",
+        "3",
+        "-o",
+        "creator=1",
+        "-o",
+        "first=2",
+        "--save",
+        str(saved),
+    )
     assert result.exit_code == 0, result.output
     record = codecrack.replay(__import__("json").loads(saved.read_text())).record()
-    assert record["options"] == {"creator": 0, "first": 1}       # the engine's seats
+    assert record["options"] == {"creator": 0, "first": 1}  # the engine's seats
     for value in ("0", "4", "x"):
         refused = run_cli("play", "alphacode", "--seats", "random,random,random", "-o", f"creator={value}")
         assert refused.exit_code == 1 and "creator is a seat: 1 to 3" in refused.output, refused.output
@@ -188,8 +203,14 @@ def test_a_typed_move_the_engine_refuses_is_explained_and_asked_again():
     """A free-form move (a one-shot answer) typed at the wrong step changes nothing and does not end the game."""
     typed = iter(["answer 2 D57"] + ["1"] * 500)
     console = Console(file=io.StringIO(), width=200, color_system=None)
-    record = play("coding", ["human", "random"], seed=3, options={"mode": "one-shot"}, console=console,
-                  read=lambda prompt: next(typed))
+    record = play(
+        "coding",
+        ["human", "random"],
+        seed=3,
+        options={"mode": "one-shot"},
+        console=console,
+        read=lambda prompt: next(typed),
+    )
     assert codecrack.replay(record).over and "is not possible now" in console.file.getvalue()
 
 

@@ -142,6 +142,9 @@ def test_reading_steps_are_not_moves():
 @pytest.mark.parametrize("lang", ["en", "th"])
 def test_every_coach_text_is_in_the_catalogues(game, lang):
     catalogue = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
-    missing = [lesson["say"] for lesson in tutorial(game).lessons()
-               if f"learn.tutorial.{game}.{lesson['say']}" not in catalogue]
+    missing = [
+        lesson["say"]
+        for lesson in tutorial(game).lessons()
+        if f"learn.tutorial.{game}.{lesson['say']}" not in catalogue
+    ]
     assert missing == []

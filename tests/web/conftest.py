@@ -16,8 +16,7 @@ def toy_registered(monkeypatch):
 
 def fast_config(path, **changes) -> WebConfig:
     """A server on a SQLite file in ``path`` whose bots and clocks do not wait."""
-    settings = dict(db_url=f"sqlite:///{path}/web.db", ai_pace=0.0, disconnect_timeout=0.05,
-                    table_info_interval=0.0)
+    settings = dict(db_url=f"sqlite:///{path}/web.db", ai_pace=0.0, disconnect_timeout=0.05, table_info_interval=0.0)
     return WebConfig(**{**settings, **changes})
 
 

@@ -12,8 +12,9 @@ import os
 import socket
 import struct
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 import uvicorn
 
@@ -57,9 +58,13 @@ class RawSocket:
         self.sock.settimeout(GUARD)
         self.sock.connect(address)
         key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {address[0]}:{address[1]}\r\nUpgrade: websocket\r\n"
-                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        self.sock.sendall(
+            (
+                f"GET {path} HTTP/1.1\r\nHost: {address[0]}:{address[1]}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
         response = b""
         while not response.endswith(b"\r\n\r\n"):
             response += self._exactly(1)
@@ -76,8 +81,11 @@ class RawSocket:
 
     def send(self, message: dict[str, Any]) -> None:
         payload, mask = json.dumps(message).encode(), os.urandom(4)
-        header = bytes([0x81, 0x80 | len(payload)]) if len(payload) < 126 else \
-            bytes([0x81, 0x80 | 126]) + struct.pack("!H", len(payload))
+        header = (
+            bytes([0x81, 0x80 | len(payload)])
+            if len(payload) < 126
+            else bytes([0x81, 0x80 | 126]) + struct.pack("!H", len(payload))
+        )
         self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
 
     def frames(self) -> Iterator[tuple[int, bytes]]:

@@ -50,11 +50,17 @@ def assert_accessible(page, where: str) -> None:
 def violations(page) -> list[str]:
     """axe-core's serious and critical violations on the page as it is, one line each."""
     page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
-                          ".map((v) => ({ id: v.id, impact: v.impact, help: v.help,"
-                          " nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + n.failureSummary) }))")
-    return [f"{v['impact']} {v['id']} ({v['help']}): {node}"
-            for v in found if v["impact"] in BLOCKING for node in v["nodes"]]
+    found = page.evaluate(
+        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+        ".map((v) => ({ id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + n.failureSummary) }))"
+    )
+    return [
+        f"{v['impact']} {v['id']} ({v['help']}): {node}"
+        for v in found
+        if v["impact"] in BLOCKING
+        for node in v["nodes"]
+    ]
 
 
 def create_table(page, game: str) -> str:

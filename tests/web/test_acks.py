@@ -19,8 +19,11 @@ from .wsclient import HUMAN, STATES, create, seated
 def test_the_state_an_action_made_carries_its_ref_to_the_sender_only(client):
     made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0})
     other = client.post(f"/api/tables/{made['code']}/join", json={"seat": 1}).json()["token"]
-    with seated(client, made["code"], made["token"]) as ann, seated(client, made["code"], other) as bob, \
-            seated(client, made["code"]) as spectator:
+    with (
+        seated(client, made["code"], made["token"]) as ann,
+        seated(client, made["code"], other) as bob,
+        seated(client, made["code"]) as spectator,
+    ):
         ann.ws.send_json({"type": "action", "action": {"type": "add", "amount": 2}, "ref": "a-1"})
         mine = ann.until(lambda m: m["type"] in STATES and m["step"] == 1)
         assert mine["ref"] == "a-1"
@@ -30,11 +33,14 @@ def test_the_state_an_action_made_carries_its_ref_to_the_sender_only(client):
         assert "ref" not in bob.until(lambda m: m["type"] in STATES and m["step"] == 2)
 
 
-@pytest.mark.parametrize("action, who", [
-    ({"type": "add", "amount": 3}, "seat"),        # the engine refuses it
-    ({"type": "timeout"}, "seat"),                 # only the server sends it
-    ({"type": "add", "amount": 1}, "spectator"),   # spectators cannot act
-])
+@pytest.mark.parametrize(
+    "action, who",
+    [
+        ({"type": "add", "amount": 3}, "seat"),  # the engine refuses it
+        ({"type": "timeout"}, "seat"),  # only the server sends it
+        ({"type": "add", "amount": 1}, "spectator"),  # spectators cannot act
+    ],
+)
 def test_the_error_that_refuses_an_action_carries_its_ref(client, action, who):
     made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0})
     with seated(client, made["code"], made["token"] if who == "seat" else None) as me:
@@ -95,5 +101,7 @@ def played_coda(path, refs: bool, actions: int = 30) -> dict[str, list[str]]:
             for socket in (*seats, spectator):
                 socket.until(lambda m: m["type"] in STATES and m["step"] == step + 1)
         kept = ("state", "delta", "error")
-        return {name: [text for text in socket.texts if json.loads(text)["type"] in kept]
-                for name, socket in (("seat0", seats[0]), ("seat1", seats[1]), ("spectator", spectator))}
+        return {
+            name: [text for text in socket.texts if json.loads(text)["type"] in kept]
+            for name, socket in (("seat0", seats[0]), ("seat1", seats[1]), ("spectator", spectator))
+        }

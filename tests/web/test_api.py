@@ -19,15 +19,18 @@ def test_games_offer_forms_built_from_each_options_model(client):
     assert fields["first"]["kind"] == "seat"
 
 
-@pytest.mark.parametrize("body, problem", [
-    ({"game": "chess", "seats": [HUMAN, HUMAN]}, "valid games"),
-    ({"game": "toy", "seats": [HUMAN, HUMAN], "options": {"colour": "red"}}, "options.colour: not accepted"),
-    ({"game": "toy", "seats": [HUMAN] * 4}, "2-3 players"),
-    ({"game": "toy", "players": 3, "seats": [HUMAN, HUMAN]}, "one seat per player"),
-    ({"game": "toy", "seats": [HUMAN, {"kind": "ai", "agent": "genius"}]}, "unknown AI 'genius'"),
-    ({"game": "toy", "seats": [HUMAN, {"kind": "robot"}]}, "seats.1.kind: must be one of: 'human', 'ai'"),
-    ({"game": "toy", "seats": [HUMAN, HUMAN], "takeover": "genius"}, "unknown takeover AI"),
-])
+@pytest.mark.parametrize(
+    "body, problem",
+    [
+        ({"game": "chess", "seats": [HUMAN, HUMAN]}, "valid games"),
+        ({"game": "toy", "seats": [HUMAN, HUMAN], "options": {"colour": "red"}}, "options.colour: not accepted"),
+        ({"game": "toy", "seats": [HUMAN] * 4}, "2-3 players"),
+        ({"game": "toy", "players": 3, "seats": [HUMAN, HUMAN]}, "one seat per player"),
+        ({"game": "toy", "seats": [HUMAN, {"kind": "ai", "agent": "genius"}]}, "unknown AI 'genius'"),
+        ({"game": "toy", "seats": [HUMAN, {"kind": "robot"}]}, "seats.1.kind: must be one of: 'human', 'ai'"),
+        ({"game": "toy", "seats": [HUMAN, HUMAN], "takeover": "genius"}, "unknown takeover AI"),
+    ],
+)
 def test_bad_tables_are_refused_with_a_reason(client, body, problem):
     response = client.post("/api/tables", json=body)
     assert response.status_code == 400
@@ -75,7 +78,8 @@ def test_an_illegal_action_is_answered_to_its_sender_only(client):
         me.act({"type": "add", "amount": 2})
         assert me.state_at(1)["total"] == 2 and you.state_at(1)["total"] == 2
         assert [m["message"] for m in you.log if m["type"] == "error"] == [
-            "seat 2 may not act now (to move: [1])"]  # seats as the page numbers them
+            "seat 2 may not act now (to move: [1])"
+        ]  # seats as the page numbers them
 
 
 def test_malformed_messages_are_refused(client):
@@ -176,8 +180,7 @@ def test_two_players_sitting_at_once_cannot_both_take_a_seat(client):
 
     async def sit_twice():
         table = await hub.get(made["code"])
-        return await asyncio.gather(hub.claim(table, 1, "Ann"), hub.claim(table, 1, "Bob"),
-                                    return_exceptions=True)
+        return await asyncio.gather(hub.claim(table, 1, "Ann"), hub.claim(table, 1, "Bob"), return_exceptions=True)
 
     outcomes = client.portal.call(sit_twice)
     assert sum(isinstance(o, str) for o in outcomes) == 1
@@ -203,7 +206,7 @@ def test_two_rematch_requests_at_once_make_one_rematch(client):
 
 
 def test_the_index_page_and_static_files_are_served(client):
-    assert "<main id=\"app\"" in client.get("/").text
+    assert '<main id="app"' in client.get("/").text
     assert client.get("/t/ABCDE").status_code == 200
     assert client.get("/static/js/main.js").status_code == 200
     assert client.get("/static/icons/hand.svg").text.lstrip().startswith("<!--")

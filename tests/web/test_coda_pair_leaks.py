@@ -42,8 +42,10 @@ def planned(case: Case) -> Run:
     """The pair's steps as the engine steers them (checking the views on the way); a few seeds
     are tried for a pair that stays together at least a dozen steps."""
     for attempt in range(6):
-        run = run_pair(Case(case.players, case.seed + 1000 * attempt, case.options, case.seat, case.plan_seed,
-                            timeouts=False), tiers=())
+        run = run_pair(
+            Case(case.players, case.seed + 1000 * attempt, case.options, case.seat, case.plan_seed, timeouts=False),
+            tiers=(),
+        )
         if len(run.steps) >= 12:
             return run
     return run
@@ -60,10 +62,18 @@ def watched_messages(tmp_path, run: Run, which: int) -> list[str]:
             patch.setattr(rules, "full_set", relabelled_set(run.swaps))
         config = fast_config(tmp_path / f"table{which}", allow_seed=True)  # a local test server
         client = stack.enter_context(TestClient(create_app(config)))
-        client.post("/api/tables", json={"game": "coda", "seats": [{"kind": "human"}] * case.players,
-                                         "options": case.options, "seed": case.seed})
-        tokens = [client.post("/api/tables/PAIRS/join", json={"seat": seat}).json()["token"]
-                  for seat in range(case.players)]
+        client.post(
+            "/api/tables",
+            json={
+                "game": "coda",
+                "seats": [{"kind": "human"}] * case.players,
+                "options": case.options,
+                "seed": case.seed,
+            },
+        )
+        tokens = [
+            client.post("/api/tables/PAIRS/join", json={"seat": seat}).json()["token"] for seat in range(case.players)
+        ]
         log: list[str] = []
         sockets = []
 
@@ -100,7 +110,7 @@ def test_a_seats_websocket_cannot_tell_apart_games_that_differ_only_in_what_it_m
     assert len(first) == len(second), f"{run.case} {run.swaps}: {len(first)} messages != {len(second)}"
     assert sum(json.loads(text)["type"] == "delta" for text in first) >= 12  # every step came as a delta
     for (one, one_over), (other, other_over) in zip(with_ends(first), with_ends(second)):
-        if one_over:   # the end reveals every tile: only the unfinished views must agree
+        if one_over:  # the end reveals every tile: only the unfinished views must agree
             assert other_over, f"{run.case} {run.swaps}: one game ended, not the other"
             continue
         assert one == other, f"{run.case} {run.swaps}"

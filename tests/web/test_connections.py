@@ -43,6 +43,7 @@ def test_messages_go_out_in_order_then_the_socket_closes_as_asked():
         connection.end(4001, "bye")
         await connection.pump()
         return socket
+
     socket = asyncio.run(scenario())
     assert socket.sent == [f'{{"n":{n}}}' for n in range(5)]
     assert socket.closed == (4001, "bye")
@@ -57,6 +58,7 @@ def test_a_send_that_never_finishes_closes_the_connection_as_too_slow():
         reading = asyncio.get_running_loop().create_future()  # a client that says nothing
         await asyncio.wait_for(connection.serve(reading), 30)
         return socket, connection
+
     socket, connection = asyncio.run(scenario())
     assert socket.closed is not None and socket.closed[0] == TOO_SLOW
     assert not connection.pending and connection.ending[0] == TOO_SLOW
@@ -65,6 +67,7 @@ def test_a_send_that_never_finishes_closes_the_connection_as_too_slow():
 def test_a_connection_closed_by_its_reader_does_not_wait_for_the_send_timeout():
     """The reader's end (the client left) cancels the writer: a pending watch of the send does
     not outlive it."""
+
     async def scenario() -> FakeSocket:
         socket = FakeSocket(stall=True)
         connection = Connection(0, socket, send_timeout=3600.0)
@@ -73,11 +76,13 @@ def test_a_connection_closed_by_its_reader_does_not_wait_for_the_send_timeout():
         async def reading() -> None:
             await asyncio.sleep(0)
             raise ConnectionResetError("the client left")
+
         try:
             await asyncio.wait_for(connection.serve(reading()), 30)
         except ConnectionResetError:
             pass
         return socket
+
     socket = asyncio.run(scenario())
     assert socket.sent == [] and socket.closed is None
 
@@ -86,18 +91,21 @@ def test_a_connection_that_ends_is_freed_without_a_garbage_collection():
     """The exceptions that end its tasks (the client's disconnect, the writer's cancellation) hold
     tracebacks, whose frames hold the connection and its tasks: were they a reference cycle,
     every closed socket would wait for a whole collection (docs/web.md, "Garbage collection")."""
+
     async def scenario() -> weakref.ref:
         connection = Connection(0, FakeSocket(), send_timeout=3600.0)
 
         async def reading() -> None:
             await asyncio.sleep(0)
             raise ConnectionResetError("the client left")
+
         try:
             await connection.serve(reading())
         except ConnectionResetError:
             pass
         await asyncio.sleep(0)  # the writer's cancellation is delivered
         return weakref.ref(connection)
+
     gc.disable()
     try:
         gone = asyncio.run(scenario())
@@ -109,16 +117,19 @@ def test_a_connection_that_ends_is_freed_without_a_garbage_collection():
 def test_the_servers_receive_and_send_leave_the_scope_once_the_websocket_ends():
     """The server's websocket protocol holds the scope, and ``send`` is one of its bound methods:
     left in the scope, they would make every closed socket a reference cycle."""
+
     async def receive() -> dict:
         return {"type": "websocket.disconnect"}
 
     async def send(message: dict) -> None:
         pass
+
     during = []
 
     async def app(scope, receive, send) -> None:
         during.append(scope[ASGI_KEY])
         raise ConnectionResetError("the client left")
+
     scope = {"type": "websocket"}
     with pytest.raises(ConnectionResetError):
         asyncio.run(RawWebsocket(app)(scope, receive, send))
@@ -153,6 +164,7 @@ def test_a_message_is_written_at_once_unless_one_is_queued_or_being_sent_before_
         sent_then, queued = list(socket.sent), list(connection.pending)
         writer.cancel()
         return socket, sent_then, queued
+
     socket, sent_then, queued = asyncio.run(scenario())
     assert sent_then == ['{"n":1}']
     assert queued == ['{"n":3}', '{"n":4}']

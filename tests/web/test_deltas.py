@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import random
 
-import orjson
 import httpx
+import orjson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import connect
@@ -26,14 +26,23 @@ from .conftest import fast_config
 from .live_server import GUARD, live_server
 
 OPTIONS = {
-    "coda": st.fixed_dictionaries({
-        "draw": st.sampled_from(["classic", "deck"]), "dashes": st.booleans(),
-        "empty_deck": st.sampled_from(["reveal", "eliminate"]), "memory": st.booleans(), "clock": st.booleans(),
-        "rounds": st.sampled_from([1, 3]), "notes": st.booleans()}),
-    "coding": st.fixed_dictionaries({
-        "mode": st.sampled_from(["counter-revised", "counter", "speed", "one-shot"]), "notes": st.booleans()}),
-    "alphacode": st.fixed_dictionaries({
-        "real_words": st.booleans(), "handicap": st.sampled_from([0, 1, 2, 3]), "letters": st.sampled_from([10, 20])}),
+    "coda": st.fixed_dictionaries(
+        {
+            "draw": st.sampled_from(["classic", "deck"]),
+            "dashes": st.booleans(),
+            "empty_deck": st.sampled_from(["reveal", "eliminate"]),
+            "memory": st.booleans(),
+            "clock": st.booleans(),
+            "rounds": st.sampled_from([1, 3]),
+            "notes": st.booleans(),
+        }
+    ),
+    "coding": st.fixed_dictionaries(
+        {"mode": st.sampled_from(["counter-revised", "counter", "speed", "one-shot"]), "notes": st.booleans()}
+    ),
+    "alphacode": st.fixed_dictionaries(
+        {"real_words": st.booleans(), "handicap": st.sampled_from([0, 1, 2, 3]), "letters": st.sampled_from([10, 20])}
+    ),
 }
 STEPS = {"coda": 400, "coding": 250, "alphacode": 60}  # Alphabet Code's random games are long: a part of one
 
@@ -65,6 +74,7 @@ def test_applying_each_delta_gives_exactly_the_audiences_view(table, skips):
 
     def view_of(seat):
         return player_view(game.view(seat))
+
     audiences = [None, *range(players)]
     held = {seat: travelled(sent.current(seat, 0, view_of)) for seat in audiences}
     steps = {seat: 0 for seat in audiences}
@@ -90,7 +100,9 @@ def test_a_list_that_only_grows_travels_as_its_new_items():
 
 
 def test_a_value_that_changes_type_only_is_sent():
-    assert diff({"a": 1, "b": [0, 2]}, {"a": 1.0, "b": [False, 2]}) == [["set", ["a"], 1.0]]  # a list's items: see same()
+    assert diff({"a": 1, "b": [0, 2]}, {"a": 1.0, "b": [False, 2]}) == [
+        ["set", ["a"], 1.0]
+    ]  # a list's items: see same()
     assert diff([0, 2], [False, 2]) == [["set", [0], False]]
 
 
@@ -121,6 +133,7 @@ def test_an_audience_without_a_view_gets_none_and_a_forgotten_one_starts_again()
 
     def view_of(seat):
         return {"seat": seat}
+
     assert sent.changes(0, 3, view_of) is None
     sent.current(0, 3, view_of)
     sent.current(None, 3, view_of)
@@ -133,8 +146,11 @@ def test_a_real_server_sends_deltas_that_rebuild_every_view_and_a_resync_sends_t
     for the whole view on the way and goes on from it. Its views are the replay's, step by step."""
     with live_server(fast_config(tmp_path, ai_pace=0.02)) as (host, port):  # the spectator is in before the end
         base = f"http://{host}:{port}"
-        made = httpx.post(f"{base}/api/tables", timeout=GUARD, json={
-            "game": "coda", "options": {"dashes": True}, "seats": [{"kind": "ai", "agent": "random"}] * 3}).json()
+        made = httpx.post(
+            f"{base}/api/tables",
+            timeout=GUARD,
+            json={"game": "coda", "options": {"dashes": True}, "seats": [{"kind": "ai", "agent": "random"}] * 3},
+        ).json()
         views, kinds = {}, []
         with connect(f"ws://{host}:{port}/ws/{made['code']}", open_timeout=GUARD) as ws:
             ws.send(json.dumps({"type": "hello", "token": None}))

@@ -51,16 +51,19 @@ def test_an_open_socket_writes_a_text_message_at_once_as_one_unmasked_frame(size
     assert transport.written == [Frame(Opcode.TEXT, text.encode()).serialize(mask=False)]
 
 
-@pytest.mark.parametrize("unwritable", [
-    lambda protocol: protocol.writable.clear(),  # the transport's buffer is over its high mark
-    lambda protocol: setattr(protocol, "close_sent", True),
-    lambda protocol: setattr(protocol, "disconnected", True),
-    lambda protocol: setattr(protocol, "handshake_complete", False),
-    lambda protocol: setattr(protocol.conn, "state", State.CLOSING),  # the client's close came
-    lambda protocol: setattr(protocol.transport, "closing", True),
-    lambda protocol: setattr(protocol.transport, "unsent", 1),  # the client is not reading
-    lambda protocol: setattr(protocol.conn, "extensions", ["permessage-deflate"]),
-])
+@pytest.mark.parametrize(
+    "unwritable",
+    [
+        lambda protocol: protocol.writable.clear(),  # the transport's buffer is over its high mark
+        lambda protocol: setattr(protocol, "close_sent", True),
+        lambda protocol: setattr(protocol, "disconnected", True),
+        lambda protocol: setattr(protocol, "handshake_complete", False),
+        lambda protocol: setattr(protocol.conn, "state", State.CLOSING),  # the client's close came
+        lambda protocol: setattr(protocol.transport, "closing", True),
+        lambda protocol: setattr(protocol.transport, "unsent", 1),  # the client is not reading
+        lambda protocol: setattr(protocol.conn, "extensions", ["permessage-deflate"]),
+    ],
+)
 def test_a_socket_not_plainly_writable_refuses_and_writes_nothing(unwritable):
     protocol, transport = open_protocol()
     unwritable(protocol)

@@ -31,8 +31,9 @@ def new_table(site, game: str, ai: str, options: dict[str, str | bool] | None = 
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text)
-            if "Content Security Policy" in message.text else None)  # the CSP refused something
+    page.on(
+        "console", lambda message: errors.append(message.text) if "Content Security Policy" in message.text else None
+    )  # the CSP refused something
     page.errors = errors
     page.goto(url)
     page.select_option("#create-form select[name=game]", game)
@@ -83,17 +84,17 @@ def finish(page, name: str, site=None, game: str | None = None) -> str:
     assert page.errors == []
     if game is not None:
         check_end_reveal(page, game)
-        spectator = site[1].new_page()   # a fresh context: no seat token
+        spectator = site[1].new_page()  # a fresh context: no seat token
         spectator.goto(page.url)
         spectator.wait_for_selector("#end-summary")
         check_end_reveal(spectator, game)
-        assert spectator.query_selector("#rematch") is None   # only a seated player sees Rematch
+        assert spectator.query_selector("#rematch") is None  # only a seated player sees Rematch
         spectator.close()
         page.click("#replay")
         page.click("#replay-bar button[title=End]")
         check_end_reveal(page, game)
         page.click("#replay-bar button[title=Start]")
-        assert page.query_selector("#end-summary") is None   # the summary belongs to the end
+        assert page.query_selector("#end-summary") is None  # the summary belongs to the end
         page.click("#replay-bar button[title=End]")
     return result
 
@@ -101,7 +102,7 @@ def finish(page, name: str, site=None, game: str | None = None) -> str:
 def check_end_reveal(page, game: str) -> None:
     """Everything hidden is shown and the summary names the decisive moves."""
     page.wait_for_selector("#end-summary #decisive li")
-    if game == "alphacode":   # every code of the game is listed, in the letters@place form
+    if game == "alphacode":  # every code of the game is listed, in the letters@place form
         assert "@" in page.inner_text("#end-summary")
     else:
         assert page.locator(HIDDEN[game]).count() == 0, f"{game}: something stays hidden at the end"
@@ -121,8 +122,17 @@ def coda_moves(page, rng):
     if page.query_selector("#coda-stop") and rng.random() < 0.5:
         click_one(page, rng, "#coda-stop")
         return
-    click_one(page, rng, "button.opening", "#coda-ready", "button.slot", "button.draw",
-              "#coda-guess button.value", ".coda-row:not(.own) button.tile.pick", ".coda-row.own button.tile.pick")
+    click_one(
+        page,
+        rng,
+        "button.opening",
+        "#coda-ready",
+        "button.slot",
+        "button.draw",
+        "#coda-guess button.value",
+        ".coda-row:not(.own) button.tile.pick",
+        ".coda-row.own button.tile.pick",
+    )
 
 
 def open_guess_picker(page, rng) -> bool:
@@ -153,13 +163,13 @@ def test_coda_against_easy_ai_to_the_end(site):
     page.reload()
     page.wait_for_selector(".coda-row.own")
     assert "You: Tester" in page.inner_text(".table-head")
-    page.click("#sound")   # the turn chime, remembered across a reload
+    page.click("#sound")  # the turn chime, remembered across a reload
     page.reload()
     page.wait_for_selector("#sound[aria-pressed=true]")
     page.check("#hints")
     page.wait_for_selector(".sheet.odds")
     check_sheet(page, values=12)
-    for tables in range(4):     # a game the AI ends before our picker opens: a new table (3 at most)
+    for tables in range(4):  # a game the AI ends before our picker opens: a new table (3 at most)
         if open_guess_picker(page, rng):
             break
         assert tables < 3, "every game ended before the guess picker opened"
@@ -209,7 +219,7 @@ def long_press_peeks(page, cell, tries: int = 5) -> str:
 def check_history_scrolls(page) -> None:
     box = page.locator("#history")
     assert box.evaluate("el => getComputedStyle(el).overflowY") == "auto"
-    assert box.evaluate("el => el.scrollHeight > el.clientHeight")   # a long game scrolls inside the panel
+    assert box.evaluate("el => el.scrollHeight > el.clientHeight")  # a long game scrolls inside the panel
 
 
 def test_coda_with_dashes_every_drawn_tile_is_placed_by_clicking(site):
@@ -219,7 +229,10 @@ def test_coda_with_dashes_every_drawn_tile_is_placed_by_clicking(site):
     for _ in range(1500):
         if page.query_selector("#result"):
             break
-        if page.query_selector("#coda-guess-prompt, #coda-guess") is None and page.locator(".coda-row.own button.slot").count():
+        if (
+            page.query_selector("#coda-guess-prompt, #coda-guess") is None
+            and page.locator(".coda-row.own button.slot").count()
+        ):
             placing += 1
         coda_moves(page, rng)
         page.wait_for_timeout(40)
@@ -244,11 +257,11 @@ def test_a_phone_sized_screen(site):
 
 def test_alphabet_code_on_a_phone_fills_the_width_with_big_touch_targets(site):
     page = new_table(site, "alphacode", "random", {"first": "0"}, viewport=(390, 844))
-    for letter, corner in zip("acehi", ["NA", "NA", "NA", "NA", "NA"]):   # five letters on one spot
+    for letter, corner in zip("acehi", ["NA", "NA", "NA", "NA", "NA"]):  # five letters on one spot
         page.click(f"#code-builder button.letter[data-letter={letter}]")
         page.click(f"#code-sheet .cell[data-row='{corner[0]}'][data-column='{corner[1]}']")
     page.click("#code-go")
-    page.wait_for_selector("#code-error")   # the refusal shows beside the builder
+    page.wait_for_selector("#code-error")  # the refusal shows beside the builder
     assert page.query_selector("#error") is None
     page.click("#alphacode-random")
     page.wait_for_selector("#target-sheet button.cell.ask")
@@ -290,8 +303,19 @@ def coding_moves(page, rng):
     if page.query_selector("#coding-decode-go") and (answering or rng.random() < 0.3):
         click_one(page, rng, "#coding-decode-go")
         return
-    click_one(page, rng, "button.order", "button.give", "button.data.stack", "#coding-cannot",
-              ".hack-row button.hack", "#coding-stop", "button.reveal", "#coding-answer-go", "#coding-decode-go")
+    click_one(
+        page,
+        rng,
+        "button.order",
+        "button.give",
+        "button.data.stack",
+        "#coding-cannot",
+        ".hack-row button.hack",
+        "#coding-stop",
+        "button.reveal",
+        "#coding-answer-go",
+        "#coding-decode-go",
+    )
 
 
 def test_the_coding_speed_mode_with_the_slap_key(site):
@@ -315,8 +339,15 @@ def test_the_coding_one_shot_answers(site):
 
 
 def alphacode_moves(page, rng):
-    click_one(page, rng, "#alphacode-random", "button.settled", "#alphacode-pass", "#target-sheet button.zone.ask",
-              "#target-sheet button.cell.ask")
+    click_one(
+        page,
+        rng,
+        "#alphacode-random",
+        "button.settled",
+        "#alphacode-pass",
+        "#target-sheet button.zone.ask",
+        "#target-sheet button.cell.ask",
+    )
 
 
 def test_alphabet_code_duel_to_the_end(site):

@@ -43,9 +43,16 @@ def test_a_spectators_page_follows_a_whole_game_through_deltas(tmp_path):
     config = WebConfig(db_url=f"sqlite:///{tmp_path}/web.db", ai_pace=0.0, disconnect_timeout=30)
     rng = random.Random(4)
     with running_server(config) as url, chromium() as browser:
-        made = httpx.post(f"{url}/api/tables", timeout=GUARD, json={
-            "game": "coda", "sit": 0, "options": {"dashes": True},
-            "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}]}).json()
+        made = httpx.post(
+            f"{url}/api/tables",
+            timeout=GUARD,
+            json={
+                "game": "coda",
+                "sit": 0,
+                "options": {"dashes": True},
+                "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}],
+            },
+        ).json()
         page = browser.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))

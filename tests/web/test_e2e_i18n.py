@@ -52,8 +52,10 @@ MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 # What may stand outside the catalogues: game data (numbers, card letters and codes like F98 or
 # a@B3, tile values, table codes, percentages), punctuation and symbols, the player's own name,
 # the table's link.
-DATA = re.compile(r"^(?:[\s\d.,:;·•/()\[\]{}%×+=|@#?!–—\-▶▾✕✓✗…]|[A-Za-z]\d*\b|[A-Z0-9]{2,8}\b|Tester|codecrack"
-                  r"|https?://\S+)*$")
+DATA = re.compile(
+    r"^(?:[\s\d.,:;·•/()\[\]{}%×+=|@#?!–—\-▶▾✕✓✗…]|[A-Za-z]\d*\b|[A-Z0-9]{2,8}\b|Tester|codecrack"
+    r"|https?://\S+)*$"
+)
 
 
 def unmarked(texts: list[list[str]]) -> list[list[str]]:
@@ -70,7 +72,9 @@ def unmarked(texts: list[list[str]]) -> list[list[str]]:
 
 def pseudo_catalogue() -> dict[str, str]:
     english = json.loads((CATALOGUES / "en.json").read_text(encoding="utf-8"))
-    return {key: "\n".join(f"⟦{line}⟧" for line in text.split("\n")) for key, text in english.items()}  # a page may split a text into paragraphs
+    return {
+        key: "\n".join(f"⟦{line}⟧" for line in text.split("\n")) for key, text in english.items()
+    }  # a page may split a text into paragraphs
 
 
 def marked_games(route):
@@ -163,13 +167,16 @@ def test_a_how_to_page_has_no_text_outside_the_catalogues(site, game):
     assert page.errors == []
 
 
-@pytest.mark.parametrize("game, moves, options", [
-    ("coda", coda_moves, {}),
-    ("coda", coda_moves, {"dashes": True}),
-    ("coding", coding_moves, {}),
-    ("coding", coding_moves, {"mode": "one-shot"}),
-    ("alphacode", alphacode_moves, {}),
-])
+@pytest.mark.parametrize(
+    "game, moves, options",
+    [
+        ("coda", coda_moves, {}),
+        ("coda", coda_moves, {"dashes": True}),
+        ("coding", coding_moves, {}),
+        ("coding", coding_moves, {"mode": "one-shot"}),
+        ("alphacode", alphacode_moves, {}),
+    ],
+)
 def test_a_game_has_no_text_outside_the_catalogues(site, game, moves, options):
     """Every screen of a whole game, checked after each move, then the end, the replay and the review."""
     page = page_in(site, PSEUDO)

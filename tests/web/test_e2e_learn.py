@@ -71,7 +71,9 @@ def test_the_tutorial_is_completed_by_clicking(site, game, locale):
     assert page.query_selector("#rematch") is None
     welcome = page.inner_text("#coach-text")
     assert THAI.search(welcome) if locale == "th-TH" else not THAI.search(welcome)
-    clicks = follow_the_coach(page, screenshot="tutorial-coding-th.png" if (game, locale) == ("coding", "th-TH") else None)
+    clicks = follow_the_coach(
+        page, screenshot="tutorial-coding-th.png" if (game, locale) == ("coding", "th-TH") else None
+    )
     assert clicks > 5
     if game != "coda":  # The Coding and Alphabet Code tutorials end with the learner's win
         page.wait_for_selector("#result")

@@ -11,9 +11,11 @@ from .test_e2e import site  # noqa: F401  (the module's server and browser)
 
 pytestmark = pytest.mark.e2e
 
-PRESETS = [("coda", "tournament", {"rounds": 3, "clock": True}),
-           ("coding", "advanced", {"mode": "speed"}),
-           ("alphacode", "advanced", {"letters": 20})]
+PRESETS = [
+    ("coda", "tournament", {"rounds": 3, "clock": True}),
+    ("coding", "advanced", {"mode": "speed"}),
+    ("alphacode", "advanced", {"letters": 20}),
+]
 
 
 def lobby(site, game: str):

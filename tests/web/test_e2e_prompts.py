@@ -30,13 +30,14 @@ def test_copy_the_link_confirms(site):
     page.close()
 
 
-@pytest.mark.parametrize("hints, says", [(False, "The answers settle the code"),
-                                         (True, "Only one code is still possible")])
+@pytest.mark.parametrize(
+    "hints, says", [(False, "The answers settle the code"), (True, "Only one code is still possible")]
+)
 def test_alphabet_code_calls_to_declare_once_the_code_is_known(site, hints, says):
     """Once the public answers settle the opponent's code (or, with hints on, once one code is
     left) the table offers "Declare" with that code, and the click declares it, correctly."""
     rng = random.Random(8)
-    for _ in range(8):   # the random AI may end the game first (it declares at random): a new table
+    for _ in range(8):  # the random AI may end the game first (it declares at random): a new table
         page = new_table(site, "alphacode", "random", {"first": "0"})
         page.click("#alphacode-random")
         if hints:

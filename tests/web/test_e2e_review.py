@@ -22,7 +22,11 @@ def test_review_beside_the_replay_after_a_coda_game(site):  # noqa: F811
     assert page.query_selector("#replay-bar")
     grades = page.locator("#review-panel .review-grade").all_inner_texts()
     assert grades and set(grades) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
-    guesses = [text for text in page.locator("#review-panel .review-did").all_inner_texts() if text.startswith(("black", "white"))]
+    guesses = [
+        text
+        for text in page.locator("#review-panel .review-did").all_inner_texts()
+        if text.startswith(("black", "white"))
+    ]
     assert guesses and all("on seat 2's tile " in text and "tile 0 " not in text for text in guesses)  # as at the table
     assert "numbered from 1" in page.inner_text("#review-panel")
     first = page.inner_text("#replay-step")

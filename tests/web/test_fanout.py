@@ -24,8 +24,11 @@ def test_a_client_that_never_reads_is_closed_and_holds_nobody_up(tmp_path):
     # the bots keep a short pace, so that the reading client keeps up even on a busy machine
     config = fast_config(tmp_path, send_queue_limit=4, ai_pace=0.02)
     with live_server(config, send_buffer=4096) as (host, port):
-        made = httpx.post(f"http://{host}:{port}/api/tables", timeout=GUARD, json={
-            "game": "alphacode", "seats": [HUMAN, RANDOM], "sit": 0, "takeover": "random"}).json()
+        made = httpx.post(
+            f"http://{host}:{port}/api/tables",
+            timeout=GUARD,
+            json={"game": "alphacode", "seats": [HUMAN, RANDOM], "sit": 0, "takeover": "random"},
+        ).json()
         url = f"ws://{host}:{port}/ws/{made['code']}"
         stalled = RawSocket((host, port), f"/ws/{made['code']}")
         stalled.send({"type": "hello", "token": None})
@@ -54,8 +57,9 @@ def test_a_client_that_never_reads_is_closed_and_holds_nobody_up(tmp_path):
 def test_a_crowd_connecting_costs_a_message_each_not_one_per_pair(tmp_path):
     """400 spectators took 82,200 sends to connect: each connection told every other one."""
     crowd = 60
-    with TestClient(create_app(fast_config(tmp_path, table_info_interval=3600.0,
-                                                connections_per_address=crowd))) as client:
+    with TestClient(
+        create_app(fast_config(tmp_path, table_info_interval=3600.0, connections_per_address=crowd))
+    ) as client:
         code = create(client, "toy", [HUMAN, HUMAN])["code"]
         with ExitStack() as stack:
             spectators = [stack.enter_context(seated(client, code)) for _ in range(crowd)]

@@ -17,8 +17,12 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
-from schemathesis.specs.openapi.checks import (content_type_conformance, negative_data_rejection,
-                                               response_schema_conformance, status_code_conformance)
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_schema_conformance,
+    status_code_conformance,
+)
 from websockets.sync.client import connect
 
 from codecrack.web.config import WebConfig
@@ -27,10 +31,15 @@ from codecrack.web.schema import client_message, read_client_message, server_mes
 from .browser import running_server
 from .wsclient import HUMAN, RANDOM, bearer
 
-CASES_PER_OPERATION = 30   # positive and negative each: a bounded run (~ 500 cases in all)
+CASES_PER_OPERATION = 30  # positive and negative each: a bounded run (~ 500 cases in all)
 SOCKET_CASES = 150
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
-          negative_data_rejection]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+]
 FUZZ = settings(deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
 
@@ -63,8 +72,14 @@ def logged_errors():
 def server(tmp_path_factory):
     """A real server with one running and one finished table (their codes and seat tokens)."""
     folder = tmp_path_factory.mktemp("fuzz")
-    config = WebConfig(db_url=f"sqlite:///{folder}/web.db", ai_pace=0.0, disconnect_timeout=0.0,
-                       tables_per_minute=100_000, messages_per_second=1e6, message_burst=10**6)
+    config = WebConfig(
+        db_url=f"sqlite:///{folder}/web.db",
+        ai_pace=0.0,
+        disconnect_timeout=0.0,
+        tables_per_minute=100_000,
+        messages_per_second=1e6,
+        message_burst=10**6,
+    )
     with logged_errors() as errors, running_server(config) as url:
         running = made(url, "coda", [HUMAN, HUMAN], sit=0)
         yield {"url": url, "errors": errors, "tables": [running, finished_table(url)]}
@@ -103,8 +118,11 @@ def cases(operation, tables: list[dict]):
         if "{code}" in operation.path:
             for table in tables:
                 choices.append(operation.as_strategy(generation_mode=mode, path_parameters={"code": table["code"]}))
-                choices.append(operation.as_strategy(generation_mode=mode, path_parameters={"code": table["code"]},
-                                                     headers=bearer(table["token"])))
+                choices.append(
+                    operation.as_strategy(
+                        generation_mode=mode, path_parameters={"code": table["code"]}, headers=bearer(table["token"])
+                    )
+                )
     return st.one_of(choices)
 
 
@@ -123,24 +141,35 @@ def test_the_http_api_survives_schema_driven_fuzzing(server):
             case.validate_response(response, checks=CHECKS)
 
         run()
-    print(f"\nHTTP fuzz: {tally['cases']} cases, {tally['5xx']} answers 5xx, "
-          f"{len(server['errors'])} errors logged")
+    print(f"\nHTTP fuzz: {tally['cases']} cases, {tally['5xx']} answers 5xx, {len(server['errors'])} errors logged")
     assert tally["cases"] >= CASES_PER_OPERATION
     assert tally["5xx"] == 0 and server["errors"] == []
 
 
-JSON_LEAF = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True),
-                      st.text(max_size=20))
-JSON = st.recursive(JSON_LEAF, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                       st.dictionaries(st.text(max_size=8), inner, max_size=4)),
-                    max_leaves=20)
-ACTION = st.fixed_dictionaries({"type": st.sampled_from(["draw", "guess", "stop", "reveal", "opening", "x"])},
-                               optional={"color": st.sampled_from(["black", "white", "red"]), "target": JSON,
-                                         "index": JSON, "value": JSON, "black": JSON})
+JSON_LEAF = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=20)
+)
+JSON = st.recursive(
+    JSON_LEAF,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=20,
+)
+ACTION = st.fixed_dictionaries(
+    {"type": st.sampled_from(["draw", "guess", "stop", "reveal", "opening", "x"])},
+    optional={
+        "color": st.sampled_from(["black", "white", "red"]),
+        "target": JSON,
+        "index": JSON,
+        "value": JSON,
+        "black": JSON,
+    },
+)
 MESSAGE = st.one_of(
     st.fixed_dictionaries({"type": st.just("action"), "action": ACTION}),
-    st.fixed_dictionaries({"type": st.sampled_from(["action", "hint", "ping", "hello", "dance"])},
-                          optional={"action": JSON, "token": JSON, "extra": JSON}),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["action", "hint", "ping", "hello", "dance"])},
+        optional={"action": JSON, "token": JSON, "extra": JSON},
+    ),
     JSON,
 )
 FRAME = st.one_of(
@@ -159,9 +188,27 @@ def read(reader, text: str):
         return [(problem["type"], problem["loc"], problem["msg"]) for problem in error.errors()]
 
 
-NUMBERS = st.sampled_from(["NaN", "-Infinity", "1e400", "-1e999", "1.7976931348623157e308", "123456789012345678901234567890",
-                           "9223372036854775807", "9223372036854775808", "-9223372036854775809", "18446744073709551615",
-                           "18446744073709551616", "-0.0", "1E5", "01", "1.", "\"\\ud800\"", "\"\\u0000\""])
+NUMBERS = st.sampled_from(
+    [
+        "NaN",
+        "-Infinity",
+        "1e400",
+        "-1e999",
+        "1.7976931348623157e308",
+        "123456789012345678901234567890",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-0.0",
+        "1E5",
+        "01",
+        "1.",
+        '"\\ud800"',
+        '"\\u0000"',
+    ]
+)
 WITH_NUMBERS = NUMBERS.map(lambda number: '{"type": "action", "action": {"type": "guess", "value": [%s]}}' % number)
 
 
@@ -174,20 +221,45 @@ def as_text(value) -> str:
     return value if isinstance(value, str) and value[:1] == "{" else json.dumps(value, allow_nan=True)
 
 
-ACTION_TEXT = st.lists(st.tuples(st.sampled_from(["type", "color", "value"]),
-                                 st.sampled_from(["draw", "guess", "black", 1, None]).map(json.dumps)),
-                       min_size=1, max_size=4).map(object_text)
+ACTION_TEXT = st.lists(
+    st.tuples(
+        st.sampled_from(["type", "color", "value"]),
+        st.sampled_from(["draw", "guess", "black", 1, None]).map(json.dumps),
+    ),
+    min_size=1,
+    max_size=4,
+).map(object_text)
 # objects whose keys may come twice (JSON leaves it open; both readers must take the same value)
-DUPLICATE_KEYS = st.lists(st.tuples(st.sampled_from(["type", "action", "ref"]),
-                                    st.one_of(st.sampled_from(["action", "ping", "resync", "r1", "r 2"]).map(json.dumps),
-                                              ACTION_TEXT, ACTION.map(json.dumps), JSON.map(as_text))),
-                          min_size=2, max_size=5).map(object_text)
+DUPLICATE_KEYS = st.lists(
+    st.tuples(
+        st.sampled_from(["type", "action", "ref"]),
+        st.one_of(
+            st.sampled_from(["action", "ping", "resync", "r1", "r 2"]).map(json.dumps),
+            ACTION_TEXT,
+            ACTION.map(json.dumps),
+            JSON.map(as_text),
+        ),
+    ),
+    min_size=2,
+    max_size=5,
+).map(object_text)
 
 
 @fuzz(600)
-@given(text=st.one_of(FRAME.filter(lambda frame: isinstance(frame, str)), WITH_NUMBERS, DUPLICATE_KEYS,
-                      MESSAGE.map(lambda message: json.dumps({**message, "ref": "r1"}, allow_nan=True)
-                                  if isinstance(message, dict) else json.dumps(message, allow_nan=True))))
+@given(
+    text=st.one_of(
+        FRAME.filter(lambda frame: isinstance(frame, str)),
+        WITH_NUMBERS,
+        DUPLICATE_KEYS,
+        MESSAGE.map(
+            lambda message: (
+                json.dumps({**message, "ref": "r1"}, allow_nan=True)
+                if isinstance(message, dict)
+                else json.dumps(message, allow_nan=True)
+            )
+        ),
+    )
+)
 def test_the_quick_reading_of_client_messages_accepts_and_refuses_exactly_as_the_full_models(text):
     assert read(read_client_message, text) == read(client_message.validate_json, text)
 

@@ -32,8 +32,9 @@ def tab_to(page, selector: str, limit: int = 400) -> None:
 
 def press(page, selector: str, key: str = "Enter") -> None:
     tab_to(page, selector)
-    assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none", \
+    assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none", (
         f"no visible focus on {selector}"
+    )
     page.keyboard.press(key)
 
 
@@ -159,8 +160,10 @@ def coding_move(page) -> None:
 def test_the_coding_by_keyboard(site):  # noqa: F811
     page = create_by_keyboard(site, "T")
     play_turns(page, coding_move)
-    marks = page.evaluate("() => [...document.querySelectorAll('.hack.green, .hack.red')]"
-                          ".map((card) => [card.classList.contains('green'), card.querySelector('.verdict')?.textContent.trim()])")
+    marks = page.evaluate(
+        "() => [...document.querySelectorAll('.hack.green, .hack.red')]"
+        ".map((card) => [card.classList.contains('green'), card.querySelector('.verdict')?.textContent.trim()])"
+    )
     assert all(mark == ("✓" if green else "✗") for green, mark in marks)  # colour is never the only signal
     page.close()
 

@@ -35,8 +35,15 @@ def views_by_step(record, seat):
 
 def delta_text(views, message):
     """The delta message from the views alone: the changes of the seat's view from ``base`` to ``step``."""
-    return encode({"type": "delta", "base": message["base"], "step": message["step"],
-                   "changes": diff(views[message["base"]], views[message["step"]]), "clock": message["clock"]})
+    return encode(
+        {
+            "type": "delta",
+            "base": message["base"],
+            "step": message["step"],
+            "changes": diff(views[message["base"]], views[message["step"]]),
+            "clock": message["clock"],
+        }
+    )
 
 
 def check_messages(player, seat, record):
@@ -77,8 +84,11 @@ def test_coda_messages_hold_exactly_each_seats_view(client, options):
     made = create(client, "coda", [HUMAN, HUMAN, RANDOM], sit=0, options=options)
     code = made["code"]
     bob = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
-    with seated(client, code, made["token"]) as ann, seated(client, code, bob) as ben, \
-            seated(client, code) as spectator:
+    with (
+        seated(client, code, made["token"]) as ann,
+        seated(client, code, bob) as ben,
+        seated(client, code) as spectator,
+    ):
         ann.ws.send_json({"type": "action", "action": {"type": "guess", "target": 1, "index": 0}})
         play_out({0: ann, 1: ben}, random.Random(2))
         spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
@@ -105,16 +115,22 @@ def hidden_alphacode_codes_absent(player, seat):
         assert (view["code"] is None) or seat is not None
 
 
-@pytest.mark.parametrize("game, options, hidden, steps", [
-    ("coding", {"first": 0, "mode": "counter"}, hidden_coding_codes_absent, None),
-    ("alphacode", {"first": 0}, hidden_alphacode_codes_absent, 40),
-])
+@pytest.mark.parametrize(
+    "game, options, hidden, steps",
+    [
+        ("coding", {"first": 0, "mode": "counter"}, hidden_coding_codes_absent, None),
+        ("alphacode", {"first": 0}, hidden_alphacode_codes_absent, 40),
+    ],
+)
 def test_other_games_messages_hold_exactly_each_seats_view(client, game, options, hidden, steps):
     made = create(client, game, [HUMAN, HUMAN], sit=0, options=options)
     code = made["code"]
     bob = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
-    with seated(client, code, made["token"]) as ann, seated(client, code, bob) as ben, \
-            seated(client, code) as spectator:
+    with (
+        seated(client, code, made["token"]) as ann,
+        seated(client, code, bob) as ben,
+        seated(client, code) as spectator,
+    ):
         if play_out({0: ann, 1: ben}, random.Random(3), steps=steps):
             spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
         else:

@@ -6,7 +6,14 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from codecrack.web.memory_probe import glibc, memory_figures, probed_app, pymalloc_figures, rss_split_mb, sqlite_files_kb
+from codecrack.web.memory_probe import (
+    glibc,
+    memory_figures,
+    probed_app,
+    pymalloc_figures,
+    rss_split_mb,
+    sqlite_files_kb,
+)
 from codecrack.web.store import make_engine
 
 from .conftest import fast_config

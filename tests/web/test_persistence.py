@@ -62,8 +62,7 @@ def shown(players: dict[int, Seat]) -> dict[int, tuple[int, dict[str, Any]]]:
     return {seat: (player.step, player.view) for seat, player in players.items()}
 
 
-def assert_rebuilt(config, code: str, before: dict[int, tuple[int, dict[str, Any]]],
-                   players: dict[int, Seat]) -> None:
+def assert_rebuilt(config, code: str, before: dict[int, tuple[int, dict[str, Any]]], players: dict[int, Seat]) -> None:
     """The stored record holds what each seat was shown before the restart, at the step it was
     shown, and each seat is greeted with the stored state at its own step. The seats are greeted
     one after another and the restored AI seats play on meanwhile: their steps may differ."""
@@ -91,8 +90,9 @@ def test_a_restarted_server_rebuilds_the_table_and_play_carries_on(tmp_path, db_
     assert codecrack.replay(stored_record(config, code)).over
 
 
-def test_a_restart_greets_each_seat_with_the_stored_state_when_the_ai_moves_between_greetings(tmp_path, db_url,
-                                                                                                bots_wait):
+def test_a_restart_greets_each_seat_with_the_stored_state_when_the_ai_moves_between_greetings(
+    tmp_path, db_url, bots_wait
+):
     """The restored AI seat moves after Ann's greeting and before Bob's: each greeting is the stored
     state at its own step (the test above once compared Bob's with his view before the restart
     because Ann's step had not moved, and failed so on a busy machine)."""

@@ -54,8 +54,9 @@ def test_the_server_pings_as_configured():
 def test_a_client_that_does_not_answer_pings_is_closed_as_dead(tmp_path):
     config = WebConfig(db_url=f"sqlite:///{tmp_path}/web.db", ws_ping_interval=0.2, ws_ping_timeout=0.2)
     with live_server(config) as (host, port):
-        table = httpx.post(f"http://{host}:{port}/api/tables", timeout=GUARD,
-                            json={"game": "toy", "seats": [HUMAN, HUMAN]}).json()["code"]
+        table = httpx.post(
+            f"http://{host}:{port}/api/tables", timeout=GUARD, json={"game": "toy", "seats": [HUMAN, HUMAN]}
+        ).json()["code"]
         client = RawSocket((host, port), f"/ws/{table}")  # reads, but never answers a ping
         client.send({"type": "hello", "token": None})
         opcodes, code = [], None

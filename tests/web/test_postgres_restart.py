@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from fastapi.testclient import TestClient
 
 from codecrack.web.app import create_app
@@ -24,8 +23,9 @@ def assert_memory_matches_disk(client, code, steps):
     assert table.game.record()["actions"] == moves
 
 
-def test_while_postgresql_is_down_nothing_is_played_and_play_resumes_after(tmp_path, postgres, postgres_url,
-                                                                            bots_wait, caplog):
+def test_while_postgresql_is_down_nothing_is_played_and_play_resumes_after(
+    tmp_path, postgres, postgres_url, bots_wait, caplog
+):
     config = fast_config(tmp_path, db_url=postgres_url)
     with TestClient(create_app(config), raise_server_exceptions=False) as client:
         made = create(client, "toy", [HUMAN, RANDOM, HUMAN], sit=0, options={"first": 0, "target": 99})
@@ -56,8 +56,9 @@ def test_while_postgresql_is_down_nothing_is_played_and_play_resumes_after(tmp_p
         assert_memory_matches_disk(client, code, 3)
 
 
-def test_a_clock_that_runs_out_while_postgresql_is_down_rings_again_once_it_is_back(tmp_path, postgres,
-                                                                                   postgres_url, caplog):
+def test_a_clock_that_runs_out_while_postgresql_is_down_rings_again_once_it_is_back(
+    tmp_path, postgres, postgres_url, caplog
+):
     """Coda's turn clock: its timeout cannot be stored while the database is down, so it is sent
     again a moment later until it is stored, instead of leaving the table waiting for ever."""
     config = fast_config(tmp_path, db_url=postgres_url, turn_think=0.5, turn_countdown=0.5)

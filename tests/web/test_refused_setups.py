@@ -12,11 +12,10 @@ import sys
 import threading
 
 import pytest
-
-from codecrack.loadtest.target import codecrack_server
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
+from codecrack.loadtest.target import codecrack_server
 from codecrack.web.instances import StartRefused, hold_instance
 
 from ..services import free_port
@@ -38,8 +37,7 @@ def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path):
     db = f"sqlite:///{tmp_path}/shared.db"
     with codecrack_server(db):
         second = serve(db)
-    assert refused(second, "another codecrack server already serves", "SQLite serves one server process",
-                   "PostgreSQL")
+    assert refused(second, "another codecrack server already serves", "SQLite serves one server process", "PostgreSQL")
 
 
 def test_several_workers_on_sqlite_are_refused(tmp_path):
@@ -49,11 +47,23 @@ def test_several_workers_on_sqlite_are_refused(tmp_path):
 def test_uvicorn_workers_on_sqlite_stop_at_start_up(tmp_path):
     """``uvicorn --workers 2`` with the app factory: the second worker cannot take the SQLite lock,
     so uvicorn stops them all instead of serving a split state."""
-    command = [sys.executable, "-m", "uvicorn", "--factory", "codecrack.web.app:create_app", "--workers", "2",
-               "--host", "127.0.0.1", "--port", str(free_port())]
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "--factory",
+        "codecrack.web.app:create_app",
+        "--workers",
+        "2",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(free_port()),
+    ]
     environ = {**os.environ, "CODECRACK_DB": f"sqlite:///{tmp_path}/web.db"}
-    server = subprocess.Popen(command, env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              start_new_session=True)
+    server = subprocess.Popen(
+        command, env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+    )
     try:
         output, _ = server.communicate(timeout=90)
     except subprocess.TimeoutExpired:
@@ -112,8 +122,12 @@ def lock_holder_process(db_url: str) -> int:
     engine = create_engine(db_url, poolclass=NullPool)
     try:
         with engine.connect() as db:
-            return db.execute(text("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND database = "
-                                   "(SELECT oid FROM pg_database WHERE datname = current_database())")).scalar_one()
+            return db.execute(
+                text(
+                    "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND database = "
+                    "(SELECT oid FROM pg_database WHERE datname = current_database())"
+                )
+            ).scalar_one()
     finally:
         engine.dispose()
 

@@ -65,11 +65,14 @@ def test_the_catalogue_does_not_offer_server_only_options(client):
     assert "deck" not in schema["CodingOptions"]["properties"]
 
 
-@pytest.mark.parametrize("body", [
-    '{"game": "coding", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"answer_window": Infinity}}',
-    '{"game": "coding", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"answer_window": NaN}}',
-    '{"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "players": Infinity}',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"game": "coding", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"answer_window": Infinity}}',
+        '{"game": "coding", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"answer_window": NaN}}',
+        '{"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "players": Infinity}',
+    ],
+)
 def test_non_finite_numbers_are_refused_over_http(client, body):
     refused(client.post("/api/tables", content=body, headers={"content-type": "application/json"}))
     assert client.get("/api/tables").json() == []
@@ -88,8 +91,10 @@ def test_non_finite_numbers_are_refused_over_the_socket(client):
 def test_a_long_name_is_refused(client):
     made = create(client, "toy", [HUMAN, HUMAN])
     refused(client.post(f"/api/tables/{made['code']}/join", json={"seat": 0, "name": "x" * 41}), "name")
-    refused(client.post("/api/tables", json={"game": "toy", "seats": [{"kind": "human", "name": "x" * 1000}, HUMAN]}),
-            "seats.0.name")
+    refused(
+        client.post("/api/tables", json={"game": "toy", "seats": [{"kind": "human", "name": "x" * 1000}, HUMAN]}),
+        "seats.0.name",
+    )
 
 
 def test_a_lower_name_limit_comes_from_the_settings(tmp_path, monkeypatch):
@@ -122,6 +127,7 @@ def test_creating_and_loading_games_run_off_the_event_loop(client, monkeypatch):
             except RuntimeError:
                 on_loop.append(False)
             return function(*args, **kwargs)
+
         return call
 
     monkeypatch.setattr(hub_module, "new_game", watched(hub_module.new_game))
@@ -132,8 +138,9 @@ def test_creating_and_loading_games_run_off_the_event_loop(client, monkeypatch):
     assert on_loop == [False, False]
 
 
-@pytest.mark.parametrize("path", ["/", "/t/ABCDE", "/static/js/main.js", "/api/games", "/api/tables/NOPE1",
-                                  "/openapi.json"])
+@pytest.mark.parametrize(
+    "path", ["/", "/t/ABCDE", "/static/js/main.js", "/api/games", "/api/tables/NOPE1", "/openapi.json"]
+)
 def test_every_answer_carries_the_security_headers(client, path):
     headers = client.get(path).headers
     policy = headers["content-security-policy"]
@@ -233,8 +240,10 @@ def test_no_seat_token_reaches_the_access_log(tmp_path):
             logger.setLevel(logging.INFO)
             logger.addHandler(handler)
         try:
-            made = httpx.post(f"{url}/api/tables", json={"game": "toy", "seats": [HUMAN, RANDOM], "sit": 0,
-                                                         "options": {"first": 0, "target": 2}}).json()
+            made = httpx.post(
+                f"{url}/api/tables",
+                json={"game": "toy", "seats": [HUMAN, RANDOM], "sit": 0, "options": {"first": 0, "target": 2}},
+            ).json()
             with connect(f"{url.replace('http', 'ws', 1)}/ws/{made['code']}") as socket:
                 socket.send(json.dumps({"type": "hello", "token": made["token"]}))
                 socket.send(json.dumps({"type": "action", "action": {"type": "add", "amount": 2}}))

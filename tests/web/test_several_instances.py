@@ -67,8 +67,7 @@ def test_a_seat_is_claimed_once_across_instances(tmp_path, postgres_url):
         for _ in range(RACES):
             table = await a.create("toy", 2, {}, HUMANS)
             twin = await b.get(table.code)
-            outcomes = await asyncio.gather(a.claim(table, 0, "Ann"), b.claim(twin, 0, "Bob"),
-                                            return_exceptions=True)
+            outcomes = await asyncio.gather(a.claim(table, 0, "Ann"), b.claim(twin, 0, "Bob"), return_exceptions=True)
             tokens = [o for o in outcomes if isinstance(o, str)]
             refusals = [o for o in outcomes if isinstance(o, OptionError)]
             assert len(tokens) == 1 and len(refusals) == 1, outcomes
@@ -121,16 +120,17 @@ def test_a_rematch_is_made_once_across_instances(tmp_path, postgres_url):
     run_two_instances(tmp_path, postgres_url, scenario)
 
 
-def test_the_first_writer_of_a_step_wins_and_the_other_action_is_refused_if_no_longer_legal(
-        tmp_path, postgres_url):
+def test_the_first_writer_of_a_step_wins_and_the_other_action_is_refused_if_no_longer_legal(tmp_path, postgres_url):
     """Turn-based: the same seat acts on both instances at once (two tabs). One action is
     played; the other is checked against the new state, where it is not that seat's turn."""
+
     async def scenario(a: Hub, b: Hub) -> None:
         for _ in range(RACES // 2):
             table = await a.create("toy", 2, {"target": 99, "first": 0}, HUMANS)
             twin = await b.get(table.code)
-            refusals = await asyncio.gather(table.submit(0, {"type": "add", "amount": 1}),
-                                            twin.submit(0, {"type": "add", "amount": 2}))
+            refusals = await asyncio.gather(
+                table.submit(0, {"type": "add", "amount": 1}), twin.submit(0, {"type": "add", "amount": 2})
+            )
             assert refusals.count(None) == 1, refusals
             refused = next(r for r in refusals if r is not None)
             assert refused.startswith("another move came first: seat 1 may not act now")
@@ -145,16 +145,19 @@ def test_the_first_writer_of_a_step_wins_and_the_other_action_is_refused_if_no_l
 def test_a_losing_action_still_legal_is_played_at_the_next_step(tmp_path, postgres_url):
     """Any order: both seats add at once on different instances, many times over. Every action
     is played exactly once, in the order the database took them, and both instances agree."""
+
     async def scenario(a: Hub, b: Hub) -> None:
         table = await a.create("anyorder", 2, {"target": 10_000}, HUMANS)
         twin = await b.get(table.code)
         for _ in range(RACES):
-            refusals = await asyncio.gather(table.submit(0, {"type": "add", "amount": 1}),
-                                            twin.submit(1, {"type": "add", "amount": 2}))
+            refusals = await asyncio.gather(
+                table.submit(0, {"type": "add", "amount": 1}), twin.submit(1, {"type": "add", "amount": 2})
+            )
             assert refusals == [None, None]
         moves = a.store.moves(table.code)
-        assert sorted(map(str, moves)) == sorted(map(str, [[0, {"type": "add", "amount": 1}],
-                                                           [1, {"type": "add", "amount": 2}]] * RACES))
+        assert sorted(map(str, moves)) == sorted(
+            map(str, [[0, {"type": "add", "amount": 1}], [1, {"type": "add", "amount": 2}]] * RACES)
+        )
         await twin.catch_up()
         await table.catch_up()
         for live in (table, twin):

@@ -52,8 +52,9 @@ def states_after_sync(seat):
     return [m["step"] for m in seat.log if m["type"] in STATES]
 
 
-@pytest.mark.parametrize("points", [["INSERT INTO actions"], ["COMMIT"],
-                                    ["INSERT INTO actions", "SELECT actions.seat"]])
+@pytest.mark.parametrize(
+    "points", [["INSERT INTO actions"], ["COMMIT"], ["INSERT INTO actions", "SELECT actions.seat"]]
+)
 def test_a_failed_action_write_changes_nothing_and_can_be_retried(server, points):
     client, faults = server
     code, ann_token, bob_token = two_players(client, target=9)
@@ -70,8 +71,9 @@ def test_a_failed_action_write_changes_nothing_and_can_be_retried(server, points
     assert_memory_matches_disk(client, code)
 
 
-@pytest.mark.parametrize("points", [["UPDATE tables"], ["INSERT INTO actions"], ["COMMIT"],
-                                    ["UPDATE tables", "SELECT actions.seat"]])
+@pytest.mark.parametrize(
+    "points", [["UPDATE tables"], ["INSERT INTO actions"], ["COMMIT"], ["UPDATE tables", "SELECT actions.seat"]]
+)
 def test_a_failed_final_action_leaves_the_game_running_in_memory_and_on_disk(server, points):
     """The quoted fault: marking the game finished failed after its final action was stored,
     so nobody got the final state and the database kept ``finished=0``."""

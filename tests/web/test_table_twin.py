@@ -15,8 +15,11 @@ from .wsclient import HUMAN, create
 
 
 def same_game(one, other) -> bool:
-    return one is not other and json.dumps(one.record()) == json.dumps(other.record()) and all(
-        json.dumps(one.view(seat)) == json.dumps(other.view(seat)) for seat in [None, *range(one.players)])
+    return (
+        one is not other
+        and json.dumps(one.record()) == json.dumps(other.record())
+        and all(json.dumps(one.view(seat)) == json.dumps(other.view(seat)) for seat in [None, *range(one.players)])
+    )
 
 
 def test_the_twin_stays_the_live_game_through_a_whole_coda_game(tmp_path):

@@ -8,9 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import codecrack
-from codecrack.web.app import create_app
-
 from codecrack.tutorials import LEARNER, tutorial
+from codecrack.web.app import create_app
 
 from .conftest import fast_config
 from .wsclient import HUMAN, bearer, seated

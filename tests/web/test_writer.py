@@ -2,18 +2,18 @@
 
 import asyncio
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event, select
 from sqlalchemy.exc import IntegrityError
 
-from codecrack.web.app import create_app
 from codecrack.web import store as store_module
+from codecrack.web import writer as writer_module
+from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
 from codecrack.web.store import Store, TableRow, actions, add_move, add_moves, add_table, make_engine
-from codecrack.web import writer as writer_module
 from codecrack.web.writer import Writer
 
 from .conftest import fast_config
@@ -75,9 +75,11 @@ class Commits:
 
 def blocked(started: threading.Event, release: threading.Event):
     """A write step that keeps the writer busy until ``release`` is set."""
+
     def change(db) -> None:
         started.set()
         release.wait()
+
     return change
 
 
@@ -142,8 +144,12 @@ def test_a_failing_write_in_a_batch_fails_alone(engine, together):
     """A second action for the same (table, step) violates the unique key: only it is refused
     (when the actions were stored together, the writer runs them again one by one to find it)."""
     writer = Writer(engine, together=together)
-    moves = [(CODES[0], 0, 0, {"n": 1}), (CODES[1], 0, 1, {"n": 2}), (CODES[0], 0, 1, {"n": 3}),
-             (CODES[2], 0, 0, {"n": 4}, {"winners": [0], "scores": None})]
+    moves = [
+        (CODES[0], 0, 0, {"n": 1}),
+        (CODES[1], 0, 1, {"n": 2}),
+        (CODES[0], 0, 1, {"n": 3}),
+        (CODES[2], 0, 0, {"n": 4}, {"winners": [0], "scores": None}),
+    ]
     outcomes = asyncio.run(queued_behind_a_busy_writer(writer, moves))
     writer.close()
     assert outcomes[:2] == [None, None] and outcomes[3] is None
@@ -202,9 +208,12 @@ def test_the_writer_stores_again_after_a_failed_commit(engine):
 
 def test_sqlite_stores_a_batch_as_sqlalchemy_would(tmp_path, monkeypatch):
     """The driver path of ``execute_many`` stores the very text SQLAlchemy's ``execute`` stores."""
-    moves = [(CODES[0], 0, 1, {"type": "x", "v": [1, 2.5, None, "é", True]}),
-             (CODES[1], 0, 0, {"n": 1}, {"winners": [0], "scores": None}), (CODES[2], 0, 0, {}, None)]
-    monkeypatch.setattr(store_module, "now", lambda: datetime(2026, 12, 2, 3, 4, 5, 678901, tzinfo=timezone.utc))
+    moves = [
+        (CODES[0], 0, 1, {"type": "x", "v": [1, 2.5, None, "é", True]}),
+        (CODES[1], 0, 0, {"n": 1}, {"winners": [0], "scores": None}),
+        (CODES[2], 0, 0, {}, None),
+    ]
+    monkeypatch.setattr(store_module, "now", lambda: datetime(2026, 12, 2, 3, 4, 5, 678901, tzinfo=UTC))
     stored = []
     for way in ("execute", "driver"):
         engine = engine_with_tables(f"sqlite:///{tmp_path}/{way}.db")
@@ -213,8 +222,12 @@ def test_sqlite_stores_a_batch_as_sqlalchemy_would(tmp_path, monkeypatch):
                 patch.setattr(store_module, "execute_many", lambda db, statement, rows: db.execute(statement, rows))
             Store(engine).write(add_moves, moves)
         with engine.connect() as db:
-            stored.append([db.exec_driver_sql("SELECT * FROM actions").all(),
-                           db.exec_driver_sql("SELECT code, finished, result, active_at FROM tables").all()[:3]])
+            stored.append(
+                [
+                    db.exec_driver_sql("SELECT * FROM actions").all(),
+                    db.exec_driver_sql("SELECT code, finished, result, active_at FROM tables").all()[:3],
+                ]
+            )
         engine.dispose()
     assert stored[0] == stored[1]
     assert stored[1][1][1] == ("T0001", 1, '{"winners": [0], "scores": null}', "2026-12-02 03:04:05.678901")
@@ -327,5 +340,5 @@ def test_a_table_dropped_during_its_bots_commit_follows_the_move_and_plays_no_mo
         commits.release()
         client.portal.call(table.lock.acquire)  # the submission is over
         client.portal.call(table.lock.release)
-        assert table.step == step + 1 and hub.store.moves(code)[:step + 1] == table.game.record()["actions"]
+        assert table.step == step + 1 and hub.store.moves(code)[: step + 1] == table.game.record()["actions"]
         assert not any(table.running(("bot", seat)) for seat in range(2))

@@ -55,8 +55,13 @@ def greedy_question(space: CodeSpace, alive: np.ndarray) -> int:
     return int(np.argmax(entropy(space.counts(alive))))
 
 
-def hard_question(space: CodeSpace, alive: np.ndarray, answers: list[tuple[int, int]] | None,
-                  spare_miss: bool, may_declare: bool = True) -> int | None:
+def hard_question(
+    space: CodeSpace,
+    alive: np.ndarray,
+    answers: list[tuple[int, int]] | None,
+    spare_miss: bool,
+    may_declare: bool = True,
+) -> int | None:
     """The hard tier's question for two or more candidates, or ``None`` to declare one of them now
     (spending the spare miss). ``answers`` (question index, answer) open the book; pass ``None``
     when a wrong declaration also shaped the candidates."""

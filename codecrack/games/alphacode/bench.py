@@ -43,12 +43,15 @@ class Sparring(Agent):
         return next(a for a in view["legal_actions"] if a["type"] in ("random_code", "count", "filled", "pass"))
 
 
-def solver_benchmark(level: str = "hard", codes: int = 100, seed: int = 0, letters: int = 10,
-                     maker: str = "random", **other: Any) -> dict[str, Any]:
+def solver_benchmark(
+    level: str = "hard", codes: int = 100, seed: int = 0, letters: int = 10, maker: str = "random", **other: Any
+) -> dict[str, Any]:
     """Mean and max turns to crack ``codes`` codes, and the solver's decision time p50/p95 (ms)."""
     if other:
-        raise OptionError(f"alphacode-solver takes --level, --codes, --seed, --letters and --option maker=..., "
-                          f"not {', '.join(sorted(other))}")
+        raise OptionError(
+            f"alphacode-solver takes --level, --codes, --seed, --letters and --option maker=..., "
+            f"not {', '.join(sorted(other))}"
+        )
     if maker not in ("random", "tricky"):
         raise OptionError(f"maker must be random or tricky, not {maker!r}")
     codes, seed, letters = int(codes), int(seed), int(letters)
@@ -74,9 +77,11 @@ def solver_benchmark(level: str = "hard", codes: int = 100, seed: int = 0, lette
         "mean_turns": round(float(np.mean(turns)), 3),
         "max_turns": int(max(turns)),
         "turns_histogram": {str(t): turns.count(t) for t in sorted(set(turns))},
-        "decision_ms": {"p50": round(float(np.percentile(times, 50)), 2),
-                        "p95": round(float(np.percentile(times, 95)), 2),
-                        "max": round(float(max(times)), 2)},
+        "decision_ms": {
+            "p50": round(float(np.percentile(times, 50)), 2),
+            "p95": round(float(np.percentile(times, 95)), 2),
+            "max": round(float(max(times)), 2),
+        },
         "seconds": round(time.perf_counter() - started, 1),
     }
 
@@ -116,10 +121,18 @@ def exact_benchmark(level: str = "hard", real_words: bool | str = False, **other
         return total, most
 
     total, most = walk(space.everything(), [], 0, True)
-    return {"benchmark": "alphacode-exact", "level": level, "codes": len(space.table),
-            "mean_turns": round(total / len(space.table), 4), "max_turns": most,
-            "seconds": round(time.perf_counter() - started, 1)}
+    return {
+        "benchmark": "alphacode-exact",
+        "level": level,
+        "codes": len(space.table),
+        "mean_turns": round(total / len(space.table), 4),
+        "max_turns": most,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
 
 
-BENCHMARKS = {"alphacode-solver": solver_benchmark, "alphacode-exact": exact_benchmark,
-              "alphacode-bound": bound_benchmark}
+BENCHMARKS = {
+    "alphacode-solver": solver_benchmark,
+    "alphacode-exact": exact_benchmark,
+    "alphacode-bound": bound_benchmark,
+}

@@ -180,6 +180,11 @@ def bound_benchmark(depth: int = 2, letters: int = 10, **other: Any) -> dict[str
     alive = space.everything()
     started = time.perf_counter()
     total = lower_bound(space, alive, True, depth)
-    return {"benchmark": "alphacode-bound", "letters": letters, "depth": depth, "codes": len(alive),
-            "mean_turns_at_least": round(total / len(alive) - 5e-5, 4),
-            "seconds": round(time.perf_counter() - started, 1)}
+    return {
+        "benchmark": "alphacode-bound",
+        "letters": letters,
+        "depth": depth,
+        "codes": len(alive),
+        "mean_turns_at_least": round(total / len(alive) - 5e-5, 4),
+        "seconds": round(time.perf_counter() - started, 1),
+    }

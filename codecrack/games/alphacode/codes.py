@@ -20,9 +20,10 @@ codecrack.core.errors.IllegalAction: letters a and b touch: both fill square (O,
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -83,8 +84,11 @@ def in_zone_column(letter: str, zone_column: str, sheet: Sheet) -> dict[str, str
         raise IllegalAction(N_("there is no letter piece {letter!r}"), letter=letter)
     _, column = sheet.cell(sheet.row_labels[1], zone_column)
     if column % 2 == 0:
-        raise IllegalAction(N_("column {column} is not a zone column ({columns})"), column=zone_column,
-                            columns=", ".join(sheet.column_labels[1::2]))
+        raise IllegalAction(
+            N_("column {column} is not a zone column ({columns})"),
+            column=zone_column,
+            columns=", ".join(sheet.column_labels[1::2]),
+        )
     top, left = frame_offset(letter)
     return {"letter": letter, "row": sheet.row_labels[top], "column": sheet.column_labels[column - 1 + left]}
 
@@ -100,8 +104,13 @@ def entries_from_text(text: str, sheet: Sheet) -> list[dict[str, str]]:
     for word in text.split():
         letter, at, where = word.partition("@")
         if not at or len(letter) != 1 or len(where) not in (1, 2):
-            raise IllegalAction(N_("write each letter as letter@RC (row and column of its top-left corner, "
-                                   "like a@NA) or letter@C (its zone column, like a@B), not {word!r}"), word=word)
+            raise IllegalAction(
+                N_(
+                    "write each letter as letter@RC (row and column of its top-left corner, "
+                    "like a@NA) or letter@C (its zone column, like a@B), not {word!r}"
+                ),
+                word=word,
+            )
         letter, where = letter.lower(), where.upper()
         if len(where) == 1:
             entries.append(in_zone_column(letter, where, sheet))
@@ -126,22 +135,26 @@ def parse_code(entries: Any, sheet: Sheet, letters: str) -> Code:
 
 def parse_piece(entry: Any, sheet: Sheet, letters: str) -> Piece:
     if not isinstance(entry, dict) or set(entry) != {"letter", "row", "column"}:
-        raise IllegalAction(N_('each letter is {{"letter": "a", "row": "N", "column": "A"}}, not {entry!r}'),
-                            entry=entry)
+        raise IllegalAction(
+            N_('each letter is {{"letter": "a", "row": "N", "column": "A"}}, not {entry!r}'), entry=entry
+        )
     letter = entry["letter"]
     if not isinstance(letter, str) or letter not in letters:
         raise IllegalAction(N_("letter {letter!r} is not in this game's set {letters}"), letter=letter, letters=letters)
     row, column = sheet.cell(entry["row"], entry["column"])
     if sheet.kind(row, column) != "corner":
         zone = sheet.kind(row, column) == "zone"
-        raise IllegalAction(N_("{where} is a zone: a letter is placed by the corner point at its top left, "
-                               "such as (N, A)") if zone else
-                            N_("{where} is a square: a letter is placed by the corner point at its top left, "
-                               "such as (N, A)"), where=sheet.label(row, column))
+        raise IllegalAction(
+            N_("{where} is a zone: a letter is placed by the corner point at its top left, such as (N, A)")
+            if zone
+            else N_("{where} is a square: a letter is placed by the corner point at its top left, such as (N, A)"),
+            where=sheet.label(row, column),
+        )
     piece = pieces(sheet, letters).get((letter, row, column))
     if piece is None:
-        raise IllegalAction(N_("letter {letter} at {where} would hang off the sheet"), letter=letter,
-                            where=sheet.label(row, column))
+        raise IllegalAction(
+            N_("letter {letter} at {where} would hang off the sheet"), letter=letter, where=sheet.label(row, column)
+        )
     return piece
 
 
@@ -162,8 +175,10 @@ def reading(code: Code) -> str:
 
 def code_json(code: Code, sheet: Sheet) -> list[dict[str, str]]:
     """The JSON form of a code, in writing order."""
-    return [{"letter": piece.letter, "row": sheet.row_labels[piece.row], "column": sheet.column_labels[piece.column]}
-            for piece in sorted(code, key=reading_key)]
+    return [
+        {"letter": piece.letter, "row": sheet.row_labels[piece.row], "column": sheet.column_labels[piece.column]}
+        for piece in sorted(code, key=reading_key)
+    ]
 
 
 def code_mask(code: Iterable[Piece]) -> int:
@@ -178,15 +193,21 @@ def code_mask(code: Iterable[Piece]) -> int:
 def check_code(code: Code, sheet: Sheet, letters: str, real_words: bool = False) -> None:
     """Raise :class:`IllegalAction` naming why ``code`` is not a legal code, else return ``None``."""
     for i, first in enumerate(code):
-        for second in code[i + 1:]:
+        for second in code[i + 1 :]:
             shared = first.mask & second.mask
             if shared:
                 square = sheet.squares[(shared & -shared).bit_length() - 1]
-                raise IllegalAction(N_("letters {first} and {second} touch: both fill square {where}"),
-                                    first=first.letter, second=second.letter, where=sheet.label(*square))
+                raise IllegalAction(
+                    N_("letters {first} and {second} touch: both fill square {where}"),
+                    first=first.letter,
+                    second=second.letter,
+                    where=sheet.label(*square),
+                )
     others = [other for other in codes_filling(code_mask(code), sheet, letters, limit=2) if set(other) != set(code)]
     if others:
-        raise IllegalAction(N_("ambiguous: {code} fills exactly the same squares"), code=describe_code(others[0], sheet))
+        raise IllegalAction(
+            N_("ambiguous: {code} fills exactly the same squares"), code=describe_code(others[0], sheet)
+        )
     if real_words and not spells_word(reading(code)):
         raise IllegalAction(N_("{word!r} (the letters in writing order) is not an English word"), word=reading(code))
 
@@ -231,11 +252,12 @@ def _pieces_by_lowest_square(sheet: Sheet, letters: str) -> dict[int, list[Piece
 
 
 # -- drawing a code at random ------------------------------------------------------------
-DENSE_SQUARES = 32      # sheets this small draw codes from the table of every legal code
+DENSE_SQUARES = 32  # sheets this small draw codes from the table of every legal code
 
 
-def random_code(rng: random.Random, sheet: Sheet, letters: str, real_words: bool = False,
-                pick: Callable[[int], int] | None = None) -> Code:
+def random_code(
+    rng: random.Random, sheet: Sheet, letters: str, real_words: bool = False, pick: Callable[[int], int] | None = None
+) -> Code:
     """A legal code drawn with ``rng``; every legal code is equally likely.
 
     On sheets of up to ``DENSE_SQUARES`` squares the code is one explicit choice among the rows of
@@ -255,8 +277,7 @@ def random_code(rng: random.Random, sheet: Sheet, letters: str, real_words: bool
     everything = list(pieces(sheet, letters).values())
     while True:
         code = tuple(rng.sample(everything, CODE_LENGTH))
-        if len({piece.letter for piece in code}) == CODE_LENGTH and _disjoint(code) \
-                and is_legal(code, sheet, letters):
+        if len({piece.letter for piece in code}) == CODE_LENGTH and _disjoint(code) and is_legal(code, sheet, letters):
             return tuple(sorted(code, key=reading_key))
 
 
@@ -398,8 +419,9 @@ class CodeTable:
 
 
 @cache
-def legal_codes(letters: str = LETTER_SETS[10], columns: int = 13, rows: int = 5,
-                real_words: bool = False) -> CodeTable:
+def legal_codes(
+    letters: str = LETTER_SETS[10], columns: int = 13, rows: int = 5, real_words: bool = False
+) -> CodeTable:
     """Every legal code for this letter set and sheet size (cached; big setups take a while).
 
     >>> table = legal_codes()
@@ -412,7 +434,9 @@ def legal_codes(letters: str = LETTER_SETS[10], columns: int = 13, rows: int = 5
         return CodeTable(table.sheet, letters, table.pieces, table.piece_ids[keep], table.words[keep])
     sheet = Sheet(columns, rows)
     check_letters(letters)
-    all_pieces = tuple(sorted(pieces(sheet, letters).values(), key=lambda p: (letters.index(p.letter), p.row, p.column)))
+    all_pieces = tuple(
+        sorted(pieces(sheet, letters).values(), key=lambda p: (letters.index(p.letter), p.row, p.column))
+    )
     ids, words = _disjoint_sets(all_pieces, letters, len(sheet.squares))
     ids, words = _unambiguous(ids, words)
     return CodeTable(sheet, letters, all_pieces, ids, words)
@@ -429,8 +453,9 @@ def _spelling_words(all_pieces: Sequence[Piece], ids: np.ndarray, letters: str) 
     candidates = ids[keep]
     in_order = np.take_along_axis(candidates, np.argsort(rank[candidates], axis=1), axis=1)
     spelled = (letter_of[in_order] * (32 ** np.arange(CODE_LENGTH)[::-1])).sum(axis=1)
-    keep[keep] = np.isin(spelled, [sum(letters.index(x) * 32 ** (CODE_LENGTH - 1 - i) for i, x in enumerate(w))
-                                   for w in words])
+    keep[keep] = np.isin(
+        spelled, [sum(letters.index(x) * 32 ** (CODE_LENGTH - 1 - i) for i, x in enumerate(w)) for w in words]
+    )
     return keep
 
 

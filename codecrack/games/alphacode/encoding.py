@@ -23,7 +23,7 @@ from .sheet import Sheet, all_questions
 
 PHASES = ("code", "handicap", "play", "final", "cascade", "over")
 ANSWERS = 5
-MANY = 10**6     # the bound of counting entries (rounds, declarations): a duel may be drawn again and again
+MANY = 10**6  # the bound of counting entries (rounds, declarations): a duel may be drawn again and again
 
 
 def question_key(question: dict[str, Any]) -> tuple[str, str, str]:
@@ -51,8 +51,12 @@ class AlphacodeEncoder:
             .block("eliminated", p, doc="solvers out")
             .block("pending", p, doc="seats still to declare or pass (final chance, cascade)")
             .block("declared", p, 2, doc="visible declarations per seat: [right, wrong]", high=MANY)
-            .block("code", CODE_LENGTH, len(self.letters) + self.sheet.rows + self.sheet.columns,
-                   doc="own code: per letter, [letter one-hot, corner row one-hot, corner column one-hot]")
+            .block(
+                "code",
+                CODE_LENGTH,
+                len(self.letters) + self.sheet.rows + self.sheet.columns,
+                doc="own code: per letter, [letter one-hot, corner row one-hot, corner column one-hot]",
+            )
             .block("about_target", q, 1 + ANSWERS, doc="per question about the cracked code: [asked, answer one-hot]")
             .block("about_own", q, 1 + ANSWERS, doc="per question about the own code: [asked, answer one-hot]")
         )
@@ -78,7 +82,13 @@ class AlphacodeEncoder:
         for row, entry in enumerate(view["code"] or []):
             self.piece(part("code")[row], entry)
         for entry in view["questions"]:
-            about = "about_target" if entry["target"] == view["target"] else "about_own" if entry["target"] == seat else None
+            about = (
+                "about_target"
+                if entry["target"] == view["target"]
+                else "about_own"
+                if entry["target"] == seat
+                else None
+            )
             if about is not None:
                 answer = part(about)[self.questions[question_key(entry["question"])]]
                 answer[0] = 1.0

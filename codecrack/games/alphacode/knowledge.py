@@ -17,7 +17,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -43,11 +44,11 @@ class Tracker:
         wrong = [d for d in view["declarations"] if d["target"] == target and not d["correct"]]
         if key != self._key or len(about) < len(self.answers) or len(wrong) < self._declarations:
             self._key, self.alive, self.answers, self._declarations = key, space.everything(), [], 0
-        for entry in about[len(self.answers):]:
+        for entry in about[len(self.answers) :]:
             q, answer = space.question_index(entry["question"]), answer_value(entry["answer"])
             self.alive = space.keep(self.alive, q, answer)
             self.answers.append((q, answer))
-        for declaration in wrong[self._declarations:]:
+        for declaration in wrong[self._declarations :]:
             self.alive = space.without(self.alive, declaration["letters"])
         self._declarations = len(wrong)
         return self.alive

@@ -17,23 +17,37 @@ from __future__ import annotations
 from functools import cache
 
 SEGMENT_CELLS: dict[str, tuple[int, int]] = {
-    "a": (0, 1), "b": (1, 2), "c": (3, 2), "d": (4, 1), "e": (3, 0), "f": (1, 0), "g": (2, 1),
+    "a": (0, 1),
+    "b": (1, 2),
+    "c": (3, 2),
+    "d": (4, 1),
+    "e": (3, 0),
+    "f": (1, 0),
+    "g": (2, 1),
 }
 
 BASE_GLYPHS = {  # fixed by the rulings
-    "a": "abcdeg", "b": "cdefg", "c": "deg", "d": "bcdeg", "e": "abdefg",
-    "f": "aefg", "g": "abcdfg", "h": "cefg", "i": "c", "j": "bcd",
+    "a": "abcdeg",
+    "b": "cdefg",
+    "c": "deg",
+    "d": "bcdeg",
+    "e": "abdefg",
+    "f": "aefg",
+    "g": "abcdfg",
+    "h": "cefg",
+    "i": "c",
+    "j": "bcd",
 }
 
 EXTRA_GLYPHS = {  # the "more alphabets" set, drawn the way seven-segment displays usually do
     "m": "abcef",  # a tall arch, the usual seven-segment M
-    "n": "ceg",    # lowercase n
-    "o": "cdeg",   # lowercase o
+    "n": "ceg",  # lowercase n
+    "o": "cdeg",  # lowercase o
     "p": "abefg",  # P
-    "r": "eg",     # lowercase r
+    "r": "eg",  # lowercase r
     "s": "acdfg",  # S (like 5)
-    "t": "defg",   # lowercase t
-    "u": "cde",    # lowercase u
+    "t": "defg",  # lowercase t
+    "u": "cde",  # lowercase u
     "w": "bcdef",  # a tall cup, the usual seven-segment W (u is the short cup)
     "y": "bcdfg",  # lowercase y (like 4 with a tail)
 }

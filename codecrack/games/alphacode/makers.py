@@ -44,4 +44,3 @@ def tricky_code(space: CodeSpace, rng: random.Random) -> int:
     samples = max(4, min(64, SAMPLE_WORK // len(space.table)))
     sample = np.array([rng.randrange(len(space.table)) for _ in range(samples)])
     return int(sample[np.argmax(lookalikes(space, sample))])
-

@@ -12,7 +12,8 @@ code the answers settle".
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Mapping
+from collections.abc import Hashable, Mapping
+from typing import Any
 
 from ...core.nature import ActionSpace, Nature, action_key
 from .codes import DENSE_SQUARES, legal_codes
@@ -42,7 +43,9 @@ def round_length(players: int, questions: int) -> int:
 def declare(players: int, options: Any) -> Nature:
     sheet = Sheet(options.columns, options.rows)
     dense = len(sheet.squares) <= DENSE_SQUARES
-    codes = len(legal_codes(LETTER_SETS[options.letters], sheet.columns, sheet.rows, options.real_words)) if dense else 0
+    codes = (
+        len(legal_codes(LETTER_SETS[options.letters], sheet.columns, sheet.rows, options.real_words)) if dense else 0
+    )
     questions = len(all_questions(sheet))
     chance = ("first",) if options.first is None else ()
     return Nature(

@@ -29,8 +29,12 @@ BOOK_WIDTH = 10  # questions tried by each rollout search (the live search tries
 
 def history_key(space: CodeSpace, answers: list[tuple[int, int]]) -> str:
     """A history as text, order-free: ``"count OB=3|filled QI=1"``."""
-    return "|".join(sorted(f"{space.questions[q]['type']} {space.questions[q]['row']}{space.questions[q]['column']}"
-                           f"={a}" for q, a in answers))
+    return "|".join(
+        sorted(
+            f"{space.questions[q]['type']} {space.questions[q]['row']}{space.questions[q]['column']}={a}"
+            for q, a in answers
+        )
+    )
 
 
 def is_default(space: CodeSpace) -> bool:

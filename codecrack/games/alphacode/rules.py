@@ -24,29 +24,61 @@ from ...core.detached import detached
 from ...core.errors import IllegalAction, OptionError
 from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
-from ...i18n import N_
 from ...core.options import GameOptions, Preset, choice_option, seat_option
+from ...i18n import N_
 from .codes import Code, check_code, code_json, code_mask, codes_filling, parse_code, random_code
 from .letters import LETTER_SETS
-from .sheet import (COLUMN_LABELS, MIN_COLUMNS, MIN_ROWS, ROW_LABELS, Sheet, all_questions, answer, check_size,
-                    question_cell, settled_squares)
+from .sheet import (
+    COLUMN_LABELS,
+    MIN_COLUMNS,
+    MIN_ROWS,
+    ROW_LABELS,
+    Sheet,
+    all_questions,
+    answer,
+    check_size,
+    question_cell,
+    settled_squares,
+)
 
 MISSES_ALLOWED = 1  # the second wrong declaration loses (2 players) or eliminates (3+ players)
 
 
 class AlphacodeOptions(GameOptions):
-    letters: int = choice_option(10, sorted(LETTER_SETS), title=N_("Letters"),
-                                 description=N_("10: the letters a to j; 20: ten more letters, many more codes."))
-    columns: int = choice_option(MIN_COLUMNS, list(range(MIN_COLUMNS, len(COLUMN_LABELS) + 1, 2)),
-                                 title=N_("Sheet columns"), description=N_("The sheet's width in lattice points (odd)."))
-    rows: int = choice_option(MIN_ROWS, list(range(MIN_ROWS, len(ROW_LABELS) + 1, 2)),
-                              title=N_("Sheet rows"), description=N_("The sheet's height in lattice points (odd)."))
-    real_words: bool = Field(False, title=N_("Real words"),
-                             description=N_("The code's letters, read column by column, must spell an English word."))
-    handicap: int = choice_option(0, [0, 1, 2, 3], ge=0, le=3, title=N_("Handicap"),
-                                  description=N_("2 players: the first seat asks this many questions in a row at the start."))
+    letters: int = choice_option(
+        10,
+        sorted(LETTER_SETS),
+        title=N_("Letters"),
+        description=N_("10: the letters a to j; 20: ten more letters, many more codes."),
+    )
+    columns: int = choice_option(
+        MIN_COLUMNS,
+        list(range(MIN_COLUMNS, len(COLUMN_LABELS) + 1, 2)),
+        title=N_("Sheet columns"),
+        description=N_("The sheet's width in lattice points (odd)."),
+    )
+    rows: int = choice_option(
+        MIN_ROWS,
+        list(range(MIN_ROWS, len(ROW_LABELS) + 1, 2)),
+        title=N_("Sheet rows"),
+        description=N_("The sheet's height in lattice points (odd)."),
+    )
+    real_words: bool = Field(
+        False,
+        title=N_("Real words"),
+        description=N_("The code's letters, read column by column, must spell an English word."),
+    )
+    handicap: int = choice_option(
+        0,
+        [0, 1, 2, 3],
+        ge=0,
+        le=3,
+        title=N_("Handicap"),
+        description=N_("2 players: the first seat asks this many questions in a row at the start."),
+    )
     creator: int | None = seat_option(  # None means the last seat
-        N_("Code creator"), N_("3 or more players: the seat that makes the code; none means the last seat."))
+        N_("Code creator"), N_("3 or more players: the seat that makes the code; none means the last seat.")
+    )
 
     @field_validator("letters")
     @classmethod
@@ -66,8 +98,12 @@ class AlphacodeOptions(GameOptions):
 ALPHACODE_PRESETS = (
     Preset("classic", N_("Classic"), N_("Ten letters on the standard sheet."), {}, default=True),
     Preset("advanced", N_("Advanced"), N_("Twenty letters: many more possible codes."), {"letters": 20}),
-    Preset("tournament", N_("Tournament"), N_("Twenty letters, and the code must spell a real word."),
-           {"letters": 20, "real_words": True}),
+    Preset(
+        "tournament",
+        N_("Tournament"),
+        N_("Twenty letters, and the code must spell a real word."),
+        {"letters": 20, "real_words": True},
+    ),
 )
 
 
@@ -92,8 +128,9 @@ class AlphacodeGame(Game):
         self.past_rounds: list[dict[str, Any]] = []
         self.outcome: dict[str, Any] | None = None
         self.round = 0
-        self._start_round(self.first_seat() if self.duel or options.first is not None
-                          else self.chance("first", self.solvers))
+        self._start_round(
+            self.first_seat() if self.duel or options.first is not None else self.chance("first", self.solvers)
+        )
 
     def _creator_seat(self) -> int | None:
         """The code creator's seat (``None`` in a duel), checking the options that depend on it."""
@@ -167,10 +204,18 @@ class AlphacodeGame(Game):
     # -- actions ---------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
-        handlers = {"code": self._make_code, "random_code": self._make_code, "count": self._ask,
-                    "filled": self._ask, "declare": self._declare, "pass": self._pass}
+        handlers = {
+            "code": self._make_code,
+            "random_code": self._make_code,
+            "count": self._ask,
+            "filled": self._ask,
+            "declare": self._declare,
+            "pass": self._pass,
+        }
         if not isinstance(kind, str) or kind not in handlers:
-            raise IllegalAction(N_("unknown action type {kind!r}; valid types: {kinds}"), kind=kind, kinds=", ".join(handlers))
+            raise IllegalAction(
+                N_("unknown action type {kind!r}; valid types: {kinds}"), kind=kind, kinds=", ".join(handlers)
+            )
         played_round = self.round
         events = handlers[kind](seat, action)
         for event in events:
@@ -183,8 +228,13 @@ class AlphacodeGame(Game):
             raise IllegalAction(N_("the codes are already made"))
         if action["type"] == "random_code":
             _only_keys(action, set())
-            code = random_code(self.rng, self.sheet, self.letters, self.options.real_words,
-                               pick=lambda outcomes: self.chance_index("code", outcomes))
+            code = random_code(
+                self.rng,
+                self.sheet,
+                self.letters,
+                self.options.real_words,
+                pick=lambda outcomes: self.chance_index("code", outcomes),
+            )
         else:
             _only_keys(action, {"letters"})
             code = parse_code(action["letters"], self.sheet, self.letters)
@@ -198,12 +248,18 @@ class AlphacodeGame(Game):
 
     def _ask(self, seat: int, action: Action) -> list[Event]:
         if self.phase not in ("handicap", "play"):
-            raise IllegalAction(N_("no questions now: make your code first") if self.phase == "code" else
-                                N_("no questions now: only a declaration or a pass is allowed"))
+            raise IllegalAction(
+                N_("no questions now: make your code first")
+                if self.phase == "code"
+                else N_("no questions now: only a declaration or a pass is allowed")
+            )
         _only_keys(action, {"row", "column"})
         row, column = question_cell(self.sheet, action)
-        question = {"type": action["type"], "row": self.sheet.row_labels[row],
-                    "column": self.sheet.column_labels[column]}
+        question = {
+            "type": action["type"],
+            "row": self.sheet.row_labels[row],
+            "column": self.sheet.column_labels[column],
+        }
         target = self.target(seat)
         for entry in self._answers_about(target):
             if self._question_key(entry["question"]) == self._question_key(question):
@@ -213,7 +269,7 @@ class AlphacodeGame(Game):
         self.questions.append(entry)
         if self.phase == "handicap":
             self.handicap_left -= 1
-            if not self.handicap_left:   # exactly h questions, then seat 1 plays, whoever is first
+            if not self.handicap_left:  # exactly h questions, then seat 1 plays, whoever is first
                 self.phase, self.turn = "play", 1
         else:
             self.turn = self._next_solver(seat)
@@ -221,17 +277,21 @@ class AlphacodeGame(Game):
 
     def _declare(self, seat: int, action: Action) -> list[Event]:
         if self.phase not in ("play", "final", "cascade"):
-            raise IllegalAction(N_("no declarations now: make your code first") if self.phase == "code" else
-                                N_("no declarations now: the opening handicap questions come first"))
+            raise IllegalAction(
+                N_("no declarations now: make your code first")
+                if self.phase == "code"
+                else N_("no declarations now: the opening handicap questions come first")
+            )
         _only_keys(action, {"letters"})
         guess = parse_code(action["letters"], self.sheet, self.letters)
         check_code(guess, self.sheet, self.letters, self.options.real_words)
         target = self.target(seat)
         correct = set(guess) == set(self.codes[target])
-        self.declarations.append({"seat": seat, "target": target, "letters": code_json(guess, self.sheet),
-                                  "correct": correct})
+        self.declarations.append(
+            {"seat": seat, "target": target, "letters": code_json(guess, self.sheet), "correct": correct}
+        )
         event: Event = {"type": "declared", "seat": seat, "correct": correct}
-        if self.duel:   # spoken aloud in a duel; handed to the creator alone with 3+ players
+        if self.duel:  # spoken aloud in a duel; handed to the creator alone with 3+ players
             event["letters"] = code_json(guess, self.sheet)
         return [event] + self._settle(seat, correct)
 
@@ -296,13 +356,20 @@ class AlphacodeGame(Game):
         return []
 
     def _next_solver(self, seat: int) -> int:
-        order = self.solvers[self.solvers.index(seat) + 1:] + self.solvers[: self.solvers.index(seat) + 1]
+        order = self.solvers[self.solvers.index(seat) + 1 :] + self.solvers[: self.solvers.index(seat) + 1]
         return next(s for s in order if s not in self.eliminated)
 
     def _replay_after_draw(self) -> list[Event]:
-        self.past_rounds.append({"round": self.round, "outcome": "draw", "first": self.first,
-                                 "codes": self._codes_json(), "questions": self.questions,
-                                 "declarations": self.declarations})
+        self.past_rounds.append(
+            {
+                "round": self.round,
+                "outcome": "draw",
+                "first": self.first,
+                "codes": self._codes_json(),
+                "questions": self.questions,
+                "declarations": self.declarations,
+            }
+        )
         events: list[Event] = [{"type": "draw", "round": self.round}]
         self._start_round(1 - self.first)
         events.append({"type": "new_round", "round": self.round, "first": self.first})
@@ -346,33 +413,35 @@ class AlphacodeGame(Game):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         own = None if seat is None else self.codes[seat]
-        return detached({
-            "game": self.name,
-            "seat": seat,
-            "players": self.players,
-            "options": self.options.model_dump(mode="json"),
-            "sheet": self.sheet.describe(),
-            "letters": self.letters,
-            "mode": "duel" if self.duel else "creator",
-            "creator": self.creator,
-            "round": self.round,
-            "phase": self.phase,
-            "first": self.first,
-            "to_move": sorted(self.to_move),
-            "handicap_left": self.handicap_left,
-            "coded": [code is not None for code in self.codes],
-            "code": None if own is None else code_json(own, self.sheet),
-            "target": self.target(seat),
-            "questions": self.questions,
-            "declarations": self._visible_declarations(seat),
-            "misses": self.misses,
-            "eliminated": self.eliminated,
-            "pending": self.pending,
-            "past_rounds": self.past_rounds,
-            "codes": self._codes_json() if self.outcome is not None else None,
-            "history": None,
-            "result": self._result(),
-        }) | {"history": list(self.history)}  # its events are frozen, shared by every view
+        return detached(
+            {
+                "game": self.name,
+                "seat": seat,
+                "players": self.players,
+                "options": self.options.model_dump(mode="json"),
+                "sheet": self.sheet.describe(),
+                "letters": self.letters,
+                "mode": "duel" if self.duel else "creator",
+                "creator": self.creator,
+                "round": self.round,
+                "phase": self.phase,
+                "first": self.first,
+                "to_move": sorted(self.to_move),
+                "handicap_left": self.handicap_left,
+                "coded": [code is not None for code in self.codes],
+                "code": None if own is None else code_json(own, self.sheet),
+                "target": self.target(seat),
+                "questions": self.questions,
+                "declarations": self._visible_declarations(seat),
+                "misses": self.misses,
+                "eliminated": self.eliminated,
+                "pending": self.pending,
+                "past_rounds": self.past_rounds,
+                "codes": self._codes_json() if self.outcome is not None else None,
+                "history": None,
+                "result": self._result(),
+            }
+        ) | {"history": list(self.history)}  # its events are frozen, shared by every view
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else {**self.outcome, **self._deciding_round()}
@@ -383,20 +452,34 @@ def _only_keys(action: Action, allowed: set[str]) -> None:
     missing = sorted(allowed - set(action))
     if not (extra or missing):
         return
-    params = {"kind": action["type"], "keys": ", ".join(sorted(allowed)), "extra": ", ".join(extra),
-              "missing": ", ".join(missing)}
+    params = {
+        "kind": action["type"],
+        "keys": ", ".join(sorted(allowed)),
+        "extra": ", ".join(extra),
+        "missing": ", ".join(missing),
+    }
     if not allowed:
         raise IllegalAction(N_("a {kind!r} action takes nothing else; unexpected: {extra}"), **params)
     if extra and missing:
         raise IllegalAction(N_("a {kind!r} action takes {keys}; unexpected: {extra}; missing: {missing}"), **params)
-    raise IllegalAction(N_("a {kind!r} action takes {keys}; unexpected: {extra}") if extra else
-                        N_("a {kind!r} action takes {keys}; missing: {missing}"), **params)
+    raise IllegalAction(
+        N_("a {kind!r} action takes {keys}; unexpected: {extra}")
+        if extra
+        else N_("a {kind!r} action takes {keys}; missing: {missing}"),
+        **params,
+    )
 
 
 def _already_asked(kind: str, where: str, answer: int | bool) -> IllegalAction:
     """A question asked twice, with the answer it had (a count, or yes/no for a square)."""
     if not isinstance(answer, bool):
-        return IllegalAction(N_("{kind} {where} was already asked: the answer was {count}"),
-                             kind=kind, where=where, count=answer)
-    return IllegalAction(N_("{kind} {where} was already asked: the answer was yes") if answer else
-                         N_("{kind} {where} was already asked: the answer was no"), kind=kind, where=where)
+        return IllegalAction(
+            N_("{kind} {where} was already asked: the answer was {count}"), kind=kind, where=where, count=answer
+        )
+    return IllegalAction(
+        N_("{kind} {where} was already asked: the answer was yes")
+        if answer
+        else N_("{kind} {where} was already asked: the answer was no"),
+        kind=kind,
+        where=where,
+    )

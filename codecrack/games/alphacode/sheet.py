@@ -34,8 +34,10 @@ Cell = tuple[int, int]
 
 def check_size(columns: int, rows: int) -> None:
     """Raise ``ValueError`` unless ``columns`` x ``rows`` is an allowed sheet size."""
-    for name, value, low, high in (("columns", columns, MIN_COLUMNS, len(COLUMN_LABELS)),
-                                   ("rows", rows, MIN_ROWS, len(ROW_LABELS))):
+    for name, value, low, high in (
+        ("columns", columns, MIN_COLUMNS, len(COLUMN_LABELS)),
+        ("rows", rows, MIN_ROWS, len(ROW_LABELS)),
+    ):
         if not isinstance(value, int) or value % 2 == 0 or not low <= value <= high:
             raise ValueError(f"{name} must be an odd number from {low} to {high}, not {value!r}")
 
@@ -90,9 +92,10 @@ class Sheet:
     # -- coordinates -------------------------------------------------------------
     def cell(self, row: str, column: str) -> Cell:
         """Indices of the point (row, column) given by labels; off the sheet is an error."""
-        return (self._index(self.row_labels, row, N_("row {text!r} is off the sheet (rows {first}-{last})")),
-                self._index(self.column_labels, column,
-                            N_("column {text!r} is off the sheet (columns {first}-{last})")))
+        return (
+            self._index(self.row_labels, row, N_("row {text!r} is off the sheet (rows {first}-{last})")),
+            self._index(self.column_labels, column, N_("column {text!r} is off the sheet (columns {first}-{last})")),
+        )
 
     @staticmethod
     def _index(labels: str, text: object, off_the_sheet: str) -> int:
@@ -102,8 +105,12 @@ class Sheet:
 
     def describe(self) -> dict:
         """The sheet as it appears in views."""
-        return {"columns": self.columns, "rows": self.rows,
-                "column_labels": self.column_labels, "row_labels": self.row_labels}
+        return {
+            "columns": self.columns,
+            "rows": self.rows,
+            "column_labels": self.column_labels,
+            "row_labels": self.row_labels,
+        }
 
 
 @cache
@@ -142,8 +149,10 @@ def question_cell(sheet: Sheet, question: dict) -> Cell:
 
 def all_questions(sheet: Sheet) -> list[dict]:
     """Every question one may ask: ``count`` for each zone, ``filled`` for each square."""
+
     def named(kind: str, row: int, column: int) -> dict:
         return {"type": kind, "row": sheet.row_labels[row], "column": sheet.column_labels[column]}
+
     return [named("count", *zone) for zone in sheet.zones] + [named("filled", *sq) for sq in sheet.squares]
 
 

@@ -26,8 +26,7 @@ from functools import cache
 
 import numpy as np
 
-from .codes import (CodeTable, code_mask, count_answers, legal_codes, parse_code, popcount, question_mask,
-                    split_words)
+from .codes import CodeTable, code_mask, count_answers, legal_codes, parse_code, popcount, question_mask, split_words
 from .letters import LETTER_SETS
 from .sheet import Sheet, all_questions
 
@@ -46,12 +45,12 @@ class CodeSpace:
     greedy_memo: dict[tuple[bytes, bool], float] = field(default_factory=dict)  # see greedy_turns
 
     @staticmethod
-    def of(letters: int = 10, columns: int = 13, rows: int = 5, real_words: bool = False) -> "CodeSpace":
+    def of(letters: int = 10, columns: int = 13, rows: int = 5, real_words: bool = False) -> CodeSpace:
         """The (cached) space for a game's options."""
         return _space(int(letters), int(columns), int(rows), bool(real_words))
 
     @staticmethod
-    def for_view(view: dict) -> "CodeSpace":
+    def for_view(view: dict) -> CodeSpace:
         options = view["options"]
         return CodeSpace.of(options["letters"], options["columns"], options["rows"], options["real_words"])
 
@@ -65,7 +64,7 @@ class CodeSpace:
     def question_index(self, question: dict) -> int:
         return self._question_numbers()[question["type"], question["row"].upper(), question["column"].upper()]
 
-    @cache
+    @cache  # noqa: B019 - one dict per code space, which lives as long as the process
     def _question_numbers(self) -> dict[tuple[str, str, str], int]:
         return {(q["type"], q["row"], q["column"]): i for i, q in enumerate(self.questions)}
 
@@ -90,8 +89,9 @@ class CodeSpace:
         if len(alive) <= MATRIX_ROWS:
             return answer_counts(self.matrix(alive))
         words = self.table.words[alive]
-        return np.stack([np.bincount(self._answers(words, q), minlength=MAX_ANSWER + 1)
-                         for q in range(len(self.questions))])
+        return np.stack(
+            [np.bincount(self._answers(words, q), minlength=MAX_ANSWER + 1) for q in range(len(self.questions))]
+        )
 
     def keep(self, alive: np.ndarray, q: int, answer: int) -> np.ndarray:
         """The codes of ``alive`` that answer ``answer`` to question ``q``."""
@@ -217,8 +217,9 @@ def one_ply(space: CodeSpace, alive: np.ndarray, miss: bool) -> float:
     return min(best, declare_turns(len(alive))) if miss else best
 
 
-def greedy_turns(matrix: np.ndarray, codes: np.ndarray, rows: np.ndarray, miss: bool,
-                 memo: dict[tuple[bytes, bool], float]) -> float:
+def greedy_turns(
+    matrix: np.ndarray, codes: np.ndarray, rows: np.ndarray, miss: bool, memo: dict[tuple[bytes, bool], float]
+) -> float:
     """Exact expected turns of the greedy policy (ask the question with the most entropy; with a
     spare miss, declare one of a pair) from the candidates ``codes[rows]``, whose answers are the
     rows ``rows`` of ``matrix``. Results are kept in ``memo`` (the space's) by candidate set."""

@@ -36,4 +36,3 @@ def spells_word(text: str) -> bool:
 def words_for(letters: str) -> frozenset[str]:
     """The words that can be spelled with ``letters`` (each used at most once)."""
     return frozenset(w for w in five_letter_words() if set(w) <= set(letters))
-

@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -22,9 +23,23 @@ from .belief import DASH, Belief, Position, Tile, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view, value_code
 from .playout import Misses, Playouts, playout_cost, seat_position, turn_sketch
 from .reading import Reading
+from .search import (
+    Guess,
+    best_per_tile,
+    cover,
+    draw_outlook,
+    drawn_tile,
+    exposure_after,
+    guesses,
+    hidden,
+    landing_places,
+    likeliest,
+    own_values,
+    targets,
+    with_insert,
+    with_value,
+)
 from .view import pile_view
-from .search import (Guess, best_per_tile, cover, draw_outlook, drawn_tile, exposure_after, guesses, hidden,
-                     landing_places, likeliest, own_values, targets, with_insert, with_value)
 
 if TYPE_CHECKING:
     from .rules import CodaGame
@@ -250,7 +265,9 @@ class HardAgent(MediumAgent):
             belief = solve(sharp)
             if belief.total:
                 if view["players"] in self.read_players:
-                    worlds = (self.dash_read_worlds if dashes(view) else self.read_worlds) // max(1, view["players"] - 2)
+                    worlds = (self.dash_read_worlds if dashes(view) else self.read_worlds) // max(
+                        1, view["players"] - 2
+                    )
                     belief = self.reading.reweigh(view, sharp, belief, worlds)
                 return sharp, belief
         return super().knowledge(view)
@@ -276,7 +293,9 @@ class HardAgent(MediumAgent):
         if view["hits_this_turn"]:
             rivals.append({"type": "stop"})
         actions = [choice] + [a for a in rivals if a != choice]
-        budget = self.playouts if view["players"] != 2 else self.dash_duel_playouts if dashes(view) else self.duel_playouts
+        budget = (
+            self.playouts if view["players"] != 2 else self.dash_duel_playouts if dashes(view) else self.duel_playouts
+        )
         worlds = min(self.max_worlds, budget // (len(actions) * playout_cost(view, position)))
         if len(actions) == 1 or worlds < self.min_worlds:
             return choice
@@ -292,12 +311,14 @@ class HardAgent(MediumAgent):
         if view["players"] != 2:
             return lambda seed, seat: RolloutMedium(seed=seed)
         me = view["seat"]
-        return lambda seed, seat: RolloutMedium(seed=seed, keep_going=self.rollout_self if seat == me
-                                                else self.rollout_rival)
+        return lambda seed, seat: RolloutMedium(
+            seed=seed, keep_going=self.rollout_self if seat == me else self.rollout_rival
+        )
 
     # -- the lookahead -------------------------------------------------------------------------
-    def lookahead(self, view: View, position: Position, belief: Belief, out: frozenset[int],
-                  stop: float, miss: float, depth: int) -> tuple[float, Guess]:
+    def lookahead(
+        self, view: View, position: Position, belief: Belief, out: frozenset[int], stop: float, miss: float, depth: int
+    ) -> tuple[float, Guess]:
         """Best expected value of guessing now, and the guess; after a hit, the better of
         stopping and guessing on (searched ``depth`` more steps)."""
         seats = targets(view, out)

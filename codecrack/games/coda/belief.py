@@ -36,10 +36,11 @@ small chains, with the same numbers bit for bit.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from itertools import product
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -117,16 +118,16 @@ class _RowBelief(Belief):
     @cached_property
     def counts(self) -> list[list[np.ndarray]]:  # type: ignore[override]
         array = np.array(self.table, dtype=np.int64).reshape(-1, VALUES)
-        return [list(array[start:start + length]) for start, length in zip(self.starts, self.lengths)]
+        return [list(array[start : start + length]) for start, length in zip(self.starts, self.lengths)]
 
     def chances(self, row: int, index: int) -> list[float]:
         at = (self.starts[row] + index) * VALUES
         scale = 1.0 / self.total if self.total else 0.0
-        return [count * scale for count in self.table[at:at + VALUES]]
+        return [count * scale for count in self.table[at : at + VALUES]]
 
     def top(self, row: int, index: int) -> tuple[float, list[int]]:
         at = (self.starts[row] + index) * VALUES
-        counts = self.table[at:at + VALUES]
+        counts = self.table[at : at + VALUES]
         scale = 1.0 / self.total if self.total else 0.0
         chance = max(counts) * scale  # as numpy scales each count: the float of the count, times scale
         return chance, [v for v, count in enumerate(counts) if count * scale == chance]
@@ -192,7 +193,7 @@ def _bounded_keys(row: list[Tile], r: int, masks: dict[tuple[int, int], int]) ->
         high = KEYS if i == len(row) else key(tile.color, tile.value)
         for j in pending:
             keys = _color_keys(row[j].color, masks[(r, j)] & ~(1 << DASH))
-            places.append((j, keys[bisect_right(keys, low):bisect_left(keys, high)]))
+            places.append((j, keys[bisect_right(keys, low) : bisect_left(keys, high)]))
         pending, low = [], high
     return places
 
@@ -200,7 +201,7 @@ def _bounded_keys(row: list[Tile], r: int, masks: dict[tuple[int, int], int]) ->
 _ABOVE_ALL = Tile(BLACK, KEYS)  # a sentinel that closes a row: no key reaches it
 
 
-@lru_cache(maxsize=None)
+@cache
 def _color_keys(color: int, bits: int) -> tuple[int, ...]:
     """The keys of the values in ``bits`` for tiles of ``color``, ascending."""
     return tuple(k for k in range(color, KEYS, 2) if bits >> (k >> 1) & 1)
@@ -246,8 +247,9 @@ def _no_counts(rows: list[list[Tile]]) -> list[list[np.ndarray]]:
     return [[np.zeros(VALUES, dtype=object) for _ in row] for row in rows]
 
 
-def _enumerate(rows: list[list[Tile]], masks: dict[tuple[int, int], int],
-               cases: list[set[tuple[int, int]]]) -> tuple[int, list[list[np.ndarray]]]:
+def _enumerate(
+    rows: list[list[Tile]], masks: dict[tuple[int, int], int], cases: list[set[tuple[int, int]]]
+) -> tuple[int, list[list[np.ndarray]]]:
     """Worlds with the dashes exactly at each case's places, one DP per case."""
     total = 0
     # One case cannot overflow int64 (at most 5**24 worlds); sums over cases use Python ints.
@@ -290,8 +292,10 @@ def _flagged(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> tuple
         return 0, _no_counts(rows)
     live = [(r, chain) for r, chain in enumerate(chains) if chain[0]]
     caps = [
-        [np.array([masks[(r, i)] >> DASH & 1 and rows[r][i].color == color for i in indices], dtype=np.int64)
-         for color in (BLACK, WHITE)]
+        [
+            np.array([masks[(r, i)] >> DASH & 1 and rows[r][i].color == color for i in indices], dtype=np.int64)
+            for color in (BLACK, WHITE)
+        ]
         for r, (indices, _) in live
     ]
     ways, per_key = _count_flagged([keys for _, (_, keys) in live], caps)
@@ -359,7 +363,9 @@ def _count_flagged(chains: list[np.ndarray], caps: list[list[np.ndarray]]) -> tu
         for r, chain in enumerate(chains):
             if chain[:, k].any():
                 filled = np.zeros_like(ways)
-                filled[cut(r, slice(1, None))] = forward[-1][cut(r, slice(None, -1))] * along(chain[:, k].astype(kind), r, dims)
+                filled[cut(r, slice(1, None))] = forward[-1][cut(r, slice(None, -1))] * along(
+                    chain[:, k].astype(kind), r, dims
+                )
                 ways += arrive(filled, r)
     end = tuple(len(chain) for chain in chains)
     total = int(ways[end].sum())
@@ -471,8 +477,7 @@ def _count_chains(chains: list[np.ndarray]) -> tuple[int, list[np.ndarray]]:
     keys = np.flatnonzero(np.any(np.concatenate(chains), axis=0))
     flags = [chain[:, keys].T.astype(np.int64) for chain in chains]
     shapes = [[-1 if d == axis else 1 for d in range(dims)] for axis in range(dims)]
-    columns = [[f[n].reshape(shapes[d]) if f[n].any() else None for d, f in enumerate(flags)]
-               for n in range(len(keys))]
+    columns = [[f[n].reshape(shapes[d]) if f[n].any() else None for d, f in enumerate(flags)] for n in range(len(keys))]
     ways = np.zeros(shape, dtype=np.int64)
     ways[(0,) * dims] = 1
     forward = []

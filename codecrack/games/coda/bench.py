@@ -34,7 +34,7 @@ def midgame_views(players: int, games: int, seed: int, **options: Any) -> list[d
     for index in range(games):
         game = new_game("coda", players=players, seed=seed + index, **options)
 
-        def keep(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        def keep(seat: int, action: dict[str, Any], events: list[dict[str, Any]], game=game) -> None:
             if game.over:
                 return
             actor = game.current
@@ -57,8 +57,9 @@ def belief_update_ms(view: dict[str, Any], repeats: int) -> float:
     return best * 1000
 
 
-def belief_benchmark(game: str = "coda", seed: int | str = 0, games: int | str = 4, repeats: int = 3,
-                     **options: Any) -> dict[str, Any]:
+def belief_benchmark(
+    game: str = "coda", seed: int | str = 0, games: int | str = 4, repeats: int = 3, **options: Any
+) -> dict[str, Any]:
     """Belief update time p50/p95 (ms) on mid-game positions with 2, 3 and 4 players."""
     if game != "coda":
         raise ValueError("coda-belief benchmarks Coda only (--game coda)")
@@ -78,7 +79,9 @@ def belief_benchmark(game: str = "coda", seed: int | str = 0, games: int | str =
     return {"benchmark": "coda-belief", "seed": seed, "games": games, "options": options, "players": table}
 
 
-def timed_game(level: str, players: int, seed: int, index: int, **options: Any) -> tuple[float, list[float], list[float]]:
+def timed_game(
+    level: str, players: int, seed: int, index: int, **options: Any
+) -> tuple[float, list[float], list[float]]:
     """Game ``index`` of the arena series ``seed`` with ``level`` against ``medium``s, seeded as
     ``codecrack arena`` seeds it: ``level``'s win (a share when tied), and the CPU and wall-clock
     milliseconds of each of its decisions."""
@@ -101,8 +104,14 @@ def timed_game(level: str, players: int, seed: int, index: int, **options: Any) 
     return (1 / len(winners) if hero in winners else 0.0), cpu, wall
 
 
-def decisions_benchmark(game: str = "coda", seed: int | str = 0, games: int | str = 20, level: str = "hard",
-                        players: int | str | None = None, **options: Any) -> dict[str, Any]:
+def decisions_benchmark(
+    game: str = "coda",
+    seed: int | str = 0,
+    games: int | str = 20,
+    level: str = "hard",
+    players: int | str | None = None,
+    **options: Any,
+) -> dict[str, Any]:
     """``level``'s decision time p50/p95/max (CPU and wall ms) and win rate against ``medium``s,
     with 2, 3 and 4 players (or only ``players``, given as ``-o players=N``)."""
     if game != "coda":
@@ -116,12 +125,22 @@ def decisions_benchmark(game: str = "coda", seed: int | str = 0, games: int | st
             wins, cpu, wall = wins + won, cpu + game_cpu, wall + game_wall
         low, high = wilson(wins, games)
         table[str(count)] = {
-            "games": games, "win_rate": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)],
-            "fair_share": round(1 / count, 4), "decisions": len(cpu),
-            "cpu_ms": _spread(cpu), "wall_ms": _spread(wall),
+            "games": games,
+            "win_rate": round(wins / games, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "fair_share": round(1 / count, 4),
+            "decisions": len(cpu),
+            "cpu_ms": _spread(cpu),
+            "wall_ms": _spread(wall),
         }
-    return {"benchmark": "coda-decisions", "level": level, "seed": seed, "games": games, "options": options,
-            "players": table}
+    return {
+        "benchmark": "coda-decisions",
+        "level": level,
+        "seed": seed,
+        "games": games,
+        "options": options,
+        "players": table,
+    }
 
 
 def _spread(values: list[float]) -> dict[str, float]:

@@ -24,7 +24,7 @@ from .tiles import COLORS, full_set, tile_values
 
 PHASES = ("opening", "arrange", "memorize", "draw", "guess", "place", "reveal", "over")
 ROUNDS = 3
-MAX_POINTS = 1000     # far above what three rounds can score
+MAX_POINTS = 1000  # far above what three rounds can score
 
 
 class CodaEncoder:
@@ -49,19 +49,35 @@ class CodaEncoder:
             .block("scores", players, doc="tournament points per seat", high=MAX_POINTS)
             .block("hits", 1, doc="correct guesses this turn", high=tiles)
             .block("pile", 2, doc="classic: black and white tiles left; deck: [tiles left, 0]", high=tiles)
-            .block("rows", players, self.row, tile,
-                   doc="per seat and position: [present, black, white, face up, value known, value one-hot 0-11(, dash)]")
+            .block(
+                "rows",
+                players,
+                self.row,
+                tile,
+                doc="per seat and position: [present, black, white, face up, value known, value one-hot 0-11(, dash)]",
+            )
             .block("drawn", tile, doc="the drawn tile, as a row tile")
             .block("unplaced", 2, tile, doc="the seat's own dashes still to place, as row tiles")
-            .block("misses", players, self.row, len(COLORS), len(self.values),
-                   doc="per tile: 1 where a guess of that colour and value missed it")
+            .block(
+                "misses",
+                players,
+                self.row,
+                len(COLORS),
+                len(self.values),
+                doc="per tile: 1 where a guess of that colour and value missed it",
+            )
         )
         self.at = {name: where.start for name, (where, _, _) in self.layout.blocks.items()}
         guesses = len(COLORS) * len(self.values)
-        self.miss_at = [[self.at["misses"] + (seat * self.row + index) * guesses for index in range(self.row)]
-                        for seat in range(players)]
-        self.guess_at = {(color, value): shade * len(self.values) + index
-                         for shade, color in enumerate(COLORS) for index, value in enumerate(self.values)}
+        self.miss_at = [
+            [self.at["misses"] + (seat * self.row + index) * guesses for index in range(self.row)]
+            for seat in range(players)
+        ]
+        self.guess_at = {
+            (color, value): shade * len(self.values) + index
+            for shade, color in enumerate(COLORS)
+            for index, value in enumerate(self.values)
+        }
         self.empty = self.layout.zeros()
 
     def tile_entries(self, at: int, color: str, revealed: bool | None, value: Any) -> tuple[int, ...]:
@@ -69,8 +85,12 @@ class CodaEncoder:
         key = (at, color, revealed, value)
         entries = self._tile_entries.get(key)
         if entries is None:
-            offsets = (0, 1 + COLORS.index(color), *((3,) if revealed else ()),
-                       *((4, 5 + self.value_index[value]) if value is not None else ()))
+            offsets = (
+                0,
+                1 + COLORS.index(color),
+                *((3,) if revealed else ()),
+                *((4, 5 + self.value_index[value]) if value is not None else ()),
+            )
             entries = self._tile_entries[key] = tuple(at + offset for offset in offsets)
         return entries
 
@@ -97,18 +117,18 @@ class CodaEncoder:
         for index, tile in enumerate(view["unplaced"][:2]):
             ones += self.tile_entries(at["unplaced"] + index * width, tile["color"], None, tile["value"])
         ones += self.misses(view, reader or self.reader())
-        vector = self.empty.copy()         # cheaper than a new zeros array
+        vector = self.empty.copy()  # cheaper than a new zeros array
         vector.put(ones, 1.0)
-        vector[at["scores"]:at["scores"] + players] = view["scores"]
+        vector[at["scores"] : at["scores"] + players] = view["scores"]
         vector[at["hits"]] = view["hits_this_turn"]
         pile = view["pile"]
-        vector[at["pile"]:at["pile"] + 2] = [pile["total"], 0] if "total" in pile else [pile["black"], pile["white"]]
+        vector[at["pile"] : at["pile"] + 2] = [pile["total"], 0] if "total" in pile else [pile["black"], pile["white"]]
         return vector
 
     def misses(self, view: dict[str, Any], reader: HistoryReader) -> list[int]:
         """The vector entries of this round's missed guesses at tiles still in the rows."""
         rows, miss_at, ones = view["rows"], self.miss_at, []
-        where: dict[int, dict[Any, int]] = {}          # per target: tile id -> position, as needed
+        where: dict[int, dict[Any, int]] = {}  # per target: tile id -> position, as needed
         for target, tile, guess in reader.misses(view["history"]):
             ids = where.get(target)
             if ids is None:
@@ -126,16 +146,16 @@ class HistoryReader:
 
     def __init__(self, guess_at: dict[tuple[str, Any], int]) -> None:
         self.guess_at = guess_at
-        self.read = 0                                   # events read so far
-        self.missed: list[tuple[int, Any, int]] = []    # (target, tile id, offset of the guess)
+        self.read = 0  # events read so far
+        self.missed: list[tuple[int, Any, int]] = []  # (target, tile id, offset of the guess)
 
     def misses(self, history: list[dict[str, Any]]) -> list[tuple[int, Any, int]]:
-        if len(history) < self.read:                    # not the game read so far: start over
+        if len(history) < self.read:  # not the game read so far: start over
             self.read, self.missed = 0, []
-        for event in history[self.read:]:
+        for event in history[self.read :]:
             kind = event["type"]
             if kind == "round":
-                self.missed = []                        # a new round deals new rows
+                self.missed = []  # a new round deals new rows
             elif kind == "guess" and not event["hit"]:
                 self.missed.append((event["target"], event["tile"], self.guess_at[event["color"], event["value"]]))
         self.read = len(history)

@@ -28,17 +28,20 @@ def longest_row(players: int, dashes: bool) -> int:
 def action_templates(players: int, options: Any) -> list[dict[str, Any]]:
     """Every action Coda can offer in this configuration, in a fixed order."""
     row = longest_row(players, options.dashes)
-    draws = ([{"type": "draw"}] if options.draw == "deck"
-             else [{"type": "draw", "color": color} for color in COLORS])
+    draws = [{"type": "draw"}] if options.draw == "deck" else [{"type": "draw", "color": color} for color in COLORS]
     return [
         *({"type": "opening", "black": black} for black in range(hand_size(players) + 1)),
         {"type": "ready"},
         *(ready_with_dashes(hand_size(players)) if options.dashes else []),
         *({"type": "place", "index": index} for index in range(row + 1)),
         *draws,
-        *({"type": "guess", "target": target, "index": index, "color": color, "value": value}
-          for target in range(players) for index in range(row)
-          for color in COLORS for value in tile_values(options.dashes)),
+        *(
+            {"type": "guess", "target": target, "index": index, "color": color, "value": value}
+            for target in range(players)
+            for index in range(row)
+            for color in COLORS
+            for value in tile_values(options.dashes)
+        ),
         {"type": "stop"},
         *({"type": "reveal", "index": index} for index in range(row)),
     ]
@@ -70,16 +73,20 @@ class SlotMask:
         self.space, self.row = space, longest_row(players, options.dashes)
         values = tile_values(options.dashes)
         self.run = len(COLORS) * len(values)
-        self.first_guess = space.index({"type": "guess", "target": 0, "index": 0, "color": COLORS[0],
-                                        "value": values[0]})
+        self.first_guess = space.index(
+            {"type": "guess", "target": 0, "index": 0, "color": COLORS[0], "value": values[0]}
+        )
         self.stop = space.index({"type": "stop"})
         self.first_place = space.index({"type": "place", "index": 0})
         self.first_reveal = space.index({"type": "reveal", "index": 0})
         self.first_opening = space.index({"type": "opening", "black": 0})
         self.deck_draw = space.index({"type": "draw"}) if options.draw == "deck" else None
-        self.color_draw = ({color: space.index({"type": "draw", "color": color}) for color in COLORS}
-                           if options.draw == "classic" else {})
-        self.empty = np.zeros(space.size, dtype=np.int8)      # copied: cheaper than a new zeros array
+        self.color_draw = (
+            {color: space.index({"type": "draw", "color": color}) for color in COLORS}
+            if options.draw == "classic"
+            else {}
+        )
+        self.empty = np.zeros(space.size, dtype=np.int8)  # copied: cheaper than a new zeros array
 
     def __call__(self, game: Any, seat: int) -> np.ndarray:
         phase = game.phase
@@ -90,12 +97,12 @@ class SlotMask:
             mask[self.draw_slots(game)] = 1
         elif phase == "place":
             places = game._places()
-            mask[self.first_place + places.start:self.first_place + places.stop] = 1
+            mask[self.first_place + places.start : self.first_place + places.stop] = 1
         elif phase == "reveal":
             mask[[self.first_reveal + index for index, tile in enumerate(game.rows[seat]) if not tile.revealed]] = 1
         elif phase == "opening":
             low, high = game._opening_range()
-            mask[self.first_opening + low:self.first_opening + high + 1] = 1
+            mask[self.first_opening + low : self.first_opening + high + 1] = 1
         else:
             return self.space.mask(game.legal_actions(seat))
         return mask
@@ -110,7 +117,7 @@ class SlotMask:
             for index, tile in enumerate(game.rows[target]):
                 if not tile.revealed:
                     start = self.first_guess + (target * self.row + index) * self.run
-                    mask[start:start + self.run] = 1
+                    mask[start : start + self.run] = 1
         mask[self.stop] = 1 if game.hits else 0
 
 

@@ -86,8 +86,13 @@ def guesser_lacks(events: list[dict[str, Any]], rows: list[list[dict[str, Any]]]
     return lacks
 
 
-def position_from_view(view: dict[str, Any], memory: dict[int, int] | None = None,
-                       public: bool = False, recent: int | None = None, read_guessers: bool = False) -> Position:
+def position_from_view(
+    view: dict[str, Any],
+    memory: dict[int, int] | None = None,
+    public: bool = False,
+    recent: int | None = None,
+    read_guessers: bool = False,
+) -> Position:
     """The belief position of ``view["seat"]``.
 
     ``memory`` maps the seat's own tile ids to masks of values it remembers them to be (memory

@@ -10,9 +10,10 @@ unseen tiles shuffled into the pile.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Callable, Protocol
+from functools import cache
+from typing import Any, Protocol
 
 from .belief import ANY, Belief, Position, Tile, effort
 from .observe import COLORS, value_code
@@ -45,7 +46,7 @@ class Misses:
         self.read = 0
 
     def catch_up(self, game: CodaGame) -> dict[tuple[int, int], int]:
-        for event in game.history[self.read:]:
+        for event in game.history[self.read :]:
             if event["type"] == "round_over":
                 self.masks = {}
             elif event["type"] == "guess" and not event["hit"]:
@@ -61,15 +62,20 @@ def seat_position(game: CodaGame, seat: int, misses: dict[tuple[int, int], int])
     """``position_from_view(game.view(seat))`` read straight from a game without the memory
     variant (``misses``: from :class:`Misses`): the seat's own values, revealed values, missed
     guesses, and the drawn tile when the seat may see it."""
-    rows = [[_tile(t.color, t.value if t.revealed or owner == seat else None, ANY & ~misses.get((owner, t.id), 0))
-             for t in row] for owner, row in enumerate(game.rows)]
+    rows = [
+        [
+            _tile(t.color, t.value if t.revealed or owner == seat else None, ANY & ~misses.get((owner, t.id), 0))
+            for t in row
+        ]
+        for owner, row in enumerate(game.rows)
+    ]
     in_hand = list(game.unplaced[seat])
     if game.drawn is not None and (seat == game.current or game.drawn_face_up):
         in_hand.append(game.drawn)
     return Position(rows, game.options.dashes, frozenset((COLORS[t.color], value_code(t.value)) for t in in_hand))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tile(color: str, value: int | str | None, allowed: int) -> Tile:
     """The belief tile of an engine tile's colour and (known) value: a few hundred distinct ones,
     made once (tiles are immutable)."""
@@ -80,9 +86,15 @@ def turn_sketch(game: CodaGame, seat: int) -> View:
     """The few entries of ``game.view(seat)`` that ``medium``'s guess-or-stop reads besides the
     rows: who plays, who is out, the hits this turn, the drawn tile and the options."""
     drawn = game.drawn
-    return {"seat": seat, "players": game.players, "eliminated": game.eliminated, "current": game.current,
-            "hits_this_turn": game.hits, "options": game.options_json,
-            "drawn": drawn and {"color": drawn.color, "value": drawn.value if seat == game.current else None}}
+    return {
+        "seat": seat,
+        "players": game.players,
+        "eliminated": game.eliminated,
+        "current": game.current,
+        "hits_this_turn": game.hits,
+        "options": game.options_json,
+        "drawn": drawn and {"color": drawn.color, "value": drawn.value if seat == game.current else None},
+    }
 
 
 @dataclass(frozen=True)
@@ -95,8 +107,9 @@ class Playouts:
     policy: Callable[[int, int], Policy]
     steps: int = 400
 
-    def values(self, view: View, position: Position, belief: Belief, actions: list[dict[str, Any]],
-               rng: random.Random) -> list[list[float]]:
+    def values(
+        self, view: View, position: Position, belief: Belief, actions: list[dict[str, Any]], rng: random.Random
+    ) -> list[list[float]]:
         """``result[a][w]``: the seat's win (1, 0 or a share) in world ``w`` after action ``a``.
         Every action meets the same worlds and the same playout seeds (common random numbers)."""
         seat = view["seat"]

@@ -92,8 +92,9 @@ def moments(view: View, position: Position, recent: int) -> list[Moment]:
     return found[::-1]
 
 
-def _moment(at: int, event: dict[str, Any], events: list[dict[str, Any]], rows: list[list[dict[str, Any]]],
-            position: Position) -> Moment:
+def _moment(
+    at: int, event: dict[str, Any], events: list[dict[str, Any]], rows: list[list[dict[str, Any]]], position: Position
+) -> Moment:
     guesser = event["seat"]
     later = {(e["seat"], e["tile"]) for e in events[at + 1 :] if e.get("type") == "insert"}
     shown = _revealed(events[:at])
@@ -116,8 +117,15 @@ def _moment(at: int, event: dict[str, Any], events: list[dict[str, Any]], rows: 
                 then.append(Tile(color, None, ANY & ~missed.get((seat, tile["id"]), 0)))
         template.append(then)
     guess = (event["target"], event["index"], COLORS[event["color"]], value_code(event["value"]))
-    return Moment(at, guesser, Position(template, position.dashes), tuple(own), tuple(slots),
-                  _drawn_then(at, guesser, events, rows, position), guess)
+    return Moment(
+        at,
+        guesser,
+        Position(template, position.dashes),
+        tuple(own),
+        tuple(slots),
+        _drawn_then(at, guesser, events, rows, position),
+        guess,
+    )
 
 
 def _revealed(events: list[dict[str, Any]]) -> set[tuple[int, int]]:
@@ -132,8 +140,9 @@ def _revealed(events: list[dict[str, Any]]) -> set[tuple[int, int]]:
     return shown
 
 
-def _drawn_then(at: int, guesser: int, events: list[dict[str, Any]], rows: list[list[dict[str, Any]]],
-                position: Position) -> tuple[int, tuple[int, int] | int] | None:
+def _drawn_then(
+    at: int, guesser: int, events: list[dict[str, Any]], rows: list[list[dict[str, Any]]], position: Position
+) -> tuple[int, tuple[int, int] | int] | None:
     """The tile the guesser held at event ``at``: the one it placed at the end of that turn."""
     for event in events[at + 1 :]:
         if event.get("seat") != guesser or event.get("type") not in ("insert", "draw"):
@@ -248,8 +257,13 @@ class Reading:
     def chance(self, moment: Moment, values: Values) -> float:
         seen = moment.position(values)
         belief = solve(seen)
-        options = [(s, i) for s, row in enumerate(seen.rows) if s != moment.guesser
-                   for i, tile in enumerate(row) if tile.value is None]
+        options = [
+            (s, i)
+            for s, row in enumerate(seen.rows)
+            if s != moment.guesser
+            for i, tile in enumerate(row)
+            if tile.value is None
+        ]
         width = 13 if seen.dashes else 12
         anything = self.slip / max(1, len(options) * width)
         if not belief.total:
@@ -264,8 +278,9 @@ class Reading:
         return (1 - self.slip) * picked + anything
 
     @staticmethod
-    def counts(position: Position, belief: Belief, worlds: list[Values], weights: list[float],
-               exact: bool) -> list[list[np.ndarray]]:
+    def counts(
+        position: Position, belief: Belief, worlds: list[Values], weights: list[float], exact: bool
+    ) -> list[list[np.ndarray]]:
         """Reweighted counts per tile and value (scaled to ``belief.total``). With every world
         listed they are exact; with a sample, each value's exact chance is scaled by the ratio of
         its worlds' mean weight to the mean weight (values never drawn keep their chance)."""

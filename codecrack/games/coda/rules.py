@@ -15,8 +15,9 @@ from __future__ import annotations
 import copy
 import functools
 import random
+from collections.abc import Callable
 from itertools import product
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -24,10 +25,22 @@ from ...core.decisive import causes
 from ...core.errors import IllegalAction, SeatNumber, seat_numbers
 from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
-from ...i18n import N_
 from ...core.options import GameOptions, Preset, choice_option
-from .tiles import (BLACK, COLORS, DASH, HIGHEST, WHITE, Tile, color_counts, full_set, hidden_value_sum,
-                    sort_key, sorted_places, tile_values)
+from ...i18n import N_
+from .tiles import (
+    BLACK,
+    COLORS,
+    DASH,
+    HIGHEST,
+    WHITE,
+    Tile,
+    color_counts,
+    full_set,
+    hidden_value_sum,
+    sort_key,
+    sorted_places,
+    tile_values,
+)
 from .view import coda_view
 
 TOURNAMENT_ROUNDS = 3
@@ -50,21 +63,43 @@ class CodaOptions(GameOptions):
     """The option keys of the rulings; defaults in the first position."""
 
     draw: Literal["classic", "deck"] = Field(
-        "classic", title=N_("How to draw"),
-        description=N_("classic: pick a colour and get a random tile of it; deck: take the top tile of one shuffled deck."))
-    dashes: bool = Field(False, title=N_("Dashes"),
-                         description=N_("The advanced game: a black and a white dash that may stand anywhere in a row."))
+        "classic",
+        title=N_("How to draw"),
+        description=N_(
+            "classic: pick a colour and get a random tile of it; deck: take the top tile of one shuffled deck."
+        ),
+    )
+    dashes: bool = Field(
+        False,
+        title=N_("Dashes"),
+        description=N_("The advanced game: a black and a white dash that may stand anywhere in a row."),
+    )
     empty_deck: Literal["reveal", "eliminate"] = Field(
-        "reveal", title=N_("Wrong guess, nothing to draw"),
-        description=N_("reveal: turn up one of your own tiles; eliminate: you are out."))
-    memory: bool = Field(False, title=N_("Memory"),
-                         description=N_("After the opening look you no longer see the values of your own face-down tiles."))
-    notes: bool = Field(True, title=N_("History shown"),
-                        description=N_("Off: the table hides the guess history, so you play from memory."))
-    clock: bool = Field(False, title=N_("Turn clock"),
-                        description=N_("A turn lasts 60 s, then a 20 s countdown; when it runs out the turn is lost."))
-    rounds: int = choice_option(1, [1, TOURNAMENT_ROUNDS], title=N_("Rounds"),
-                                description=N_("1: one game; 3: the tournament, with points for hits and wins."))
+        "reveal",
+        title=N_("Wrong guess, nothing to draw"),
+        description=N_("reveal: turn up one of your own tiles; eliminate: you are out."),
+    )
+    memory: bool = Field(
+        False,
+        title=N_("Memory"),
+        description=N_("After the opening look you no longer see the values of your own face-down tiles."),
+    )
+    notes: bool = Field(
+        True,
+        title=N_("History shown"),
+        description=N_("Off: the table hides the guess history, so you play from memory."),
+    )
+    clock: bool = Field(
+        False,
+        title=N_("Turn clock"),
+        description=N_("A turn lasts 60 s, then a 20 s countdown; when it runs out the turn is lost."),
+    )
+    rounds: int = choice_option(
+        1,
+        [1, TOURNAMENT_ROUNDS],
+        title=N_("Rounds"),
+        description=N_("1: one game; 3: the tournament, with points for hits and wins."),
+    )
 
     @field_validator("rounds")
     @classmethod
@@ -96,8 +131,13 @@ def color_of(action: Action) -> str:
 def whole_number(action: Action, key: str, low: int, high: int) -> int:
     value = action[key]
     if not is_number_within(value, low, high):
-        raise IllegalAction(N_("{key} must be a whole number from {low} to {high}, not {value!r}"),
-                            key=key, low=low, high=high, value=value)
+        raise IllegalAction(
+            N_("{key} must be a whole number from {low} to {high}, not {value!r}"),
+            key=key,
+            low=low,
+            high=high,
+            value=value,
+        )
     return value
 
 
@@ -106,10 +146,16 @@ def is_number_within(value: Any, low: int, high: int) -> bool:
 
 
 CODA_PRESETS = (
-    Preset("classic", N_("Classic"), N_("The base game: pick colours to draw, no dashes, one round."), {}, default=True),
+    Preset(
+        "classic", N_("Classic"), N_("The base game: pick colours to draw, no dashes, one round."), {}, default=True
+    ),
     Preset("advanced", N_("Advanced"), N_("The advanced game with the two dashes."), {"dashes": True}),
-    Preset("tournament", N_("Tournament"), N_("The official tournament: three scored rounds, with the turn clock."),
-           {"rounds": TOURNAMENT_ROUNDS, "clock": True}),
+    Preset(
+        "tournament",
+        N_("Tournament"),
+        N_("The official tournament: three scored rounds, with the turn clock."),
+        {"rounds": TOURNAMENT_ROUNDS, "clock": True},
+    ),
 )
 
 
@@ -117,8 +163,11 @@ CODA_PRESETS = (
 def tile_guesses(target: int, index: int, dashes: bool) -> tuple[Action, ...]:
     """Every guess at the face-down tile at ``index`` of ``target``'s row, frozen and made once
     for every game (a few thousand in all): the mover's legal actions share them from view to view."""
-    return tuple(frozen({"type": "guess", "target": target, "index": index, "color": color, "value": value})
-                 for color in COLORS for value in tile_values(dashes))
+    return tuple(
+        frozen({"type": "guess", "target": target, "index": index, "color": color, "value": value})
+        for color in COLORS
+        for value in tile_values(dashes)
+    )
 
 
 class CodaGame(Game):
@@ -250,8 +299,11 @@ class CodaGame(Game):
         kind = action["type"]
         handler = self._handlers().get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise IllegalAction(N_("unknown action type {kind!r}; Coda actions are {kinds}"),
-                                kind=kind, kinds=", ".join(sorted(self._handlers())))
+            raise IllegalAction(
+                N_("unknown action type {kind!r}; Coda actions are {kinds}"),
+                kind=kind,
+                kinds=", ".join(sorted(self._handlers())),
+            )
         if kind not in PHASE_ACTIONS[self.phase] or (kind == "timeout" and not self.options.clock):
             raise self._not_now(kind)
         start = len(self.history)
@@ -259,15 +311,27 @@ class CodaGame(Game):
         return self.history[start:]  # frozen: the caller cannot change them
 
     def _handlers(self) -> dict[str, Callable[[int, Action], None]]:
-        return {"opening": self._opening, "ready": self._ready, "place": self._place, "draw": self._draw,
-                "guess": self._guess, "stop": self._stop, "reveal": self._reveal, "timeout": self._timeout}
+        return {
+            "opening": self._opening,
+            "ready": self._ready,
+            "place": self._place,
+            "draw": self._draw,
+            "guess": self._guess,
+            "stop": self._stop,
+            "reveal": self._reveal,
+            "timeout": self._timeout,
+        }
 
     def _not_now(self, kind: str) -> IllegalAction:
         if kind == "timeout" and not self.options.clock:
             return IllegalAction(N_("timeout needs the clock option (clock=true)"))
         allowed = sorted(PHASE_ACTIONS[self.phase] - ({"timeout"} if not self.options.clock else set()))
-        return IllegalAction(N_("no {kind} now: the phase is {phase}, which takes {allowed}"),
-                             kind=kind, phase=self.public_phase, allowed=", ".join(allowed))
+        return IllegalAction(
+            N_("no {kind} now: the phase is {phase}, which takes {allowed}"),
+            kind=kind,
+            phase=self.public_phase,
+            allowed=", ".join(allowed),
+        )
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return coda_view(self, seat)
@@ -280,8 +344,12 @@ class CodaGame(Game):
         if not self.tournament:
             return {"winners": [rounds[-1]["winner"]], "scores": None, "rounds": rounds, "decisive": decisive}
         best = max(self.scores)
-        return {"winners": [s for s, score in enumerate(self.scores) if score == best],
-                "scores": list(self.scores), "rounds": rounds, "decisive": decisive}
+        return {
+            "winners": [s for s, score in enumerate(self.scores) if score == best],
+            "scores": list(self.scores),
+            "rounds": rounds,
+            "decisive": decisive,
+        }
 
     def clone(self) -> CodaGame:
         """An independent copy (same seed state, record and history) for fast simulations.
@@ -295,8 +363,18 @@ class CodaGame(Game):
         other.pile = [tile.copy() for tile in self.pile]
         other.unplaced = [[tile.copy() for tile in hand] for hand in self.unplaced]
         other.drawn = self.drawn and self.drawn.copy()
-        for name in ("history", "round_log", "_actions", "scores", "round_points", "next_id", "shown",
-                     "eliminated", "opened", "ready"):
+        for name in (
+            "history",
+            "round_log",
+            "_actions",
+            "scores",
+            "round_points",
+            "next_id",
+            "shown",
+            "eliminated",
+            "opened",
+            "ready",
+        ):
             setattr(other, name, copy.copy(getattr(self, name)))
         return other
 
@@ -338,13 +416,20 @@ class CodaGame(Game):
         expect_keys(action, "dashes")
         indices = action["dashes"]
         if not isinstance(indices, list) or len(indices) != dashes:
-            raise IllegalAction(N_("dashes must list {count} index(es), one per opening dash, not {indices!r}"),
-                                count=dashes, indices=indices)
+            raise IllegalAction(
+                N_("dashes must list {count} index(es), one per opening dash, not {indices!r}"),
+                count=dashes,
+                indices=indices,
+            )
         size = len(self.rows[seat])
         for n, index in enumerate(indices):
             if not is_number_within(index, 0, size + n):
-                raise IllegalAction(N_("dash index {n} must be a whole number from 0 to {high}, not {value!r}"),
-                                    n=n, high=size + n, value=index)
+                raise IllegalAction(
+                    N_("dash index {n} must be a whole number from 0 to {high}, not {value!r}"),
+                    n=n,
+                    high=size + n,
+                    value=index,
+                )
         return indices
 
     def _place(self, seat: int, action: Action) -> None:
@@ -355,8 +440,9 @@ class CodaGame(Game):
         if index not in places:
             if len(places) == 1:
                 raise IllegalAction(N_("the drawn tile goes at index {index}"), index=places[0])
-            raise IllegalAction(N_("the drawn tile goes at an index from {first} to {last}"),
-                                first=places[0], last=places[-1])
+            raise IllegalAction(
+                N_("the drawn tile goes at an index from {first} to {last}"), first=places[0], last=places[-1]
+            )
         self._insert_drawn(index)
 
     # -- the turn --------------------------------------------------------------------
@@ -374,8 +460,11 @@ class CodaGame(Game):
         expect_keys(action, "color")
         color = color_of(action)
         if color not in self._colors_left():
-            raise IllegalAction(N_("no black tiles are left; draw white") if color == "black" else
-                                N_("no white tiles are left; draw black"))
+            raise IllegalAction(
+                N_("no black tiles are left; draw white")
+                if color == "black"
+                else N_("no white tiles are left; draw black")
+            )
         self._draw_tile(seat, color)
 
     def _draw_tile(self, seat: int, color: str | None) -> None:
@@ -389,8 +478,18 @@ class CodaGame(Game):
         color, value = self._check_guess_tile(action)
         tile = self.rows[target][index]
         hit = tile.color == color and tile.value == value
-        self._emit({"type": "guess", "seat": seat, "target": target, "tile": tile.id, "index": index,
-                    "color": color, "value": value, "hit": hit})
+        self._emit(
+            {
+                "type": "guess",
+                "seat": seat,
+                "target": target,
+                "tile": tile.id,
+                "index": index,
+                "color": color,
+                "value": value,
+                "hit": hit,
+            }
+        )
         if not hit:
             self._penalty(seat)
             return
@@ -410,12 +509,18 @@ class CodaGame(Game):
         if target == seat:
             raise IllegalAction(N_("you cannot guess your own tiles; pick an opponent's seat"))
         if target not in self._targets(seat):
-            raise IllegalAction(N_("target must be an opponent still in the round: {targets}, not {target!r}"),
-                                targets=seat_numbers(self._targets(seat)), target=SeatNumber(target))
+            raise IllegalAction(
+                N_("target must be an opponent still in the round: {targets}, not {target!r}"),
+                targets=seat_numbers(self._targets(seat)),
+                target=SeatNumber(target),
+            )
         index = whole_number(action, "index", 0, len(self.rows[target]) - 1)
         if self.rows[target][index].revealed:
-            raise IllegalAction(N_("tile {index} of seat {target} is already face up; guess a face-down tile"),
-                                index=index, target=SeatNumber(target))
+            raise IllegalAction(
+                N_("tile {index} of seat {target} is already face up; guess a face-down tile"),
+                index=index,
+                target=SeatNumber(target),
+            )
         return target, index
 
     def _check_guess_tile(self, action: Action) -> tuple[str, int | str]:
@@ -424,10 +529,13 @@ class CodaGame(Game):
             if not self.options.dashes:
                 raise IllegalAction(N_("there are no dashes in this game (dashes=false)"))
         elif not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= HIGHEST:
-            raise IllegalAction(N_("value must be a whole number from 0 to {high} or '-', not {value!r}")
-                                if self.options.dashes else
-                                N_("value must be a whole number from 0 to {high}, not {value!r}"),
-                                high=HIGHEST, value=value)
+            raise IllegalAction(
+                N_("value must be a whole number from 0 to {high} or '-', not {value!r}")
+                if self.options.dashes
+                else N_("value must be a whole number from 0 to {high}, not {value!r}"),
+                high=HIGHEST,
+                value=value,
+            )
         return color, value
 
     def _stop(self, seat: int, action: Action) -> None:
@@ -460,8 +568,17 @@ class CodaGame(Game):
         tile, self.drawn = self.drawn, None
         face_up = self.drawn_face_up
         self._enter(self.current, tile, index, revealed=face_up)
-        self._emit({"type": "insert", "seat": self.current, "tile": tile.id, "index": index, "color": tile.color,
-                    "revealed": face_up, "value": tile.value if face_up else None})
+        self._emit(
+            {
+                "type": "insert",
+                "seat": self.current,
+                "tile": tile.id,
+                "index": index,
+                "color": tile.color,
+                "revealed": face_up,
+                "value": tile.value if face_up else None,
+            }
+        )
         self._end_turn_or_round()
 
     def _reveal(self, seat: int, action: Action) -> None:
@@ -474,8 +591,9 @@ class CodaGame(Game):
     def _reveal_own(self, seat: int, index: int) -> None:
         tile = self.rows[seat][index]
         tile.revealed = True
-        self._emit({"type": "reveal", "seat": seat, "tile": tile.id, "index": index, "color": tile.color,
-                    "value": tile.value})
+        self._emit(
+            {"type": "reveal", "seat": seat, "tile": tile.id, "index": index, "color": tile.color, "value": tile.value}
+        )
         if not self._hidden_count(seat):
             self._eliminate(seat)
         self._end_turn_or_round()

@@ -28,8 +28,13 @@ class Guess:
     p: float
 
     def action(self) -> dict[str, Any]:
-        return {"type": "guess", "target": self.target, "index": self.index,
-                "color": COLOR_NAMES[self.color], "value": value_name(self.value)}
+        return {
+            "type": "guess",
+            "target": self.target,
+            "index": self.index,
+            "color": COLOR_NAMES[self.color],
+            "value": value_name(self.value),
+        }
 
 
 def targets(view: dict[str, Any], out: frozenset[int] = frozenset()) -> list[int]:

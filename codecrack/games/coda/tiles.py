@@ -106,12 +106,14 @@ def parse_tile(text: str) -> tuple[str, Value]:
     for color in COLORS:
         for prefix in (color, color[0]):
             if compact.startswith(prefix):
-                rest = compact[len(prefix):]
+                rest = compact[len(prefix) :]
                 if rest == DASH:
                     return color, DASH
                 if rest.isdigit() and int(rest) <= HIGHEST:
                     return color, int(rest)
-                raise IllegalAction(N_("{text!r}: after the colour give a value 0-{high} or '-' (e.g. b5, w-)"),
-                                    text=text, high=HIGHEST)
-    raise IllegalAction(N_("{text!r} is not a tile: write a colour and a value, e.g. b5 or w11 (b- for a dash)"),
-                        text=text)
+                raise IllegalAction(
+                    N_("{text!r}: after the colour give a value 0-{high} or '-' (e.g. b5, w-)"), text=text, high=HIGHEST
+                )
+    raise IllegalAction(
+        N_("{text!r} is not a tile: write a colour and a value, e.g. b5 or w11 (b- for a dash)"), text=text
+    )

@@ -17,8 +17,7 @@ if TYPE_CHECKING:
 
 def tile_view(tile: Tile, value_known: bool) -> dict[str, Any]:
     known = value_known or tile.revealed
-    return {"id": tile.id, "color": tile.color, "revealed": tile.revealed,
-            "value": tile.value if known else None}
+    return {"id": tile.id, "color": tile.color, "revealed": tile.revealed, "value": tile.value if known else None}
 
 
 def knows_own_values(game: CodaGame, seat: int | None) -> bool:
@@ -32,8 +31,7 @@ def row_views(game: CodaGame, seat: int | None) -> list[list[dict[str, Any]]]:
     own = knows_own_values(game, seat)
     over = game.phase == "over"
     return [
-        [tile_view(tile, over or own and owner == seat) for tile in row]
-        if owner == seat or game.shown[owner] else []
+        [tile_view(tile, over or own and owner == seat) for tile in row] if owner == seat or game.shown[owner] else []
         for owner, row in enumerate(game.rows)
     ]
 
@@ -70,8 +68,7 @@ def coda_view(game: CodaGame, seat: int | None) -> dict[str, Any]:
         "pile": pile_view(game),
         "rows": row_views(game, seat),
         "drawn": drawn_view(game, seat),
-        "unplaced": [{"color": t.color, "value": t.value} for t in game.unplaced[seat]]
-        if seat is not None else [],
+        "unplaced": [{"color": t.color, "value": t.value} for t in game.unplaced[seat]] if seat is not None else [],
         "eliminated": list(game.eliminated),
         "hits_this_turn": game.hits,
         "history": list(game.history),  # its events are frozen, shared by every view

@@ -28,7 +28,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ...core.frozen import frozen
 from ...core.registry import new_game
@@ -63,7 +64,8 @@ def resample(game: CodaGame, seat: int, rng: random.Random) -> CodaGame:
     """A copy of ``game`` whose hidden tiles are redrawn among the worlds ``seat`` finds possible."""
     view = game.view(seat)
     if any(tiles and not shown for tiles, shown in zip(game.rows, view["rows"])) or any(
-            hand for other, hand in enumerate(game.unplaced) if other != seat):
+        hand for other, hand in enumerate(game.unplaced) if other != seat
+    ):
         raise NotImplementedError("no world sampling while opponents still arrange their rows")
     position = position_from_view(view)
     world = game.clone()
@@ -92,7 +94,12 @@ def world_game(view: View, values: Values, rng: random.Random) -> CodaGame:
     drawn_tile = Tile(drawn["color"], drawn["value"]) if drawn else None
     held = [t for row in rows for t in row] + ([drawn_tile] if drawn_tile else [])
     seats = set(range(view["players"]))
-    game.rows, game.pile, game.drawn, game.drawn_face_up = rows, _unseen(held, game.options.dashes, rng), drawn_tile, False
+    game.rows, game.pile, game.drawn, game.drawn_face_up = (
+        rows,
+        _unseen(held, game.options.dashes, rng),
+        drawn_tile,
+        False,
+    )
     game.next_id = [max((t.id for t in row), default=-1) + 1 for row in rows]
     game.unplaced = [[] for _ in seats]
     game.shown, game.opened, game.ready = [True] * len(seats), set(seats), set(seats)

@@ -22,8 +22,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -32,7 +33,12 @@ from .belief import code_index, symbol_bits, uses_none
 from .facts import Facts
 from .reading import View, facts_from_view, live_opponents, own_code, revealed_symbols
 from .tactics import (
-    best_answer, code_text, exposure_after, information_gain, kept_mass, reveal_cost,
+    best_answer,
+    code_text,
+    exposure_after,
+    information_gain,
+    kept_mass,
+    reveal_cost,
     score_gain,
 )
 
@@ -44,26 +50,57 @@ class Style:
     """How one tier thinks. Thresholds are probabilities that a decode is right."""
 
     name: str
-    joint: bool               # exact joint posterior, or each opponent on its own
-    spoken: bool              # use "cannot take" declarations and wrong decodes
-    careful: bool             # choose data cards and reveals to leak little (else at random)
-    exact_leak: bool          # measure leaks with the public joint posterior (else candidate counts)
-    give: str                 # "best", "bits" or "random": how hack cards are aimed (see choose_give)
-    decode_at: float          # counter modes: decode when the best code is this likely
-    last_strike_at: float     # ... when one more wrong decode would put us out
-    slap_at: float            # speed: slap when the best code is this likely
-    reaction_delay: float     # seconds, for real-time play against humans
-    adaptive: bool = False    # decode earlier when onlookers are close to decoding us
+    joint: bool  # exact joint posterior, or each opponent on its own
+    spoken: bool  # use "cannot take" declarations and wrong decodes
+    careful: bool  # choose data cards and reveals to leak little (else at random)
+    exact_leak: bool  # measure leaks with the public joint posterior (else candidate counts)
+    give: str  # "best", "bits" or "random": how hack cards are aimed (see choose_give)
+    decode_at: float  # counter modes: decode when the best code is this likely
+    last_strike_at: float  # ... when one more wrong decode would put us out
+    slap_at: float  # speed: slap when the best code is this likely
+    reaction_delay: float  # seconds, for real-time play against humans
+    adaptive: bool = False  # decode earlier when onlookers are close to decoding us
     read_guessers: bool = False  # a wrong decoder likely holds none of the symbols they named
 
 
-EASY = Style("easy", joint=False, spoken=False, careful=False, exact_leak=False, give="random",
-             decode_at=0.4, last_strike_at=0.6, slap_at=0.45, reaction_delay=6.0)
-MEDIUM = Style("medium", joint=False, spoken=True, careful=True, exact_leak=False, give="bits",
-               decode_at=0.6, last_strike_at=0.9, slap_at=0.6, reaction_delay=4.0)
-HARD = Style("hard", joint=True, spoken=True, careful=True, exact_leak=True, give="best",
-             decode_at=0.4, last_strike_at=0.75, slap_at=0.5, reaction_delay=2.5, adaptive=True,
-             read_guessers=True)
+EASY = Style(
+    "easy",
+    joint=False,
+    spoken=False,
+    careful=False,
+    exact_leak=False,
+    give="random",
+    decode_at=0.4,
+    last_strike_at=0.6,
+    slap_at=0.45,
+    reaction_delay=6.0,
+)
+MEDIUM = Style(
+    "medium",
+    joint=False,
+    spoken=True,
+    careful=True,
+    exact_leak=False,
+    give="bits",
+    decode_at=0.6,
+    last_strike_at=0.9,
+    slap_at=0.6,
+    reaction_delay=4.0,
+)
+HARD = Style(
+    "hard",
+    joint=True,
+    spoken=True,
+    careful=True,
+    exact_leak=True,
+    give="best",
+    decode_at=0.4,
+    last_strike_at=0.75,
+    slap_at=0.5,
+    reaction_delay=2.5,
+    adaptive=True,
+    read_guessers=True,
+)
 
 
 @dataclass
@@ -74,7 +111,7 @@ class Reading:
     facts: Facts
     me: int
     mine: tuple[str, int, int]
-    beliefs: dict[int, np.ndarray]       # live opponent -> probability of each code
+    beliefs: dict[int, np.ndarray]  # live opponent -> probability of each code
 
     def best_decode(self) -> tuple[float, int, int]:
         """(probability, target, code) of the most likely decode."""
@@ -126,7 +163,7 @@ class CodingAgent(Agent):
         legal = view["legal_actions"]
         step = view["step"]
         if step == "order":
-            return self.rng.choice(legal)   # either order equally often: what beliefs assume
+            return self.rng.choice(legal)  # either order equally often: what beliefs assume
         reading = self.read(view)
         handler: Callable[[Reading, list[Action]], Action] = {
             "data": self.choose_data,
@@ -181,8 +218,10 @@ class CodingAgent(Agent):
         public = self.public_view_of_me(reading)
         mine = code_index(*reading.mine)
         now = float(public[mine])
-        leak = {cid: float(np.log2(exposure_after(public, mine, c["position"], c["values"]) / now))
-                for cid, c in cards.items()}
+        leak = {
+            cid: float(np.log2(exposure_after(public, mine, c["position"], c["values"]) / now))
+            for cid, c in cards.items()
+        }
         return {cid: max([bits for other, bits in leak.items() if other != cid], default=0.0) for cid in cards}
 
     def decode_threshold(self, reading: Reading) -> float:
@@ -191,7 +230,7 @@ class CodingAgent(Agent):
         if sheet["wrong_decodes"] >= 2:
             return style.last_strike_at
         threshold = style.decode_at
-        if style.adaptive:   # the more likely onlookers find my true code, the sooner I strike
+        if style.adaptive:  # the more likely onlookers find my true code, the sooner I strike
             exposure = float(self.public_view_of_me(reading)[code_index(*reading.mine)])
             threshold -= min(0.25, exposure)
         return threshold

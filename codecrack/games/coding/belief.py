@@ -22,10 +22,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import permutations
-from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -71,11 +71,11 @@ _LETTERS2, _PAIR_LETTERS = _index_sets(_PAIR_BITS, 0, 6, 2)
 _DIGITS4, _PAIR_DIGITS = _index_sets(_PAIR_BITS, 6, 10, 4)
 _PAIR_CELL = _PAIR_LETTERS * len(_DIGITS4) + _PAIR_DIGITS
 _N_CELLS = len(_LETTERS2) * len(_DIGITS4)
-_GROUP_AVOIDERS = _avoiders(GROUP_BITS, GROUP_BITS)        # 270 x 140
-_LETTER_AVOIDERS1 = _avoiders(_LETTERS2, _LETTERS1)         # 6 letters x 10 pairs
-_DIGIT_AVOIDERS1 = _avoiders(_DIGITS4, _DIGITS2)            # 45 pairs x 70 quadruples
-_LETTER_AVOIDERS2 = _avoiders(_LETTERS2, _LETTERS2)         # 15 pairs x 6 pairs
-_DIGIT_AVOIDERS2 = _avoiders(_DIGITS4, _DIGITS4)            # 210 x 15 quadruples
+_GROUP_AVOIDERS = _avoiders(GROUP_BITS, GROUP_BITS)  # 270 x 140
+_LETTER_AVOIDERS1 = _avoiders(_LETTERS2, _LETTERS1)  # 6 letters x 10 pairs
+_DIGIT_AVOIDERS1 = _avoiders(_DIGITS4, _DIGITS2)  # 45 pairs x 70 quadruples
+_LETTER_AVOIDERS2 = _avoiders(_LETTERS2, _LETTERS2)  # 15 pairs x 6 pairs
+_DIGIT_AVOIDERS2 = _avoiders(_DIGITS4, _DIGITS4)  # 210 x 15 quadruples
 
 
 def code_index(letter: str, x1: int, x2: int) -> int:
@@ -107,8 +107,9 @@ def in_set(position: str, values: Iterable[str | int]) -> np.ndarray:
     return wanted[CODE_VALUES[position]]
 
 
-def allowed(letter: Iterable[str] | None = None, x1: Iterable[int] | None = None,
-            x2: Iterable[int] | None = None) -> np.ndarray:
+def allowed(
+    letter: Iterable[str] | None = None, x1: Iterable[int] | None = None, x2: Iterable[int] | None = None
+) -> np.ndarray:
     """Codes whose symbols lie in the given sets (``None``: anything).
 
     >>> int(allowed(letter="AB", x1=[0]).sum())
@@ -159,8 +160,8 @@ def free_weight(groups: Sequence[np.ndarray]) -> np.ndarray:
         return groups[0][_GROUP_AVOIDERS].sum(axis=1)
     if len(groups) == 2:
         by_cell = _pair_cells(*groups)
-        by_pair = by_cell[:, _DIGIT_AVOIDERS1].sum(axis=2)               # letter pair x digit pair
-        free = by_pair[_LETTER_AVOIDERS1].sum(axis=1)                     # letter x digit pair
+        by_pair = by_cell[:, _DIGIT_AVOIDERS1].sum(axis=2)  # letter pair x digit pair
+        free = by_pair[_LETTER_AVOIDERS1].sum(axis=1)  # letter x digit pair
         return free[_GROUP_LETTER, _GROUP_DIGITS]
     if len(groups) == 3:
         first, *rest = groups
@@ -198,8 +199,7 @@ class Belief:
 
     @cached_property
     def _groups(self) -> list[np.ndarray]:
-        return [np.bincount(CODE_GROUP, weights=np.asarray(w, dtype=float), minlength=N_GROUPS)
-                for w in self.weights]
+        return [np.bincount(CODE_GROUP, weights=np.asarray(w, dtype=float), minlength=N_GROUPS) for w in self.weights]
 
     @cached_property
     def probs(self) -> list[np.ndarray]:

@@ -50,14 +50,20 @@ def _percentiles(times: list[float]) -> dict[str, float]:
     return {"p50": round(float(p50), 3), "p95": round(float(p95), 3)}
 
 
-def belief_benchmark(seed: int = 0, games: int = 30, repeats: int = 5, mode: str = "counter",
-                     game: str | None = None) -> dict[str, Any]:
+def belief_benchmark(
+    seed: int = 0, games: int = 30, repeats: int = 5, mode: str = "counter", game: str | None = None
+) -> dict[str, Any]:
     """Belief update times in ms (p50, p95) over fixed mid-game positions with 2 and 4 players."""
     if game not in (None, "coding"):
         raise OptionError("coding-belief measures The Coding only (--game coding)")
     seed, games, repeats = int(seed), int(games), int(repeats)
-    report: dict[str, Any] = {"benchmark": "coding-belief", "mode": mode, "positions": games,
-                              "repeats": repeats, "players": {}}
+    report: dict[str, Any] = {
+        "benchmark": "coding-belief",
+        "mode": mode,
+        "positions": games,
+        "repeats": repeats,
+        "players": {},
+    }
     for players in (2, 4):
         times = []
         for view in mid_game_views(players, games, seed, mode):
@@ -97,11 +103,19 @@ def oneshot_benchmark(seed: int = 0, games: int = 100, players: int = 4, game: s
                     joint.append(joint_best_answer(probs)[1])
             match.apply(seat, action)
     gap = np.array(joint) - np.array(argmax)
-    return {"benchmark": "coding-oneshot", "games": games, "players": players, "seed": seed,
-            "answers": len(written), "mean_written": round(float(np.mean(written)), 6),
-            "mean_argmax": round(float(np.mean(argmax)), 6), "mean_joint_best": round(float(np.mean(joint)), 6),
-            "max_joint_minus_argmax": float(gap.max()), "max_joint_minus_written": float(np.max(np.array(joint) - written)),
-            "answers_below_joint_best": int(np.sum(np.array(written) < np.array(joint) - 1e-9))}
+    return {
+        "benchmark": "coding-oneshot",
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "answers": len(written),
+        "mean_written": round(float(np.mean(written)), 6),
+        "mean_argmax": round(float(np.mean(argmax)), 6),
+        "mean_joint_best": round(float(np.mean(joint)), 6),
+        "max_joint_minus_argmax": float(gap.max()),
+        "max_joint_minus_written": float(np.max(np.array(joint) - written)),
+        "answers_below_joint_best": int(np.sum(np.array(written) < np.array(joint) - 1e-9)),
+    }
 
 
 BENCHMARKS = {"coding-belief": belief_benchmark, "coding-oneshot": oneshot_benchmark}

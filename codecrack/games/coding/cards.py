@@ -87,13 +87,19 @@ def _check_card(number: int, raw: Any) -> HackCard:
         raise OptionError(N_("hack card {number}: expected {{'position': ..., 'values': [...]}}"), number=number)
     position, values = raw["position"], raw["values"]
     if position not in POSITIONS:
-        raise OptionError(N_("hack card {number}: position must be one of {positions}"), number=number,
-                          positions=", ".join(POSITIONS))
+        raise OptionError(
+            N_("hack card {number}: position must be one of {positions}"), number=number, positions=", ".join(POSITIONS)
+        )
     allowed = list(LETTERS) if position == "letter" else list(DIGITS)
-    if (not isinstance(values, list) or not values or len(set(map(repr, values))) != len(values)
-            or any(isinstance(v, bool) or v not in allowed for v in values)):
-        raise OptionError(N_("hack card {number}: values must be different items of {allowed}"), number=number,
-                          allowed=allowed)
+    if (
+        not isinstance(values, list)
+        or not values
+        or len(set(map(repr, values))) != len(values)
+        or any(isinstance(v, bool) or v not in allowed for v in values)
+    ):
+        raise OptionError(
+            N_("hack card {number}: values must be different items of {allowed}"), number=number, allowed=allowed
+        )
     return {"id": number, "position": position, "values": sorted(values)}
 
 

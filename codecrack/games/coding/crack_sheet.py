@@ -62,7 +62,7 @@ def candidates(view: dict[str, Any], seat: int) -> dict[str, list]:
         shown = sheet["revealed"][position]
         if shown is not None:
             possible[position] = {shown}
-    for a, b in (("x1", "x2"), ("x2", "x1")):       # the two digits differ
+    for a, b in (("x1", "x2"), ("x2", "x1")):  # the two digits differ
         if len(possible[b]) == 1:
             possible[a] -= possible[b]
     return {position: sorted(values) for position, values in possible.items()}

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction
-from ...i18n import N_
 from ...core.game import Action, Event
+from ...i18n import N_
 from .checks import check_fields
 
 
@@ -22,12 +22,12 @@ class CrackingPhase:
     """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: speed mode's cracking."""
 
     def _init_cracking(self) -> None:
-        self.passed: set[int] = set()       # seats passing since the last change
+        self.passed: set[int] = set()  # seats passing since the last change
         self.slapper: int | None = None
 
     def _start_cracking(self) -> list[Event]:
         self.phase = "cracking"
-        self.holder = None          # The First One card goes to the middle of the table
+        self.holder = None  # The First One card goes to the middle of the table
         self._reopen()
         return self.log({"type": "phase", "phase": "cracking"})
 

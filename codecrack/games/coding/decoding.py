@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction, SeatNumber
-from ...i18n import N_
 from ...core.game import Action, Event
+from ...i18n import N_
 from .cards import POSITIONS, all_code_texts, code_text, parse_code
 from .checks import check_fields, check_seat_number
 
@@ -28,8 +28,8 @@ class DecodingPhase:
     """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: the counter modes' phase 2."""
 
     def _init_decoding(self) -> None:
-        self.may_stop = False       # True right after a correct decode: the decoder may stop
-        self.passes_in_row = 0      # turns in a row that were only "cannot take"
+        self.may_stop = False  # True right after a correct decode: the decoder may stop
+        self.passes_in_row = 0  # turns in a row that were only "cannot take"
 
     def _start_decoding(self) -> list[Event]:
         self.phase = "decoding"
@@ -59,8 +59,9 @@ class DecodingPhase:
 
     def decode_actions(self, seat: int) -> list[Action]:
         codes = all_code_texts()
-        return [{"type": "decode", "target": target, "code": code}
-                for target in self.decode_targets(seat) for code in codes]
+        return [
+            {"type": "decode", "target": target, "code": code} for target in self.decode_targets(seat) for code in codes
+        ]
 
     def stop_actions(self) -> list[Action]:
         return [{"type": "stop"}] if self.may_stop else []
@@ -69,21 +70,27 @@ class DecodingPhase:
         return self.hack_openings(seat) + self.decode_actions(seat) + self.stop_actions()
 
     def _choose_handlers(self) -> dict:
-        return {"take": self._choose_hack, "cannot": self._choose_hack, "give": self._choose_hack,
-                "decode": self._act_decode, "stop": self._act_stop}
+        return {
+            "take": self._choose_hack,
+            "cannot": self._choose_hack,
+            "give": self._choose_hack,
+            "decode": self._act_decode,
+            "stop": self._act_stop,
+        }
 
     def _choose_hack(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
         if not self.hack_possible(seat) and not self.stalemate_possible():
-            raise IllegalAction(N_("nothing is left to hack and the stalemate rules have nothing more to "
-                                   "show, so you must decode"))
+            raise IllegalAction(
+                N_("nothing is left to hack and the stalemate rules have nothing more to show, so you must decode")
+            )
         if kind == "give" and self.data_left():
             raise IllegalAction(N_("data cards remain: take one (or declare 'cannot') before passing a hack card"))
         if kind != "give" and not self.data_left() and self.can_give(seat):
             raise IllegalAction(N_("no data card is left in the game: pass a hack card directly"))
         passing = kind == "cannot" and not self.can_give(seat)
         events = {"take": self._act_take, "cannot": self._act_cannot, "give": self._act_give}[kind](seat, action)
-        self.may_stop = False       # set only once the hack is known to be legal
+        self.may_stop = False  # set only once the hack is known to be legal
         return events + (self._count_pass() if passing else self._something_changed())
 
     def _count_pass(self) -> list[Event]:
@@ -123,8 +130,9 @@ class DecodingPhase:
         correct = code == self.sheets[target].code
         if not correct:
             self.sheets[seat].wrong.append({"target": target, "code": code_text(code)})
-        events = self.log({"type": "decode", "seat": seat, "target": target,
-                           "code": code_text(code), "correct": correct})
+        events = self.log(
+            {"type": "decode", "seat": seat, "target": target, "code": code_text(code), "correct": correct}
+        )
         return target, correct, events
 
     def _act_decode(self, seat: int, action: Action) -> list[Event]:
@@ -138,9 +146,12 @@ class DecodingPhase:
         self.may_stop = False
         if len(self.sheets[seat].wrong) > WRONG_DECODES_ALLOWED:
             return events + self.eliminate(seat, N_("third wrong decode")) + self._end_decoding_turn(seat)
-        if not self.sheets[seat].hidden():      # nothing left to pay the penalty with
-            return (events + self.eliminate(seat, N_("wrong decode with no face-down card left"))
-                    + self._end_decoding_turn(seat))
+        if not self.sheets[seat].hidden():  # nothing left to pay the penalty with
+            return (
+                events
+                + self.eliminate(seat, N_("wrong decode with no face-down card left"))
+                + self._end_decoding_turn(seat)
+            )
         self.step = "penalty"
         return events
 
@@ -158,8 +169,9 @@ class DecodingPhase:
         check_fields(action, "card")
         position = action["card"]
         if position not in positions:
-            raise IllegalAction(N_("reveal one of {positions}, not {position!r}"), positions=", ".join(positions),
-                                position=position)
+            raise IllegalAction(
+                N_("reveal one of {positions}, not {position!r}"), positions=", ".join(positions), position=position
+            )
         if position in self.sheets[seat].revealed:
             raise IllegalAction(N_("your {position} card is already face up"), position=position)
         return position

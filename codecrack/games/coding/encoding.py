@@ -24,12 +24,14 @@ PHASES = ("order", "hacking", "decoding", "cracking", "answering", "over")
 STEPS = ("order", "data", "give", "choose", "penalty", "open", "answer", "stalemate", "answers", "over")
 SYMBOLS = len(LETTERS) + len(DIGITS)
 ROW = 5
-MANY = 1000      # the bound of counting entries: far above any count a game reaches
+MANY = 1000  # the bound of counting entries: far above any count a game reaches
 CODE_ENTRIES = len(POSITIONS) * SYMBOLS
 
 
-SYMBOL_INDEX: dict[Any, int] = {**{letter: index for index, letter in enumerate(LETTERS)},
-                                **{digit: len(LETTERS) + digit for digit in DIGITS}}
+SYMBOL_INDEX: dict[Any, int] = {
+    **{letter: index for index, letter in enumerate(LETTERS)},
+    **{digit: len(LETTERS) + digit for digit in DIGITS},
+}
 
 
 def code_entries(at: int, code_text: str | None) -> list[int]:
@@ -61,22 +63,39 @@ class CodingEncoder:
             .block("table", SYMBOLS, doc="leftover code cards dealt face up (stalemates)")
             .block("out", p, doc="seats out of the game")
             .block("data", p, len(DATA_TYPES), doc="data cards each seat holds")
-            .block("cannot", p, len(DATA_TYPES), doc="per seat: times each type was on offer at a 'cannot take'",
-                   high=MANY)
-            .block("green", p, len(POSITIONS), SYMBOLS, doc="per seat and position: green hack cards naming each symbol",
-                   high=MANY)
-            .block("red", p, len(POSITIONS), SYMBOLS, doc="per seat and position: red hack cards naming each symbol",
-                   high=MANY)
+            .block(
+                "cannot", p, len(DATA_TYPES), doc="per seat: times each type was on offer at a 'cannot take'", high=MANY
+            )
+            .block(
+                "green",
+                p,
+                len(POSITIONS),
+                SYMBOLS,
+                doc="per seat and position: green hack cards naming each symbol",
+                high=MANY,
+            )
+            .block(
+                "red",
+                p,
+                len(POSITIONS),
+                SYMBOLS,
+                doc="per seat and position: red hack cards naming each symbol",
+                high=MANY,
+            )
             .block("cards", p, len(POSITIONS), 2, doc="per seat and position: [green cards, red cards]", high=MANY)
             .block("revealed", p, len(POSITIONS), SYMBOLS, doc="code cards face up, by position")
-            .block("wrong", p, p, len(POSITIONS), SYMBOLS, doc="wrong decodes: guesser, target, symbols named",
-                   high=MANY)
+            .block(
+                "wrong", p, p, len(POSITIONS), SYMBOLS, doc="wrong decodes: guesser, target, symbols named", high=MANY
+            )
             .block("own", 2, SYMBOLS, doc="own cards: [letter and digits dealt, -]")
             .block("own_code", len(POSITIONS), SYMBOLS, doc="own code once ordered")
             .block("cracking", p, 4, doc="per seat: [slapper, passed, reveal chosen, -]")
-            .block("cracking_state", 3 + len(POSITIONS),
-                   doc="[stalemate deals, may stop, passes in a row (counter modes), own reveal one-hot]",
-                   high=MANY)
+            .block(
+                "cracking_state",
+                3 + len(POSITIONS),
+                doc="[stalemate deals, may stop, passes in a row (counter modes), own reveal one-hot]",
+                high=MANY,
+            )
             .block("answered", p, p, doc="one-shot: who has written an answer about whom")
             .block("own_answers", p, len(POSITIONS), SYMBOLS, doc="one-shot: own written answers per target")
         )
@@ -84,8 +103,8 @@ class CodingEncoder:
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         at, players = self.at, self.players
-        ones: list[int] = []        # entries set to 1
-        counts: list[int] = []      # entries counted up, once per occurrence
+        ones: list[int] = []  # entries set to 1
+        counts: list[int] = []  # entries counted up, once per occurrence
         ones += [at["phase"] + PHASES.index(view["phase"]), at["step"] + STEPS.index(view["step"])]
         for name in ("seat", "turn", "first_one"):
             if view[name] is not None:
@@ -112,10 +131,12 @@ class CodingEncoder:
         vector = np.bincount(counts, minlength=self.layout.size).astype(np.float32)
         vector.put(ones, 1.0)
         vector[at["round"]] = view["round"]
-        vector[at["data_stacks"]:at["data_stacks"] + len(DATA_TYPES)] = [view["data_stacks"][kind] for kind in DATA_TYPES]
-        vector[at["counts"]:at["counts"] + 2] = [view["hack_deck"], view["code_pile"]]
+        vector[at["data_stacks"] : at["data_stacks"] + len(DATA_TYPES)] = [
+            view["data_stacks"][kind] for kind in DATA_TYPES
+        ]
+        vector[at["counts"] : at["counts"] + 2] = [view["hack_deck"], view["code_pile"]]
         state = at["cracking_state"]
-        vector[state:state + 3] = [view["stalemate_deals"], float(view["may_stop"]), view["passes_in_row"]]
+        vector[state : state + 3] = [view["stalemate_deals"], float(view["may_stop"]), view["passes_in_row"]]
         return vector
 
     def sheet(self, ones: list[int], counts: list[int], sheet: dict[str, Any]) -> None:
@@ -124,7 +145,9 @@ class CodingEncoder:
         if sheet["out"]:
             ones.append(at["out"] + seat)
         ones += [at["data"] + seat * kinds + DATA_TYPES.index(kind) for kind in sheet["data"]]
-        counts += [at["cannot"] + seat * kinds + DATA_TYPES.index(kind) for offered in sheet["cannot"] for kind in offered]
+        counts += [
+            at["cannot"] + seat * kinds + DATA_TYPES.index(kind) for offered in sheet["cannot"] for kind in offered
+        ]
         for hack in sheet["hacks"]:
             card, green = hack["card"], hack["green"]
             position = POSITIONS.index(card["position"])
@@ -132,8 +155,11 @@ class CodingEncoder:
             base = at["green" if green else "red"] + (seat * len(POSITIONS) + position) * SYMBOLS
             counts += [base + SYMBOL_INDEX[value] for value in card["values"]]
         revealed = at["revealed"] + seat * CODE_ENTRIES
-        ones += [revealed + row * SYMBOLS + SYMBOL_INDEX[sheet["revealed"][position]]
-                 for row, position in enumerate(POSITIONS) if sheet["revealed"][position] is not None]
+        ones += [
+            revealed + row * SYMBOLS + SYMBOL_INDEX[sheet["revealed"][position]]
+            for row, position in enumerate(POSITIONS)
+            if sheet["revealed"][position] is not None
+        ]
         for wrong in sheet["wrong_guesses"]:
             counts += code_entries(at["wrong"] + (seat * self.players + wrong["target"]) * CODE_ENTRIES, wrong["code"])
 

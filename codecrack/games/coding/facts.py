@@ -17,12 +17,20 @@ a seat.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from .belief import (
-    CODE_BITS, CODE_VALUES, N_CODES, Belief, code_index, in_set, symbol_bits, symbol_value, uses_none,
+    CODE_BITS,
+    CODE_VALUES,
+    N_CODES,
+    Belief,
+    code_index,
+    in_set,
+    symbol_bits,
+    symbol_value,
+    uses_none,
 )
 from .cards import DATA_CARDS
 
@@ -116,8 +124,7 @@ class Facts:
         k = sum(((CODE_BITS & bits) != 0).astype(float) for bits in named)
         n = len(named)
         (honest_share, honest), (bluff_share, bluff) = BLUFF_PRIOR
-        return (honest_share * honest**k * (1 - honest) ** (n - k),
-                bluff_share * bluff**k * (1 - bluff) ** (n - k))
+        return (honest_share * honest**k * (1 - honest) ** (n - k), bluff_share * bluff**k * (1 - bluff) ** (n - k))
 
     def reading_weights(self, seat: int) -> np.ndarray | None:
         parts = self.reading_parts(seat)

@@ -8,8 +8,8 @@ the next turn; the round ends when The First One holder receives.
 from __future__ import annotations
 
 from ...core.errors import IllegalAction, SeatNumber
-from ...i18n import N_
 from ...core.game import Action, Event
+from ...i18n import N_
 from .cards import DATA_TYPES, is_green, rules_out
 from .checks import check_fields, check_seat_number
 
@@ -21,8 +21,9 @@ class HackingPhase:
     def takable(self, seat: int) -> list[str]:
         """Data card types ``seat`` may take: left in a stack, not held, and truly ruling them out."""
         sheet = self.sheets[seat]
-        return [kind for kind in DATA_TYPES
-                if self.stacks[kind] and kind not in sheet.data and rules_out(kind, sheet.code)]
+        return [
+            kind for kind in DATA_TYPES if self.stacks[kind] and kind not in sheet.data and rules_out(kind, sheet.code)
+        ]
 
     def data_left(self) -> bool:
         return any(self.stacks.values())
@@ -35,7 +36,9 @@ class HackingPhase:
         check_fields(action, "card")
         kind, sheet = action["card"], self.sheets[seat]
         if kind not in DATA_TYPES:
-            raise IllegalAction(N_("no data card {kind!r}; the types are {kinds}"), kind=kind, kinds=", ".join(DATA_TYPES))
+            raise IllegalAction(
+                N_("no data card {kind!r}; the types are {kinds}"), kind=kind, kinds=", ".join(DATA_TYPES)
+            )
         if not self.stacks[kind]:
             raise IllegalAction(N_("the {kind} stack is empty"), kind=kind)
         if kind in sheet.data:
@@ -47,8 +50,9 @@ class HackingPhase:
     def _check_cannot(self, seat: int, action: Action) -> list[str]:
         check_fields(action)
         if self.takable(seat):
-            raise IllegalAction(N_("you can take {kinds}, so you may not declare 'cannot take'"),
-                                kinds=", ".join(self.takable(seat)))
+            raise IllegalAction(
+                N_("you can take {kinds}, so you may not declare 'cannot take'"), kinds=", ".join(self.takable(seat))
+            )
         return [kind for kind in DATA_TYPES if self.stacks[kind] and kind not in self.sheets[seat].data]
 
     def _act_take(self, seat: int, action: Action) -> list[Event]:
@@ -59,7 +63,7 @@ class HackingPhase:
 
     def _act_cannot(self, seat: int, action: Action) -> list[Event]:
         offered = self._check_cannot(seat, action)
-        if offered:         # with no data card left, "cannot take" says nothing about the code
+        if offered:  # with no data card left, "cannot take" says nothing about the code
             self.sheets[seat].cannot.append(offered)
         return self.log({"type": "cannot", "seat": seat, "offered": offered}) + self._after_data(seat)
 
@@ -83,8 +87,11 @@ class HackingPhase:
             return N_("seat {seat} has already received a hack card this round")
         if self.players > 2 and self.last_give == (to, seat):
             return N_("seat {seat} just passed a hack card to you; passing back is allowed only with 2 players")
-        if in_rounds and to == self.holder and any(
-                s not in self.received for s in self.remaining() if s != self.holder):
+        if (
+            in_rounds
+            and to == self.holder
+            and any(s not in self.received for s in self.remaining() if s != self.holder)
+        ):
             return N_("seat {seat} holds The First One card and must be the last to receive this round")
         if self.hack_limit is not None and len(target.hacks) >= self.hack_limit:
             return N_("seat {seat} already holds {count} hack cards")
@@ -129,7 +136,7 @@ class HackingPhase:
         return self._end_decoding_turn(seat)
 
     def _end_turn_without_give(self, seat: int) -> list[Event]:
-        if self.phase == "hacking":     # no hack card left to pass: the hacking rounds are over
+        if self.phase == "hacking":  # no hack card left to pass: the hacking rounds are over
             return self.log({"type": "no_hack_cards", "seat": seat}) + self.start_next_phase()
         return self._end_decoding_turn(seat)
 

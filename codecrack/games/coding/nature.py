@@ -45,11 +45,11 @@ def game_length(players: int, mode: str, deck_size: int) -> int:
         return hacking + players * (players - 1)
     leftover = len(LETTERS) + len(DIGITS) - 3 * players
     if mode == "speed":
-        cycles = leftover + len(POSITIONS) + players      # deals, reveal rounds, wrong slaps
+        cycles = leftover + len(POSITIONS) + players  # deals, reveal rounds, wrong slaps
         return hacking + cycles * (players + 2)
-    hack_turns = len(DATA_TYPES) * stacks + deck_size    # each takes a data card or passes a hack card
-    decodes = players * (WRONG_DECODES + 1 + (WRONG_DECODES - 1) + 1)   # wrong, right, penalty, stop
-    stalemates = leftover + len(NUMBER_POSITIONS)        # deals, then rounds of number-card reveals
+    hack_turns = len(DATA_TYPES) * stacks + deck_size  # each takes a data card or passes a hack card
+    decodes = players * (WRONG_DECODES + 1 + (WRONG_DECODES - 1) + 1)  # wrong, right, penalty, stop
+    stalemates = leftover + len(NUMBER_POSITIONS)  # deals, then rounds of number-card reveals
     # Between two changes (a hack, a decode, a stalemate step) every remaining player passes at most once.
     passes = players * (hack_turns + decodes + stalemates + 1)
     return hacking + 2 * hack_turns + decodes + passes + players * len(NUMBER_POSITIONS)
@@ -69,7 +69,11 @@ class DecodeMask:
     def __call__(self, game: Any, seat: int) -> np.ndarray:
         step = game.step
         if step == "choose":
-            besides, targets, first = game.hack_openings(seat) + game.stop_actions(), game.decode_targets(seat), self.first_decode
+            besides, targets, first = (
+                game.hack_openings(seat) + game.stop_actions(),
+                game.decode_targets(seat),
+                self.first_decode,
+            )
         elif step == "answer":
             besides, targets, first = [{"type": "timeout"}], game.decode_targets(seat), self.first_decode
         elif step == "answers":
@@ -79,7 +83,7 @@ class DecodeMask:
         mask = self.space.mask(besides)
         for target in targets:
             start = first + target * self.codes
-            mask[start:start + self.codes] = 1
+            mask[start : start + self.codes] = 1
         return mask
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction, SeatNumber
-from ...i18n import N_
 from ...core.game import Action, Event
+from ...i18n import N_
 from .cards import POSITIONS, all_code_texts, code_text, parse_code
 from .checks import check_fields, check_seat_number
 
@@ -50,8 +50,9 @@ class OneShotPhase:
     def _result_extras(self) -> dict[str, Any]:
         if self.options.mode != "one-shot":
             return {}
-        return {"answers": {str(s): {str(t): code_text(c) for t, c in sorted(a.items())}
-                            for s, a in self.answers.items()}}
+        return {
+            "answers": {str(s): {str(t): code_text(c) for t, c in sorted(a.items())} for s, a in self.answers.items()}
+        }
 
     def _legal_answers(self, seat: int) -> list[Action]:
         codes = all_code_texts()
@@ -61,12 +62,15 @@ class OneShotPhase:
         check_fields(action, "codes")
         given = action["codes"]
         if not isinstance(given, dict) or not given:
-            raise IllegalAction(N_("'codes' maps opponent seats to codes, like {\"1\": \"D57\"}"))
+            raise IllegalAction(N_('\'codes\' maps opponent seats to codes, like {"1": "D57"}'))
         written: dict[int, dict] = {}
         for key, text in given.items():
-            target = check_seat_number(int(key) if isinstance(key, str) and key.isdecimal() else key,
-                                       self.players, "codes",
-                                       N_("each key of {key!r} must be a seat from 0 to {last}, not {value!r}"))
+            target = check_seat_number(
+                int(key) if isinstance(key, str) and key.isdecimal() else key,
+                self.players,
+                "codes",
+                N_("each key of {key!r} must be a seat from 0 to {last}, not {value!r}"),
+            )
             if target not in self.unanswered(seat):
                 raise IllegalAction(N_("you have no answer left to write for seat {seat}"), seat=SeatNumber(target))
             written[target] = parse_code(text)
@@ -81,7 +85,9 @@ class OneShotPhase:
         return events + self._score()
 
     def _score(self) -> list[Event]:
-        scores = [sum(score_answer(self.sheets[t].code, code) for t, code in self.answers[seat].items())
-                  for seat in range(self.players)]
+        scores = [
+            sum(score_answer(self.sheets[t].code, code) for t, code in self.answers[seat].items())
+            for seat in range(self.players)
+        ]
         best = max(scores)
         return self.finish([s for s in range(self.players) if scores[s] == best], N_("highest score"), scores)

@@ -42,7 +42,7 @@ def facts_from_view(view: View, spoken: bool = True, guessers: bool = False) -> 
         if spoken:
             for offered in sheet["cannot"]:
                 facts.cannot_take(seat, offered)
-        if spoken or seat == view["seat"]:      # a seat always remembers its own misses
+        if spoken or seat == view["seat"]:  # a seat always remembers its own misses
             for guess in sheet["wrong_guesses"]:
                 facts.wrong_decode(guess["target"], code_of(guess["code"]))
                 if guessers:

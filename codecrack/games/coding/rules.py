@@ -23,8 +23,8 @@ from ...core.detached import detached
 from ...core.errors import IllegalAction
 from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
-from ...i18n import N_
 from ...core.options import GameOptions, Preset
+from ...i18n import N_
 from .cards import DATA_TYPES, DIGITS, LETTERS, code_text, load_deck
 from .checks import check_fields
 from .cracking import CrackingPhase
@@ -41,22 +41,44 @@ DECIDING_MOVES = {"decode", "answered", "timeout"}  # the move before each "out"
 
 class CodingOptions(GameOptions):
     mode: Literal["counter-revised", "counter", "speed", "one-shot"] = Field(
-        "counter-revised", title=N_("Mode"),
-        description=N_("counter-revised and counter: take turns to decode; speed: slap The First One to answer; "
-                       "one-shot: everyone writes all the codes at the end, for points."))
-    deck: str | None = Field(None, title=N_("Hack deck file"),
-                             description=N_("A JSON file of hack cards; none uses the rulebook's 20 cards."))
-    answer_window: float = Field(10, gt=0, title=N_("Answer window (seconds)"),
-                                 description=N_("Speed mode: how long the slapper has to answer."))
-    notes: bool = Field(True, title=N_("Notes shown"),
-                        description=N_("Off: the table hides the history, the spoken facts and the cracking sheet."))
+        "counter-revised",
+        title=N_("Mode"),
+        description=N_(
+            "counter-revised and counter: take turns to decode; speed: slap The First One to answer; "
+            "one-shot: everyone writes all the codes at the end, for points."
+        ),
+    )
+    deck: str | None = Field(
+        None,
+        title=N_("Hack deck file"),
+        description=N_("A JSON file of hack cards; none uses the rulebook's 20 cards."),
+    )
+    answer_window: float = Field(
+        10, gt=0, title=N_("Answer window (seconds)"), description=N_("Speed mode: how long the slapper has to answer.")
+    )
+    notes: bool = Field(
+        True,
+        title=N_("Notes shown"),
+        description=N_("Off: the table hides the history, the spoken facts and the cracking sheet."),
+    )
 
 
 CODING_PRESETS = (
-    Preset("classic", N_("Classic"), N_("The revised counter rules: take turns to hack, then to decode."), {}, default=True),
-    Preset("advanced", N_("Advanced"), N_("Speed mode: slap The First One and answer within the window."), {"mode": "speed"}),
-    Preset("tournament", N_("Tournament"), N_("One-shot: five hacking rounds, then everyone writes every code, for points."),
-           {"mode": "one-shot"}),
+    Preset(
+        "classic", N_("Classic"), N_("The revised counter rules: take turns to hack, then to decode."), {}, default=True
+    ),
+    Preset(
+        "advanced",
+        N_("Advanced"),
+        N_("Speed mode: slap The First One and answer within the window."),
+        {"mode": "speed"},
+    ),
+    Preset(
+        "tournament",
+        N_("Tournament"),
+        N_("One-shot: five hacking rounds, then everyone writes every code, for points."),
+        {"mode": "one-shot"},
+    ),
 )
 
 
@@ -77,8 +99,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         self.shuffle("letters", letters)
         self.shuffle("digits", digits)
         self.sheets = [
-            PlayerSheet(seat, letters.pop(), sorted([digits.pop(), digits.pop()]))
-            for seat in range(self.players)
+            PlayerSheet(seat, letters.pop(), sorted([digits.pop(), digits.pop()])) for seat in range(self.players)
         ]
         # The leftover code cards stay aside, shuffled together, for the stalemate deals.
         self.pile: list[tuple[str, Any]] = [("letter", x) for x in letters] + [("digit", d) for d in digits]
@@ -89,7 +110,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         hack_ids = list(range(len(self.deck_cards)))
         self.shuffle("hack deck", hack_ids)
         self.row, self.hack_deck = hack_ids[:5], hack_ids[5:]
-        self.holder: int | None = self.first_seat()     # The First One card
+        self.holder: int | None = self.first_seat()  # The First One card
         self.rounds = ROUNDS[mode]
         self.round = 0
         self.received: set[int] = set()
@@ -137,8 +158,15 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
             "codes": [code_text(s.code) for s in self.sheets],
         }
         self.outcome.update(self._result_extras())
-        events = self.log({"type": "over", "winners": sorted(winners), "reason": reason,
-                           "codes": list(self.outcome["codes"]), "scores": scores})
+        events = self.log(
+            {
+                "type": "over",
+                "winners": sorted(winners),
+                "reason": reason,
+                "codes": list(self.outcome["codes"]),
+                "scores": scores,
+            }
+        )
         self.outcome["decisive"] = causes(self.history, {"out", "over"}, DECIDING_MOVES)
         return events
 
@@ -183,7 +211,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
             return self._answer_movers()
         if self.step == "stalemate":
             return self._stalemate_movers()
-        return set(self.remaining())        # speed's open step: anyone may slap at any moment
+        return set(self.remaining())  # speed's open step: anyone may slap at any moment
 
     def _awaited(self) -> frozenset[int]:
         """A seat that passed in speed mode may still slap, but the game no longer waits for it."""
@@ -198,8 +226,13 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         handlers = self._step_handlers()[0]
         kind = action["type"]
         if not isinstance(kind, str) or kind not in handlers:
-            raise IllegalAction(N_("{kind!r} is not possible now (phase {phase}, step {step}); possible: {kinds}"),
-                                kind=kind, phase=self.phase, step=self.step, kinds=", ".join(sorted(handlers)))
+            raise IllegalAction(
+                N_("{kind!r} is not possible now (phase {phase}, step {step}); possible: {kinds}"),
+                kind=kind,
+                phase=self.phase,
+                step=self.step,
+                kinds=", ".join(sorted(handlers)),
+            )
         return handlers[kind](seat, action)
 
     def _step_handlers(self):
@@ -226,8 +259,9 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         check_fields(action, "x1", "x2")
         sheet = self.sheets[seat]
         if sorted([action["x1"], action["x2"]], key=repr) != sorted(sheet.digits, key=repr):
-            raise IllegalAction(N_("order your own two number cards {digits}: x1 and x2 must be those digits"),
-                                digits=sheet.digits)
+            raise IllegalAction(
+                N_("order your own two number cards {digits}: x1 and x2 must be those digits"), digits=sheet.digits
+            )
         sheet.code = {"letter": sheet.letter, "x1": action["x1"], "x2": action["x2"]}
         events = self.log({"type": "ordered", "seat": seat})
         if all(s.code is not None for s in self.sheets):
@@ -242,36 +276,37 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
             public = sheet.public()
             public["code"] = code_text(sheet.code) if over or sheet.seat == seat and sheet.code else None
             players.append(public)
-        return detached({
-            "game": self.name,
-            "seat": seat,
-            "players": self.players,
-            "options": self.options.model_dump(mode="json"),
-            "phase": self.phase,
-            "step": self.step,
-            "round": self.round,
-            "rounds": self.rounds,
-            "turn": self.turn,
-            "first_one": self.holder,
-            "to_move": sorted(self.to_move),
-            "received": sorted(self.received),
-            "last_give": list(self.last_give) if self.last_give else None,
-            "data_stacks": dict(self.stacks),
-            "hack_row": [self.deck_cards[i] for i in self.row],
-            "hack_deck": len(self.hack_deck),
-            "hack_limit": self.hack_limit,
-            "code_pile": len(self.pile),
-            "table": {"letters": list(self.table_letters), "digits": list(self.table_digits)},
-            "sheets": players,
-            "own": self.sheets[seat].private() if seat is not None else None,
-            **self._cracking_view(),
-            **self._stalemate_view(seat),
-            **self._decoding_view(),
-            **self._answers_view(seat),
-            "history": None,
-            "result": self.outcome,
-        }) | {"history": list(self.history)}  # its events are frozen, shared by every view
+        return detached(
+            {
+                "game": self.name,
+                "seat": seat,
+                "players": self.players,
+                "options": self.options.model_dump(mode="json"),
+                "phase": self.phase,
+                "step": self.step,
+                "round": self.round,
+                "rounds": self.rounds,
+                "turn": self.turn,
+                "first_one": self.holder,
+                "to_move": sorted(self.to_move),
+                "received": sorted(self.received),
+                "last_give": list(self.last_give) if self.last_give else None,
+                "data_stacks": dict(self.stacks),
+                "hack_row": [self.deck_cards[i] for i in self.row],
+                "hack_deck": len(self.hack_deck),
+                "hack_limit": self.hack_limit,
+                "code_pile": len(self.pile),
+                "table": {"letters": list(self.table_letters), "digits": list(self.table_digits)},
+                "sheets": players,
+                "own": self.sheets[seat].private() if seat is not None else None,
+                **self._cracking_view(),
+                **self._stalemate_view(seat),
+                **self._decoding_view(),
+                **self._answers_view(seat),
+                "history": None,
+                "result": self.outcome,
+            }
+        ) | {"history": list(self.history)}  # its events are frozen, shared by every view
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else dict(self.outcome)
-

@@ -14,12 +14,12 @@ class PlayerSheet:
 
     seat: int
     letter: str
-    digits: list[int]                       # the two number cards, as dealt (sorted)
-    code: Code | None = None                # set once the owner has ordered the digits
-    data: list[str] = field(default_factory=list)           # data card types, in the order taken
-    cannot: list[list[str]] = field(default_factory=list)   # each "cannot take": types then on offer
+    digits: list[int]  # the two number cards, as dealt (sorted)
+    code: Code | None = None  # set once the owner has ordered the digits
+    data: list[str] = field(default_factory=list)  # data card types, in the order taken
+    cannot: list[list[str]] = field(default_factory=list)  # each "cannot take": types then on offer
     hacks: list[dict[str, Any]] = field(default_factory=list)  # {"card": HackCard, "green": bool}
-    revealed: list[str] = field(default_factory=list)       # positions face up, in reveal order
+    revealed: list[str] = field(default_factory=list)  # positions face up, in reveal order
     wrong: list[dict[str, Any]] = field(default_factory=list)  # wrong decodes: {"target", "code"}
     out: bool = False
 
@@ -43,7 +43,8 @@ class PlayerSheet:
             "cannot": self.cannot,
             "hacks": self.hacks,
             "revealed": {p: (self.code[p] if p in self.revealed else None) for p in POSITIONS}
-            if self.code else {p: None for p in POSITIONS},
+            if self.code
+            else {p: None for p in POSITIONS},
             "wrong_decodes": len(self.wrong),
             "wrong_guesses": self.wrong,
         }

@@ -19,8 +19,8 @@ class StalemateSteps:
     """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: deals and number-card reveals."""
 
     def _init_stalemate(self) -> None:
-        self.deals = 0                              # stalemate deals of leftover code cards so far
-        self.pending_reveals: dict[int, str] = {}   # chosen number cards, not yet shown
+        self.deals = 0  # stalemate deals of leftover code cards so far
+        self.pending_reveals: dict[int, str] = {}  # chosen number cards, not yet shown
 
     def _stalemate_view(self, seat: int | None) -> dict[str, Any]:
         return {
@@ -54,8 +54,11 @@ class StalemateSteps:
 
     # -- every remaining player reveals one number card, all at once --------------------------
     def _stalemate_movers(self) -> set[int]:
-        return {seat for seat in self.remaining()
-                if self.sheets[seat].hidden(NUMBER_POSITIONS) and seat not in self.pending_reveals}
+        return {
+            seat
+            for seat in self.remaining()
+            if self.sheets[seat].hidden(NUMBER_POSITIONS) and seat not in self.pending_reveals
+        }
 
     def _legal_stalemate(self, seat: int) -> list[Action]:
         return [{"type": "reveal", "card": p} for p in self.sheets[seat].hidden(NUMBER_POSITIONS)]

@@ -13,8 +13,8 @@ number to maximise, so the agents' tiers differ only in which scores and beliefs
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
-from typing import Iterable
 
 import numpy as np
 
@@ -91,8 +91,11 @@ def _matches() -> np.ndarray:
 def answer_score(probs: np.ndarray, code: str) -> float:
     """Expected one-shot score of writing ``code`` (e.g. ``"D57"``): symbols in the right place."""
     letter, x1, x2 = code[0], int(code[1]), int(code[2])
-    return float(symbol_marginal(probs, "letter")[LETTERS.index(letter)] + symbol_marginal(probs, "x1")[x1]
-                 + symbol_marginal(probs, "x2")[x2])
+    return float(
+        symbol_marginal(probs, "letter")[LETTERS.index(letter)]
+        + symbol_marginal(probs, "x1")[x1]
+        + symbol_marginal(probs, "x2")[x2]
+    )
 
 
 def code_text(code: int) -> str:

@@ -17,9 +17,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.execute("DELETE FROM seat_tokens WHERE EXISTS (SELECT 1 FROM seat_tokens AS other "
-               "WHERE other.table_code = seat_tokens.table_code AND other.seat = seat_tokens.seat "
-               "AND other.token < seat_tokens.token)")
+    op.execute(
+        "DELETE FROM seat_tokens WHERE EXISTS (SELECT 1 FROM seat_tokens AS other "
+        "WHERE other.table_code = seat_tokens.table_code AND other.seat = seat_tokens.seat "
+        "AND other.token < seat_tokens.token)"
+    )
     op.create_index("uq_seat_tokens_table_code_seat", "seat_tokens", ["table_code", "seat"], unique=True)
 
 

@@ -12,12 +12,14 @@ from codecrack.core.features import Layout, one_hot, seats
 class TinyGuessEncoder:
     def __init__(self, players: int, options: Any) -> None:
         self.high = options.high
-        self.layout = (Layout()
-                       .block("seat", players, doc="one-hot: the observing seat")
-                       .block("turn", players, doc="one-hot: the seat to guess")
-                       .block("out", players, doc="seats out")
-                       .block("card", self.high, doc="one-hot: own card")
-                       .block("possible", players, self.high, doc="per seat: values its card may still have"))
+        self.layout = (
+            Layout()
+            .block("seat", players, doc="one-hot: the observing seat")
+            .block("turn", players, doc="one-hot: the seat to guess")
+            .block("out", players, doc="seats out")
+            .block("card", self.high, doc="one-hot: own card")
+            .block("possible", players, self.high, doc="per seat: values its card may still have")
+        )
 
     def encode(self, view: dict[str, Any]) -> np.ndarray:
         vector = self.layout.zeros()
@@ -36,7 +38,7 @@ class TinyGuessEncoder:
             elif event["answer"] == "higher":
                 row[:value] = 0.0
             else:
-                row[value - 1:] = 0.0
+                row[value - 1 :] = 0.0
         return vector
 
 

@@ -53,8 +53,13 @@ class TinyGuessGame(Game):
         target, value = self.target(), action["value"]
         self.guessed[target].append(value)
         hit = self.cards[target] == value
-        event = {"type": "guess", "seat": seat, "target": target, "value": value,
-                 "answer": "hit" if hit else "higher" if self.cards[target] > value else "lower"}
+        event = {
+            "type": "guess",
+            "seat": seat,
+            "target": target,
+            "value": value,
+            "answer": "hit" if hit else "higher" if self.cards[target] > value else "lower",
+        }
         if hit:
             self.out.append(target)
         if len(self.out) < self.players - 1:
@@ -69,9 +74,17 @@ class TinyGuessGame(Game):
         return seat
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return {"game": self.name, "seat": seat, "players": self.players, "high": self.options.high,
-                "card": None if seat is None else self.cards[seat], "turn": self.turn, "out": list(self.out),
-                "history": [dict(event) for event in self.history], "result": self._result()}
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": self.players,
+            "high": self.options.high,
+            "card": None if seat is None else self.cards[seat],
+            "turn": self.turn,
+            "out": list(self.out),
+            "history": [dict(event) for event in self.history],
+            "result": self._result(),
+        }
 
     def _result(self) -> dict[str, Any] | None:
         if len(self.out) < self.players - 1:
