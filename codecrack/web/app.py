@@ -29,6 +29,8 @@ from .hub import Hub
 from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import AsgiSocket, BodyLimit, RawWebsocket, SecurityHeaders
+from .players import install_players
+from .players.identity import Player, current_player
 from .review_routes import review_router
 from .schema import (
     ERRORS,
@@ -86,6 +88,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    install_players(app, hub)
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)
@@ -127,7 +130,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         ]
 
     @app.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
-    async def create(request: CreateTable, http: Request) -> Created:
+    async def create(request: CreateTable, http: Request, player: Player | None = Depends(current_player)) -> Created:
         if not creations.allow(address_of(http), asyncio.get_running_loop().time()):
             raise HTTPException(
                 status_code=429,
@@ -147,7 +150,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
                 request.takeover,
                 request.seed,
             )
-            token = None if request.sit is None else await hub.claim(table, request.sit, request.name)
+            token = None if request.sit is None else await hub.claim(table, request.sit, request.name, player)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.sit, "token": token, "table": table.info()}
@@ -157,10 +160,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         return (await table_or_404(code)).info()
 
     @app.post("/api/tables/{code}/join", responses=ERRORS)
-    async def join(code: str, request: JoinRequest) -> Joined:
+    async def join(code: str, request: JoinRequest, player: Player | None = Depends(current_player)) -> Joined:
         table = await table_or_404(code)
         try:
-            token = await hub.claim(table, request.seat, request.name)
+            token = await hub.claim(table, request.seat, request.name, player)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.seat, "token": token}

@@ -4,12 +4,13 @@ import { agentTitle, button, displayName, h, icon, keepFocus } from "./dom.js";
 import { gameTitle } from "./games/index.js";
 import { known, t } from "./i18n.js";
 import { learnCard } from "./learn/lobby.js";
+import { myTablesCard } from "./players.js";
 
 export async function showLobby(root) {
   const games = await api.games();
   const createBox = h("section", { class: "card", id: "create" });
   const listBox = h("section", { class: "card", id: "tables" });
-  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, learnCard(games), joinCard(), listBox)));
+  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, myTablesCard(), learnCard(games), joinCard(), listBox)));
   renderCreate(createBox, games);
   renderList(listBox);
   setInterval(() => renderList(listBox), 5000);

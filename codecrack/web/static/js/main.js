@@ -2,6 +2,7 @@
 import { h } from "./dom.js";
 import { lang, languages, setLanguage, t, translatePage } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { identify } from "./players.js";
 import { showRules } from "./learn/rules.js";
 import { showTable } from "./table.js";
 
@@ -26,4 +27,5 @@ function route() {
 }
 
 window.addEventListener("hashchange", () => location.reload());
+await identify();
 route();
