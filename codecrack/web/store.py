@@ -94,6 +94,9 @@ players = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(40), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("handle", String(64)),  # an account's handle as chosen (NFKC); a guest has none
+    Column("handle_key", String(64), unique=True),  # the handle NFKC and case-folded: unique
+    Column("password_hash", String(200)),  # argon2id
 )
 
 player_sessions = Table(
@@ -104,6 +107,14 @@ player_sessions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("seen_at", DateTime(timezone=True), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+sign_in_failures = Table(
+    "sign_in_failures",
+    metadata,
+    Column("key", String(80), primary_key=True),  # "account:HANDLE_KEY" or "address:IP"
+    Column("failures", Integer, nullable=False),
+    Column("since", DateTime(timezone=True), nullable=False),  # the first failure of the window
 )
 
 

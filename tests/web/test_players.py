@@ -41,7 +41,7 @@ def db_url(request, tmp_path):
 def test_a_first_visit_has_no_player_until_it_asks_for_a_guest(client):
     assert client.get("/api/me").json() == {"player": None, "csrf": None}
     made = guest(client)
-    assert made["player"] == {"name": "Ann", "guest": True}
+    assert made["player"] == {"name": "Ann", "handle": None, "guest": True}
     assert client.get("/api/me").json() == made
     assert guest(client) == made  # asked again: the same player, no second one
     assert len(rows(client, select(players))) == 1

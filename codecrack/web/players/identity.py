@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import HTTPException, Request, Response, WebSocket
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
 
 from ...i18n import _
@@ -35,6 +35,11 @@ TOUCH_EVERY = timedelta(hours=1)  # a session's expiry slides forward at most th
 class Player:
     id: int
     name: str
+    handle: str | None = None  # an account's; a guest has none
+
+    @property
+    def guest(self) -> bool:
+        return self.handle is None
 
 
 def session_id(secret: str) -> str:
@@ -64,14 +69,32 @@ def aware(moment: datetime) -> datetime:
 
 # -- write steps (run by the hub's writer) -------------------------------------------------------
 def add_guest(db: Connection, name: str, secret: str, days: float) -> Player:
+    player_id = db.execute(insert(players).values(name=name, created_at=now())).inserted_primary_key[0]
+    add_session(db, player_id, secret, days)
+    return Player(player_id, name)
+
+
+def add_session(db: Connection, player_id: int, secret: str, days: float) -> None:
     at = now()
-    player_id = db.execute(insert(players).values(name=name, created_at=at)).inserted_primary_key[0]
     db.execute(
         insert(player_sessions).values(
             id=session_id(secret), player_id=player_id, created_at=at, seen_at=at, expires_at=at + timedelta(days=days)
         )
     )
-    return Player(player_id, name)
+
+
+def replace_session(db: Connection, player_id: int, secret: str, old: str | None, days: float) -> None:
+    if old:
+        end_session(db, old)
+    add_session(db, player_id, secret, days)
+
+
+def end_session(db: Connection, key: str) -> None:
+    db.execute(delete(player_sessions).where(player_sessions.c.id == key))
+
+
+def end_sessions(db: Connection, player_id: int) -> None:
+    db.execute(delete(player_sessions).where(player_sessions.c.player_id == player_id))
 
 
 def touch_session(db: Connection, key: str, days: float) -> None:
@@ -96,13 +119,13 @@ class Players:
 
     def _read_session(self, key: str) -> tuple[Player, datetime] | None:
         query = (
-            select(players.c.id, players.c.name, player_sessions.c.seen_at)
+            select(players.c.id, players.c.name, players.c.handle, player_sessions.c.seen_at)
             .join(players, players.c.id == player_sessions.c.player_id)
             .where(player_sessions.c.id == key, player_sessions.c.expires_at > now())
         )
         with self.hub.engine.connect() as db:
             row = db.execute(query).first()
-        return (Player(row.id, row.name), aware(row.seen_at)) if row else None
+        return (Player(row.id, row.name, row.handle), aware(row.seen_at)) if row else None
 
     async def by_secret(self, secret: str | None) -> Player | None:
         """The player of the session whose cookie holds ``secret``, if it is a live session."""
@@ -125,7 +148,15 @@ class Players:
 
     async def rename(self, player: Player, name: str) -> Player:
         await self.hub.writer.write(rename, player.id, name)
-        return Player(player.id, name)
+        return Player(player.id, name, player.handle)
+
+    async def new_session(self, player: Player, old_secret: str | None) -> str:
+        """A new session for ``player`` (a new id: the old one, if any, is ended), its secret returned."""
+        secret = secrets.token_urlsafe(32)
+        await self.hub.writer.write(
+            replace_session, player.id, secret, old_secret and session_id(old_secret), self.days
+        )
+        return secret
 
 
 def players_of(connection: Request | WebSocket) -> Players:

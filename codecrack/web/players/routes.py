@@ -26,7 +26,8 @@ MY_TABLES = 50  # the unfinished tables ``GET /api/me/seats`` lists at most
 
 class PlayerInfo(BaseModel):
     name: str
-    guest: bool = Field(True, description="no account yet")
+    handle: str | None = Field(description="the account's handle; null for a guest")
+    guest: bool = Field(description="no account yet")
 
 
 class Me(BaseModel):
@@ -48,13 +49,15 @@ class MySeatToken(MySeat):
     token: str
 
 
+def me_answer(player: Player | None, secret: str | None) -> dict[str, Any]:
+    """``GET /api/me``'s answer for ``player``, whose session's cookie holds ``secret``."""
+    if player is None:
+        return {"player": None, "csrf": None}
+    return {"player": {"name": player.name, "handle": player.handle, "guest": player.guest}, "csrf": csrf_token(secret)}
+
+
 def players_router(hub: Any, players: Players) -> APIRouter:
     router = APIRouter()
-
-    def me(player: Player | None, secret: str | None) -> dict[str, Any]:
-        if player is None:
-            return {"player": None, "csrf": None}
-        return {"player": {"name": player.name, "guest": True}, "csrf": csrf_token(secret)}
 
     def name_or_400(name: str) -> str:
         try:
@@ -64,7 +67,7 @@ def players_router(hub: Any, players: Players) -> APIRouter:
 
     @router.get("/api/me")
     async def who(request: Request, player: Player | None = Depends(current_player)) -> Me:
-        return me(player, request.cookies.get(COOKIE))
+        return me_answer(player, request.cookies.get(COOKIE))
 
     @router.post("/api/me/guest", responses={**ERRORS, 403: {"model": Problem}})
     async def guest(body: NameRequest, request: Request, response: Response) -> Me:
@@ -73,17 +76,17 @@ def players_router(hub: Any, players: Players) -> APIRouter:
             raise HTTPException(status_code=403, detail=_("refused: this request came from another site"))
         player = await current_player(request)
         if player is not None:
-            return me(player, request.cookies.get(COOKIE))
+            return me_answer(player, request.cookies.get(COOKIE))
         player, secret = await players.new_guest(name_or_400(body.name))
         set_session_cookie(response, request, secret, hub.config.session_days)
-        return me(player, secret)
+        return me_answer(player, secret)
 
     @router.patch("/api/me", responses={**ERRORS, 401: {"model": Problem}, 403: {"model": Problem}})
     async def rename(body: NameRequest, request: Request, player: Player = Depends(required_player)) -> Me:
         name = name_or_400(body.name)
         if not name:
             raise HTTPException(status_code=400, detail=_("name: give a name"))
-        return me(await players.rename(player, name), request.cookies.get(COOKIE))
+        return me_answer(await players.rename_answer(player, name), request.cookies.get(COOKIE))
 
     @router.get("/api/me/seats", responses={401: {"model": Problem}})
     async def my_seats(player: Player = Depends(required_player)) -> list[MySeat]:
