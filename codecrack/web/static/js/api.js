@@ -30,6 +30,10 @@ export const api = {
   guest: (name) => call("POST", "/api/me/guest", { name }),
   mySeats: () => call("GET", "/api/me/seats"),
   mySeat: (code) => call("GET", `/api/tables/${code}/mine`),
+  createAccount: (handle, password) => call("POST", "/api/me/account", { handle, password }),
+  signIn: (handle, password) => call("POST", "/api/session", { handle, password }),
+  signOut: () => call("DELETE", "/api/session"),
+  signOutEverywhere: () => call("DELETE", "/api/sessions"),
 };
 
 const KEY = (code) => `codecrack:seat:${code}`;

@@ -20,6 +20,12 @@ export async function identify() {
   }
 }
 
+// The header's link to the account page: the account's handle, else "Sign in".
+export function accountLink() {
+  const label = player && !player.guest ? player.handle : t("account.sign_in");
+  return h("a", { href: "/#/account", id: "account-link", class: "account-link" }, icon("user"), " ", label);
+}
+
 // The seat this player holds at table `code`, when this tab does not know its token.
 export async function recoverSeat(code) {
   if (!player || seats.get(code)) return;
