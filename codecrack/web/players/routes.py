@@ -86,7 +86,7 @@ def players_router(hub: Any, players: Players) -> APIRouter:
         name = name_or_400(body.name)
         if not name:
             raise HTTPException(status_code=400, detail=_("name: give a name"))
-        return me_answer(await players.rename_answer(player, name), request.cookies.get(COOKIE))
+        return me_answer(await players.rename(player, name), request.cookies.get(COOKIE))
 
     @router.get("/api/me/seats", responses={401: {"model": Problem}})
     async def my_seats(player: Player = Depends(required_player)) -> list[MySeat]:
