@@ -134,9 +134,7 @@ def two_codes_alike() -> tuple[int, int, list[dict], list[dict]]:
     """Two codes, questions both answer alike, and a code that is neither."""
     table = legal_codes()
     first, second = 0, len(table) - 1
-    questions = [
-        q for q in Solo(first).legal_actions() if Solo(first)._ask(dict(q)) == Solo(second)._ask(dict(q))
-    ][:6]
+    questions = [q for q in Solo(first).legal_actions() if Solo(first)._ask(dict(q)) == Solo(second)._ask(dict(q))][:6]
     return first, second, questions, table.code_json(len(table) // 2)
 
 

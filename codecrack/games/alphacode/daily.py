@@ -98,7 +98,11 @@ class Solo:
         if set(action) != {"type", "row", "column"}:
             raise IllegalAction(N_("a question takes type, row and column"))
         row, column = question_cell(self.sheet, action)
-        question = {"type": action["type"], "row": self.sheet.row_labels[row], "column": self.sheet.column_labels[column]}
+        question = {
+            "type": action["type"],
+            "row": self.sheet.row_labels[row],
+            "column": self.sheet.column_labels[column],
+        }
         if any(entry["question"] == question for entry in self.questions):
             raise IllegalAction(N_("this question was already asked"))
         entry = {
