@@ -21,7 +21,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, StrictBool
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -29,7 +29,7 @@ from ..core.errors import IllegalAction
 from ..games.alphacode.codes import legal_codes
 from ..games.alphacode.daily import Solo, code_of_day, hard_count
 from ..i18n import _, explain
-from .schema import ERRORS
+from .schema import ERRORS, Strict
 from .store import daily_pars, now, puzzle_attempts, server_secrets
 
 GAME = "alphacode"
@@ -42,14 +42,43 @@ def utc_today() -> date:
     return datetime.now(UTC).date()
 
 
-class StartRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    practice: bool = False
+class StartRequest(Strict):
+    practice: StrictBool = False
 
 
-class PlayRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class PlayRequest(Strict):
     action: dict[str, Any]
+
+
+class Streak(BaseModel):
+    current: int
+    best: int
+
+
+class Distribution(BaseModel):
+    scores: dict[str, int]  # score -> players who solved with it
+    unsolved: int
+
+
+class DailyResult(BaseModel):
+    code: list[dict[str, str]]
+    hard: int
+    distribution: Distribution | None  # None for practice
+    share: str
+
+
+class Attempt(BaseModel):
+    id: str
+    game: str
+    day: str | None
+    practice: bool
+    view: dict[str, Any]
+    score: int
+    over: bool
+    solved: bool
+    streak: Streak
+    result: DailyResult | None
+    event: dict[str, Any] | None = None  # what the action just played did
 
 
 def player_of(request: Request, response: Response) -> str:
@@ -236,19 +265,19 @@ def daily_router(hub: Any) -> APIRouter:
         return answer
 
     @router.post("/api/daily/alphacode", responses=ERRORS)
-    async def begin(body: StartRequest, request: Request, response: Response) -> dict[str, Any]:
+    async def begin(body: StartRequest, request: Request, response: Response) -> Attempt:
         player = player_of(request, response)
         row = await asyncio.to_thread(start, player, body.practice)
         return await asyncio.to_thread(shown, row, player)
 
     @router.get("/api/daily/alphacode/{attempt_id}", responses=ERRORS)
-    async def show(attempt_id: str, request: Request, response: Response) -> dict[str, Any]:
+    async def show(attempt_id: str, request: Request, response: Response) -> Attempt:
         player = player_of(request, response)
         row = await asyncio.to_thread(attempt, player, attempt_id)
         return await asyncio.to_thread(shown, row, player)
 
     @router.post("/api/daily/alphacode/{attempt_id}", responses=ERRORS)
-    async def act(attempt_id: str, body: PlayRequest, request: Request, response: Response) -> dict[str, Any]:
+    async def act(attempt_id: str, body: PlayRequest, request: Request, response: Response) -> Attempt:
         player = player_of(request, response)
         row, event = await asyncio.to_thread(play, player, attempt_id, body.action)
         return {**(await asyncio.to_thread(shown, row, player)), "event": event}
