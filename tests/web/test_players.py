@@ -212,7 +212,7 @@ def test_a_socket_is_the_players_only_from_this_sites_pages(origin, expected):
 @pytest.mark.parametrize("db_url", ["sqlite", "postgresql"], indirect=True)
 def test_the_players_migration_keeps_the_stored_seats(db_url):
     engine = make_engine(db_url)
-    upgrade(engine, "0004")
+    upgrade(engine, "0005")
     with engine.begin() as db:
         db.execute(
             insert(tables).values(

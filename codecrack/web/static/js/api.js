@@ -5,7 +5,7 @@ let csrf = null; // the session's CSRF token (GET /api/me), sent with every stat
 export function useCsrf(token) { csrf = token; }
 
 // A seat token goes in the Authorization header, never in a URL (URLs end up in access logs).
-async function call(method, path, body, token) {
+export async function call(method, path, body, token) {
   const headers = { "accept-language": lang, ...(body ? { "content-type": "application/json" } : {}) }; // server texts in the page's language
   if (token) headers.authorization = `Bearer ${token}`;
   if (csrf && method !== "GET") headers["x-csrf-token"] = csrf;
