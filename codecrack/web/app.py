@@ -27,6 +27,7 @@ from .connections import Ack, Connection
 from .daily_routes import daily_router
 from .hints import hint_for
 from .hub import Hub
+from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import AsgiSocket, BodyLimit, RawWebsocket, SecurityHeaders
@@ -97,6 +98,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
     app.include_router(language_router())
     app.include_router(daily_router(hub))
+    app.include_router(invite_router(hub))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -5,6 +5,7 @@ import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocu
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
+import { invitePanel, markPlayed } from "./invite.js";
 import { reviewPanel } from "./review.js";
 import { chime, soundOn, toggleSound } from "./sound.js";
 import { endSummary } from "./summary.js";
@@ -76,7 +77,11 @@ class TablePage {
 
   receive(message) {
     switch (message.type) {
-      case "hello": this.seat = message.seat; this.table = message.table; break;
+      case "hello":
+        this.seat = message.seat;
+        this.table = message.table;
+        if (this.seat !== null) markPlayed(this.table.game);
+        break;
       case "table": this.table = message.table; break;
       case "state":
       case "delta":
@@ -203,6 +208,7 @@ class TablePage {
         h("div", { class: "layout" },
           h("section", { class: "play" },
             this.resultBanner(view),
+            invitePanel(this),
             replaying ? this.replayBar() : null,
             replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
             this.coach ? this.coach.panel(view, this.step, () => this.render())

@@ -30,11 +30,16 @@ function paragraphs(key) {
   return t(key).split("\n").map((line) => h("p", {}, line));
 }
 
-function picture(module, captions, view) {
+// An example view drawn by the game's own board component, with nothing to click.
+export function drawExample(module, view) {
   const table = { seats: [{ name: seatName(null, 0) }, { name: seatName(null, 1) }] };
   const ctx = { view, table, seat: view.seat, ui: {}, hint: null, notes: {}, saveNotes() {}, rerender() {}, send: null,
     name: (seat) => seatName(table, seat) };
-  return h("figure", { class: "example" }, h("div", { class: `board game-${view.game}` }, module.board(view, ctx)),
+  return module.board(view, ctx);
+}
+
+function picture(module, captions, view) {
+  return h("figure", { class: "example" }, h("div", { class: `board game-${view.game}` }, drawExample(module, view)),
     h("figcaption", {}, [captions].flat().map((key) => h("p", {}, t(key)))));
 }
 
