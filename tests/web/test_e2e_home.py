@@ -62,7 +62,8 @@ def test_a_friend_takes_the_seat_through_the_invite_panel(site):  # noqa: F811
     assert "waiting for a friend" in host.inner_text("#invite .invite-seats")
     link = host.input_value("#invite-link")
     assert link.endswith(f"/t/{code}")
-    assert host.evaluate("document.querySelector('#invite-qr').naturalWidth") > 0  # the server drew it
+    qr = host.request.get(site[0] + host.get_attribute("#invite-qr", "src"))  # as the page loads it
+    assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
     friend = fresh_page(site)
     friend.goto(link)
     friend.click("#take-seat-go")
