@@ -77,7 +77,9 @@ class AlphacodeOptions(GameOptions):
         description=N_("2 players: the first seat asks this many questions in a row at the start."),
     )
     creator: int | None = seat_option(  # None means the last seat
-        N_("Code creator"), N_("3 or more players: the seat that makes the code; none means the last seat.")
+        N_("Code creator"),
+        N_("3 or more players: the seat that makes the code; the last seat unless you pick one."),
+        N_("the last seat"),
     )
 
     @field_validator("letters")
