@@ -1,7 +1,7 @@
 // A table page: one websocket to the server, which sends this seat's view, then its changes after every action.
 import { api, seats } from "./api.js";
 import { ViewTracker } from "./deltas.js";
-import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocus, seatName } from "./dom.js";
+import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocus, nameInput, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
@@ -360,7 +360,7 @@ class TablePage {
         s.kind === "human" && !s.claimed && this.seat === null
           ? button(t("table.sit"), () => this.sit(i), { class: "sit", dataset: { seat: i } }) : null))),
       this.seat === null && this.table.seats.some((s) => s.kind === "human" && !s.claimed)
-        ? h("input", { id: "sit-name", placeholder: t("table.your_name"), "aria-label": t("table.your_name"), maxlength: 40, value: seats.name() }) : null);
+        ? nameInput({ id: "sit-name", placeholder: t("table.your_name"), "aria-label": t("table.your_name"), value: seats.name() }) : null);
   }
 
   notesPanel(view, ctx) {

@@ -2,7 +2,7 @@
 // changes (the titles and descriptions of the game's own options, from /api/games), pictures
 // drawn by the game's own board component, and the strategy tips.
 import { api, seats } from "../api.js";
-import { button, h, seatName } from "../dom.js";
+import { button, choiceTitle, h, seatName } from "../dom.js";
 import { gameModule, gameTitle } from "../games/index.js";
 import { EXAMPLES, TIPS } from "./examples.js";
 import { t } from "../i18n.js";
@@ -41,12 +41,16 @@ function picture(module, captions, view) {
 function optionList(game) {
   if (!game?.options.length) return null;
   return h("dl", { class: "option-list" }, game.options.map((option) => [
-    h("dt", {}, option.title, h("span", { class: "muted" }, ` · ${t("learn.rules.default", { value: shown(option.default) })}`)),
+    h("dt", {}, option.title, h("span", { class: "muted" }, ` · ${t("learn.rules.default", { value: shown(option) })}`)),
     h("dd", {}, option.help)]));
 }
 
-function shown(value) {
-  return value === null || value === undefined ? "—" : String(value);
+// An option's default in words: on or off, what no seat means, a choice's label.
+function shown(option) {
+  const value = option.default;
+  if (typeof value === "boolean") return t(value ? "learn.rules.on" : "learn.rules.off");
+  if (value === null || value === undefined) return option.unset || "—";
+  return choiceTitle(value);
 }
 
 export async function showRules(root, name) {
