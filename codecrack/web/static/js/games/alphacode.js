@@ -63,14 +63,15 @@ function sheetGrid(view, cell, id) {
       }, spec.text ?? ""));
     }
   }
-  // Narrow tracks (corner points, square edges) and wide ones (zones) share the width in a 1:2
-  // ratio and keep the zones square; no track is under 32 px, so every touch target is at least that.
-  const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? "minmax(32px, 2fr)" : "minmax(32px, 1fr)")).join(" ");
-  const units = (n) => Math.ceil(n / 2) + 2 * Math.floor(n / 2);
-  return h("div", { class: "lattice-frame", tabindex: 0 }, arrowGrid(h("div", {
-    class: "lattice", id,
-    style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}; `
-      + `aspect-ratio: ${units(columns)} / ${units(rows)}; min-width: calc(1.1rem + ${columns * 33}px)`,
+  // Narrow tracks (corner points, square edges) and wide ones (zones) share the sheet's width in a
+  // 1:2 ratio, and the rows take the same sizes, so zones stay square: every column fits the box,
+  // whatever the screen (no sideways scrolling, so nothing to lose across moves). The frame is a
+  // size container: 100cqw is its width; the tracks are separated by 1 px gaps.
+  const units = Math.ceil(columns / 2) + 2 * Math.floor(columns / 2);
+  const unit = `((100cqw - 1.1rem - ${columns}px) / ${units})`;
+  const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? `calc(2 * ${unit})` : `calc(${unit})`)).join(" ");
+  return h("div", { class: "lattice-frame" }, arrowGrid(h("div", {
+    class: "lattice", id, style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}`,
   }, children), "button", id));
 }
 
