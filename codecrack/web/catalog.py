@@ -72,6 +72,7 @@ def game_info(game: str) -> dict[str, Any]:
         "max_players": cls.max_players,
         "agents": agent_names(game),
         "tiers": tier_names(game),
+        "facts": cls.facts() if hasattr(cls, "facts") else {},  # public data a how-to page draws
         "options": option_fields(game),
         "presets": [
             {"name": p.name, "title": p.title, "help": p.description, "options": dict(p.options), "default": p.default}

@@ -136,6 +136,7 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     agents: list[str]
+    facts: dict[str, Any] = {}  # a game's public data for how-to pages (Alphabet Code: its letters' segments)
     tiers: list[str]  # the AI tiers a lobby offers, weakest first (every name in ``agents`` stays accepted)
     options: list[OptionField]
     presets: list[PresetInfo]
