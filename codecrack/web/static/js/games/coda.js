@@ -226,7 +226,8 @@ function notes(view, ctx) {
   const lines = [];
   view.rows.forEach((row, seat) => row.forEach((tile, index) => {
     if (tile.value !== null) return;
-    const label = [`${ctx.name(seat)} #${index + 1} `, h("span", { class: `dot ${tile.color}`, title: colour(tile.color) })];
+    const label = h("span", { class: "line-label" }, h("span", { class: "who" }, ctx.name(seat)),
+      h("span", { class: "keep" }, ` #${index + 1} `, h("span", { class: `dot ${tile.color}`, title: colour(tile.color) })));
     lines.push(sheetLine(ctx, `${seat}:${tile.id}`, label, values,
       { odds: ctx.hint?.rows?.[seat]?.[index] ?? null, seen: seen[tile.color], text: show }));
   }));
