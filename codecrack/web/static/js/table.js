@@ -174,7 +174,9 @@ class TablePage {
     const left = Math.max(0, (this.clock.until - performance.now()) / 1000);
     const counting = left <= this.clock.countdown;
     el.classList.toggle("urgent", counting);
-    el.querySelector(".clock-text").textContent = counting ? t("table.clock.seconds", { count: Math.ceil(left) }) : t("table.clock.thinking");
+    const seconds = Math.ceil(left); // the whole time left, from the start of the turn
+    el.querySelector(".clock-text").textContent = t("table.clock.left",
+      { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` });
   }
 
   context(view, live = true) {

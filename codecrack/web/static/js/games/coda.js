@@ -131,7 +131,9 @@ function controls(view, ctx) {
   }
   if (mine(ctx, "ready").length) parts.push(readyControls(view, ctx));
   if (mine(ctx, "place").length) {
-    parts.push(h("span", { class: "prompt" }, view.drawn?.revealed ? t("coda.prompt.place_up") : t("coda.prompt.place_down")));
+    const wonRound = view.eliminated.length === view.players - 1 && !view.eliminated.includes(view.seat);
+    parts.push(h("span", { class: "prompt", id: "coda-place-prompt" }, wonRound ? h("b", {}, `${t("coda.prompt.won_round")} `) : null,
+      view.drawn?.revealed ? t("coda.prompt.place_up") : t("coda.prompt.place_down")));
   }
   const draws = mine(ctx, "draw");
   if (draws.length) {
