@@ -26,6 +26,7 @@ from .catalog import catalog
 from .collector import SOCKETS
 from .config import WebConfig
 from .connections import Ack, Connection
+from .daily_routes import daily_router
 from .hints import hint_for
 from .hub import Hub
 from .language import RequestLanguage, language_router, localized_games
@@ -99,6 +100,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(review_router(hub))
     app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
     app.include_router(language_router())
+    app.include_router(daily_router(hub))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -114,6 +116,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{code}", include_in_schema=False)
+    @app.get("/daily", include_in_schema=False)
     async def page(code: str | None = None) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
@@ -333,7 +336,11 @@ async def handle(table: LiveTable, connection: Connection, text: str | None) -> 
         refused = refused_from_client(message.action) or await table.submit(connection.seat, message.action, ack=ack)
         return None if refused is None else refusal(_(refused), ref)  # BUSY, NOT_STORED
     step, view = await table.seat_view(connection.seat)
-    return {"type": "hint", "step": step, "hint": await hint_for(table.game, view, table.hub.hint_pool)}
+    return {
+        "type": "hint",
+        "step": step,
+        "hint": await hint_for(table.game, view, table.hub.bots.work, table.hub.hint_pool),
+    }
 
 
 def refusal(message: str, ref: str | None) -> dict[str, Any]:
