@@ -3,11 +3,12 @@ and Coda says you won the round before asking you to place your drawn tile."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
-from .test_e2e import new_table, site  # noqa: F401  (the module's server and browser)
+from .test_e2e import new_table, open_guess_picker, site  # noqa: F401  (the module's server and browser)
 
 pytestmark = pytest.mark.e2e
 
@@ -22,6 +23,29 @@ def test_the_turn_clock_shows_the_time_left_from_the_start(site):
     minutes, seconds = map(int, re.search(r"(\d+):(\d\d)", shown).groups())
     assert 60 < minutes * 60 + seconds <= 80, shown  # 60 s of thinking and the 20 s countdown, from the start
     assert "urgent" not in page.get_attribute(".clock", "class")
+    page.close()
+
+
+def test_the_guess_picker_offers_only_the_colour_the_tile_shows(site):
+    page = new_table(site, "coda", "random")
+    rng = random.Random(8)
+    assert open_guess_picker(page, rng)
+    shown = "black" if "black" in page.get_attribute(".coda-row .tile.selected", "class").split() else "white"
+    assert page.locator("#coda-guess button.colour").evaluate_all("bs => bs.map((b) => b.dataset.colour)") == [shown]
+    page.close()
+
+
+def test_last_placed_and_was_face_down_outlines_differ_in_colour_and_line(site):
+    page = new_table(site, "coda", "random")
+    looks = page.evaluate("""() => Object.fromEntries(["landed", "unveiled"].map((kind) => {
+        const tile = document.createElement("span");
+        tile.className = `tile black ${kind}`;
+        document.querySelector(".tiles").append(tile);
+        const style = getComputedStyle(tile);
+        return [kind, [style.outlineStyle, style.outlineColor]];
+    }))""")
+    (landed_line, landed_colour), (unveiled_line, unveiled_colour) = looks["landed"], looks["unveiled"]
+    assert landed_line != unveiled_line and landed_colour != unveiled_colour, looks
     page.close()
 
 
