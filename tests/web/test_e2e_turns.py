@@ -62,3 +62,14 @@ def test_coda_says_you_won_the_round_before_place_your_drawn_tile(site):
     prompt = page.inner_text("#coda-place-prompt, .controls .prompt")
     assert prompt.startswith("You won the round!") and "Place your drawn tile" in prompt, prompt
     page.close()
+
+
+def test_a_double_click_on_a_game_button_is_quiet(site):
+    page = new_table(site, "coda", "random", {"first": "0"})
+    page.click("button.opening >> nth=0")
+    page.wait_for_selector("button.draw")
+    page.dblclick("button.draw >> nth=0")
+    page.wait_for_selector("#coda-guess-prompt")
+    page.wait_for_timeout(500)  # the answer to a second click, if one was sent, is here by now
+    assert page.query_selector("#error") is None, page.inner_text("#error")
+    page.close()

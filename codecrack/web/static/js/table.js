@@ -80,6 +80,7 @@ class TablePage {
       case "table": this.table = message.table; break;
       case "state":
       case "delta":
+        this.sending = false;
         if (!this.views.receive(message)) return; // a delta that did not fit: a whole view is on its way
         if (!this.myMove(this.view ?? {}) && this.myMove(this.views.view)) this.turnStarts();
         this.announceNews(this.view, this.views.view);
@@ -94,7 +95,7 @@ class TablePage {
         this.hintAsked = false;
         if (this.showHints && message.step !== this.step) this.askHint();
         break;
-      case "error": this.error = message.message; break;
+      case "error": this.sending = false; this.error = message.message; break;
       case "rematch": this.followRematch(message.code); return;
       default: return;
     }
@@ -119,11 +120,17 @@ class TablePage {
     announce(lines.join(" "));
   }
 
+  // A repeated click while the last action is on its way, or a stale one (not this seat's move
+  // now), is ignored quietly: the server's refusal would only show the engine's words.
   send(action) {
     if (this.coach && !this.coach.allows(action)) {
       this.render();
       return;
     }
+    if (this.sending || !(this.view?.to_move ?? []).includes(this.seat)) return;
+    this.sending = true;
+    clearTimeout(this.sendingTimer);
+    this.sendingTimer = setTimeout(() => { this.sending = false; }, 3000); // no answer: clicks work again
     this.socket?.send(JSON.stringify({ type: "action", action }));
   }
 
