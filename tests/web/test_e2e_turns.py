@@ -73,3 +73,23 @@ def test_a_double_click_on_a_game_button_is_quiet(site):
     page.wait_for_timeout(500)  # the answer to a second click, if one was sent, is here by now
     assert page.query_selector("#error") is None, page.inner_text("#error")
     page.close()
+
+
+def test_an_old_tab_says_the_seat_is_open_elsewhere_and_takes_it_back(site):
+    context = site[1].new_context(viewport={"width": 1200, "height": 900})
+    old = context.new_page()
+    old.goto(site[0])
+    old.select_option("#create-form select[name=game]", "coda")
+    old.select_option("#create-form select[name=seat-1]", "ai:random")
+    old.click("#create-go")
+    old.wait_for_selector("button.opening")
+    new = context.new_page()  # the same browser: the same seat token
+    new.goto(old.url)
+    new.wait_for_selector("button.opening")
+    old.wait_for_selector("#elsewhere")
+    assert "reconnecting" not in old.inner_text(".table-head")
+    assert old.locator(".board button.opening").count() == 0  # no live buttons in the old tab
+    old.click("#take-back")
+    old.wait_for_selector("button.opening")
+    new.wait_for_selector("#elsewhere")
+    context.close()

@@ -64,8 +64,9 @@ class TablePage {
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.socket.onclose = (event) => {
       this.online = false;
+      this.elsewhere = event.code === REPLACED; // another tab has the seat: no reconnecting, an offer to take it back
       this.render();
-      if (event.code !== REPLACED) setTimeout(() => this.connect(), 1000); // else another tab has the seat
+      if (!this.elsewhere) setTimeout(() => this.connect(), 1000);
     };
     this.socket.onopen = () => {
       this.online = true;
@@ -127,7 +128,7 @@ class TablePage {
       this.render();
       return;
     }
-    if (this.sending || !(this.view?.to_move ?? []).includes(this.seat)) return;
+    if (this.elsewhere || this.sending || !(this.view?.to_move ?? []).includes(this.seat)) return;
     this.sending = true;
     clearTimeout(this.sendingTimer);
     this.sendingTimer = setTimeout(() => { this.sending = false; }, 3000); // no answer: clicks work again
@@ -201,7 +202,7 @@ class TablePage {
     const replaying = this.replay !== null;
     const view = replaying ? this.replay.frames[this.replay.at] : this.view;
     if (!view) return;
-    const ctx = this.context(view, !replaying);
+    const ctx = this.context(view, !replaying && !this.elsewhere);
     const notesOn = view.options?.notes !== false;
     const historyScroll = this.root.querySelector("#history")?.scrollTop ?? 0;
     document.title = this.myMove(view) ? `${t("table.your_move")} · ${this.title}` : this.title;
@@ -211,6 +212,8 @@ class TablePage {
         this.header(view),
         h("div", { class: "layout" },
           h("section", { class: "play" },
+            this.elsewhere ? h("div", { class: "card elsewhere", id: "elsewhere", role: "alert" }, t("table.elsewhere"), " ",
+              button(t("table.take_back"), () => { this.elsewhere = false; this.connect(); this.render(); }, { class: "primary", id: "take-back" })) : null,
             this.resultBanner(view),
             replaying ? this.replayBar() : null,
             replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
@@ -218,7 +221,7 @@ class TablePage {
               : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
             h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
             endSummary(view, ctx, this.module),
-            replaying ? null : this.fallback(view),
+            replaying || this.elsewhere ? null : this.fallback(view),
             this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
           h("aside", { class: "side" },
             this.seatList(),
@@ -256,7 +259,7 @@ class TablePage {
       this.seat !== null ? button([icon("bell"), " ", t(soundOn() ? "table.sound.on" : "table.sound.off")],
         () => { toggleSound(); this.render(); },
         { class: `ghost sound${soundOn() ? " on" : ""}`, id: "sound", "aria-pressed": String(soundOn()), title: t("table.sound.title") }) : null,
-      this.online === false ? h("span", { class: "offline" }, t("table.reconnecting")) : null);
+      this.online === false && !this.elsewhere ? h("span", { class: "offline" }, t("table.reconnecting")) : null);
   }
 
   async copyLink(link) {
