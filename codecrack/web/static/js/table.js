@@ -216,7 +216,7 @@ class TablePage {
               button(t("table.take_back"), () => { this.elsewhere = false; this.connect(); this.render(); }, { class: "primary", id: "take-back" })) : null,
             this.resultBanner(view),
             replaying ? this.replayBar() : null,
-            replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
+            replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at), this.table.game) : null,
             this.coach ? this.coach.panel(view, this.step, () => this.render())
               : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
             h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
