@@ -187,9 +187,22 @@ class TablePage {
       { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` });
   }
 
+  // The hint shown: live, the latest; in a replay, that step's own, from this seat's view then.
+  shownHint() {
+    if (!this.showHints) return null;
+    if (!this.replay) return this.hint;
+    const { at, hints } = this.replay;
+    if (!(at in hints) && this.seat !== null) {
+      hints[at] = null; // asked once
+      api.replayHint(this.code, at, seats.get(this.code)?.token)
+        .then((answer) => { hints[at] = answer.hint; this.render(); }).catch(() => {});
+    }
+    return hints[at];
+  }
+
   context(view, live = true) {
     return {
-      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.showHints ? this.hint : null, error: this.error,
+      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.shownHint(), error: this.error,
       notes: this.notes, saveNotes: () => this.saveNotes(), rerender: () => this.render(),
       send: live ? (action) => this.send(action) : null,
       name: (seat) => seatName(this.table, seat),
@@ -316,7 +329,7 @@ class TablePage {
 
   async startReplay() {
     const data = await api.replay(this.code, seats.get(this.code)?.token);
-    this.replay = { frames: data.frames, at: 0 };
+    this.replay = { frames: data.frames, at: 0, hints: {} };
     this.render();
   }
 
