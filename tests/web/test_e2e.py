@@ -114,7 +114,7 @@ def check_guess_picker(page) -> None:
     pressed = page.locator("#coda-guess button.colour[aria-pressed=true]")
     assert pressed.count() == 1 and "✓" in pressed.inner_text()
     assert "selected" in pressed.get_attribute("class")
-    assert page.locator("#coda-guess button.colour[aria-pressed=false]").count() == 1
+    assert page.locator("#coda-guess button.colour").count() == 1  # the tile's own colour only
     assert page.locator("#coda-guess button.value.seen:enabled").count() >= 1  # my own values, for one
 
 
@@ -177,9 +177,7 @@ def test_coda_against_easy_ai_to_the_end(site):
         page.click("#sound")
         page.wait_for_selector("#sound[aria-pressed=true]")
         page.check("#hints")
-    for colour in ("black", "white"):
-        page.click(f"#coda-guess button.colour[data-colour={colour}]")
-        check_guess_picker(page)
+    check_guess_picker(page)
     page.screenshot(path=str(SCREENSHOTS / "coda-table.png"))
     play(page, rng, coda_moves)
     assert page.evaluate("window.codecrack.chimes") > 0

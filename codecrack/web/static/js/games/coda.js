@@ -4,7 +4,6 @@ import { t } from "../i18n.js";
 import { sheetLine, sheetTable } from "../sheet.js";
 
 const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
-const COLORS = ["black", "white"];
 const show = (value) => (value === "-" ? "–" : String(value));
 const colour = (color) => t(`coda.color.${color}`);
 const spoken = (value) => (value === "-" ? t("a11y.coda.dash") : String(value));
@@ -175,9 +174,9 @@ function guessPicker(view, ctx) {
   const seen = seenValues(view)[color];
   return h("div", { class: "guess-picker", id: "coda-guess" },
     h("span", { class: "prompt" }, t("coda.guess_is", { name: ctx.name(pick.target), place: pick.index + 1 })),
-    h("span", { class: "colours", role: "group", "aria-label": t("coda.guess.colour") }, COLORS.map((c) => button(
-      [c === color ? "✓ " : "", colour(c)], () => { pick.color = c; ctx.rerender(); },
-      { class: `colour ${c}${c === color ? " selected" : ""}`, "aria-pressed": String(c === color), dataset: { colour: c } }))),
+    // Only the tile's own colour: everyone sees a face-down tile's colour, so the other is a sure miss.
+    h("span", { class: "colours", role: "group", "aria-label": t("coda.guess.colour") }, button(
+      ["✓ ", colour(color)], () => {}, { class: `colour ${color} selected`, "aria-pressed": "true", dataset: { colour: color } })),
     h("span", { class: "values" }, values.map((value) => button(show(value),
       () => { ctx.ui.target = null; ctx.send({ type: "guess", target: pick.target, index: pick.index, color, value }); },
       { class: `value ${color}${seen.has(value) ? " seen" : ""}`, dataset: { value },
