@@ -45,7 +45,7 @@ def review_router(hub: Any) -> APIRouter:
         frames = await hub.replay_frames(table, seat)
         if not 0 <= step < len(frames):
             raise HTTPException(status_code=400, detail=_("no step {step} in this game").format(step=step))
-        return {"step": step, "hint": await hint_for(table.game, frames[step], hub.hint_pool)}
+        return {"step": step, "hint": await hint_for(table.game, frames[step], hub.bots.work, hub.hint_pool)}
 
     @router.get("/api/tables/{code}/review", responses=ERRORS)
     async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
