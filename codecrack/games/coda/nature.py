@@ -125,6 +125,7 @@ def declare(players: int, options: Any) -> Nature:
     simultaneous = options.draw == "classic" or options.dashes or options.memory
     chance = ("first",) if options.first is None else ()
     chance += ("draw",) if options.draw == "classic" else ("shuffle",)
+    chance += ("place",) if options.clock else ()  # where a timeout puts the drawn tile
     actions = ActionSpace(action_templates(players, options))
     return Nature(
         dynamics=frozenset({"sequential", *(["simultaneous"] if simultaneous else [])}),
