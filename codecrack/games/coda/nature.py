@@ -13,11 +13,7 @@ from typing import Any
 import numpy as np
 
 from ...core.nature import ActionSpace, Nature
-from .tiles import COLORS, full_set, tile_values
-
-
-def hand_size(players: int) -> int:
-    return 3 if players == 4 else 4
+from .tiles import COLORS, full_set, hand_size, tile_values
 
 
 def longest_row(players: int, dashes: bool) -> int:

@@ -36,6 +36,7 @@ from .tiles import (
     Tile,
     color_counts,
     full_set,
+    hand_size,
     hidden_value_sum,
     sort_key,
     sorted_places,
@@ -182,7 +183,7 @@ class CodaGame(Game):
     # -- setup -----------------------------------------------------------------------
     def _setup(self) -> None:
         self.options_json = self.options.model_dump(mode="json")
-        self.hand_size = 3 if self.players == 4 else 4
+        self.hand_size = hand_size(self.players)
         self.tournament = self.options.rounds == TOURNAMENT_ROUNDS
         self.history: list[Event] = []
         self.scores = [0] * self.players
