@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...agents.base import Agent
+from ...core.agent import Agent
 from .belief import DASH, Belief, Position, Tile, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view, value_code
 from .playout import Misses, Playouts, playout_cost, seat_position, turn_sketch
