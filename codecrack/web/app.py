@@ -16,9 +16,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..core.errors import OptionError, explain
+from ..core.errors import OptionError
 from ..core.validation import problem
-from ..i18n import N_, _, current
+from ..i18n import N_, _, current, explain
 from .actions import refused_from_client
 from .catalog import catalog
 from .collector import SOCKETS

@@ -16,9 +16,9 @@ import orjson
 from sqlalchemy.exc import IntegrityError
 
 from ..core.detached import detached
-from ..core.errors import IllegalAction, explain
+from ..core.errors import IllegalAction
 from ..core.game import Game
-from ..i18n import N_, _
+from ..i18n import N_, _, explain
 from .actions import player_view
 from .clocks import Clock, clock_for
 from .connections import REPLACED, REPLACED_REASON, Ack, Connection, encode
