@@ -6,6 +6,7 @@
 import asyncio
 import logging
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..core.errors import OptionError
 from ..core.validation import problem
 from ..i18n import N_, _, current, explain
+from ..tutorials import is_tutorial
 from .actions import refused_from_client
 from .catalog import catalog
 from .collector import SOCKETS
@@ -31,6 +33,7 @@ from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .middleware import AsgiSocket, BodyLimit, RawWebsocket, SecurityHeaders
+from .once import Once
 from .review_routes import review_router
 from .schema import (
     ERRORS,
@@ -77,6 +80,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     config = hub.config
     games = catalog()
     creations = RateWindow(config.tables_per_minute, 60.0)
+    created_once = Once()
     connections = AddressCounter(config.connections_per_address)
     CreateTable = create_table_model([game["name"] for game in games])
 
@@ -124,7 +128,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def tables() -> list[TableInfo]:
-        rows = await asyncio.to_thread(hub.store.list_tables)
+        finished_since = datetime.now(UTC) - timedelta(seconds=config.finished_listed_for)
+        rows = [
+            row for row in await asyncio.to_thread(hub.store.list_tables, finished_since) if not is_tutorial(row.seats)
+        ]
         stored = [row.code for row in rows if row.code not in hub.live]
         names = await asyncio.to_thread(hub.store.seat_names, stored)
         return [
@@ -133,6 +140,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @app.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
     async def create(request: CreateTable, http: Request) -> Created:
+        key = None if request.client_key is None else f"{address_of(http)} {request.client_key}"
+        return await created_once.run(key, lambda: make_table(request, http))
+
+    async def make_table(request: Any, http: Request) -> dict[str, Any]:
         if not creations.allow(address_of(http), asyncio.get_running_loop().time()):
             raise HTTPException(
                 status_code=429,
