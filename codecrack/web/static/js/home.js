@@ -62,7 +62,7 @@ async function gameCard(game) {
   const playAi = button([icon("bot"), " ", t("home.play_ai")], () => start([{ kind: "human" }, ...others()]),
     { class: newcomer ? "play-ai" : "play-ai primary", dataset: { game: game.name } });
   return h("article", { class: "card game-card", dataset: { game: game.name, newcomer: String(newcomer) } },
-    example ? h("div", { class: `picture game-${game.name}`, inert: true }, h("div", { class: "drawn" }, drawExample(module, example[1]))) : null,
+    example ? h("div", { class: `picture game-${game.name}`, inert: true }, h("div", { class: "drawn" }, drawExample(module, { ...game.facts, ...example[1] }))) : null,
     h("h2", {}, gameTitle(game.name)),
     known(`home.pitch.${game.name}`) ? h("p", { class: "pitch" }, t(`home.pitch.${game.name}`)) : null,
     h("p", { class: "muted" }, [t("home.players", { low: game.min_players, high: game.max_players }),
