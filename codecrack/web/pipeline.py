@@ -111,7 +111,7 @@ class ActionPipeline:
         already took: the live game applies it too (the same action on the same state gives the
         same game: every chance comes from the seed) and ``played`` stays its twin. The live game
         stays the same object, so its views share their frozen parts from step to step and the
-        deltas find them by identity (docs/web.md, "State deltas"). Threads only ever get views
+        deltas find them by identity (docs/web-api.md, "State deltas"). Threads only ever get views
         and records, never a game, so changing it here on the event loop is safe."""
         live = self.game
         try:
