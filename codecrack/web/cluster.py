@@ -19,7 +19,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
@@ -63,8 +63,8 @@ class Cluster:
         name: str | None = None,
         *,
         tables: LiveTables,
-        reread: Callable[[LiveTable], Awaitable[None]],
-        take_over: Callable[[LiveTable], Awaitable[None]],
+        reread: Callable[[LiveTable], Coroutine[Any, Any, None]],
+        take_over: Callable[[LiveTable], Coroutine[Any, Any, None]],
         unload: Callable[[LiveTable], None],
     ) -> None:
         self.tables = tables
