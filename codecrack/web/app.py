@@ -15,6 +15,7 @@ from ..core.validation import problem
 from ..i18n import _, current
 from .catalog import catalog
 from .config import WebConfig
+from .daily_routes import daily_router
 from .hub import Hub
 from .language import RequestLanguage, language_router, localized_games
 from .limits import RateWindow
@@ -67,6 +68,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(review_router(hub))
     app.include_router(tutorial_router(hub, may_create))
     app.include_router(language_router())
+    app.include_router(daily_router(hub))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -76,6 +78,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{code}", include_in_schema=False)
+    @app.get("/daily", include_in_schema=False)
     async def page(code: str | None = None) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
