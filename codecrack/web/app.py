@@ -63,7 +63,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_middleware(RawWebsocket)  # the last added is the outermost
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.include_router(table_router(hub, [game["name"] for game in games], may_create))
+    app.include_router(table_router(hub, [game["name"] for game in games], address_of, may_create))
     app.include_router(live_router(hub, address_of))
     app.include_router(review_router(hub))
     app.include_router(tutorial_router(hub, may_create))

@@ -83,6 +83,8 @@ def marked_games(route):
     for game in games:
         for item in game["options"] + game["presets"]:
             item["title"], item["help"] = f"⟦{item['title']}⟧", f"⟦{item['help']}⟧"
+            if item.get("unset"):
+                item["unset"] = f"⟦{item['unset']}⟧"
     route.fulfill(json=games)
 
 

@@ -20,6 +20,7 @@ export const api = {
   rematch: (code, token) => call("POST", `/api/tables/${code}/rematch`, undefined, token),
   replay: (code, token) => call("GET", `/api/tables/${code}/replay`, undefined, token),
   review: (code, token) => call("GET", `/api/tables/${code}/review`, undefined, token),
+  replayHint: (code, step, token) => call("GET", `/api/tables/${code}/replay/${step}/hint`, undefined, token),
   tutorial: (game, name) => call("POST", `/api/tutorials/${game}`, { name }),
   lessons: (game) => call("GET", `/api/tutorials/${game}`),
 };
