@@ -18,18 +18,19 @@ from ..i18n import _, current
 from ..review import review_record
 from ..review.numbering import tiles_counted_from
 from .hints import hint_for
+from .hub import Hub
 from .schema import ERRORS, Review, no_table
 from .tokens import bearer_token, seat_of
 
 CACHED_REVIEWS = 64
 
 
-def review_router(hub: Any) -> APIRouter:
+def review_router(hub: Hub) -> APIRouter:
     router = APIRouter()
     cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()  # (table, seat, language)
 
     async def finished_seat(code: str, token: str | None) -> tuple[Any, int]:
-        table = await hub.get(code)
+        table = await hub.find(code)
         if table is None:
             raise HTTPException(status_code=404, detail=no_table(code))
         if not table.game.over:
