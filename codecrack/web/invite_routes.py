@@ -17,7 +17,7 @@ def invite_router(hub: Any) -> APIRouter:
 
     @router.get("/api/tables/{code}/qr.svg", responses=ERRORS, response_class=Response)
     async def qr(code: str, request: Request) -> Response:
-        table = await hub.get(code)
+        table = await hub.find(code)
         if table is None:
             raise HTTPException(status_code=404, detail=no_table(code))
         link = f"{str(request.base_url).rstrip('/')}/t/{table.code}"
