@@ -2,7 +2,6 @@
 // read; every seat it takes is linked to it, so any tab finds its seats again (docs/web.md).
 import { api, seats, useCsrf } from "./api.js";
 import { h, icon } from "./dom.js";
-import { gameTitle } from "./games/index.js";
 import { t } from "./i18n.js";
 
 export let player = null;
@@ -37,17 +36,11 @@ export async function recoverSeat(code) {
   }
 }
 
-// The lobby's list of the unfinished tables where this player holds a seat (empty: nothing shown).
-export function myTablesCard() {
-  const box = h("section", { class: "card", id: "my-tables", hidden: true });
-  if (player) {
-    api.mySeats().then((mine) => {
-      if (!mine.length) return;
-      box.hidden = false;
-      box.replaceChildren(h("h2", {}, icon("user"), " ", t("lobby.mine.title")), h("ul", { class: "tables" },
-        mine.map((s) => h("li", {}, h("a", { href: `/t/${s.code}` }, h("b", {}, s.code), " ", gameTitle(s.game)),
-          h("span", { class: "muted" }, ` ${t("app.seat", { number: s.seat + 1 })}`)))));
-    }).catch(() => {});
-  }
-  return box;
+// The tables this browser sits at, the latest first: the seats it keeps tokens for, then those the
+// player holds elsewhere (taken in another browser; the table page fetches their token).
+export async function knownSeats() {
+  const kept = seats.mine();
+  const held = player ? await api.mySeats().catch(() => []) : [];
+  const codes = new Set(kept.map((entry) => entry.code));
+  return [...kept, ...held.filter((entry) => !codes.has(entry.code))];
 }
