@@ -22,7 +22,7 @@ from .language import RequestLanguage, language_router, localized_games
 from .limits import RateWindow
 from .live_routes import live_router
 from .middleware import BodyLimit, RawWebsocket, SecurityHeaders
-from .players import install_players
+from .players.install import install_players
 from .review_routes import review_router
 from .schema import GameInfo
 from .table_routes import table_router

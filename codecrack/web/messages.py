@@ -51,11 +51,23 @@ class Rematch(TypedDict):
     code: str
 
 
+class RatingChange(TypedDict):
+    seat: int
+    before: int
+    after: int
+    provisional: bool  # fewer than 10 rated games: shown with "?"
+
+
+class Rated(TypedDict):
+    type: Literal["rated"]
+    changes: list[RatingChange]
+
+
 class Pong(TypedDict):
     type: Literal["pong"]
 
 
-ServerMessage = Hello | State | Delta | TableNotice | Error | Hint | Rematch | Pong
+ServerMessage = Hello | State | Delta | TableNotice | Error | Hint | Rematch | Rated | Pong
 
 
 def hello(seat: int | None, table: Summary) -> Hello:
@@ -87,6 +99,11 @@ def hint(step: int, found: dict[str, Any] | None) -> Hint:
 
 def rematch(code: str) -> Rematch:
     return {"type": "rematch", "code": code}
+
+
+def rated(changes: list[RatingChange]) -> Rated:
+    """The finished game's rating changes, one per account's seat (players/ratings.py)."""
+    return {"type": "rated", "changes": changes}
 
 
 def pong() -> Pong:

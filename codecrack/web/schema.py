@@ -166,6 +166,7 @@ class TableInfo(BaseModel):
     result: dict[str, Json] | None
     rematch: str | None
     hints: bool | None = None
+    rated: bool = Field(False, description="its game counts for ratings if every human seat is an account's")
 
 
 class Lesson(BaseModel):
@@ -360,12 +361,24 @@ class RematchNotice(BaseModel):
     code: str
 
 
+class RatingChange(BaseModel):
+    seat: int
+    before: int = Field(description="the rating shown before the game (60 x OpenSkill mu)")
+    after: int
+    provisional: bool = Field(description="fewer than 10 rated games: shown with '?'")
+
+
+class RatedNotice(BaseModel):
+    type: Literal["rated"]
+    changes: list[RatingChange]
+
+
 class Pong(BaseModel):
     type: Literal["pong"]
 
 
 ServerMessage = Annotated[
-    ServerHello | State | Delta | TableNotice | ErrorMessage | HintAnswer | RematchNotice | Pong,
+    ServerHello | State | Delta | TableNotice | ErrorMessage | HintAnswer | RematchNotice | RatedNotice | Pong,
     Field(discriminator="type"),
 ]
 server_message = TypeAdapter(ServerMessage)

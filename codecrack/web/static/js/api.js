@@ -35,6 +35,8 @@ export const api = {
   signIn: (handle, password) => call("POST", "/api/session", { handle, password }),
   signOut: () => call("DELETE", "/api/session"),
   signOutEverywhere: () => call("DELETE", "/api/sessions"),
+  ratings: (code) => call("GET", `/api/tables/${code}/ratings`),
+  leaderboard: (game) => call("GET", `/api/leaderboards/${game}`),
 };
 
 const KEY = (code) => `codecrack:seat:${code}`;
