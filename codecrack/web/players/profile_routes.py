@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy import and_, select
 from sqlalchemy.engine import Connection
@@ -26,6 +28,7 @@ from .identity import aware, read
 from .ratings import PROVISIONAL_GAMES, SCALE, shown
 
 PAGE = 20  # games per history page
+PAGE_FILE = Path(__file__).parents[1] / "static" / "index.html"  # the front end's one page
 RECENT = 10  # games on the profile
 COURSE = 50  # rating changes per game on the profile's chart
 Result = Literal["won", "lost"]
@@ -219,6 +222,12 @@ def profile_router(hub: Any) -> APIRouter:
 
     def no_player(handle: str) -> HTTPException:
         return HTTPException(status_code=404, detail=_("no player '{handle}'").format(handle=handle))
+
+    @router.get("/u/{handle}", include_in_schema=False)
+    @router.get("/u/{handle}/games", include_in_schema=False)
+    @router.get("/leaderboard/{game}", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(PAGE_FILE)
 
     @router.get("/api/players/{handle}", responses=ERRORS)
     async def show(handle: str) -> Profile:
