@@ -28,7 +28,8 @@ from .hints import hint_for
 from .hub import Hub
 from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
-from .middleware import AsgiSocket, BodyLimit, RawWebsocket, SecurityHeaders
+from .middleware import AsgiSocket, BodyLimit, RawWebsocket, SecurityHeaders, server_error
+from .replays import replay_router
 from .review_routes import review_router
 from .schema import (
     ERRORS,
@@ -38,7 +39,6 @@ from .schema import (
     JoinRequest,
     Problem,
     Rematched,
-    Replay,
     TableInfo,
     client_hello,
     create_table_model,
@@ -86,13 +86,15 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
-    app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes, timeout=config.body_timeout)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)
     app.add_middleware(RawWebsocket)  # the last added is the outermost
     app.add_exception_handler(SQLAlchemyError, storage_failed)
+    app.add_exception_handler(Exception, server_error)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(review_router(hub))
+    app.include_router(replay_router(hub, address_of))
     app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
     app.include_router(language_router())
 
@@ -177,14 +179,6 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": fresh.code, "table": fresh.info()}
-
-    @app.get("/api/tables/{code}/replay", responses=ERRORS)
-    async def replay_frames(code: str, token: str | None = Depends(bearer_token)) -> Replay:
-        table = await table_or_404(code)
-        if not table.game.over:
-            raise bad_request(OptionError(N_("a game can be replayed once it is over")))
-        seat = seat_of(table, token, config.token_hours)
-        return {"code": table.code, "seat": seat, "frames": await hub.replay_frames(table, seat)}
 
     @app.websocket("/ws/{code}")
     async def live(websocket: WebSocket, code: str) -> None:
@@ -273,9 +267,12 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
 
 async def refuse(websocket: WebSocket, code: int, message: str) -> None:
-    """Tell the client why, then close the socket."""
-    await websocket.send_json({"type": "error", "message": message})
-    await websocket.close(code=code)
+    """Tell the client why, then close the socket (a client already gone is no error)."""
+    try:
+        await websocket.send_json({"type": "error", "message": message})
+        await websocket.close(code=code)
+    except (WebSocketDisconnect, OSError):
+        pass
 
 
 def spectators(table: LiveTable) -> int:

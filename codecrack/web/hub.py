@@ -6,6 +6,7 @@ import asyncio
 import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -57,10 +58,13 @@ def new_seed() -> int:
 
 
 def checked_name(name: str | None, limit: int, where: str) -> str:
-    """``name`` without surrounding blanks; :class:`OptionError` when it is longer than ``limit``."""
+    """``name`` without surrounding blanks; :class:`OptionError` when it is longer than ``limit``
+    or holds a control character (NUL, a line break: no database stores every one of them)."""
     name = (name or "").strip()
     if len(name) > limit:
         raise OptionError(N_("{where}: a name has at most {count} characters"), where=where, count=limit)
+    if any(unicodedata.category(character) == "Cc" for character in name):
+        raise OptionError(N_("{where}: a name cannot hold control characters"), where=where)
     return name
 
 
@@ -403,11 +407,6 @@ class Hub:
         may commit other tables' writes in the same transaction); returns once committed."""
         await self.writer.write(add_move, code, step, seat, action, result)
 
-    async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's view after each step of a finished game, for step-by-step replay; the game
-        is played again in a thread, off the event loop."""
-        return await asyncio.to_thread(views_step_by_step, table.game.record(), seat)
-
 
 def joined_cluster(hub: Hub, config: WebConfig):
     """The instance's :class:`~codecrack.web.cluster.Cluster` when Redis is configured, else
@@ -417,13 +416,3 @@ def joined_cluster(hub: Hub, config: WebConfig):
     from .cluster import Cluster
 
     return Cluster(hub, config.redis_url, config.lease_seconds, config.instance_name)
-
-
-def views_step_by_step(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
-    """``view(seat)`` before the record's first action and after each one."""
-    game = replay({**record, "actions": []})
-    frames = [game.view(seat)]
-    for actor, action in record["actions"]:
-        game.apply(actor, action)
-        frames.append(game.view(seat))
-    return frames

@@ -11,14 +11,22 @@ from .app import create_app
 from .collector import Collector
 from .config import WebConfig, db_url_from
 from .direct_send import DirectSend
+from .guard import GuardedHttp
 from .instances import workers_refusal
 
 
 def uvicorn_options(config: WebConfig) -> dict[str, Any]:
-    """uvicorn's settings besides the address: the log level, the websocket protocol (its
-    keepalive pings spread and its direct writes: :mod:`.direct_send`) and the websocket limits."""
+    """uvicorn's settings besides the address: the log level, the HTTP protocol (its guards against
+    slow and idle clients: :mod:`.guard`), the websocket protocol (its keepalive pings spread and its
+    direct writes: :mod:`.direct_send`), the proxies trusted, and the websocket limits."""
+    GuardedHttp.configure(config)
+    proxies = config.proxies()
     return {
         "log_level": "info",
+        "http": GuardedHttp,
+        "timeout_keep_alive": config.idle_timeout,
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": ",".join(proxies) or "",
         "ws": DirectSend,
         "ws_max_size": config.max_ws_message_bytes,
         "ws_per_message_deflate": config.ws_compression,
