@@ -148,8 +148,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
                 [s.model_dump() for s in request.seats],
                 request.takeover,
                 request.seed,
+                sit=request.sit,
+                name=request.name,
             )
-            token = None if request.sit is None else await hub.claim(table, request.sit, request.name)
+            token = next(iter(table.tokens), None)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.sit, "token": token, "table": table.info()}

@@ -7,6 +7,7 @@ import logging
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ log = logging.getLogger("codecrack.web")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_ATTEMPTS = 8  # codes drawn for one new table at most (31**5 codes: a clash is already rare)
 T = TypeVar("T")
+FINISHED_KEPT = 64  # finished games kept after a load, so that the next load does not play them again
 
 
 def new_code(length: int = 5) -> str:
@@ -116,6 +118,7 @@ class Hub:
         self.bots = Bots(config)
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
+        self.finished: OrderedDict[str, Game] = OrderedDict()  # the last finished games loaded
         self.loading: dict[str, Loading] = {}  # the tables being read from the store (see load())
         self.chores: list[asyncio.Task] = []
         self.instance_lock: Any = None  # held while serving: see instances.py
@@ -174,7 +177,9 @@ class Hub:
                 if row is None:
                     return None
                 moves = await self.stored_moves(code)
-                game = await asyncio.to_thread(replay, row.record(moves))
+                game = self.finished.get(code) if row.finished else None
+                if game is None or game.record_length != len(moves):
+                    game = await asyncio.to_thread(replay, row.record(moves))
                 tokens = await asyncio.to_thread(self.store.tokens, code)
                 if code in self.live:
                     return self.live[code]
@@ -185,6 +190,11 @@ class Hub:
             if not loading.loads:
                 del self.loading[code]
         table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves), driving=self.cluster is None)
+        if game.over:  # a finished game never changes: the next load need not play it again
+            self.finished[code] = game
+            self.finished.move_to_end(code)
+            while len(self.finished) > FINISHED_KEPT:
+                self.finished.popitem(last=False)
         if keep or not game.over:
             self.keep(table)
             table.resume()
@@ -259,13 +269,28 @@ class Hub:
         takeover: str | None = None,
         seed: int | None = None,
         scripted: bool = False,
+        sit: int | None = None,
+        name: str = "",
     ) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
         is the server's own unless one is given (only when the server allows it, or a tutorial's
-        script, ``scripted``, sets it)."""
+        script, ``scripted``, sets it). With ``sit`` its creator, called ``name``, takes that seat
+        in the same transaction (the token is the table's only one)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
-        await self.with_free_code(row, lambda: self.writer.write(add_table, row))
-        return self.open(row, instance, tokens={})
+        tokens = {}
+        if sit is not None:
+            tokens[secrets.token_urlsafe(24)] = (sit, self.seat_name(row, sit, name))
+        await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens))
+        return self.open(row, instance, tokens=tokens)
+
+    def seat_name(self, row: TableRow, seat: int, name: str) -> str:
+        """The checked name of a player taking human ``seat`` of ``row``'s table (:class:`OptionError`
+        if there is no such seat or the name is refused)."""
+        if not 0 <= seat < row.players:
+            raise OptionError(N_("no seat {seat}: seats are 0 to {last}"), seat=seat, last=row.players - 1)
+        if row.seats[seat]["kind"] != "human":
+            raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
+        return checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
 
     async def prepare(
         self,
@@ -327,13 +352,11 @@ class Hub:
 
     async def claim(self, table: LiveTable, seat: int, name: str, token: str | None = None) -> str:
         """Give an open human seat to a player; returns the seat token."""
-        if not 0 <= seat < table.row.players:
-            raise OptionError(N_("no seat {seat}: seats are 0 to {last}"), seat=seat, last=table.row.players - 1)
+        name = self.seat_name(table.row, seat, name)
         async with table.lock:  # two players sitting down at once: only the first gets the seat
-            if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
+            if table.claimed(seat):
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = token or secrets.token_urlsafe(24)
-            name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
             try:
                 await self.writer.write(add_token, table.code, seat, token, name)
             except IntegrityError:  # the unique (table, seat): claimed through another instance

@@ -13,7 +13,8 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
-from ..i18n import _
+from ..core.errors import OptionError
+from ..i18n import _, explain
 from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
 from .schema import ERRORS, Created, Lessons, TutorialRequest
 
@@ -43,8 +44,12 @@ def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIR
                 ),
             )
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
-        table = await hub.create(game, 2, dict(script.options), seats, seed=script.seed, scripted=True)
-        token = await hub.claim(table, LEARNER, request.name or "")
-        return {"code": table.code, "seat": LEARNER, "token": token, "table": table.info()}
+        try:
+            table = await hub.create(
+                game, 2, dict(script.options), seats, seed=script.seed, scripted=True, sit=LEARNER, name=request.name
+            )
+        except OptionError as error:
+            raise HTTPException(status_code=400, detail=explain(error)) from None
+        return {"code": table.code, "seat": LEARNER, "token": next(iter(table.tokens)), "table": table.info()}
 
     return router
