@@ -17,10 +17,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from ..core.agent import Agent
 from ..core.errors import OptionError
 from ..core.registry import game_module
 from ..i18n import N_
-from .base import Agent
 from .random_agent import RandomAgent
 
 AgentFactory = Callable[..., Agent]

@@ -24,6 +24,7 @@ from .catalog import catalog
 from .collector import SOCKETS
 from .config import WebConfig
 from .connections import Ack, Connection
+from .daily_routes import daily_router
 from .hints import hint_for
 from .hub import Hub
 from .language import RequestLanguage, language_router, localized_games
@@ -97,6 +98,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(replay_router(hub, address_of))
     app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
     app.include_router(language_router())
+    app.include_router(daily_router(hub))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -112,6 +114,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{code}", include_in_schema=False)
+    @app.get("/daily", include_in_schema=False)
     async def page(code: str | None = None) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
