@@ -40,6 +40,12 @@ def agent_names(game: str) -> list[str]:
     return sorted({**GENERIC, **_game_agents(game)})
 
 
+def tier_names(game: str) -> list[str]:
+    """The tiers a lobby offers, weakest first: ``random``, then the game's own ``agents.AGENTS``
+    in their order (arena baselines and test agents stay out)."""
+    return [*GENERIC, *getattr(game_module(game, "agents"), "AGENTS", {})]
+
+
 def _setting_value(text: str) -> Any:
     try:
         return json.loads(text)

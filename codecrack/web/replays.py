@@ -12,6 +12,7 @@ may ask for ``replays_per_minute`` pages.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -20,9 +21,16 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 
 from ..core.registry import replay
 from ..i18n import _
+from .hub import Hub
 from .limits import RateWindow
 from .schema import ERRORS, Problem, Replay, no_table
 from .tokens import bearer_token, seat_of
+
+
+def frame_at(record: dict[str, Any], seat: int | None, step: int) -> dict[str, Any]:
+    """``view(seat)`` after the record's first ``step`` actions (one frame: no other view is built)."""
+    game = replay({**record, "actions": record["actions"][:step]})
+    return game.view(seat)
 
 
 def replay_page(record: dict[str, Any], seat: int | None, start: int, count: int, max_bytes: int) -> bytes:
@@ -46,7 +54,7 @@ def replay_page(record: dict[str, Any], seat: int | None, start: int, count: int
     return head[:-1] + b',"frames":[' + b",".join(frames) + b"]}"
 
 
-def replay_router(hub: Any, address_of: Any) -> APIRouter:
+def replay_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
     router = APIRouter()
     config = hub.config
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-replay")
@@ -67,7 +75,7 @@ def replay_router(hub: Any, address_of: Any) -> APIRouter:
                     count=config.replays_per_minute
                 ),
             )
-        table = await hub.get(code)
+        table = await hub.find(code)
         if table is None:
             raise HTTPException(status_code=404, detail=no_table(code))
         if not table.game.over:

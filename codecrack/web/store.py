@@ -36,6 +36,7 @@ from sqlalchemy import (
     event,
     exists,
     insert,
+    or_,
     select,
     update,
 )
@@ -207,8 +208,11 @@ class Store:
                 names.setdefault(row.table_code, {})[row.seat] = row.name
         return names
 
-    def list_tables(self, limit: int = 50) -> list[TableRow]:
+    def list_tables(self, finished_since: datetime | None = None, limit: int = 50) -> list[TableRow]:
+        """The latest tables, but those that finished before ``finished_since``."""
         query = select(tables).order_by(tables.c.created_at.desc()).limit(limit)
+        if finished_since is not None:
+            query = query.where(or_(tables.c.finished.is_(False), tables.c.active_at >= finished_since))
         with self.engine.connect() as db:
             return [TableRow(**row) for row in db.execute(query).mappings()]
 

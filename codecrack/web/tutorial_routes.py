@@ -16,10 +16,12 @@ from fastapi import APIRouter, HTTPException, Request
 from ..core.errors import OptionError
 from ..i18n import _, explain
 from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
+from .hub import Hub
 from .schema import ERRORS, Created, Lessons, TutorialRequest
+from .table_routes import too_many_tables
 
 
-def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIRouter:
+def tutorial_router(hub: Hub, allowed: Callable[[Request, float], bool]) -> APIRouter:
     """``allowed(request, now)`` is the app's limit on new tables per address."""
     router = APIRouter()
 
@@ -37,12 +39,7 @@ def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIR
     async def start(game: str, request: TutorialRequest, http: Request) -> Created:
         script = script_or_404(game)
         if not allowed(http, asyncio.get_running_loop().time()):
-            raise HTTPException(
-                status_code=429,
-                detail=_("at most {count} new tables per minute from one address").format(
-                    count=hub.config.tables_per_minute
-                ),
-            )
+            raise too_many_tables(hub)
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
         try:
             table = await hub.create(
@@ -50,6 +47,6 @@ def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIR
             )
         except OptionError as error:
             raise HTTPException(status_code=400, detail=explain(error)) from None
-        return {"code": table.code, "seat": LEARNER, "token": next(iter(table.tokens)), "table": table.info()}
+        return {"code": table.code, "seat": LEARNER, "token": next(iter(table.tokens)), "table": table.summary()}
 
     return router

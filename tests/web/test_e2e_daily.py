@@ -8,6 +8,7 @@ import re
 import pytest
 
 from .test_e2e import site  # noqa: F401  (the module's server and browser)
+from .test_e2e_i18n import PSEUDO, assert_all_marked, page_in
 
 pytestmark = pytest.mark.e2e
 
@@ -45,3 +46,26 @@ def test_the_daily_code_is_solved_and_shared(site):  # noqa: F811
     page.wait_for_selector("#daily[data-over=false] #daily-give-up")
     assert not errors
     context.close()
+
+
+def marked_share(route):
+    """The server's share text (translated by the server's catalogues, which have no pseudo-language)
+    with its title marked as a translated text."""
+    response = route.fetch()
+    attempt = response.json()
+    if attempt.get("result"):
+        title, *grid = attempt["result"]["share"].split("\n")
+        attempt["result"]["share"] = "\n".join([f"⟦{title}⟧", *grid])
+    route.fulfill(response=response, json=attempt)
+
+
+def test_the_daily_page_has_no_text_outside_the_catalogues(site):  # noqa: F811
+    page = page_in(site, PSEUDO)
+    page.context.route("**/api/daily/alphacode**", marked_share)
+    page.goto(f"{site[0]}/daily")
+    page.wait_for_selector("#daily #target-sheet")
+    assert_all_marked(page, "daily, asking")
+    page.click("#daily-give-up")
+    page.wait_for_selector("#daily-result")
+    assert_all_marked(page, "daily, over")
+    assert page.errors == []

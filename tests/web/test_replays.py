@@ -18,7 +18,7 @@ from .wsclient import HUMAN, RANDOM, bearer, create, replay_frames, seated, view
 def finished(client, target=40, seats=(RANDOM, RANDOM), **body):
     made = create(client, "toy", list(seats), options={"target": target}, **body)
     with seated(client, made["code"], made.get("token")) as watcher:
-        watcher.until(lambda m: m["type"] == "table" and m["table"]["over"])
+        watcher.play_to_the_end(lambda view: view["legal_actions"][0])
     return made
 
 
@@ -37,7 +37,7 @@ def test_a_replay_comes_in_pages_of_at_most_the_page_size(paged):
     record = paged.app.state.hub.live.get(code) or None
     frames = replay_frames(paged.get, code)
     assert len(frames) == first["steps"]
-    stored = paged.portal.call(paged.app.state.hub.get, code).game.record()
+    stored = paged.portal.call(paged.app.state.hub.find, code).game.record()
     assert record is None and frames == [view_at(stored, step, None) for step in range(len(frames))]
 
 
@@ -45,7 +45,7 @@ def test_a_seat_replays_its_own_view_page_by_page(paged):
     made = finished(paged, seats=(HUMAN, RANDOM), sit=0)
     assert "token" in made
     page = paged.get(f"/api/tables/{made['code']}/replay?start=3&count=2", headers=bearer(made["token"])).json()
-    stored = paged.portal.call(paged.app.state.hub.get, made["code"]).game.record()
+    stored = paged.portal.call(paged.app.state.hub.find, made["code"]).game.record()
     assert page["seat"] == 0 and page["start"] == 3
     assert page["frames"] == [view_at(stored, 3, 0), view_at(stored, 4, 0)]
 
@@ -53,7 +53,7 @@ def test_a_seat_replays_its_own_view_page_by_page(paged):
 def test_a_page_stops_at_the_byte_limit_but_holds_at_least_one_frame(paged, monkeypatch):
     code = finished(paged)["code"]
     one = len(orjson.dumps(paged.get(f"/api/tables/{code}/replay?count=1").json()["frames"][0]))
-    stored = paged.portal.call(paged.app.state.hub.get, code).game.record()
+    stored = paged.portal.call(paged.app.state.hub.find, code).game.record()
     body = orjson.loads(replays.replay_page(stored, None, 0, 5, max_bytes=2 * one + 2))
     assert len(body["frames"]) == 2
     assert len(orjson.loads(replays.replay_page(stored, None, 0, 5, max_bytes=1))["frames"]) == 1

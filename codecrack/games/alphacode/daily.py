@@ -32,6 +32,7 @@ from ...core.runner import run_game
 from ...i18n import N_
 from .bench import Sparring
 from .codes import check_code, code_json, code_mask, codes_filling, legal_codes, parse_code
+from .letters import GLYPHS
 from .rules import MISSES_ALLOWED
 from .sheet import all_questions, answer, question_cell, settled_squares
 
@@ -156,6 +157,7 @@ class Solo:
             "options": dict(OPTIONS, first=0),
             "sheet": self.sheet.describe(),
             "letters": self.table.letters,
+            "glyphs": {letter: GLYPHS[letter] for letter in self.table.letters},
             "mode": "duel",
             "creator": None,
             "round": 1,

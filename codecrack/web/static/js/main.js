@@ -1,8 +1,8 @@
-// The router: "/" is the lobby, "/t/CODE" a table, "/daily" the daily puzzle, "#/rules/GAME" a game's how-to page.
+// The router: "/" is the home page (the lobby's form under "Custom table"), "/t/CODE" a table, "/daily" the daily puzzle, "#/rules/GAME" a game's how-to page.
 import { h } from "./dom.js";
 import { lang, languages, setLanguage, t, translatePage } from "./i18n.js";
 import { showDaily } from "./daily.js";
-import { showLobby } from "./lobby.js";
+import { showHome } from "./home.js";
 import { showRules } from "./learn/rules.js";
 import { showTable } from "./table.js";
 
@@ -24,7 +24,7 @@ function route() {
   if (rules) showRules(root, rules[1]);
   else if (table) showTable(root, table[1].toUpperCase());
   else if (location.pathname === "/daily") showDaily(root);
-  else showLobby(root);
+  else showHome(root);
 }
 
 window.addEventListener("hashchange", () => location.reload());
