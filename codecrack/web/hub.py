@@ -321,26 +321,30 @@ class Hub:
         scripted: bool = False,
         sit: int | None = None,
         name: str | None = None,
+        player: Any = None,
     ) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
         is the server's own unless one is given (only when the server allows it, or a tutorial's
-        script, ``scripted``, sets it). With ``sit`` its creator, called ``name``, takes that seat
-        in the same transaction (the token is the table's only one)."""
+        script, ``scripted``, sets it). With ``sit`` its creator (``player``, as in :meth:`claim`),
+        called ``name``, takes that seat in the same transaction (the token is the table's only one)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
         tokens = {}
         if sit is not None:
-            tokens[secrets.token_urlsafe(24)] = (sit, self.seat_name(row, sit, name))
-        await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens))
+            tokens[secrets.token_urlsafe(24)] = (sit, self.seat_name(row, sit, name, player))
+        owner = player and player.id
+        await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens, owner))
         return self._open(row, instance, tokens=tokens)
 
-    def seat_name(self, row: TableRow, seat: int, name: str | None) -> str:
-        """The checked name of a player taking human ``seat`` of ``row``'s table (:class:`OptionError`
-        if there is no such seat or the name is refused)."""
+    def seat_name(self, row: TableRow, seat: int, name: str | None, player: Any = None) -> str:
+        """The checked name of a player taking human ``seat`` of ``row``'s table, else the
+        player's own (:class:`OptionError` if there is no such seat or the name is refused)."""
         if not 0 <= seat < row.players:
             raise OptionError(N_("no seat {seat}: seats are 0 to {last}"), seat=seat, last=row.players - 1)
         if row.seats[seat]["kind"] != "human":
             raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
-        return checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
+        return (
+            checked_name(name, self.config.max_name_length, "name") or (player and player.name) or f"Player {seat + 1}"
+        )
 
     async def prepare(
         self,
@@ -400,15 +404,16 @@ class Hub:
                 row.code = self.free_code()
         raise OptionError(N_("could not find a free table code; please try again"))
 
-    async def claim(self, table: LiveTable, seat: int, name: str, token: str | None = None) -> str:
-        """Give an open human seat to a player; returns the seat token."""
-        name = self.seat_name(table.row, seat, name)
+    async def claim(self, table: LiveTable, seat: int, name: str, player: Any = None, token: str | None = None) -> str:
+        """Give an open human seat to a player (a :class:`~codecrack.web.players.identity.Player`,
+        who is linked to the seat, or ``None``: only the token knows it); returns the seat token."""
+        name = self.seat_name(table.row, seat, name, player)
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.claimed(seat):
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = token or secrets.token_urlsafe(24)
             try:
-                await self.writer.write(add_token, table.code, seat, token, name)
+                await self.writer.write(add_token, table.code, seat, token, name, player and player.id)
             except IntegrityError:  # the unique (table, seat): claimed through another instance
                 table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
                 table.announce()

@@ -11,12 +11,13 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 
 from ..core.errors import OptionError
 from ..i18n import _, explain
 from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
 from .hub import Hub
+from .players.identity import Player, current_player
 from .schema import ERRORS, Created, Lessons, TutorialRequest
 from .table_routes import too_many_tables
 
@@ -36,14 +37,24 @@ def tutorial_router(hub: Hub, allowed: Callable[[Request, float], bool]) -> APIR
         return {"game": game, "lessons": script_or_404(game).lessons()}
 
     @router.post("/api/tutorials/{game}", responses=ERRORS)
-    async def start(game: str, request: TutorialRequest, http: Request) -> Created:
+    async def start(
+        game: str, request: TutorialRequest, http: Request, player: Player | None = Depends(current_player)
+    ) -> Created:
         script = script_or_404(game)
         if not allowed(http, asyncio.get_running_loop().time()):
             raise too_many_tables(hub)
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
         try:
             table = await hub.create(
-                game, 2, dict(script.options), seats, seed=script.seed, scripted=True, sit=LEARNER, name=request.name
+                game,
+                2,
+                dict(script.options),
+                seats,
+                seed=script.seed,
+                scripted=True,
+                sit=LEARNER,
+                name=request.name,
+                player=player,
             )
         except OptionError as error:
             raise HTTPException(status_code=400, detail=explain(error)) from None

@@ -125,7 +125,7 @@ class NginxServer:
 
 def instance(db_url: str, redis_url: str, name: str, **settings: str) -> ServerProcess:
     """``codecrack serve --db db_url`` with Redis, named ``name``, bots without pauses, leases of
-    one second."""
+    one second, behind nginx on this host (its forwarded client addresses believed)."""
     return codecrack_server(
         db_url,
         CODECRACK_REDIS_URL=redis_url,
@@ -133,5 +133,6 @@ def instance(db_url: str, redis_url: str, name: str, **settings: str) -> ServerP
         CODECRACK_LEASE_SECONDS="1",
         CODECRACK_AI_PACE="0",
         CODECRACK_TABLE_INFO_INTERVAL="0",
+        CODECRACK_TRUSTED_PROXIES="127.0.0.1",
         **settings,
     )
