@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser postgresql redis-nginx cluster axe bench messages clean
+.PHONY: setup run play test browser postgresql redis-nginx prometheus cluster axe bench messages clean
 
 setup: $(VENV)/.installed
 
@@ -43,11 +43,15 @@ redis-nginx:
 	@command -v redis-server >/dev/null && command -v nginx >/dev/null || \
 		($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server nginx)
 
+# The metrics test scrapes an instance with a real Prometheus of its own (tests/ops/test_metrics.py).
+prometheus:
+	@command -v prometheus >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq prometheus)
+
 # PostgreSQL, Redis, two instances and nginx on loopback (docs/deploy.md); scripts/cluster stop ends them.
 cluster: setup
 	scripts/cluster start
 
-test: setup browser postgresql redis-nginx axe
+test: setup browser postgresql redis-nginx prometheus axe
 	$(BIN)/python -m pytest -n 2
 
 # Extract the Python texts (docs/i18n.md) and merge them into every language's .po file.

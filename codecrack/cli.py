@@ -322,10 +322,13 @@ def serve(
     workers: int = typer.Option(
         1, help=N_("Server processes on the port, each one an instance: more than one needs PostgreSQL and Redis.")
     ),
+    log_format: str | None = typer.Option(
+        None, help=N_("text (the default) or json: one JSON object per line (docs/deploy.md).")
+    ),
 ) -> None:
     from .web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis, workers=workers)
+    run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis, workers=workers, log_format=log_format)
 
 
 @app.command(

@@ -24,10 +24,13 @@ from .catalog import catalog
 from .collector import SOCKETS
 from .config import WebConfig
 from .connections import Ack, Connection
+from .draining import Drain
+from .health import health_router
 from .hints import hint_for
 from .hub import Hub
 from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
+from .logs import RequestContext
 from .middleware import AsgiSocket, BodyLimit, RawWebsocket, SecurityHeaders
 from .review_routes import review_router
 from .schema import (
@@ -89,12 +92,15 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)
-    app.add_middleware(RawWebsocket)  # the last added is the outermost
+    app.add_middleware(RawWebsocket)
+    app.add_middleware(RequestContext)  # the last added is the outermost
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(review_router(hub))
     app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
     app.include_router(language_router())
+    app.state.drain = Drain()
+    app.include_router(health_router(hub, app.state.drain))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:

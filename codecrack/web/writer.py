@@ -65,6 +65,10 @@ class Writer:
         self.outboxes: dict[asyncio.AbstractEventLoop, list[Write]] = {}  # this turn's writes, per loop
         self.connection: Connection | None = None  # the writer thread's own (see _begin)
         self.used_at = 0.0  # when it last began a transaction (time.monotonic)
+        self.pending = 0  # writes submitted and not answered yet (the queue's depth, for readiness and metrics)
+        self.waiting_since = 0.0  # when ``pending`` last rose from 0 (time.monotonic)
+        self.answered_at = 0.0  # when the writer last answered a batch (time.monotonic)
+        self.batch_sizes: Callable[[int], None] = lambda size: None  # told each batch's size (metrics)
         self.thread = threading.Thread(target=self._serve, name="codecrack-writer", daemon=True)
         self.thread.start()
 
@@ -79,7 +83,20 @@ class Writer:
             outbox = self.outboxes[loop] = []
             loop.call_soon(self._hand_over, loop)
         outbox.append(Write(change, args, loop, future))
+        if not self.pending:
+            self.waiting_since = time.monotonic()
+        self.pending += 1
+        future.add_done_callback(self._answered)
         return future
+
+    def _answered(self, _future: asyncio.Future) -> None:
+        self.pending -= 1
+
+    def stalled_for(self) -> float:
+        """Seconds the writer has had writes waiting without answering any (0 when it keeps up)."""
+        if not self.pending:
+            return 0.0
+        return time.monotonic() - max(self.waiting_since, self.answered_at)
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
         self.queue.put(self.outboxes.pop(loop))
@@ -100,7 +117,9 @@ class Writer:
         while True:
             batch, stop = self._next_batch()
             if batch:
+                self.batch_sizes(len(batch))
                 self._commit(batch)
+                self.answered_at = time.monotonic()
             if stop:
                 if self.connection is not None:
                     self.connection.close()
