@@ -79,7 +79,7 @@ def create_table_model(games: list[str]) -> Any:
         variants.append(Annotated[variant, Tag(game)])
     valid = ", ".join(sorted(games))
     return Annotated[
-        Union[tuple(variants)],  # noqa: UP007 - a union of variants built at run time
+        Union[tuple(variants)],  # noqa: UP007 - a union of variants made at run time
         Discriminator(
             _game_of,
             custom_error_type="unknown_game",
