@@ -29,7 +29,7 @@ async def bearer_token(
 def expired(created_at: datetime, hours: float, now: datetime | None = None) -> bool:
     """Whether a token of a table created at ``created_at`` no longer counts.
 
-    >>> start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    >>> start = datetime(2026, 1, 1, tzinfo=UTC)
     >>> expired(start, 24, start + timedelta(hours=23)), expired(start.replace(tzinfo=None), 24, start + timedelta(hours=25))
     (False, True)
     """
