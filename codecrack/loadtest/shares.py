@@ -89,10 +89,9 @@ def collector_paused():
     """Python's cyclic garbage collector off, then on again (as it was) and run once.
 
     A client process holds thousands of sockets and views, and its full collections stalled its
-    event loop for 0.2-0.3 s of CPU every 5-10 s in a step of 4,000 sockets, while freeing next
-    to nothing (58 objects in 14): every action in flight then looked that much slower, a latency
-    of the harness, not of the server. The players make next to no reference cycles, so the
-    collector waits for the end of the share."""
+    event loop while freeing next to nothing: every action in flight then looked that much slower,
+    a latency of the harness, not of the server (docs/notes/server-latency.md). The players make
+    next to no reference cycles, so the collector waits for the end of the share."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:

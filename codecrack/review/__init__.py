@@ -1,6 +1,6 @@
 """Post-game review: every decision of one seat, valued exactly from that seat's own views and
 graded "best", "good", "inaccuracy", "mistake" or "blunder" (thresholds in ``core``, the
-reasoning in ``docs/ai.md``).
+reasoning in ``docs/review.md``).
 
 >>> import codecrack
 >>> from codecrack.agents import make_agent

@@ -1,6 +1,6 @@
 """Coda review: the guess (its exact hit chance against the likeliest guess), the colour drawn
 (the expected hit chance of the turn's first guess) and, after a hit, going on or stopping
-(a one-step expected value in cover units, see ``docs/ai.md``).
+(a one-step expected value in cover units, see ``docs/review.md``).
 
 Beliefs are the seat's exact counts (:func:`~codecrack.games.coda.belief.solve`) from its view,
 with its own tiles remembered as it saw them; nothing else is read.

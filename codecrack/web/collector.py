@@ -1,16 +1,15 @@
 """The cyclic garbage collector, set up for a server that holds thousands of long-lived tables and
-sockets (docs/web.md, "Garbage collection"; docs/benchmarks.md, "Human pace").
+sockets (docs/web-server.md, "Garbage collection"; docs/notes/server-latency.md).
 
-Python's full collections scan every tracked object. A server with 2,000 tables and 4,000 sockets
-holds about a million, nearly all of them alive for minutes (games, connections), so each full
-collection stalled the event loop for 0.4-0.9 s while collecting next to nothing.
+Python's full collections scan every tracked object. A server with thousands of sockets holds
+about a million, nearly all of them alive for minutes (games, connections), so each full
+collection stalled the event loop while collecting next to nothing (figures in the note above).
 
 :class:`Collector` freezes (``gc.freeze``) what survives each collection, the youngest's too: an
 object that lived through a young collection is taken to be long-lived, and no collection scans it
 again (a freeze also restarts Python's count towards a full collection, so none comes). The young
-collections of a server at 4,000 sockets freed nothing, while those of the middle generation each
-scanned the 10,000-35,000 objects that ten of the youngest had passed on (7-40 ms of CPU, about one
-a second): with everything frozen at once, each scans only what the youngest holds.
+collections freed nothing, while those of the middle generation each rescanned what ten of the
+youngest had passed on: with everything frozen at once, each scans only what the youngest holds.
 Objects that die while frozen are still freed at once by reference counting; only those in
 reference cycles wait. So the frozen objects are unfrozen instead, and left so until Python's next
 full collection, which then scans the whole heap, as by default, and frees them (what survives it
@@ -95,7 +94,7 @@ class Collector:
         """Whether the heap has grown enough since the last whole collection for dead cycles to
         be worth a scan of everything (see the module's docstring). Asked after the middle
         generation's collections only: on Python 3.11 ``sys.getallocatedblocks`` visits every pool
-        of the allocator (0.2 ms at 2 million blocks)."""
+        of the allocator."""
         heap = sys.getallocatedblocks()
         turned_over = self.sockets.closed - self.closed >= self.sockets.open
         return heap > self.backstop * self.settled or (turned_over and heap > self.growth * self.settled)

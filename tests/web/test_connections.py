@@ -90,7 +90,7 @@ def test_a_connection_closed_by_its_reader_does_not_wait_for_the_send_timeout():
 def test_a_connection_that_ends_is_freed_without_a_garbage_collection():
     """The exceptions that end its tasks (the client's disconnect, the writer's cancellation) hold
     tracebacks, whose frames hold the connection and its tasks: were they a reference cycle,
-    every closed socket would wait for a whole collection (docs/web.md, "Garbage collection")."""
+    every closed socket would wait for a whole collection (docs/web-server.md, "Garbage collection")."""
 
     async def scenario() -> weakref.ref:
         connection = Connection(0, FakeSocket(), send_timeout=3600.0)

@@ -73,7 +73,7 @@ def test_a_socket_not_plainly_writable_refuses_and_writes_nothing(unwritable):
 
 def test_the_direct_send_leaves_the_scope_when_the_connection_is_lost():
     """``send_now`` holds the protocol, which holds the scope: left there, every closed socket
-    would be a reference cycle, freed only by a whole collection (docs/web.md, "Garbage collection")."""
+    would be a reference cycle, freed only by a whole collection (docs/web-server.md, "Garbage collection")."""
     protocol, transport = open_protocol()
     protocol.scope = {"extensions": {SEND_NOW: protocol.send_now}}
     protocol.connections.add(protocol)

@@ -92,7 +92,7 @@ def test_idle_tables_beyond_the_cap_are_unloaded_and_resume_on_access(tmp_path):
 
 def test_a_table_pushed_out_is_freed_without_a_garbage_collection(tmp_path):
     """A table that held itself in a reference cycle (through its views' maker) waited for the
-    server collector's next whole collection once unloaded (docs/web.md, "Garbage collection")."""
+    server collector's next whole collection once unloaded (docs/web-server.md, "Garbage collection")."""
     with TestClient(create_app(fast_config(tmp_path, max_live_tables=1))) as client:
         hub = client.app.state.hub
         made = create(client, "toy", [HUMAN, RANDOM], sit=0, options={"first": 0, "target": 9})
