@@ -20,6 +20,7 @@ from ..core.errors import OptionError
 from ..core.validation import problem
 from ..i18n import N_, _, current, explain
 from .actions import refused_from_client
+from .admin_routes import admin_router
 from .catalog import catalog
 from .collector import SOCKETS
 from .config import WebConfig
@@ -101,6 +102,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(language_router())
     app.state.drain = Drain()
     app.include_router(health_router(hub, app.state.drain))
+    app.include_router(admin_router(hub))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -94,3 +94,4 @@ class WebConfig(BaseSettings):
 
     # -- running it as a service (docs/deploy.md) ---------------------------------------------
     log_format: Literal["text", "json"] = "text"  # json: one JSON object per line (codecrack/web/logs.py)
+    admin_token: str | None = Field(None, min_length=16)  # lets `codecrack admin close` close a live table
