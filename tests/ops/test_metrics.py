@@ -55,6 +55,8 @@ def test_prometheus_scrapes_a_rate_of_actions_over_a_short_game():
         text = httpx.get(f"{server.url}/metrics").text
     found = samples(text)
     assert found[("codecrack_actions_total", (("outcome", "accepted"),))] > 0
+    assert found[("codecrack_action_broadcast_seconds_count", ())] > 0
+    assert found[("codecrack_bot_decision_seconds_count", ())] > 0
     assert ("codecrack_live_tables", ()) in found and ("codecrack_sockets", (("kind", "seated"),)) in found
     assert ("codecrack_event_loop_lag_seconds_count", ()) in found
     for secret in [code, code.lower(), "Zelda", *tokens]:
