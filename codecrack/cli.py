@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .cli_admin import register as register_operator_commands
 from .cli_language import LocalizedCommand, LocalizedGroup
 from .core.errors import OptionError
 from .core.options import split_option_text
@@ -414,6 +415,9 @@ def loadtest(
         console.print(f"[red]{error}[/red]")
         raise typer.Exit(2) from None
     print(json.dumps(report, indent=2))
+
+
+register_operator_commands(app)
 
 
 def main() -> None:

@@ -19,18 +19,21 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..core.errors import OptionError
 from ..core.validation import problem
 from ..i18n import N_, _, current, explain
+from . import metrics
 from .actions import refused_from_client
+from .admin_routes import admin_router
 from .catalog import catalog
 from .collector import SOCKETS
 from .config import WebConfig
 from .connections import Ack, Connection
-from .draining import Drain
+from .draining import Drain, Draining
 from .health import health_router
 from .hints import hint_for
 from .hub import Hub
 from .language import RequestLanguage, language_router, localized_games
 from .limits import AddressCounter, RateWindow, TokenBucket
 from .logs import RequestContext
+from .metrics import metrics_router
 from .middleware import AsgiSocket, BodyLimit, RawWebsocket, SecurityHeaders
 from .review_routes import review_router
 from .schema import (
@@ -84,11 +87,16 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await hub.start()
+        lag = asyncio.get_running_loop().create_task(metrics.watch_loop_lag()) if config.metrics else None
         yield
+        if lag:
+            lag.cancel()
         await hub.stop()
 
     app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    app.state.drain = Drain()
+    app.add_middleware(Draining, drain=app.state.drain)
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)
@@ -99,8 +107,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(review_router(hub))
     app.include_router(tutorial_router(hub, lambda http, moment: creations.allow(address_of(http), moment)))
     app.include_router(language_router())
-    app.state.drain = Drain()
     app.include_router(health_router(hub, app.state.drain))
+    app.include_router(admin_router(hub))
+    metrics.on = config.metrics
+    if config.metrics:
+        app.include_router(metrics_router(hub, app.state.drain))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..agents import Agent, make_agent
 from ..core.game import Game
 from ..tutorials import TUTORIAL_AGENT, scripted_agent
+from . import metrics
 from .table import NOT_STORED, STALE, STORE_RETRY
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class Bots:
             except Exception:
                 log.exception("%s agent failed on %s seat %d", agent.name, table.code, seat)
                 action = None
+            metrics.bot_decided(monotonic() - started)
             # Think first, then wait out the rest of the pace: how long a decision took (a dash
             # to place against a number with one place, say) must not show in when it arrives.
             await asyncio.sleep(max(0.0, self.delay(table, agent) - (monotonic() - started)))

@@ -94,3 +94,6 @@ class WebConfig(BaseSettings):
 
     # -- running it as a service (docs/deploy.md) ---------------------------------------------
     log_format: Literal["text", "json"] = "text"  # json: one JSON object per line (codecrack/web/logs.py)
+    drain_seconds: float = Field(20.0, gt=0)  # on SIGTERM, exit within this (codecrack/web/draining.py)
+    metrics: bool = True  # GET /metrics and the counting behind it (codecrack/web/metrics.py)
+    admin_token: str | None = Field(None, min_length=16)  # lets `codecrack admin close` close a live table

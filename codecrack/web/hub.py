@@ -22,6 +22,7 @@ from ..i18n import N_
 from ..tutorials import TUTORIAL_AGENT
 from .bots import Bots
 from .cache import LiveTables
+from .closing import close_live
 from .config import WebConfig
 from .instances import hold_instance
 from .migrate import upgrade
@@ -166,7 +167,7 @@ class Hub:
             while True:
                 drops = loading.drops
                 row = await asyncio.to_thread(self.store.table, code)
-                if row is None:
+                if row is None or row.closed:
                     return None
                 moves = await self.stored_moves(code)
                 game = await asyncio.to_thread(replay, row.record(moves))
@@ -275,6 +276,7 @@ class Hub:
         """The row and the game of a new table, not stored yet."""
         game_class(game)
         check_seats(game, players, seats, takeover, self.config.max_name_length, scripted)
+        await self.refuse_blocked([plan.get("name") or "" for plan in seats])
         instance = await asyncio.to_thread(
             new_game, game, players=players, seed=new_seed() if seed is None else seed, **options
         )
@@ -291,6 +293,12 @@ class Hub:
             ],
         )
         return row, instance
+
+    async def refuse_blocked(self, names: list[str]) -> None:
+        """Raise :class:`OptionError` if the operator blocked one of ``names`` (``codecrack admin block``)."""
+        blocked = await asyncio.to_thread(self.store.blocked, names)
+        if blocked:
+            raise OptionError(N_("the name {name!r} is not allowed here; choose another"), name=blocked[0])
 
     def open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
         """Start playing a stored new table: its clock and bots run from now."""
@@ -328,6 +336,7 @@ class Hub:
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = token or secrets.token_urlsafe(24)
             name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
+            await self.refuse_blocked([name])
             try:
                 await self.writer.write(add_token, table.code, seat, token, name)
             except IntegrityError:  # the unique (table, seat): claimed through another instance
@@ -368,8 +377,12 @@ class Hub:
 
     # -- several instances (cluster.py) ----------------------------------------------------
     async def reread(self, table: LiveTable) -> None:
-        """Another instance changed the table's seats or linked its rematch: read both again."""
+        """Another instance (or the operator) changed the table's seats, linked its rematch or closed it: read
+        them again."""
         row = await asyncio.to_thread(self.store.table, table.code)
+        if row and row.closed:
+            close_live(self, table, row.closed)
+            return
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
         if row and row.rematch and not table.row.rematch:
             table.row.rematch = row.rematch

@@ -14,6 +14,7 @@ from .app import create_app
 from .collector import Collector
 from .config import WebConfig, db_url_from
 from .direct_send import DirectSend
+from .draining import DrainingServer
 from .instances import workers_refusal
 from .logs import log_config, shown_url
 
@@ -35,11 +36,13 @@ def uvicorn_options(config: WebConfig, instance: str = "") -> dict[str, Any]:
     }
 
 
-def run_one(app: Any, **options: Any) -> None:
+def run_one(app: Any, drain_seconds: float = 20.0, **options: Any) -> None:
     """Serve ``app`` in this process with uvicorn (``options``: the address and
-    :func:`uvicorn_options`), its garbage collector set up for a server (:mod:`.collector`)."""
+    :func:`uvicorn_options`), its garbage collector set up for a server (:mod:`.collector`); on
+    SIGTERM it drains and exits within ``drain_seconds`` (:mod:`.draining`)."""
     Collector().install()
-    uvicorn.run(app, **options)
+    config = uvicorn.Config(app, timeout_graceful_shutdown=drain_seconds * 0.75, **options)
+    DrainingServer(config, app.state.drain, drain_seconds).run()
 
 
 def serve(
@@ -71,7 +74,7 @@ def serve(
     fanout = f", fan-out: {shown_url(config.redis_url)}" if config.redis_url else ""
     log.info("codecrack on http://%s:%s/  (records: %s%s)", host, port, shown_url(config.db_url), fanout)
     if workers == 1:
-        run_one(create_app(config), **options)
+        run_one(create_app(config), config.drain_seconds, **options)
         return
     # each worker process builds its own app from the environment (CODECRACK_*)
     os.environ.update(

@@ -19,6 +19,7 @@ from ..core.detached import detached
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..i18n import N_, _, explain
+from . import metrics
 from .actions import player_view
 from .clocks import Clock, clock_for
 from .connections import REPLACED, REPLACED_REASON, Ack, Connection, encode
@@ -35,6 +36,7 @@ NOT_STORED = N_("the server could not store this action; please try again")
 TAKEN = "taken"  # another instance stored this step first
 MOVED_ON = N_("another move came first: {reason}")
 BUSY = N_("the table is busy; please try again")
+REFUSAL_KINDS = {STALE: "stale", NOT_STORED: "not_stored", BUSY: "busy"}  # metrics' labels; else "illegal"
 WRITE_ATTEMPTS = 8  # steps taken by other instances, one after another, before an action gives up
 STORE_RETRY = 1.0  # seconds before a bot or a clock tries again after a failed write
 
@@ -295,9 +297,15 @@ class LiveTable:
         A submission runs to its end even when its caller is cancelled (a connection closed while
         its action is being written): once queued, the write may commit, and the game must follow.
         ``ack``: the sender's reference, echoed in its own copy of the state this action makes."""
-        return await asyncio.shield(self._submit(seat, action, expect_step, ack))
+        received = time.perf_counter()
+        refused = await asyncio.shield(self._submit(seat, action, expect_step, ack, received))
+        if refused is not None:
+            metrics.action(REFUSAL_KINDS.get(refused, "illegal"), received)
+        return refused
 
-    async def _submit(self, seat: int, action: Any, expect_step: int | None, ack: Ack | None) -> str | None:
+    async def _submit(
+        self, seat: int, action: Any, expect_step: int | None, ack: Ack | None, received: float
+    ) -> str | None:
         async with self.lock:
             for attempt in range(WRITE_ATTEMPTS):
                 if expect_step is not None and expect_step != self.step:
@@ -313,7 +321,9 @@ class LiveTable:
                     break
             if refused:
                 return BUSY if refused == TAKEN else refused
+            committed = time.perf_counter()
             self.adopt(played, seat, action, ack)
+            metrics.action("accepted", received, committed, time.perf_counter())
             if self.hub.cluster:
                 self.hub.cluster.committed(self, seat, action)
         self.wake()

@@ -31,6 +31,8 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
 
+from . import metrics
+
 log = logging.getLogger("codecrack.web")
 T = TypeVar("T")
 BATCH_LIMIT = 512  # no more writes are added to a transaction once it holds this many
@@ -68,7 +70,6 @@ class Writer:
         self.pending = 0  # writes submitted and not answered yet (the queue's depth, for readiness and metrics)
         self.waiting_since = 0.0  # when ``pending`` last rose from 0 (time.monotonic)
         self.answered_at = 0.0  # when the writer last answered a batch (time.monotonic)
-        self.batch_sizes: Callable[[int], None] = lambda size: None  # told each batch's size (metrics)
         self.thread = threading.Thread(target=self._serve, name="codecrack-writer", daemon=True)
         self.thread.start()
 
@@ -117,7 +118,6 @@ class Writer:
         while True:
             batch, stop = self._next_batch()
             if batch:
-                self.batch_sizes(len(batch))
                 self._commit(batch)
                 self.answered_at = time.monotonic()
             if stop:
@@ -160,7 +160,9 @@ class Writer:
                 values = [(False, error)] * len(pending)
             outcomes.update(zip(pending, values))
             pending = []
-        self._answer(batch, [outcomes[index] for index in range(len(batch))])
+        answers = [outcomes[index] for index in range(len(batch))]
+        metrics.batch(len(batch), sum(1 for ok, _ in answers if not ok))
+        self._answer(batch, answers)
 
     def _transaction(self, batch: list[Write], indexes: list[int], merge: bool) -> list[tuple[bool, Any]]:
         """The writes ``indexes`` of the batch in one transaction, committed; their return values.
