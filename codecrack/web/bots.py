@@ -81,10 +81,11 @@ class Bots:
             except Exception:
                 log.exception("%s agent failed on %s seat %d", agent.name, table.code, seat)
                 action = None
-            metrics.bot_decided(monotonic() - started)
+            thought = monotonic() - started
+            metrics.bot_decided(thought)
             # Think first, then wait out the rest of the pace: how long a decision took (a dash
             # to place against a number with one place, say) must not show in when it arrives.
-            await asyncio.sleep(max(0.0, self.delay(table, agent) - (monotonic() - started)))
+            await asyncio.sleep(max(0.0, self.delay(table, agent) - thought))
             refused = STALE if step != table.step else await self.play(table, seat, action, view, step)
             if refused and refused != STALE:
                 log.warning("bot move refused on %s seat %d: %s", table.code, seat, refused)
