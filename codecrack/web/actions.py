@@ -8,10 +8,9 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any
 
-from ..i18n import N_, _
+from .refusals import Refusal, Refused
 
 SERVER_ACTIONS = frozenset({"timeout"})
-SERVER_ACTION_REFUSED = N_("{kind} is sent by the table's clock, never by a player")
 
 
 def player_view(view: dict[str, Any]) -> dict[str, Any]:
@@ -22,7 +21,7 @@ def player_view(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "legal_actions": [action for action in legal if action.get("type") not in SERVER_ACTIONS]}
 
 
-def refused_from_client(action: Any) -> str | None:
+def refused_from_client(action: Any) -> Refused | None:
     """Why a client may not send ``action``, or ``None`` when the game itself is to judge it."""
     kind = action.get("type") if isinstance(action, dict) else None
-    return _(SERVER_ACTION_REFUSED).format(kind=kind) if kind in SERVER_ACTIONS else None
+    return Refused(Refusal.SERVER_ACTION, action_type=kind) if kind in SERVER_ACTIONS else None

@@ -39,13 +39,12 @@ def admin_router(hub: Hub) -> APIRouter:
     async def close(code: str, request: CloseRequest) -> dict[str, str]:
         """Close the table for good: stored as closed, its players told why, its sockets closed
         (on every instance: the others hear of it through Redis and re-read it)."""
-        table = await hub.get(code)
+        table = await hub.find(code)
         if table is None:
             raise HTTPException(status_code=404, detail=no_table(code))
         await hub.writer.write(close_table, table.code, request.reason)
         close_live(hub, table, request.reason)
-        if hub.cluster:
-            hub.cluster.changed(table)
+        hub.fanout.changed(table)
         return {"code": table.code, "closed": request.reason}
 
     return router

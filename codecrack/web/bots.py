@@ -20,7 +20,7 @@ from ..agents import Agent, make_agent
 from ..core.game import Game
 from ..tutorials import TUTORIAL_AGENT, scripted_agent
 from . import metrics
-from .table import NOT_STORED, STALE, STORE_RETRY
+from .refusals import NO_ACTION, STORE_RETRY, Refusal, Refused
 from .work import Work
 
 if TYPE_CHECKING:
@@ -86,16 +86,19 @@ class Bots:
             # Think first, then wait out the rest of the pace: how long a decision took (a dash
             # to place against a number with one place, say) must not show in when it arrives.
             await asyncio.sleep(max(0.0, self.delay(table, agent) - thought))
-            refused = STALE if step != table.step else await self.play(table, seat, action, view, step)
-            if refused and refused != STALE:
-                log.warning("bot move refused on %s seat %d: %s", table.code, seat, refused)
-            if refused == NOT_STORED:  # the database did not answer: try again soon, not at once
+            if step != table.step:
+                continue  # the game moved on while the bot thought
+            refused = await self.play(table, seat, action, view, step)
+            if refused is None or refused.kind is Refusal.STALE:
+                continue
+            log.warning("bot move refused on %s seat %d: %s", table.code, seat, refused)
+            if refused.kind is Refusal.NOT_STORED:  # the database did not answer: try again soon, not at once
                 await asyncio.sleep(STORE_RETRY)
 
-    async def play(self, table: LiveTable, seat: int, action: Any, view: dict[str, Any], step: int) -> str | None:
+    async def play(self, table: LiveTable, seat: int, action: Any, view: dict[str, Any], step: int) -> Refused | None:
         """Submit the bot's action; if the engine refuses it, a legal one drawn from the seed."""
-        refused = await table.submit(seat, action, expect_step=step) if action is not None else "no action"
-        if refused in (None, STALE) or not view["legal_actions"]:
+        refused = await table.submit(seat, action, expect_step=step) if action is not None else NO_ACTION
+        if refused is None or refused.kind is Refusal.STALE or not view["legal_actions"]:
             return refused
         fallback = random.Random(table.row.seed + step).choice(view["legal_actions"])
         return await table.submit(seat, fallback, expect_step=step) or refused

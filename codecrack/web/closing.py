@@ -22,4 +22,4 @@ def close_live(hub: Hub, table: LiveTable, reason: str) -> None:
         message = translate(CLOSED_TEXT, connection.language).format(reason=reason)
         connection.push({"type": "error", "message": message})
         connection.end(CLOSED, "table closed")
-    hub.drop(table)
+    hub.unload(table)

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
@@ -31,7 +31,7 @@ from .fanout_redis import RedisFanout
 from .leases import Leases
 
 if TYPE_CHECKING:
-    from .hub import Hub
+    from .cache import LiveTables
     from .table import LiveTable
 
 log = logging.getLogger("codecrack.web")
@@ -48,18 +48,36 @@ def players_elsewhere(table: LiveTable) -> bool:
 
 
 class Cluster:
-    """The Redis side of one instance (``hub``), named ``name`` (unique among the instances) or
-    at random."""
+    """The Redis :class:`~codecrack.web.fanout.Fanout` of one instance, named ``name`` (unique
+    among the instances) or at random. It is given the instance's live ``tables`` and what to do
+    when it hears of them: ``reread(table)`` (another instance claimed a seat or linked a rematch),
+    ``take_over(table)`` (this instance took the table's lease) and ``unload(table)`` (its players
+    are all elsewhere)."""
 
-    def __init__(self, hub: Hub, redis_url: str, lease_seconds: float, name: str | None = None) -> None:
-        self.hub = hub
+    drives_alone = False  # a table is driven where its lease is held
+
+    def __init__(
+        self,
+        redis_url: str,
+        lease_seconds: float,
+        name: str | None = None,
+        *,
+        tables: LiveTables,
+        reread: Callable[[LiveTable], Coroutine[Any, Any, None]],
+        take_over: Callable[[LiveTable], Coroutine[Any, Any, None]],
+        unload: Callable[[LiveTable], None],
+    ) -> None:
+        self.tables = tables
+        self.reread = reread
+        self.take_over = take_over
+        self.unload = unload
         self.instance = name or secrets.token_hex(6)
         self.lease_seconds = lease_seconds
         # No silent retries: a lost connection must show, so that what was missed is caught up.
         self.redis = Redis.from_url(
             redis_url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=1.0, socket_timeout=max(1.0, lease_seconds)
         )
-        self.fanout = RedisFanout(self.redis, self.instance, self.heard, self.reconnected)
+        self.channels = RedisFanout(self.redis, self.instance, self.heard, self.reconnected)
         self.leases = Leases(self.redis, self.instance, lease_seconds)
         self.driven: set[str] = set()
         self.renewed_at = time.monotonic()
@@ -69,7 +87,7 @@ class Cluster:
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
         await self.redis.ping()  # a wrong URL stops the server at start-up, with Redis's own error
-        self.fanout.start()
+        self.channels.start()
         self.ticker = asyncio.get_running_loop().create_task(self.tick_forever())
 
     async def stop(self) -> None:
@@ -82,7 +100,7 @@ class Cluster:
             await self.leases.release(self.driven)
         except (RedisError, OSError) as error:
             log.warning("could not release the leases: %s", error)
-        await self.fanout.stop()
+        await self.channels.stop()
         await self.redis.aclose()
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> None:
@@ -97,41 +115,50 @@ class Cluster:
             log.error("cluster task failed", exc_info=task.exception())
 
     # -- what this instance tells the others ---------------------------------------------
-    def watch(self, table: LiveTable) -> None:
+    def follow(self, table: LiveTable) -> None:
         """A table joined this instance's live tables: follow it, and try to drive it."""
-        self.spawn(self._watch(table))
+        self.spawn(self._follow(table))
 
-    async def _watch(self, table: LiveTable) -> None:
-        await self.fanout.follow(table.code)
+    async def _follow(self, table: LiveTable) -> None:
+        await self.channels.follow(table.code)
         await table.catch_up()  # a step committed between loading and following
         await self.refresh_presence([table])
         await self.try_to_drive([table])
 
-    def forget(self, table: LiveTable) -> None:
+    def unfollow(self, table: LiveTable) -> None:
         """A table left this instance's live tables: stop following it, give up its lease and tell
         the others that it is free."""
-        self.spawn(self._forget(table.code, table.code in self.driven))
+        self.spawn(self._unfollow(table.code, table.code in self.driven))
         self.driven.discard(table.code)
 
-    async def _forget(self, code: str, driven: bool) -> None:
-        await self.fanout.unfollow(code)
+    async def _unfollow(self, code: str, driven: bool) -> None:
+        await self.channels.unfollow(code)
         if driven:
             await self.leases.release([code])
-            self.fanout.publish(code, {"kind": "free"})
+            self.channels.publish(code, {"kind": "free"})
 
     def committed(self, table: LiveTable, seat: int, action: Any) -> None:
-        self.fanout.publish(table.code, {"kind": "step", "step": table.step, "move": [seat, action]})
+        self.channels.publish(table.code, {"kind": "step", "step": table.step, "move": [seat, action]})
 
     def changed(self, table: LiveTable) -> None:
         """A seat was claimed or a rematch linked: the others re-read the table's row and tokens."""
-        self.fanout.publish(table.code, {"kind": "table"})
+        self.channels.publish(table.code, {"kind": "table"})
 
     def presence_changed(self, table: LiveTable) -> None:
         self.spawn(self._presence_changed(table))
 
     async def _presence_changed(self, table: LiveTable) -> None:
         await self.mark_present([table])
-        self.fanout.publish(table.code, {"kind": "presence"})
+        self.channels.publish(table.code, {"kind": "presence"})
+
+    async def sync(self, table: LiveTable) -> None:
+        """Bring a loaded table up to what is stored before it is used: this instance applies the
+        steps of tables nobody here watches only then (:meth:`heard_step`), and the message of a
+        step committed just before its instance died may never have been sent."""
+        await table.catch_up()
+
+    async def sync_seats(self, table: LiveTable) -> None:
+        await self.reread(table)
 
     async def mark_present(self, tables: list[LiveTable]) -> None:
         """Write this instance's connected seats of ``tables``, each until ``lease_seconds`` from now."""
@@ -151,7 +178,7 @@ class Cluster:
 
     # -- what this instance hears --------------------------------------------------------
     def heard(self, code: str, message: dict[str, Any]) -> None:
-        table = self.hub.live.get(code)
+        table = self.tables.get(code)
         if table is None:
             return
         if message["kind"] == "step":
@@ -159,7 +186,7 @@ class Cluster:
         elif message["kind"] == "free":
             self.spawn(self.try_to_drive([table]))
         elif message["kind"] == "table":
-            self.spawn(self.hub.reread(table))
+            self.spawn(self.reread(table))
         else:
             self.spawn(self.presence_news(table))
 
@@ -171,18 +198,18 @@ class Cluster:
 
     def heard_step(self, table: LiveTable, step: int, move: list[Any]) -> None:
         """Apply a step at once where someone sees it (a connection here, or this instance drives
-        the table); else leave it: the table catches up when it is next used (``hub.fresh``)."""
+        the table); else leave it: the table catches up when it is next used (:meth:`sync`)."""
         if table.connections or table.code in self.driven:
             self.spawn(table.catch_up(step, move))
 
     async def reconnected(self) -> None:
         """Back on Redis after an outage: catch up every live table from the database."""
-        for table in self.hub.live.values():
+        for table in self.tables.values():
             self.spawn(table.catch_up())
-            self.spawn(self.hub.reread(table))
-        self.spawn(self.refresh_presence(self.hub.live.values()))
+            self.spawn(self.reread(table))
+        self.spawn(self.refresh_presence(self.tables.values()))
 
-    async def refresh_presence(self, tables) -> None:
+    async def refresh_presence(self, tables: Iterable[LiveTable]) -> None:
         """Read which seats of ``tables`` are connected on other instances."""
         tables = list(tables)
         try:
@@ -209,14 +236,14 @@ class Cluster:
 
     async def tick(self) -> None:
         """Send what could not be published, renew the leases, take free ones, refresh presence."""
-        await self.fanout.resend()
-        live = list(self.hub.live.values())
+        await self.channels.resend()
+        live = self.tables.values()
         ended = [table.code for table in live if table.game.over and table.code in self.driven]
         if ended:
             await self.leases.release(ended)
             self.driven.difference_update(ended)
         self.hand_over(live)
-        live = list(self.hub.live.values())
+        live = self.tables.values()
         kept = await self.leases.renew(self.driven)
         self.renewed_at = time.monotonic()
         for code in self.driven - kept:
@@ -232,7 +259,7 @@ class Cluster:
         again from the database."""
         for table in tables:
             if players_elsewhere(table):
-                self.hub.drop(table)
+                self.unload(table)
 
     async def try_to_drive(self, tables: list[LiveTable]) -> None:
         free = [
@@ -246,11 +273,11 @@ class Cluster:
         for table in free:
             if table.code in taken:
                 self.driven.add(table.code)
-                self.spawn(self.hub.take_over(table))
+                self.spawn(self.take_over(table))
 
     def stop_driving(self, code: str) -> None:
         self.driven.discard(code)
-        table = self.hub.live.get(code)
+        table = self.tables.get(code)
         if table is not None:
             table.stop_driving()
         log.warning("lost the lease of table %s", code)

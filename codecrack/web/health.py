@@ -39,9 +39,10 @@ async def failing_checks(hub: Hub, drain: Drain) -> list[str]:
             failing.append("migrations")
     except Exception:  # any failure to answer is the check failing
         failing.append("database")
-    if hub.cluster is not None:
+    redis = getattr(hub.fanout, "redis", None)  # with Redis: the cluster's client
+    if redis is not None:
         try:
-            await asyncio.wait_for(hub.cluster.redis.ping(), CHECK_SECONDS)
+            await asyncio.wait_for(redis.ping(), CHECK_SECONDS)
         except Exception:
             failing.append("redis")
     if hub.writer.stalled_for() >= WRITER_STALL_SECONDS:

@@ -1,4 +1,14 @@
-"""All tables of one server: creating, loading, restoring after a restart, and rematches."""
+"""The composition root of one server, and its registry of live tables.
+
+The :class:`Hub` builds every collaborator (store, writer, journal, bots, fan-out, table events)
+and hands each table what it needs. Its lifecycle vocabulary for a table:
+
+- :meth:`Hub.find`: a table to read or act on (loaded from the store if need be; a finished one
+  is not kept loaded);
+- :meth:`Hub.hold`: a table kept loaded, even finished, for a connection (joining.py);
+- :meth:`Hub.release`: a connection left: a finished table nobody watches is unloaded;
+- :meth:`Hub.unload`: forget a loaded table (its record stays stored).
+"""
 
 from __future__ import annotations
 
@@ -20,12 +30,15 @@ from ..core.game import Game
 from ..core.registry import game_class, new_game, replay
 from ..i18n import N_
 from ..tutorials import TUTORIAL_AGENT
+from . import messages
 from .bots import Bots
 from .cache import LiveTables
 from .closing import close_live
 from .config import WebConfig
+from .fanout import Fanout, LocalFanout
 from .instances import hold_instance
 from .migrate import upgrade
+from .ports import SqlJournal, TableEvents
 from .store import (
     Store,
     TableRow,
@@ -103,20 +116,60 @@ class Loading:
 
 
 class Hub:
-    """Owns the store, the bots and the live tables (:class:`LiveTables`, capped)."""
+    """Builds the server's collaborators and keeps its live tables (:class:`LiveTables`, capped).
+
+    What a feature may use: ``config``; ``store`` (reads) and ``writer`` (writes, batched);
+    ``journal`` (the tables' steps); ``events`` (add listeners: ``events.on_committed``,
+    ``on_presence_changed``, ``on_ended``); ``fanout`` (the other instances, if any); ``bots``;
+    ``hint_pool``; ``live`` (the loaded tables)."""
 
     def __init__(self, config: WebConfig) -> None:
         self.config = config
         self.engine = make_engine(config.db_url)
         self.store = Store(self.engine)
         self.writer = Writer(self.engine, together={add_move: add_moves})
+        self.journal = SqlJournal(self.writer, self.store)
         self.bots = Bots(config)
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
-        self.loading: dict[str, Loading] = {}  # the tables being read from the store (see load())
+        self.loading: dict[str, Loading] = {}  # the tables being read from the store (see _load())
         self.chores: list[asyncio.Task] = []
         self.instance_lock: Any = None  # held while serving: see instances.py
-        self.cluster = joined_cluster(self, config)
+        self.fanout = self.joined_fanout()
+        self.events = TableEvents(drive=self.bots.drive, check_presence=self.fanout.refresh_presence)
+        self.events.on_committed.append(self.fanout.committed)
+        self.events.on_presence_changed.append(self.fanout.presence_changed)
+        self.events.on_ended.append(lambda table: self.bots.forget(table.code))
+
+    def joined_fanout(self) -> Fanout:
+        """The Redis :class:`~codecrack.web.cluster.Cluster` when Redis is configured (imported
+        only then: Redis is an optional extra), else the single instance's :class:`LocalFanout`."""
+        if not self.config.redis_url:
+            return LocalFanout()
+        from .cluster import Cluster
+
+        return Cluster(
+            self.config.redis_url,
+            self.config.lease_seconds,
+            self.config.instance_name,
+            tables=self.live,
+            reread=self.reread,
+            take_over=self.take_over,
+            unload=self.unload,
+        )
+
+    def table(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]], step: int = 0) -> LiveTable:
+        """A live table of ``row`` wired to this hub's ports (not registered yet)."""
+        return LiveTable(
+            row=row,
+            game=game,
+            tokens=tokens,
+            journal=self.journal,
+            events=self.events,
+            config=self.config,
+            step=step,
+            driving=self.fanout.drives_alone,
+        )
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -126,8 +179,7 @@ class Hub:
         joins. Every other table loads on first access."""
         self.instance_lock = await asyncio.to_thread(hold_instance, self.config.db_url, self.config.redis_url)
         await asyncio.to_thread(upgrade, self.engine)
-        if self.cluster:
-            await self.cluster.start()
+        await self.fanout.start()
         loop = asyncio.get_running_loop()
         self.chores = [loop.create_task(self.restore()), loop.create_task(self.sweep())]
 
@@ -137,15 +189,14 @@ class Hub:
         since = now() - timedelta(seconds=self.config.restore_window)
         for row in await asyncio.to_thread(self.store.unfinished, since, self.config.max_live_tables):
             try:
-                await self.load(row.code)
+                await self._load(row.code)
             except Exception:
                 log.exception("could not restore table %s", row.code)
 
     async def stop(self) -> None:
         for chore in self.chores:
             chore.cancel()
-        if self.cluster:
-            await self.cluster.stop()
+        await self.fanout.stop()
         for table in self.live.values():
             table.close()
         self.bots.close()
@@ -155,12 +206,46 @@ class Hub:
         if self.instance_lock is not None:
             self.instance_lock.close()
 
-    # -- tables -----------------------------------------------------------------------
-    async def load(self, code: str, keep: bool = False) -> LiveTable | None:
+    # -- tables: find, hold, release, unload -----------------------------------------------
+    async def find(self, code: str) -> LiveTable | None:
+        """A table to read or act on: the live one, brought up to what other instances stored,
+        else loaded from the store (``None``: no such table). A finished table loaded here is not
+        kept loaded."""
+        code = code.upper()
+        table = self.live.get(code)
+        if table is None:
+            return await self._load(code)
+        await self.fanout.sync(table)
+        return table
+
+    async def hold(self, code: str) -> LiveTable | None:
+        """The table kept loaded, even finished, for a connection (not brought up to date: the
+        joining connection does so once it said hello). Asked again for a table held before, it
+        gives the live copy, else loads it again: a copy loaded, played on and unloaded meanwhile
+        may have stored steps the first one lacks."""
+        code = code.upper()
+        return self.live.get(code) or await self._load(code, keep=True)
+
+    def release(self, table: LiveTable) -> None:
+        """A connection left: a finished table nobody watches is unloaded (loaded again on demand)."""
+        if table.game.over and not table.connections:
+            self.unload(table)
+
+    def unload(self, table: LiveTable) -> None:
+        """Forget a loaded table (its record stays stored): its bots, clocks and agents stop."""
+        if self.live.get(table.code) is table:
+            self.live.pop(table.code)
+        if table.code in self.loading:
+            self.loading[table.code].drops += 1
+        table.close()
+        self.bots.forget(table.code)
+        self.fanout.unfollow(table)
+
+    async def _load(self, code: str, keep: bool = False) -> LiveTable | None:
         """Rebuild a stored table from its record, off the event loop (``None``: no such table). An
         unfinished table (or any with ``keep``) joins the live tables; an unfinished one resumes
         its bots and clocks. A copy loaded meanwhile is returned instead; if one was loaded,
-        played on and dropped while this read the store, what was read may lack its last steps:
+        played on and unloaded while this read the store, what was read may lack its last steps:
         it is read again."""
         loading = self.loading.setdefault(code, Loading())
         loading.loads += 1
@@ -170,7 +255,7 @@ class Hub:
                 row = await asyncio.to_thread(self.store.table, code)
                 if row is None or row.closed:
                     return None
-                moves = await self.stored_moves(code)
+                moves = await self.journal.since(code)
                 game = await asyncio.to_thread(replay, row.record(moves))
                 tokens = await asyncio.to_thread(self.store.tokens, code)
                 if code in self.live:
@@ -181,51 +266,16 @@ class Hub:
             loading.loads -= 1
             if not loading.loads:
                 del self.loading[code]
-        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, step=len(moves), driving=self.cluster is None)
+        table = self.table(row, game, tokens, step=len(moves))
         if keep or not game.over:
-            self.keep(table)
+            self._register(table)
             table.resume()
         return table
 
-    def keep(self, table: LiveTable) -> None:
+    def _register(self, table: LiveTable) -> None:
         for idle in self.live.add(table):
-            self.drop(idle)
-        if self.cluster:
-            self.cluster.watch(table)
-
-    async def kept(self, table: LiveTable) -> LiveTable | None:
-        """The loaded table of ``table``'s code, for a connection about to join it: the live copy,
-        else (``table`` was pushed out while the connection said hello) loaded again, since a copy
-        loaded, played on and pushed out meanwhile may have stored steps ``table`` lacks."""
-        return self.live.get(table.code) or await self.load(table.code, keep=True)
-
-    def drop(self, table: LiveTable) -> None:
-        """Forget a loaded table (its record stays stored): its bots, clocks and agents stop."""
-        if self.live.get(table.code) is table:
-            self.live.pop(table.code)
-        if table.code in self.loading:
-            self.loading[table.code].drops += 1
-        table.close()
-        self.bots.forget(table.code)
-        if self.cluster:
-            self.cluster.forget(table)
-
-    def unload_if_idle(self, table: LiveTable) -> None:
-        """Forget a finished table nobody watches; it is loaded again from the store on demand."""
-        if table.game.over and not table.connections:
-            self.drop(table)
-
-    async def get(self, code: str, keep: bool = False, up_to_date: bool = True) -> LiveTable | None:
-        """A table to read or act on: the live one (brought up to what is stored, unless the caller
-        does so later: ``up_to_date=False``), else loaded from the store. A finished table is kept
-        loaded only with ``keep`` (for a connection), until its last viewer leaves."""
-        code = code.upper()
-        table = self.live.get(code)
-        if table is not None:
-            if up_to_date:
-                await self.fresh(table)
-            return table
-        return await self.load(code, keep)
+            self.unload(idle)
+        self.fanout.follow(table)
 
     # -- expiry -----------------------------------------------------------------------
     async def sweep(self) -> None:
@@ -244,7 +294,7 @@ class Hub:
         moment = time.monotonic()
         for table in self.live.values():
             if not table.joined and moment - table.loaded_at >= ttl:
-                self.drop(table)
+                self.unload(table)
         await self.writer.write(delete_unjoined, now() - timedelta(seconds=ttl), list(self.live))
 
     async def create(
@@ -262,7 +312,7 @@ class Hub:
         script, ``scripted``, sets it)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
         await self.with_free_code(row, lambda: self.writer.write(add_table, row))
-        return self.open(row, instance, tokens={})
+        return self._open(row, instance, tokens={})
 
     async def prepare(
         self,
@@ -302,10 +352,10 @@ class Hub:
         if blocked:
             raise OptionError(N_("the name {name!r} is not allowed here; choose another"), name=blocked[0])
 
-    def open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
+    def _open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
         """Start playing a stored new table: its clock and bots run from now."""
-        table = LiveTable(row=row, game=game, hub=self, tokens=tokens, driving=self.cluster is None)
-        self.keep(table)
+        table = self.table(row, game, tokens)
+        self._register(table)
         table.restart_clock()
         table.wake()
         return table
@@ -347,8 +397,7 @@ class Hub:
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat)) from None
             table.tokens[token] = (seat, name)
             table.announce()
-        if self.cluster:
-            self.cluster.changed(table)
+        self.fanout.changed(table)
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:
@@ -361,7 +410,7 @@ class Hub:
         table = self.live.get(table.code) or table  # the copy its viewers are connected to
         async with table.lock:  # two players asking at once still get one rematch
             if table.row.rematch:
-                return await self.get(table.row.rematch)
+                return await self.find(table.row.rematch)
             options = dict(table.row.options)
             options.pop("first", None)
             row, game = await self.prepare(
@@ -370,14 +419,13 @@ class Hub:
             tokens = await asyncio.to_thread(self.store.tokens, table.code)  # claims made on any instance
             linked = await self.with_free_code(row, lambda: self.writer.write(add_rematch, table.code, row, tokens))
             table.row.rematch = linked
-            fresh = self.open(row, game, tokens) if linked == row.code else await self.get(linked)
-            table.broadcast({"type": "rematch", "code": fresh.code})
+            fresh = self._open(row, game, tokens) if linked == row.code else await self.find(linked)
+            table.broadcast(messages.rematch(fresh.code))
             table.announce()
-        if self.cluster:
-            self.cluster.changed(table)
+        self.fanout.changed(table)
         return fresh
 
-    # -- several instances (cluster.py) ----------------------------------------------------
+    # -- what other instances did (the fan-out calls these) ---------------------------------
     async def reread(self, table: LiveTable) -> None:
         """Another instance (or the operator) changed the table's seats, linked its rematch or closed it: read
         them again."""
@@ -388,15 +436,8 @@ class Hub:
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
         if row and row.rematch and not table.row.rematch:
             table.row.rematch = row.rematch
-            table.broadcast({"type": "rematch", "code": row.rematch})
+            table.broadcast(messages.rematch(row.rematch))
         table.announce()
-
-    async def fresh(self, table: LiveTable) -> None:
-        """With several instances, bring a loaded table up to what is stored before it is used: this
-        instance applies the steps of tables nobody here watches only then (cluster.py), and the
-        message of a step committed just before its instance died may never have been sent."""
-        if self.cluster:
-            await table.catch_up()
 
     async def take_over(self, table: LiveTable) -> None:
         """This instance took the table's lease: bring it up to date and drive it, its clock
@@ -408,28 +449,10 @@ class Hub:
             table.lead(since=active_at.timestamp())
 
     # -- records ----------------------------------------------------------------------
-    async def stored_moves(self, code: str, since: int = 0) -> list[list[Any]]:
-        return await asyncio.to_thread(self.store.moves, code, since)
-
-    async def persist(self, code: str, step: int, seat: int, action: Any, result: dict[str, Any] | None) -> None:
-        """Store an accepted action, with the result when it ends the game, together (the writer
-        may commit other tables' writes in the same transaction); returns once committed."""
-        await self.writer.write(add_move, code, step, seat, action, result)
-
     async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The seat's view after each step of a finished game, for step-by-step replay; the game
         is played again in a thread, off the event loop."""
         return await asyncio.to_thread(views_step_by_step, table.game.record(), seat)
-
-
-def joined_cluster(hub: Hub, config: WebConfig):
-    """The instance's :class:`~codecrack.web.cluster.Cluster` when Redis is configured, else
-    ``None`` (imported only then: Redis is an optional extra)."""
-    if not config.redis_url:
-        return None
-    from .cluster import Cluster
-
-    return Cluster(hub, config.redis_url, config.lease_seconds, config.instance_name)
 
 
 def views_step_by_step(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:

@@ -16,19 +16,20 @@ from fastapi import APIRouter, Depends, HTTPException
 from ..i18n import _, current
 from ..review import review_record
 from ..review.numbering import tiles_counted_from
+from .hub import Hub
 from .schema import ERRORS, Review, no_table
 from .tokens import bearer_token, seat_of
 
 CACHED_REVIEWS = 64
 
 
-def review_router(hub: Any) -> APIRouter:
+def review_router(hub: Hub) -> APIRouter:
     router = APIRouter()
     cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()  # (table, seat, language)
 
     @router.get("/api/tables/{code}/review", responses=ERRORS)
     async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
-        table = await hub.get(code)
+        table = await hub.find(code)
         if table is None:
             raise HTTPException(status_code=404, detail=no_table(code))
         if not table.game.over:

@@ -9,10 +9,12 @@ table, so the tokens it carries over start again); after that it is ignored, as 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from fastapi import Header
 
-from .table import LiveTable
+if TYPE_CHECKING:
+    from .table import LiveTable
 
 
 async def bearer_token(

@@ -15,10 +15,12 @@ from fastapi import APIRouter, HTTPException, Request
 
 from ..i18n import _
 from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
+from .hub import Hub
 from .schema import ERRORS, Created, Lessons, TutorialRequest
+from .table_routes import too_many_tables
 
 
-def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIRouter:
+def tutorial_router(hub: Hub, allowed: Callable[[Request, float], bool]) -> APIRouter:
     """``allowed(request, now)`` is the app's limit on new tables per address."""
     router = APIRouter()
 
@@ -36,15 +38,10 @@ def tutorial_router(hub: Any, allowed: Callable[[Request, float], bool]) -> APIR
     async def start(game: str, request: TutorialRequest, http: Request) -> Created:
         script = script_or_404(game)
         if not allowed(http, asyncio.get_running_loop().time()):
-            raise HTTPException(
-                status_code=429,
-                detail=_("at most {count} new tables per minute from one address").format(
-                    count=hub.config.tables_per_minute
-                ),
-            )
+            raise too_many_tables(hub)
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
         table = await hub.create(game, 2, dict(script.options), seats, seed=script.seed, scripted=True)
         token = await hub.claim(table, LEARNER, request.name or "")
-        return {"code": table.code, "seat": LEARNER, "token": token, "table": table.info()}
+        return {"code": table.code, "seat": LEARNER, "token": token, "table": table.summary()}
 
     return router

@@ -58,21 +58,21 @@ async def follow_with_a_viewer(maker: Hub, follower: Hub):
     follows its channel; returns both copies, the spectator's socket, the list of the follower's
     reads of stored actions (each one's first step) and the task that sends to the socket."""
     table = await maker.create("toy", 2, {"target": 99, "first": 0}, HUMANS)
-    copy = await follower.get(table.code)
+    copy = await follower.find(table.code)
     socket = FakeSocket()
     viewer = Connection(None, socket, send_timeout=GUARD)
     pumping = asyncio.get_running_loop().create_task(viewer.pump())
     copy.connect(viewer)
-    await until(lambda: table.code in follower.cluster.fanout.followed, "the follower follows the table")
+    await until(lambda: table.code in follower.fanout.channels.followed, "the follower follows the table")
     await asyncio.sleep(0.1)  # its subscription is in place
     reads: list[int] = []
-    stored_moves = follower.stored_moves
+    since = follower.journal.since
 
-    async def counted(code: str, since: int = 0) -> list[list[Any]]:
-        reads.append(since)
-        return await stored_moves(code, since)
+    async def counted(code: str, step: int = 0) -> list[list[Any]]:
+        reads.append(step)
+        return await since(code, step)
 
-    follower.stored_moves = counted
+    follower.journal.since = counted
     return table, copy, socket, reads, pumping
 
 
@@ -99,9 +99,9 @@ def test_a_missed_message_is_read_from_the_database_at_the_next_one(tmp_path, po
 
     async def scenario(maker: Hub, follower: Hub) -> None:
         table, copy, socket, reads, _ = await follow_with_a_viewer(maker, follower)
-        heard = follower.cluster.fanout.heard
+        heard = follower.fanout.channels.heard
         missed: list[dict[str, Any]] = []
-        follower.cluster.fanout.heard = lambda code, message: (
+        follower.fanout.channels.heard = lambda code, message: (
             missed.append(message) if not missed else heard(code, message)
         )
         assert await table.submit(0, ADD) is None
@@ -119,11 +119,11 @@ def test_a_missed_message_is_read_from_the_database_at_the_next_one(tmp_path, po
 def test_a_table_whose_last_message_was_missed_catches_up_when_next_used(tmp_path, postgres_url, redis_url):
     async def scenario(maker: Hub, follower: Hub) -> None:
         table, copy, _, reads, _ = await follow_with_a_viewer(maker, follower)
-        follower.cluster.fanout.heard = lambda code, message: None  # every message is lost
+        follower.fanout.channels.heard = lambda code, message: None  # every message is lost
         assert await table.submit(0, ADD) is None
         await asyncio.sleep(0.2)
         assert copy.step == 0
-        assert await follower.get(table.code) is copy
+        assert await follower.find(table.code) is copy
         assert copy.step == 1 and reads == [0]
         assert copy.game.record() == table.game.record()
 

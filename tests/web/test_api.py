@@ -161,10 +161,10 @@ def test_two_requests_loading_one_stored_table_share_it(client):
 
     made = create(client, "toy", [HUMAN, HUMAN])
     hub = client.app.state.hub
-    hub.drop(hub.live[made["code"]])  # as when an idle table is pushed out of the live tables
+    hub.unload(hub.live[made["code"]])  # as when an idle table is pushed out of the live tables
 
     async def load_twice():
-        return await asyncio.gather(hub.get(made["code"]), hub.get(made["code"]))
+        return await asyncio.gather(hub.find(made["code"]), hub.find(made["code"]))
 
     first, second = client.portal.call(load_twice)
     assert first is second is hub.live[made["code"]]
@@ -179,7 +179,7 @@ def test_two_players_sitting_at_once_cannot_both_take_a_seat(client):
     hub = client.app.state.hub
 
     async def sit_twice():
-        table = await hub.get(made["code"])
+        table = await hub.find(made["code"])
         return await asyncio.gather(hub.claim(table, 1, "Ann"), hub.claim(table, 1, "Bob"), return_exceptions=True)
 
     outcomes = client.portal.call(sit_twice)
@@ -197,7 +197,7 @@ def test_two_rematch_requests_at_once_make_one_rematch(client):
     hub = client.app.state.hub
 
     async def ask_twice():
-        table = await hub.get(made["code"])
+        table = await hub.find(made["code"])
         return await asyncio.gather(hub.rematch(table), hub.rematch(table))
 
     first, second = client.portal.call(ask_twice)

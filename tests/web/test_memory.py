@@ -61,7 +61,7 @@ def test_games_played_to_the_end_leave_nothing_behind(client):
 def test_two_copies_of_a_finished_table_still_make_one_rematch(client):
     hub = client.app.state.hub
     code = finished_table(client)
-    first, second = client.portal.call(hub.get, code), client.portal.call(hub.get, code)
+    first, second = client.portal.call(hub.find, code), client.portal.call(hub.find, code)
     assert first is not second
 
     async def ask_both():

@@ -133,6 +133,6 @@ def test_a_table_played_and_unloaded_while_it_was_being_restored_is_read_again(t
         assert code not in hub.live  # finished and nobody watching: unloaded
         held.release()
         restoring.result(GUARD)
-        table = client.portal.call(hub.get, code)
+        table = client.portal.call(hub.find, code)
         assert (table.step, table.game.over) == (1, True)
         assert client.portal.call(hub.rematch, table).code != code

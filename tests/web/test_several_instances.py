@@ -66,7 +66,7 @@ def test_a_seat_is_claimed_once_across_instances(tmp_path, postgres_url):
     async def scenario(a: Hub, b: Hub) -> None:
         for _ in range(RACES):
             table = await a.create("toy", 2, {}, HUMANS)
-            twin = await b.get(table.code)
+            twin = await b.find(table.code)
             outcomes = await asyncio.gather(a.claim(table, 0, "Ann"), b.claim(twin, 0, "Bob"), return_exceptions=True)
             tokens = [o for o in outcomes if isinstance(o, str)]
             refusals = [o for o in outcomes if isinstance(o, OptionError)]
@@ -105,7 +105,7 @@ async def finished_table(a: Hub, b: Hub):
     await a.claim(table, 0, "Ann")
     await a.claim(table, 1, "Bob")
     assert await table.submit(0, {"type": "add", "amount": 1}) is None
-    return table, await b.get(table.code)
+    return table, await b.find(table.code)
 
 
 def test_a_rematch_is_made_once_across_instances(tmp_path, postgres_url):
@@ -127,13 +127,13 @@ def test_the_first_writer_of_a_step_wins_and_the_other_action_is_refused_if_no_l
     async def scenario(a: Hub, b: Hub) -> None:
         for _ in range(RACES // 2):
             table = await a.create("toy", 2, {"target": 99, "first": 0}, HUMANS)
-            twin = await b.get(table.code)
+            twin = await b.find(table.code)
             refusals = await asyncio.gather(
                 table.submit(0, {"type": "add", "amount": 1}), twin.submit(0, {"type": "add", "amount": 2})
             )
             assert refusals.count(None) == 1, refusals
             refused = next(r for r in refusals if r is not None)
-            assert refused.startswith("another move came first: seat 1 may not act now")
+            assert refused.text().startswith("another move came first: seat 1 may not act now")
             moves = a.store.moves(table.code)
             assert len(moves) == 1
             for live in (table, twin):  # the loser caught up with the step it missed
@@ -148,7 +148,7 @@ def test_a_losing_action_still_legal_is_played_at_the_next_step(tmp_path, postgr
 
     async def scenario(a: Hub, b: Hub) -> None:
         table = await a.create("anyorder", 2, {"target": 10_000}, HUMANS)
-        twin = await b.get(table.code)
+        twin = await b.find(table.code)
         for _ in range(RACES):
             refusals = await asyncio.gather(
                 table.submit(0, {"type": "add", "amount": 1}), twin.submit(1, {"type": "add", "amount": 2})

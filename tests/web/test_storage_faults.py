@@ -127,7 +127,7 @@ def test_a_failed_rematch_write_leaves_no_half_made_rematch(server):
     with seated(client, code, made["token"]) as ann:
         ann.act({"type": "add", "amount": 1})
         ann.state_at(1)
-    table, tables_before = client.portal.call(hub.get, code), len(hub.store.list_tables())
+    table, tables_before = client.portal.call(hub.find, code), len(hub.store.list_tables())
     for point in ("INSERT INTO tables", "INSERT INTO seat_tokens", "UPDATE tables", "COMMIT"):
         faults.fail(point)
         with pytest.raises(OperationalError):
@@ -159,17 +159,17 @@ def test_an_action_whose_write_failed_after_it_landed_is_acknowledged_once(serve
     """A write can raise although its commit landed (the answer to COMMIT lost): the sender was told
     to try again while everyone was shown its action, and a retry could play a second one."""
     client, _ = server
-    hub = client.app.state.hub
-    persist = hub.persist
+    journal = client.app.state.hub.journal
+    append = journal.append
 
     async def landed_then_failed(*args):
-        monkeypatch.setattr(hub, "persist", persist)
-        await persist(*args)
+        monkeypatch.setattr(journal, "append", append)
+        await append(*args)
         raise OperationalError("COMMIT", None, Exception("the connection was lost"))
 
     code, ann_token, bob_token = two_players(client, target=9)
     with seated(client, code, ann_token) as ann, seated(client, code, bob_token) as bob:
-        monkeypatch.setattr(hub, "persist", landed_then_failed)
+        monkeypatch.setattr(journal, "append", landed_then_failed)
         ann.ws.send_json({"type": "action", "action": {"type": "add", "amount": 2}, "ref": "a-1"})
         mine = ann.until(lambda m: m["type"] in STATES or m["type"] == "error")
         assert mine["type"] in STATES and mine["step"] == 1 and mine["ref"] == "a-1"

@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 
 import codecrack
 from codecrack.web.app import create_app
+from codecrack.web.refusals import NOT_STORED
 
 from .conftest import fast_config
 from .faults import Faults
@@ -33,7 +34,7 @@ def test_the_twin_stays_the_live_game_through_a_whole_coda_game(tmp_path):
             assert client.portal.call(table.submit, seat, {"type": "nonsense"}) is not None
             if rng.random() < 0.1:
                 faults.fail("INSERT INTO actions")
-                assert "could not store" in client.portal.call(table.submit, seat, legal[0])
+                assert client.portal.call(table.submit, seat, legal[0]) == NOT_STORED
             assert client.portal.call(table.submit, seat, rng.choice(legal)) is None
             assert table.ahead is None or same_game(table.ahead, table.game)
         assert hub.store.moves(code) == table.game.record()["actions"]

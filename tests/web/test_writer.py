@@ -336,7 +336,7 @@ def test_a_table_dropped_during_its_bots_commit_follows_the_move_and_plays_no_mo
         commits.hold()
         assert commits.held.wait(60)  # a bot's move is being committed
         step = table.step
-        client.portal.call(hub.drop, table)
+        client.portal.call(hub.unload, table)
         commits.release()
         client.portal.call(table.lock.acquire)  # the submission is over
         client.portal.call(table.lock.release)

@@ -1,0 +1,81 @@
+"""Audiences and broadcast: each seat's view (and the spectators'), sent as a delta from the
+last one it was sent, and the table's summary sent at most once per ``table_info_interval``.
+Messages are only ever queued, never awaited (see connections.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from . import messages
+from .actions import player_view
+from .connections import Ack, Connection, encode
+from .deltas import SentViews
+from .summaries import live_summary
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from .config import WebConfig
+
+
+class Audiences:
+    """The broadcast part of :class:`~codecrack.web.table.LiveTable`."""
+
+    game: Game
+    step: int
+    config: WebConfig
+    connections: set[Connection]
+    sent: SentViews  # each audience's last view: the base of its next delta
+    announced_at: float  # when the table's summary was last sent to everyone
+
+    def audience_view(self, seat: int | None) -> dict[str, Any]:
+        return player_view(self.game.view(seat))
+
+    def summary(self) -> dict[str, Any]:
+        """The table's public facts (:func:`~codecrack.web.summaries.table_summary`)."""
+        return live_summary(self)
+
+    def clock_info(self) -> dict[str, Any] | None:
+        return self.clock.public(asyncio.get_running_loop().time()) if self.clock else None
+
+    def state_message(self, seat: int | None) -> messages.State:
+        """The seat's whole view (on connect and resync)."""
+        return messages.state(self.step, self.sent.current(seat, self.step, self.audience_view), self.clock_info())
+
+    def update_message(self, seat: int | None) -> messages.State | messages.Delta:
+        """What changed in the seat's view since the one it was sent last (the whole view if none)."""
+        found = self.sent.changes(seat, self.step, self.audience_view)
+        if found is None:
+            return self.state_message(seat)
+        base, changes = found
+        return messages.delta(base, self.step, changes, self.clock_info())
+
+    def broadcast_state(self, ack: Ack | None = None) -> None:
+        """Send the table's new state to its connections on this server: each gets its audience's
+        delta (a seat's, or the spectators'), made and encoded once per audience. The one way a
+        new step reaches the sockets. ``ack``: the sender of the step's action gets its reference
+        added to its own copy; every other connection gets the same text as without it."""
+        audiences = {connection.seat for connection in self.connections}
+        self.sent.keep_only(audiences)
+        texts = {seat: encode(self.update_message(seat)) for seat in audiences}
+        for connection in list(self.connections):
+            text = texts[connection.seat]
+            connection.push(ack.text_for(connection, text) if ack else text)
+
+    def broadcast(self, message: messages.ServerMessage) -> None:
+        """Send every connection here the same message (encoded once)."""
+        text = encode(message)
+        for connection in list(self.connections):
+            connection.push(text)
+
+    def announce(self) -> None:
+        """Send everyone the table's summary soon, at most once per ``table_info_interval``: a
+        crowd connecting at once costs one message per connection, not one per pair."""
+        if not self.running("info"):
+            self.start("info", self._announce_later())
+
+    async def _announce_later(self) -> None:
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, self.announced_at + self.config.table_info_interval - loop.time()))
+        self.announced_at = loop.time()
+        self.broadcast(messages.table_notice(self.summary()))

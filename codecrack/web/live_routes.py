@@ -1,0 +1,152 @@
+"""The live-play websocket, ``/ws/{code}``: the join (joining.py), then each client message
+answered within the size and rate limits until the socket closes."""
+
+# No ``from __future__ import annotations``: FastAPI reads route annotations as real objects.
+
+import asyncio
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from ..core.validation import problem
+from ..i18n import _
+from . import messages
+from .actions import refused_from_client
+from .collector import SOCKETS
+from .connections import Ack, Connection
+from .hints import hint_for
+from .hub import Hub
+from .joining import POLICY, JoinRefused, join, leave
+from .limits import AddressCounter, TokenBucket
+from .middleware import AsgiSocket
+from .refusals import SPECTATOR
+from .schema import client_hello, read_client_message
+from .table import LiveTable
+
+TOO_BIG = 1009  # websocket close code: message too big
+HELLO_SECONDS = 10.0  # a new socket must say hello (with its token, or none) within this time
+
+
+def live_router(hub: Hub, address_of) -> APIRouter:
+    """``address_of(websocket)``: the client's address, for the limit of connections per address."""
+    router = APIRouter()
+    config = hub.config
+    connections = AddressCounter(config.connections_per_address)
+
+    @router.websocket("/ws/{code}")
+    async def live(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        address = address_of(websocket)
+        if not connections.enter(address):
+            return await refuse(
+                websocket,
+                POLICY,
+                _("at most {count} connections from one address").format(count=config.connections_per_address),
+            )
+        SOCKETS.opened += 1
+        try:
+            await play(websocket, AsgiSocket(websocket), code)
+        finally:
+            connections.leave(address)
+            SOCKETS.closed += 1
+
+    async def play(websocket: WebSocket, socket: AsgiSocket, code: str) -> None:
+        try:
+            table, connection = await join(
+                hub,
+                code,
+                lambda: asyncio.wait_for(hello_token(socket), HELLO_SECONDS),
+                lambda seat: Connection(seat, socket, config.send_queue_limit, config.send_timeout),
+            )
+        except JoinRefused as refused:
+            return await refuse(websocket, refused.code, refused.message)
+        except WebSocketDisconnect:
+            return
+        except (ValueError, TimeoutError) as error:
+            return await refuse(websocket, POLICY, str(error) or _("no hello: say hello with your token first"))
+        try:
+            await connection.serve(converse(socket, table, connection))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            leave(hub, table, connection)
+
+    async def converse(socket: AsgiSocket, table: LiveTable, connection: Connection) -> None:
+        """Answer the connection's messages, within the size and rate limits, until it closes."""
+        clock = asyncio.get_running_loop().time
+        bucket, throttled = TokenBucket(config.messages_per_second, config.message_burst, clock()), False
+        while True:
+            text = await next_text(socket)
+            if text is not None and len(text.encode()) > config.max_ws_message_bytes:
+                connection.push(
+                    messages.error(_("a message has at most {count} bytes").format(count=config.max_ws_message_bytes))
+                )
+                connection.end(TOO_BIG, "message too big")
+                return
+            if not bucket.take(clock()):
+                if not throttled:  # one notice per burst of dropped messages, not one per message
+                    connection.push(
+                        messages.error(
+                            _("too many messages: at most {count} per second; this one was dropped").format(
+                                count=f"{config.messages_per_second:g}"
+                            )
+                        )
+                    )
+                throttled = True
+                continue
+            throttled = False
+            reply = await handle(table, connection, text)
+            if reply is not None:
+                connection.push(reply)
+
+    async def handle(table: LiveTable, connection: Connection, text: str | None) -> messages.ServerMessage | None:
+        """Answer one client message: ``action``, ``hint``, ``ping`` or ``resync``."""
+        if text is None:
+            return messages.error(_("binary frames are not accepted: send JSON text"))
+        try:
+            message = read_client_message(text)
+        except ValidationError as error:
+            return messages.error(problem(error.errors(), skip=1))
+        if message.type == "ping":
+            return messages.pong()
+        if message.type == "resync":
+            return table.state_message(connection.seat)
+        ref = message.ref if message.type == "action" else None
+        if connection.seat is None:
+            return messages.error(SPECTATOR.text(), ref)
+        if message.type == "action":
+            ack = Ack(connection, ref) if ref is not None else None
+            refused = refused_from_client(message.action) or await table.submit(
+                connection.seat, message.action, ack=ack
+            )
+            return None if refused is None else messages.error(refused.text(), ref)
+        step, view = await table.seat_view(connection.seat)
+        return messages.hint(step, await hint_for(table.game, view, hub.bots.work, hub.hint_pool))
+
+    return router
+
+
+async def refuse(websocket: WebSocket, code: int, message: str) -> None:
+    """Tell the client why, then close the socket."""
+    await websocket.send_json(messages.error(message))
+    await websocket.close(code=code)
+
+
+async def hello_token(socket: AsgiSocket) -> str | None:
+    """The token of the socket's first message, ``{"type": "hello", "token": TOKEN or null}``;
+    :class:`ValueError` if the first message is anything else."""
+    text = await next_text(socket)
+    try:
+        return client_hello.validate_json(text or "").token
+    except ValidationError as error:
+        raise ValueError(
+            _("the first message must be hello: {problem}").format(problem=problem(error.errors()))
+        ) from None
+
+
+async def next_text(socket: AsgiSocket) -> str | None:
+    """The next text message; ``None`` for a binary one. Raises :class:`WebSocketDisconnect` at the end."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    return message.get("text")

@@ -1,0 +1,93 @@
+"""Every message the server sends on a websocket, built here and typed as
+:data:`codecrack.web.schema.ServerMessage` describes them (one ``TypedDict`` per ``type``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+Summary = dict[str, Any]  # a table's public facts: summaries.table_summary
+
+
+class Hello(TypedDict):
+    type: Literal["hello"]
+    seat: int | None
+    table: Summary
+
+
+class State(TypedDict):
+    type: Literal["state"]
+    step: int
+    view: dict[str, Any]
+    clock: dict[str, Any] | None
+
+
+class Delta(TypedDict):
+    type: Literal["delta"]
+    base: int
+    step: int
+    changes: list[Any]
+    clock: dict[str, Any] | None
+
+
+class TableNotice(TypedDict):
+    type: Literal["table"]
+    table: Summary
+
+
+class Error(TypedDict):
+    type: Literal["error"]
+    message: str
+    ref: NotRequired[str]
+
+
+class Hint(TypedDict):
+    type: Literal["hint"]
+    step: int
+    hint: dict[str, Any] | None
+
+
+class Rematch(TypedDict):
+    type: Literal["rematch"]
+    code: str
+
+
+class Pong(TypedDict):
+    type: Literal["pong"]
+
+
+ServerMessage = Hello | State | Delta | TableNotice | Error | Hint | Rematch | Pong
+
+
+def hello(seat: int | None, table: Summary) -> Hello:
+    return {"type": "hello", "seat": seat, "table": table}
+
+
+def state(step: int, view: dict[str, Any], clock: dict[str, Any] | None) -> State:
+    """A seat's whole view after ``step`` actions (on connect and resync)."""
+    return {"type": "state", "step": step, "view": view, "clock": clock}
+
+
+def delta(base: int, step: int, changes: list[Any], clock: dict[str, Any] | None) -> Delta:
+    """What changed in a seat's view from the one sent at step ``base`` to ``step``."""
+    return {"type": "delta", "base": base, "step": step, "changes": changes, "clock": clock}
+
+
+def table_notice(table: Summary) -> TableNotice:
+    return {"type": "table", "table": table}
+
+
+def error(message: str, ref: str | None = None) -> Error:
+    """An error in the reader's language; ``ref``: the refused action's, if it carried one."""
+    return {"type": "error", "message": message} if ref is None else {"type": "error", "message": message, "ref": ref}
+
+
+def hint(step: int, found: dict[str, Any] | None) -> Hint:
+    return {"type": "hint", "step": step, "hint": found}
+
+
+def rematch(code: str) -> Rematch:
+    return {"type": "rematch", "code": code}
+
+
+def pong() -> Pong:
+    return {"type": "pong"}

@@ -1,0 +1,121 @@
+"""The lobby's HTTP API for tables: list, create, show, take a seat, rematch and replay."""
+
+# No ``from __future__ import annotations``: the body model of ``POST /api/tables`` is built when
+# the router is (one variant per game), and FastAPI reads route annotations as real objects.
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+
+from ..core.errors import OptionError
+from ..i18n import N_, _, explain
+from .hub import Hub
+from .schema import (
+    ERRORS,
+    Created,
+    Joined,
+    JoinRequest,
+    Problem,
+    Rematched,
+    Replay,
+    TableInfo,
+    create_table_model,
+    no_table,
+)
+from .summaries import table_summary
+from .table import LiveTable
+from .tokens import bearer_token, seat_of
+
+
+def bad_request(error: Exception) -> HTTPException:
+    return HTTPException(status_code=400, detail=explain(error))
+
+
+def too_many_tables(hub: Hub) -> HTTPException:
+    return HTTPException(
+        status_code=429,
+        detail=_("at most {count} new tables per minute from one address").format(count=hub.config.tables_per_minute),
+    )
+
+
+async def table_or_404(hub: Hub, code: str) -> LiveTable:
+    table = await hub.find(code)
+    if table is None:
+        raise HTTPException(status_code=404, detail=no_table(code))
+    return table
+
+
+def table_router(hub: Hub, game_names: list[str], allowed: Callable[[Request, float], bool]) -> APIRouter:
+    """``allowed(request, now)``: the app's limit on new tables per address."""
+    router = APIRouter()
+    config = hub.config
+    CreateTable: Any = create_table_model(game_names)
+
+    @router.get("/api/tables")
+    async def tables() -> list[TableInfo]:
+        rows = await asyncio.to_thread(hub.store.list_tables)
+        stored = [row.code for row in rows if row.code not in hub.live]
+        names = await asyncio.to_thread(hub.store.seat_names, stored)
+        return [
+            hub.live[row.code].summary() if row.code in hub.live else table_summary(row, names.get(row.code, {}))
+            for row in rows
+        ]
+
+    @router.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
+    async def create(request: CreateTable, http: Request) -> Created:
+        if not allowed(http, asyncio.get_running_loop().time()):
+            raise too_many_tables(hub)
+        if request.seed is not None and not config.allow_seed:
+            raise bad_request(OptionError(N_("seed: this server chooses every table's seed itself")))
+        players = request.players or len(request.seats)
+        try:
+            table = await hub.create(
+                request.game,
+                players,
+                request.options.model_dump(exclude_unset=True),
+                [s.model_dump() for s in request.seats],
+                request.takeover,
+                request.seed,
+            )
+            token = None if request.sit is None else await hub.claim(table, request.sit, request.name)
+        except OptionError as error:
+            raise bad_request(error) from None
+        return {"code": table.code, "seat": request.sit, "token": token, "table": table.summary()}
+
+    @router.get("/api/tables/{code}", responses=ERRORS)
+    async def show(code: str) -> TableInfo:
+        return (await table_or_404(hub, code)).summary()
+
+    @router.post("/api/tables/{code}/join", responses=ERRORS)
+    async def join(code: str, request: JoinRequest) -> Joined:
+        table = await table_or_404(hub, code)
+        try:
+            token = await hub.claim(table, request.seat, request.name)
+        except OptionError as error:
+            raise bad_request(error) from None
+        return {"code": table.code, "seat": request.seat, "token": token}
+
+    @router.post("/api/tables/{code}/rematch", responses={**ERRORS, 403: {"model": Problem}})
+    async def rematch(code: str, token: str | None = Depends(bearer_token)) -> Rematched:
+        table = await table_or_404(hub, code)
+        if seat_of(table, token, config.token_hours) is None:
+            raise HTTPException(
+                status_code=403, detail=_("only a seated player (with their seat token) may start a rematch")
+            )
+        try:
+            fresh = await hub.rematch(table)
+        except OptionError as error:
+            raise bad_request(error) from None
+        return {"code": fresh.code, "table": fresh.summary()}
+
+    @router.get("/api/tables/{code}/replay", responses=ERRORS)
+    async def replay_frames(code: str, token: str | None = Depends(bearer_token)) -> Replay:
+        table = await table_or_404(hub, code)
+        if not table.game.over:
+            raise bad_request(OptionError(N_("a game can be replayed once it is over")))
+        seat = seat_of(table, token, config.token_hours)
+        return {"code": table.code, "seat": seat, "frames": await hub.replay_frames(table, seat)}
+
+    return router
