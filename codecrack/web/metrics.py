@@ -71,6 +71,12 @@ LEASES = Counter(
     registry=REGISTRY,
 )
 LAG_INTERVAL = 0.5
+# Series that exist from the start (at 0), so that a rate sees their first increase.
+ACTIONS.labels("accepted")
+for _direction in ("sent", "heard"):
+    FANOUT.labels(_direction)
+for _change in ("taken", "lost", "released"):
+    LEASES.labels(_change)
 
 on = True  # CODECRACK_METRICS: set by create_app
 
