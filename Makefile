@@ -38,10 +38,10 @@ $(AXE)/node_modules/axe-core/axe.min.js: $(AXE)/package-lock.json
 postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql)
 
-# The cluster tests start Redis and nginx of their own too (tests/cluster/services.py).
+# The cluster tests start Redis and nginx of their own too (tests/cluster/services.py); openssl makes the TLS test's certificate.
 redis-nginx:
-	@command -v redis-server >/dev/null && command -v nginx >/dev/null || \
-		($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server nginx)
+	@command -v redis-server >/dev/null && command -v nginx >/dev/null && command -v openssl >/dev/null || \
+		($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server nginx openssl)
 
 # The metrics test scrapes an instance with a real Prometheus of its own (tests/ops/test_metrics.py).
 prometheus:

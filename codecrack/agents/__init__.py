@@ -9,7 +9,7 @@
 True
 """
 
-from .base import Agent
+from ..core.agent import Agent
 from .random_agent import RandomAgent
 from .registry import agent_names, make_agent
 

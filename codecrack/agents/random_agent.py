@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Agent
+from ..core.agent import Agent
 
 
 class RandomAgent(Agent):

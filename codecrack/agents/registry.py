@@ -17,10 +17,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from ..core.agent import Agent
 from ..core.errors import OptionError
 from ..core.registry import game_module
 from ..i18n import N_
-from .base import Agent
 from .random_agent import RandomAgent
 
 AgentFactory = Callable[..., Agent]
@@ -38,6 +38,12 @@ def _game_agents(game: str) -> dict[str, AgentFactory]:
 def agent_names(game: str) -> list[str]:
     """Every agent name that ``game`` accepts."""
     return sorted({**GENERIC, **_game_agents(game)})
+
+
+def tier_names(game: str) -> list[str]:
+    """The tiers a lobby offers, weakest first: ``random``, then the game's own ``agents.AGENTS``
+    in their order (arena baselines and test agents stay out)."""
+    return [*GENERIC, *getattr(game_module(game, "agents"), "AGENTS", {})]
 
 
 def _setting_value(text: str) -> Any:

@@ -27,9 +27,9 @@ class GameOptions(BaseModel):
 
     first: int | None = Field(
         None,
-        title=N_("First player"),
-        description=N_("The seat that starts; none draws it from the seed."),
-        json_schema_extra={"control": "seat"},
+        title=N_("Who starts"),
+        description=N_("The seat that plays first; drawn at random unless you pick one."),
+        json_schema_extra={"control": "seat", "unset": N_("drawn at random")},
     )
 
     def work_cost(self) -> tuple[float, float]:
@@ -39,9 +39,10 @@ class GameOptions(BaseModel):
         return 0.0, 0.0
 
 
-def seat_option(title: str, description: str) -> Any:
-    """A field naming a seat (0-based in the engine; hosts show it as the seat's name and number)."""
-    return Field(None, title=title, description=description, json_schema_extra={"control": "seat"})
+def seat_option(title: str, description: str, unset: str) -> Any:
+    """A field naming a seat (0-based in the engine; hosts show it as the seat's name and number);
+    ``unset`` says in plain words what no choice means."""
+    return Field(None, title=title, description=description, json_schema_extra={"control": "seat", "unset": unset})
 
 
 def choice_option(default: Any, choices: list[Any], title: str, description: str, **limits: Any) -> Any:

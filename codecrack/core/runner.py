@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents.base import Agent
+from .agent import Agent
 from .errors import IllegalAction
 from .game import Event, Game
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..agents.base import Agent
+from ..core.agent import Agent
 from ..core.errors import OptionError
 from ..core.game import Game
 from .messages import Act, ActionReply, Hello, Ping, Pong, ProtocolError, Quit, bot_message

@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.console import Console
 
-from ..agents.base import Agent
+from ..core.agent import Agent
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.runner import next_actor, run_game

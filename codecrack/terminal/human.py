@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.text import Text
 
-from ..agents.base import Agent
+from ..core.agent import Agent
 from ..core.errors import IllegalAction
 from ..core.registry import optional_module
 from ..i18n import N_, _, explain

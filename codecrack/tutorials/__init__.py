@@ -91,6 +91,11 @@ class ScriptedAgent(Agent):
         return self.fallback.act(view)
 
 
+def is_tutorial(seats: list[dict[str, Any]]) -> bool:
+    """Whether a table's seat plan is a tutorial's (a private table: never listed)."""
+    return any(seat.get("agent") == TUTORIAL_AGENT for seat in seats)
+
+
 def offered(action: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
     """Whether ``action`` may be played now: it is listed, or it is a code typed freely where a
     code is wanted (``legal_actions`` lists only ``random_code`` there)."""

@@ -18,9 +18,11 @@ from . import metrics
 from .admin_routes import admin_router
 from .catalog import catalog
 from .config import WebConfig
+from .daily_routes import daily_router
 from .draining import Drain, Draining
 from .health import health_router
 from .hub import Hub
+from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
 from .limits import RateWindow
 from .live_routes import live_router
@@ -75,11 +77,13 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_middleware(RequestContext)  # the last added is the outermost
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.include_router(table_router(hub, [game["name"] for game in games], may_create))
+    app.include_router(table_router(hub, [game["name"] for game in games], address_of, may_create))
     app.include_router(live_router(hub, address_of))
     app.include_router(review_router(hub))
     app.include_router(tutorial_router(hub, may_create))
     app.include_router(language_router())
+    app.include_router(daily_router(hub))
+    app.include_router(invite_router(hub))
     app.include_router(health_router(hub, app.state.drain))
     app.include_router(admin_router(hub))
     metrics.on = hub.config.metrics
@@ -94,6 +98,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{code}", include_in_schema=False)
+    @app.get("/daily", include_in_schema=False)
     async def page(code: str | None = None) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 

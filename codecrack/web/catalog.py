@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents import agent_names
+from ..agents.registry import tier_names
 from ..core.errors import OptionError
 from ..core.registry import GAMES, game_class
 
@@ -43,7 +44,7 @@ def option_fields(game: str) -> list[dict[str, Any]]:
 
 def _field_kind(prop: dict[str, Any]) -> dict[str, Any]:
     if prop.get("control") == "seat":
-        return {"kind": "seat"}
+        return {"kind": "seat", "unset": prop.get("unset", "")}
     variants = prop.get("anyOf", [prop])
     choices = prop.get("choices") or [
         value for v in variants for value in v.get("enum", [v["const"]] if "const" in v else [])
@@ -70,6 +71,8 @@ def game_info(game: str) -> dict[str, Any]:
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "agents": agent_names(game),
+        "tiers": tier_names(game),
+        "facts": cls.facts() if hasattr(cls, "facts") else {},  # public data a how-to page draws
         "options": option_fields(game),
         "presets": [
             {"name": p.name, "title": p.title, "help": p.description, "options": dict(p.options), "default": p.default}

@@ -55,7 +55,8 @@ def localized_games(games: list[dict[str, Any]], lang: str) -> list[dict[str, An
     """The lobby's catalogue with each option's and preset's title and help in ``lang``."""
 
     def texts(item: dict[str, Any]) -> dict[str, Any]:
-        return {**item, "title": translate(item["title"], lang), "help": translate(item["help"], lang)}
+        unset = {"unset": translate(item["unset"], lang)} if item.get("unset") else {}
+        return {**item, "title": translate(item["title"], lang), "help": translate(item["help"], lang), **unset}
 
     return [
         {**game, "options": [texts(o) for o in game["options"]], "presets": [texts(p) for p in game["presets"]]}

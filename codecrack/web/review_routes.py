@@ -1,5 +1,6 @@
 """The post-game review over HTTP: ``GET /api/tables/{code}/review`` with the seat token in
-``Authorization: Bearer TOKEN``.
+``Authorization: Bearer TOKEN``, and ``GET /api/tables/{code}/replay/{step}/hint``: the odds a
+seat's hints showed at one step of the replay, from that seat's view then (never the end's).
 
 Only for finished games, and only a seated player's own decisions (the token names the seat).
 The review is computed from that seat's views alone (:mod:`codecrack.review`), in a thread off
@@ -16,6 +17,7 @@ from fastapi import APIRouter, Depends, HTTPException
 from ..i18n import _, current
 from ..review import review_record
 from ..review.numbering import tiles_counted_from
+from .hints import hint_for
 from .hub import Hub
 from .schema import ERRORS, Review, no_table
 from .tokens import bearer_token, seat_of
@@ -27,8 +29,7 @@ def review_router(hub: Hub) -> APIRouter:
     router = APIRouter()
     cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()  # (table, seat, language)
 
-    @router.get("/api/tables/{code}/review", responses=ERRORS)
-    async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
+    async def finished_seat(code: str, token: str | None) -> tuple[Any, int]:
         table = await hub.find(code)
         if table is None:
             raise HTTPException(status_code=404, detail=no_table(code))
@@ -37,6 +38,19 @@ def review_router(hub: Hub) -> APIRouter:
         seat = seat_of(table, token, hub.config.token_hours)
         if seat is None:
             raise HTTPException(status_code=400, detail=_("only a player can review a game: their own decisions"))
+        return table, seat
+
+    @router.get("/api/tables/{code}/replay/{step}/hint", responses=ERRORS)
+    async def replay_hint(code: str, step: int, token: str | None = Depends(bearer_token)) -> dict[str, Any]:
+        table, seat = await finished_seat(code, token)
+        frames = await hub.replay_frames(table, seat)
+        if not 0 <= step < len(frames):
+            raise HTTPException(status_code=400, detail=_("no step {step} in this game").format(step=step))
+        return {"step": step, "hint": await hint_for(table.game, frames[step], hub.bots.work, hub.hint_pool)}
+
+    @router.get("/api/tables/{code}/review", responses=ERRORS)
+    async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
+        table, seat = await finished_seat(code, token)
         key = (table.code, seat, current())
         if key not in cache:  # the thread runs in this request's language (the context is copied)
             with tiles_counted_from(1):  # as the table page numbers a row's tiles

@@ -56,6 +56,9 @@ class CreateTableBase(Strict):
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(
         None, description="only on a server started with --allow-seed (local and test use)"
     )
+    client_key: Annotated[str, Field(max_length=64)] | None = Field(
+        None, description="one per submit: a repeat with the same key gets the first answer, not a second table"
+    )
 
 
 def options_model(game: str) -> type[BaseModel]:
@@ -117,6 +120,7 @@ class OptionField(BaseModel):
     choices: list[OptionValue] | None = None
     min: int | FiniteFloat | None = None
     max: int | FiniteFloat | None = None
+    unset: str | None = Field(None, description="a seat option: what no choice means, in plain words")
 
 
 class PresetInfo(BaseModel):
@@ -132,6 +136,8 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     agents: list[str]
+    facts: dict[str, Any] = {}  # a game's public data for how-to pages (Alphabet Code: its letters' segments)
+    tiers: list[str]  # the AI tiers a lobby offers, weakest first (every name in ``agents`` stays accepted)
     options: list[OptionField]
     presets: list[PresetInfo]
 

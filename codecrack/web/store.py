@@ -21,6 +21,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -35,6 +36,7 @@ from sqlalchemy import (
     event,
     exists,
     insert,
+    or_,
     select,
     update,
 )
@@ -89,6 +91,39 @@ seat_tokens = Table(
     Column("seat", Integer, nullable=False),
     Column("name", String(40), nullable=False),
     Index("uq_seat_tokens_table_code_seat", "table_code", "seat", unique=True),  # a seat is claimed once
+)
+
+server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles' key)
+    "server_secrets",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(128), nullable=False),
+)
+
+puzzle_attempts = Table(  # a player's attempt at a daily puzzle (day set) or a practice one
+    "puzzle_attempts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("day", Date),
+    Column("player", String(64), nullable=False),
+    Column("puzzle", Integer, nullable=False),  # which puzzle: never sent before the attempt is over
+    Column("moves", JSON, nullable=False),
+    Column("step", Integer, nullable=False),  # moves stored so far: a write expects the step it read
+    Column("finished", Boolean, nullable=False),
+    Column("solved", Boolean, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("game", "day", "player"),  # one scored attempt per player per day
+    Index("ix_puzzle_attempts_player", "player", "game", "day"),
+)
+
+daily_pars = Table(  # how many turns the hard tier needs for a day's puzzle, worked out once
+    "daily_pars",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("turns", Integer, nullable=False),
 )
 
 
@@ -192,8 +227,11 @@ class Store:
                 names.setdefault(row.table_code, {})[row.seat] = row.name
         return names
 
-    def list_tables(self, limit: int = 50) -> list[TableRow]:
+    def list_tables(self, finished_since: datetime | None = None, limit: int = 50) -> list[TableRow]:
+        """The latest open tables, but those that finished before ``finished_since``."""
         query = select(tables).where(tables.c.closed.is_(None)).order_by(tables.c.created_at.desc()).limit(limit)
+        if finished_since is not None:
+            query = query.where(or_(tables.c.finished.is_(False), tables.c.active_at >= finished_since))
         with self.engine.connect() as db:
             return [TableRow(**row) for row in db.execute(query).mappings()]
 

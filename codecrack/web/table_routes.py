@@ -5,13 +5,16 @@
 
 import asyncio
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 
 from ..core.errors import OptionError
 from ..i18n import N_, _, explain
+from ..tutorials import is_tutorial
 from .hub import Hub
+from .once import Once
 from .schema import (
     ERRORS,
     Created,
@@ -47,15 +50,22 @@ async def table_or_404(hub: Hub, code: str) -> LiveTable:
     return table
 
 
-def table_router(hub: Hub, game_names: list[str], allowed: Callable[[Request, float], bool]) -> APIRouter:
-    """``allowed(request, now)``: the app's limit on new tables per address."""
+def table_router(
+    hub: Hub, game_names: list[str], address_of: Callable[[Request], str], allowed: Callable[[Request, float], bool]
+) -> APIRouter:
+    """``address_of(request)``: the client's address; ``allowed(request, now)``: the app's limit on
+    new tables per address."""
     router = APIRouter()
     config = hub.config
     CreateTable: Any = create_table_model(game_names)
+    created_once = Once()
 
     @router.get("/api/tables")
     async def tables() -> list[TableInfo]:
-        rows = await asyncio.to_thread(hub.store.list_tables)
+        finished_since = datetime.now(UTC) - timedelta(seconds=config.finished_listed_for)
+        rows = [
+            row for row in await asyncio.to_thread(hub.store.list_tables, finished_since) if not is_tutorial(row.seats)
+        ]
         stored = [row.code for row in rows if row.code not in hub.live]
         names = await asyncio.to_thread(hub.store.seat_names, stored)
         return [
@@ -65,6 +75,10 @@ def table_router(hub: Hub, game_names: list[str], allowed: Callable[[Request, fl
 
     @router.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
     async def create(request: CreateTable, http: Request) -> Created:
+        key = None if request.client_key is None else f"{address_of(http)} {request.client_key}"
+        return await created_once.run(key, lambda: make_table(request, http))
+
+    async def make_table(request: Any, http: Request) -> dict[str, Any]:
         if not allowed(http, asyncio.get_running_loop().time()):
             raise too_many_tables(hub)
         if request.seed is not None and not config.allow_seed:

@@ -1,11 +1,15 @@
 """The memory variant, the no-notes flag and the turn clock."""
 
+import random
+
 import pytest
 
 import codecrack
+from codecrack.core.nature import ForcedChance
 from codecrack.games.coda.rules import CodaGame
 
 from .helpers import guess, place, rigged
+from .test_properties import random_action
 
 
 def own_values(game, seat):
@@ -117,3 +121,27 @@ def test_timeout_while_choosing_a_reveal_turns_up_the_leftmost():
     guess(game, 1, 0, "b4")
     game.apply(0, {"type": "timeout"})
     assert game.rows[0][0].revealed and game.current == 1
+
+
+def test_a_timeouts_place_is_a_chance_event_a_forced_replay_repeats():
+    """A timeout puts the drawn tile at a place drawn by chance: a replay that is given the chance
+    log's outcomes under another seed ends in the same state (issue 26)."""
+    rng, checked = random.Random(5), 0
+    for seed in range(200):
+        game = CodaGame(players=2, seed=seed, dashes=True, clock=True, draw="deck")
+        places = 0
+        while not game.over:
+            seat, action = random_action(game, rng)
+            if action["type"] == "timeout" and game.drawn is not None:
+                places = max(places, len(game._places()))
+            game.apply(seat, action)
+        if places < 2:
+            continue
+        assert {kind for kind, _, _ in game.chance_log} <= set(game.nature(2, **game.options_json).chance)
+        forced = ForcedChance([chosen for _, chosen, _ in game.chance_log])
+        again = codecrack.replay({**game.record(), "seed": seed + 1000}, chance=forced)
+        assert [again.view(s) for s in (None, 0, 1)] == [game.view(s) for s in (None, 0, 1)], seed
+        checked += 1
+        if checked == 10:
+            return
+    raise AssertionError(f"only {checked} games had a timeout with a choice of places")

@@ -155,3 +155,13 @@ def test_eliminated_players_take_no_part_in_stalemate_deals():
     game.apply(0, {"type": "slap"})
     game.apply(0, {"type": "timeout"})
     assert pass_all(game)[-1] == {"type": "dealt", "letters": ["B"], "digits": [2]}
+
+
+def test_a_slap_cancels_the_slappers_pass_for_every_viewer_while_it_answers():
+    """Issue 25 §4.12: seat 0 passes, seat 1 passes, seat 0 slaps: ``passed`` is ``[1]``, not ``[0, 1]``."""
+    game = cracking(["F98", "D57", "A01"])
+    game.apply(0, {"type": "pass"})
+    game.apply(1, {"type": "pass"})
+    game.apply(0, {"type": "slap"})
+    assert [game.view(seat)["passed"] for seat in (0, 1, 2)] == [[1], [1], [1]]
+    assert game.view(None)["passed"] == [1]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from codecrack import IllegalAction
-from codecrack.agents.base import Agent
+from codecrack.core.agent import Agent
 from codecrack.terminal import coding as screen
 from codecrack.terminal.human import TerminalHuman
 from codecrack.terminal.play import play

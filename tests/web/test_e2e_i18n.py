@@ -51,9 +51,9 @@ COLLECT_TEXTS = """() => {
 MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 # What may stand outside the catalogues: game data (numbers, card letters and codes like F98 or
 # a@B3, tile values, table codes, percentages), punctuation and symbols, the player's own name,
-# the table's link.
+# the table's link, the coloured squares of a daily puzzle's share text.
 DATA = re.compile(
-    r"^(?:[\s\d.,:;·•/()\[\]{}%×+=|@#?!–—\-▶▾✕✓✗…]|[A-Za-z]\d*\b|[A-Z0-9]{2,8}\b|Tester|codecrack"
+    r"^(?:[\s\d.,:;·•/()\[\]{}%×+=|@#?!–—\-▶▾✕✓✗…⬛⬜🟥🟦🟧🟨🟩✅❌🏳\ufe0f]|[A-Za-z]\d*\b|[A-Z0-9]{2,8}\b|Tester|codecrack"
     r"|https?://\S+)*$"
 )
 
@@ -83,6 +83,8 @@ def marked_games(route):
     for game in games:
         for item in game["options"] + game["presets"]:
             item["title"], item["help"] = f"⟦{item['title']}⟧", f"⟦{item['help']}⟧"
+            if item.get("unset"):
+                item["unset"] = f"⟦{item['unset']}⟧"
     route.fulfill(json=games)
 
 

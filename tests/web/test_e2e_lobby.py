@@ -53,7 +53,7 @@ def test_every_option_has_a_label_and_a_description_and_seats_count_from_one(sit
         assert control.evaluate("c => c.closest('label').title")
     assert page.locator("#create-form [name=opt-columns] option").all_inner_texts()[:3] == ["13", "15", "17"]
     creator = page.locator("#create-form select[name=opt-creator]")
-    assert creator.locator("option").all_inner_texts() == ["none", "Seat 1", "Seat 2", "Seat 3"]
+    assert creator.locator("option").all_inner_texts() == ["the last seat", "Seat 1", "Seat 2", "Seat 3"]
     creator.select_option(label="Seat 1")  # the first seat on the page is seat 0 in the engine
     assert "Custom" in page.inner_text("#create-form select[name=preset]")
     page.click("#create-go")

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ...agents.base import Agent
+from ...core.agent import Agent
 from .knowledge import Tracker
 from .makers import tricky_code
 from .opening import book_question

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ...agents import make_agent
-from ...agents.base import Agent
+from ...core.agent import Agent
 from ...core.errors import OptionError
 from ...core.registry import new_game
 from ...core.runner import run_game

@@ -27,7 +27,7 @@ from ...core.game import Action, Event, Game
 from ...core.options import GameOptions, Preset, choice_option, seat_option
 from ...i18n import N_
 from .codes import Code, check_code, code_json, code_mask, codes_filling, parse_code, random_code
-from .letters import LETTER_SETS
+from .letters import GLYPHS, LETTER_SETS
 from .sheet import (
     COLUMN_LABELS,
     MIN_COLUMNS,
@@ -78,7 +78,9 @@ class AlphacodeOptions(GameOptions):
         description=N_("2 players: the first seat asks this many questions in a row at the start."),
     )
     creator: int | None = seat_option(  # None means the last seat
-        N_("Code creator"), N_("3 or more players: the seat that makes the code; none means the last seat.")
+        N_("Code creator"),
+        N_("3 or more players: the seat that makes the code; the last seat unless you pick one."),
+        N_("the last seat"),
     )
 
     @field_validator("letters")
@@ -415,6 +417,11 @@ class AlphacodeGame(Game):
             return list(self.declarations)
         return [d for d in self.declarations if d["seat"] == seat]
 
+    @staticmethod
+    def facts() -> dict[str, Any]:
+        """Public facts a how-to page draws: every letter's seven segments, and the letter sets."""
+        return {"glyphs": GLYPHS, "letter_sets": {str(size): letters for size, letters in LETTER_SETS.items()}}
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         own = None if seat is None else self.codes[seat]
         return detached(
@@ -425,6 +432,7 @@ class AlphacodeGame(Game):
                 "options": self.options.model_dump(mode="json"),
                 "sheet": self.sheet.describe(),
                 "letters": self.letters,
+                "glyphs": {letter: GLYPHS[letter] for letter in self.letters},
                 "mode": "duel" if self.duel else "creator",
                 "creator": self.creator,
                 "round": self.round,

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...agents.base import Agent
+from ...core.agent import Agent
 from .belief import DASH, Belief, Position, Tile, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view, value_code
 from .playout import Misses, Playouts, playout_cost, seat_position, turn_sketch
@@ -39,6 +39,7 @@ from .search import (
     with_insert,
     with_value,
 )
+from .tiles import hand_size
 from .view import pile_view
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ class CodaAgent(Agent):
 
     def opening(self, view: View, legal: list[Action]) -> Action:
         """An even mix of colours (a 3-tile hand leans either way)."""
-        hand = 3 if view["players"] == 4 else 4
+        hand = hand_size(view["players"])
         return min(legal, key=lambda a: (abs(a["black"] - hand / 2), self.rng.random()))
 
     def place(self, view: View, legal: list[Action]) -> Action:

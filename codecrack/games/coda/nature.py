@@ -13,11 +13,7 @@ from typing import Any
 import numpy as np
 
 from ...core.nature import ActionSpace, Nature
-from .tiles import COLORS, full_set, tile_values
-
-
-def hand_size(players: int) -> int:
-    return 3 if players == 4 else 4
+from .tiles import COLORS, full_set, hand_size, tile_values
 
 
 def longest_row(players: int, dashes: bool) -> int:
@@ -125,6 +121,7 @@ def declare(players: int, options: Any) -> Nature:
     simultaneous = options.draw == "classic" or options.dashes or options.memory
     chance = ("first",) if options.first is None else ()
     chance += ("draw",) if options.draw == "classic" else ("shuffle",)
+    chance += ("place",) if options.clock else ()  # where a timeout puts the drawn tile
     actions = ActionSpace(action_templates(players, options))
     return Nature(
         dynamics=frozenset({"sequential", *(["simultaneous"] if simultaneous else [])}),

@@ -36,6 +36,7 @@ from .tiles import (
     Tile,
     color_counts,
     full_set,
+    hand_size,
     hidden_value_sum,
     sort_key,
     sorted_places,
@@ -182,7 +183,7 @@ class CodaGame(Game):
     # -- setup -----------------------------------------------------------------------
     def _setup(self) -> None:
         self.options_json = self.options.model_dump(mode="json")
-        self.hand_size = 3 if self.players == 4 else 4
+        self.hand_size = hand_size(self.players)
         self.tournament = self.options.rounds == TOURNAMENT_ROUNDS
         self.history: list[Event] = []
         self.scores = [0] * self.players
@@ -600,7 +601,7 @@ class CodaGame(Game):
 
     def _timeout(self, seat: int, action: Action) -> None:
         """The host's clock ran out: the drawn tile turns face up (the engine draws it if
-        needed) and goes in at once, at one of its legal places drawn with the seed; the turn
+        needed) and goes in at once, at one of its legal places drawn by chance; the turn
         ends. With an empty pile this is a miss. A pending placement goes in the same way, face
         up or down as it was; a pending reveal turns up the leftmost face-down tile.
         """
@@ -612,7 +613,7 @@ class CodaGame(Game):
             self._penalty(seat)
         elif self.phase in ("guess", "place"):
             self.drawn_face_up = self.drawn_face_up or self.phase == "guess"
-            self._insert_drawn(self.rng.choice(self._places()))
+            self._insert_drawn(self.chance("place", self._places()))
         else:
             self._reveal_own(seat, next(i for i, tile in enumerate(self.rows[seat]) if not tile.revealed))
 

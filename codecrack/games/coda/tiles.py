@@ -26,6 +26,11 @@ HIGHEST = NUMBERS[-1]
 Value = int | str
 
 
+def hand_size(players: int) -> int:
+    """The tiles each seat takes at the opening: three with four players, else four."""
+    return 3 if players == 4 else 4
+
+
 @dataclass(slots=True)
 class Tile:
     """One tile. ``id`` is set when the tile enters a row (unique within that row)."""

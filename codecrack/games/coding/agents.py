@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ...agents.base import Agent
+from ...core.agent import Agent
 from .belief import code_index, symbol_bits, uses_none
 from .facts import Facts
 from .reading import View, facts_from_view, live_opponents, own_code, revealed_symbols

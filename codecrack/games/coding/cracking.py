@@ -3,7 +3,7 @@
 Every remaining seat may ``slap`` at any moment; the first slap to arrive wins the right to
 answer. The slapper then names a target and a full code (``decode``), or the host sends
 ``timeout`` when the answer window runs out (the rulebook's hesitation foul). A ``pass`` only
-says "I am waiting": the seat stays in ``to_move`` and may still slap, but the game no longer
+says "I am waiting": the seat stays in ``to_move`` and may still slap (which cancels its pass), but the game no longer
 awaits it. When every remaining seat is passing at once, the stalemate steps
 (:mod:`.stalemate`) bring new information, and everyone is awaited again.
 """
@@ -46,6 +46,7 @@ class CrackingPhase:
     def _act_slap(self, seat: int, action: Action) -> list[Event]:
         check_fields(action)
         self.step, self.turn, self.slapper = "answer", seat, seat
+        self.passed.discard(seat)  # a slap cancels the slapper's pass
         return self.log({"type": "slap", "seat": seat})
 
     def _act_pass(self, seat: int, action: Action) -> list[Event]:

@@ -20,6 +20,7 @@ export const api = {
   rematch: (code, token) => call("POST", `/api/tables/${code}/rematch`, undefined, token),
   replay: (code, token) => call("GET", `/api/tables/${code}/replay`, undefined, token),
   review: (code, token) => call("GET", `/api/tables/${code}/review`, undefined, token),
+  replayHint: (code, step, token) => call("GET", `/api/tables/${code}/replay/${step}/hint`, undefined, token),
   tutorial: (game, name) => call("POST", `/api/tutorials/${game}`, { name }),
   lessons: (game) => call("GET", `/api/tutorials/${game}`),
 };
@@ -30,7 +31,16 @@ export const seats = {
   get(code) {
     try { return JSON.parse(localStorage.getItem(KEY(code))); } catch { return null; }
   },
-  set(code, seat, token) { localStorage.setItem(KEY(code), JSON.stringify({ seat, token })); },
+  set(code, seat, token) { localStorage.setItem(KEY(code), JSON.stringify({ seat, token, at: Date.now() })); },
+  // The tables this browser holds a seat at, the latest first: [{code, seat, token, at}].
+  mine() {
+    const found = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key.startsWith("codecrack:seat:")) found.push({ code: key.slice(15), ...seats.get(key.slice(15)) });
+    }
+    return found.sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
+  },
   name() { return localStorage.getItem("codecrack:name") || ""; },
   setName(name) { localStorage.setItem("codecrack:name", name); },
 };

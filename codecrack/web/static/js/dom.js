@@ -51,6 +51,20 @@ export function agentTitle(agent) {
   return known(`app.agent.${agent}`) ? t(`app.agent.${agent}`) : agent;
 }
 
+const NAME_LIMIT = 40; // the server's longest name (WebConfig.max_name_length)
+// A name input that says its limit where the name is typed (the server cuts a longer name).
+export function nameInput(attrs) {
+  const id = `${attrs.id ?? attrs.name}-limit`;
+  return h("span", { class: "name-input" }, h("input", { ...attrs, maxlength: NAME_LIMIT, "aria-describedby": id }),
+    h("small", { class: "muted name-limit", id }, t("lobby.name.limit", { count: NAME_LIMIT })));
+}
+
+// A choice's label: its translation where the catalogue has one (lobby.choice.deck), else the value itself (a number).
+export function choiceTitle(value) {
+  const key = `lobby.choice.${value}`;
+  return known(key) ? t(key) : String(value);
+}
+
 // The ▶ before the name of a seat to move, said in words to a screen reader.
 export function toMoveMark() {
   return [h("span", { "aria-hidden": "true" }, "▶ "), h("span", { class: "sr-only" }, `${t("a11y.to_move")} `)];

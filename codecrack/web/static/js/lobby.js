@@ -1,15 +1,22 @@
 // The lobby: create a table (form generated from each game's options), join by code, list tables.
 import { api, seats } from "./api.js";
-import { agentTitle, button, displayName, h, icon, keepFocus } from "./dom.js";
+import { agentTitle, button, choiceTitle, displayName, h, icon, keepFocus, nameInput } from "./dom.js";
 import { gameTitle } from "./games/index.js";
 import { known, t } from "./i18n.js";
 import { learnCard } from "./learn/lobby.js";
+import { LEARNABLE } from "./learn/rules.js";
+
+// The games as a first visit should meet them: the easiest first, then any other.
+function ordered(games) {
+  const rank = (g) => (LEARNABLE.includes(g.name) ? LEARNABLE.indexOf(g.name) : LEARNABLE.length);
+  return [...games].sort((a, b) => rank(a) - rank(b));
+}
 
 export async function showLobby(root) {
-  const games = await api.games();
+  const games = ordered(await api.games());
   const createBox = h("section", { class: "card", id: "create" });
   const listBox = h("section", { class: "card", id: "tables" });
-  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, learnCard(games), joinCard(), listBox)));
+  root.replaceChildren(h("div", { class: "lobby" }, createBox, h("div", { class: "stack" }, joinCard(), learnCard(games), listBox)));
   renderCreate(createBox, games);
   renderList(listBox);
   setInterval(() => renderList(listBox), 5000);
@@ -19,7 +26,7 @@ function joinCard() {
   const input = h("input", { id: "join-code", placeholder: t("lobby.join.placeholder"), maxlength: 8, autocomplete: "off" });
   const go = () => { if (input.value.trim()) location.href = `/t/${input.value.trim().toUpperCase()}`; };
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
-  return h("section", { class: "card" }, h("h2", {}, icon("log-in"), " ", t("lobby.join.title")),
+  return h("section", { class: "card", id: "join" }, h("h2", {}, icon("log-in"), " ", t("lobby.join.title")),
     h("div", { class: "row" }, input, button(t("lobby.join.go"), go, { id: "join-go" })));
 }
 
@@ -49,24 +56,29 @@ function renderCreate(box, games) {
     keepFocus(form, () => form.replaceChildren(
       field(t("lobby.field.game"), select("game", games.map((g) => [g.name, gameTitle(g.name)]), state.game,
         (v) => { state.game = v; state.takeover = null; choosePreset(defaultPreset(current())); })),
+      h("p", { class: "muted game-help", id: "game-help" }, t(`app.game_help.${game.name}`)),
       presetField(game, state.values, choosePreset),
       field(t("lobby.field.players"), select("players", range(game.min_players, game.max_players).map((n) => [n, n]), state.players,
         (v) => { state.players = Number(v); draw(); })),
       h("fieldset", { class: "seats" }, h("legend", {}, t("lobby.field.seats")),
         state.seats.map((choice, i) => field(seatLabel(i), select(`seat-${i}`, seatChoices(game, i), choice,
-          (v) => { state.seats[i] = v; })))),
+          (v) => { state.seats[i] = v; }))),
+        tierHelp(game)),
       h("fieldset", { class: "options" }, h("legend", {}, t("lobby.field.options")),
         game.options.map((o) => optionField(o, state.players, state.values, draw))),
       field(t("lobby.field.takeover"), select("takeover", [["", t("lobby.takeover.wait")],
-        ...game.agents.map((a) => [a, t("lobby.takeover.ai", { agent: agentTitle(a) })])], state.takeover ?? defaultTier(game), (v) => { state.takeover = v; })),
-      field(t("lobby.field.name"), h("input", { name: "name", value: state.name, maxlength: 40, placeholder: t("lobby.name.placeholder"),
+        ...game.tiers.map((a) => [a, t("lobby.takeover.ai", { agent: agentTitle(a) })])], state.takeover ?? defaultTier(game), (v) => { state.takeover = v; })),
+      field(t("lobby.field.name"), nameInput({ name: "name", value: state.name, placeholder: t("lobby.name.placeholder"),
         oninput: (e) => { state.name = e.target.value; } })),
       h("p", { class: "error", id: "create-error" }),
       h("button", { type: "submit", class: "primary", id: "create-go" }, icon("play"), " ", t("lobby.create")),
     ));
   };
+  let pending = null; // the submit in flight: a second click waits for it instead of making a second table
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (pending) return;
+    pending = crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
     const game = current();
     const data = new FormData(form);
     const seatPlan = state.seats.map((choice) => choice.startsWith("ai:")
@@ -77,12 +89,13 @@ function renderCreate(box, games) {
     try {
       const made = await api.create({
         game: game.name, players: state.players, seats: seatPlan, options: changedOptions(game, state.values),
-        takeover: data.get("takeover") || null, sit: sit >= 0 ? sit : null, name,
+        takeover: data.get("takeover") || null, sit: sit >= 0 ? sit : null, name, client_key: pending,
       });
       if (made.token) seats.set(made.code, made.seat, made.token);
       location.href = `/t/${made.code}`;
     } catch (error) {
       form.querySelector("#create-error").textContent = error.message;
+      pending = null;
     }
   });
   state.values = presetValues(current(), defaultPreset(current()));
@@ -118,14 +131,22 @@ function seatLabel(i) {
 }
 
 function defaultTier(game) {
-  return ["easy", "medium", "random"].find((tier) => game.agents.includes(tier)) ?? game.agents[0];
+  return ["easy", "medium", "random"].find((tier) => game.tiers.includes(tier)) ?? game.tiers[0];
 }
 
 function seatChoices(game, i) {
   const me = ["me", t("lobby.seat.me")];
   return [...(i === 0 ? [me] : []), ["open", t("lobby.seat.open")],
-    ...game.agents.map((a) => [`ai:${a}`, t("lobby.seat.ai", { agent: agentTitle(a) })]), ...(i > 0 ? [me] : [])];
+    ...game.tiers.map((a) => [`ai:${a}`, t("lobby.seat.ai", { agent: agentTitle(a) })]), ...(i > 0 ? [me] : [])];
 }
+
+// The AI tiers in words, weakest first.
+function tierHelp(game) {
+  return h("details", { class: "tier-help", id: "tier-help" }, h("summary", {}, t("lobby.tiers.title")),
+    h("ul", {}, game.tiers.map((tier) => h("li", { dataset: { tier } }, h("b", {}, agentTitle(tier)),
+      known(`app.agent_help.${tier}`) ? `: ${t(`app.agent_help.${tier}`)}` : ""))));
+}
+
 
 // One option's control: a checkbox, a choice, a seat (shown 1-based, sent 0-based) or a number.
 function optionField(option, players, values, redraw) {
@@ -144,19 +165,13 @@ function optionField(option, players, values, redraw) {
   }
   if (option.kind === "seat") {
     const seatsShown = range(0, players - 1).map((s) => [String(s), seatLabel(s)]);
-    return described(name, option.title, option.help, select(name, [["", t("lobby.option.none")], ...seatsShown], value ?? "",
+    return described(name, option.title, option.help, select(name, [["", option.unset || t("lobby.option.none")], ...seatsShown], value ?? "",
       (v) => set(v === "" ? null : Number(v))));
   }
   const type = option.kind === "text" ? "text" : "number";
   return described(name, option.title, option.help, h("input", { type, name, value: value ?? "", min: option.min, max: option.max,
     step: option.kind === "number" ? "any" : 1,
     onchange: (e) => set(e.target.value === "" ? null : type === "number" ? Number(e.target.value) : e.target.value) }));
-}
-
-// A choice's label: its translation where the catalogue has one (lobby.choice.deck), else the value itself (a number).
-function choiceTitle(value) {
-  const key = `lobby.choice.${value}`;
-  return known(key) ? t(key) : String(value);
 }
 
 // The options that differ from the game's defaults (the server fills in the rest).

@@ -1,7 +1,8 @@
-// The router: "/" is the lobby, "/t/CODE" a table, "#/rules/GAME" a game's how-to page.
+// The router: "/" is the home page (the lobby's form under "Custom table"), "/t/CODE" a table, "/daily" the daily puzzle, "#/rules/GAME" a game's how-to page.
 import { h } from "./dom.js";
 import { lang, languages, setLanguage, t, translatePage } from "./i18n.js";
-import { showLobby } from "./lobby.js";
+import { showDaily } from "./daily.js";
+import { showHome } from "./home.js";
 import { showRules } from "./learn/rules.js";
 import { showTable } from "./table.js";
 
@@ -22,7 +23,8 @@ function route() {
   const table = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
   if (rules) showRules(root, rules[1]);
   else if (table) showTable(root, table[1].toUpperCase());
-  else showLobby(root);
+  else if (location.pathname === "/daily") showDaily(root);
+  else showHome(root);
 }
 
 window.addEventListener("hashchange", () => location.reload());

@@ -23,8 +23,9 @@ function decisionRow(d, current, go) {
     d.note ? h("span", { class: "muted review-note" }, d.note) : null);
 }
 
-// review: the JSON of GET /api/tables/{code}/review; current: the replay step shown; go(step) moves there.
-export function reviewPanel(review, current, go) {
+// review: the JSON of GET /api/tables/{code}/review; current: the replay step shown; go(step) moves there;
+// game: the table's game (a game may add to the explanation, e.g. Coda's tile numbers).
+export function reviewPanel(review, current, go, game) {
   const steps = [...new Set(review.decisions.map((d) => d.step))];
   const next = steps.find((s) => s > current);
   const previous = [...steps].reverse().find((s) => s < current);
@@ -32,7 +33,8 @@ export function reviewPanel(review, current, go) {
   return h("section", { class: "card review", id: "review-panel" },
     h("h3", {}, t("review.title")),
     h("p", { class: "review-tally" }, tally),
-    h("p", { class: "muted" }, t("review.explained")),
+    h("p", { class: "muted", id: "review-explained" }, t("review.explained"),
+      known(`review.explained.${game}`) ? ` ${t(`review.explained.${game}`)}` : ""),
     h("div", { class: "row" },
       button(t("review.previous"), () => go(previous), { id: "review-previous", disabled: previous === undefined }),
       button(t("review.next"), () => go(next), { id: "review-next", disabled: next === undefined })),

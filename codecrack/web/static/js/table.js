@@ -1,10 +1,11 @@
 // A table page: one websocket to the server, which sends this seat's view, then its changes after every action.
 import { api, seats } from "./api.js";
 import { ViewTracker } from "./deltas.js";
-import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocus, seatName } from "./dom.js";
+import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocus, nameInput, seatName } from "./dom.js";
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
+import { invitePanel, markPlayed } from "./invite.js";
 import { reviewPanel } from "./review.js";
 import { chime, soundOn, toggleSound } from "./sound.js";
 import { endSummary } from "./summary.js";
@@ -64,8 +65,9 @@ class TablePage {
     this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.socket.onclose = (event) => {
       this.online = false;
+      this.elsewhere = event.code === REPLACED; // another tab has the seat: no reconnecting, an offer to take it back
       this.render();
-      if (event.code !== REPLACED) setTimeout(() => this.connect(), 1000); // else another tab has the seat
+      if (!this.elsewhere) setTimeout(() => this.connect(), 1000);
     };
     this.socket.onopen = () => {
       this.online = true;
@@ -76,10 +78,15 @@ class TablePage {
 
   receive(message) {
     switch (message.type) {
-      case "hello": this.seat = message.seat; this.table = message.table; break;
+      case "hello":
+        this.seat = message.seat;
+        this.table = message.table;
+        if (this.seat !== null) markPlayed(this.table.game);
+        break;
       case "table": this.table = message.table; break;
       case "state":
       case "delta":
+        this.sending = false;
         if (!this.views.receive(message)) return; // a delta that did not fit: a whole view is on its way
         if (!this.myMove(this.view ?? {}) && this.myMove(this.views.view)) this.turnStarts();
         this.announceNews(this.view, this.views.view);
@@ -94,7 +101,7 @@ class TablePage {
         this.hintAsked = false;
         if (this.showHints && message.step !== this.step) this.askHint();
         break;
-      case "error": this.error = message.message; break;
+      case "error": this.sending = false; this.error = message.message; break;
       case "rematch": this.followRematch(message.code); return;
       default: return;
     }
@@ -119,11 +126,17 @@ class TablePage {
     announce(lines.join(" "));
   }
 
+  // A repeated click while the last action is on its way, or a stale one (not this seat's move
+  // now), is ignored quietly: the server's refusal would only show the engine's words.
   send(action) {
     if (this.coach && !this.coach.allows(action)) {
       this.render();
       return;
     }
+    if (this.elsewhere || this.sending || !(this.view?.to_move ?? []).includes(this.seat)) return;
+    this.sending = true;
+    clearTimeout(this.sendingTimer);
+    this.sendingTimer = setTimeout(() => { this.sending = false; }, 3000); // no answer: clicks work again
     this.socket?.send(JSON.stringify({ type: "action", action }));
   }
 
@@ -174,12 +187,27 @@ class TablePage {
     const left = Math.max(0, (this.clock.until - performance.now()) / 1000);
     const counting = left <= this.clock.countdown;
     el.classList.toggle("urgent", counting);
-    el.querySelector(".clock-text").textContent = counting ? t("table.clock.seconds", { count: Math.ceil(left) }) : t("table.clock.thinking");
+    const seconds = Math.ceil(left); // the whole time left, from the start of the turn
+    el.querySelector(".clock-text").textContent = t("table.clock.left",
+      { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` });
+  }
+
+  // The hint shown: live, the latest; in a replay, that step's own, from this seat's view then.
+  shownHint() {
+    if (!this.showHints) return null;
+    if (!this.replay) return this.hint;
+    const { at, hints } = this.replay;
+    if (!(at in hints) && this.seat !== null) {
+      hints[at] = null; // asked once
+      api.replayHint(this.code, at, seats.get(this.code)?.token)
+        .then((answer) => { hints[at] = answer.hint; this.render(); }).catch(() => {});
+    }
+    return hints[at];
   }
 
   context(view, live = true) {
     return {
-      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.showHints ? this.hint : null, error: this.error,
+      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.shownHint(), error: this.error,
       notes: this.notes, saveNotes: () => this.saveNotes(), rerender: () => this.render(),
       send: live ? (action) => this.send(action) : null,
       name: (seat) => seatName(this.table, seat),
@@ -192,7 +220,7 @@ class TablePage {
     const replaying = this.replay !== null;
     const view = replaying ? this.replay.frames[this.replay.at] : this.view;
     if (!view) return;
-    const ctx = this.context(view, !replaying);
+    const ctx = this.context(view, !replaying && !this.elsewhere);
     const notesOn = view.options?.notes !== false;
     const historyScroll = this.root.querySelector("#history")?.scrollTop ?? 0;
     document.title = this.myMove(view) ? `${t("table.your_move")} · ${this.title}` : this.title;
@@ -202,14 +230,17 @@ class TablePage {
         this.header(view),
         h("div", { class: "layout" },
           h("section", { class: "play" },
+            this.elsewhere ? h("div", { class: "card elsewhere", id: "elsewhere", role: "alert" }, t("table.elsewhere"), " ",
+              button(t("table.take_back"), () => { this.elsewhere = false; this.connect(); this.render(); }, { class: "primary", id: "take-back" })) : null,
             this.resultBanner(view),
+            invitePanel(this),
             replaying ? this.replayBar() : null,
-            replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at)) : null,
+            replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at), this.table.game) : null,
             this.coach ? this.coach.panel(view, this.step, () => this.render())
               : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
             h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
             endSummary(view, ctx, this.module),
-            replaying ? null : this.fallback(view),
+            replaying || this.elsewhere ? null : this.fallback(view),
             this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
           h("aside", { class: "side" },
             this.seatList(),
@@ -247,7 +278,7 @@ class TablePage {
       this.seat !== null ? button([icon("bell"), " ", t(soundOn() ? "table.sound.on" : "table.sound.off")],
         () => { toggleSound(); this.render(); },
         { class: `ghost sound${soundOn() ? " on" : ""}`, id: "sound", "aria-pressed": String(soundOn()), title: t("table.sound.title") }) : null,
-      this.online === false ? h("span", { class: "offline" }, t("table.reconnecting")) : null);
+      this.online === false && !this.elsewhere ? h("span", { class: "offline" }, t("table.reconnecting")) : null);
   }
 
   async copyLink(link) {
@@ -304,7 +335,7 @@ class TablePage {
 
   async startReplay() {
     const data = await api.replay(this.code, seats.get(this.code)?.token);
-    this.replay = { frames: data.frames, at: 0 };
+    this.replay = { frames: data.frames, at: 0, hints: {} };
     this.render();
   }
 
@@ -360,7 +391,7 @@ class TablePage {
         s.kind === "human" && !s.claimed && this.seat === null
           ? button(t("table.sit"), () => this.sit(i), { class: "sit", dataset: { seat: i } }) : null))),
       this.seat === null && this.table.seats.some((s) => s.kind === "human" && !s.claimed)
-        ? h("input", { id: "sit-name", placeholder: t("table.your_name"), "aria-label": t("table.your_name"), maxlength: 40, value: seats.name() }) : null);
+        ? nameInput({ id: "sit-name", placeholder: t("table.your_name"), "aria-label": t("table.your_name"), value: seats.name() }) : null);
   }
 
   notesPanel(view, ctx) {

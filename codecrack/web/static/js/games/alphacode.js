@@ -3,12 +3,32 @@
 import { arrowGrid, button, h } from "../dom.js";
 import { t } from "../i18n.js";
 
-// Segments of each letter (RULINGS.md and docs/rules/alphacode.md) and where they sit in a glyph box.
-const GLYPHS = {
-  a: "abcdeg", b: "cdefg", c: "deg", d: "bcdeg", e: "abdefg", f: "aefg", g: "abcdfg", h: "cefg", i: "c", j: "bcd",
-  m: "abcef", n: "ceg", o: "cdeg", p: "abefg", r: "eg", s: "acdfg", t: "defg", u: "cde", w: "bcdef", y: "bcdfg",
-};
+// Where each segment sits in a glyph box (lattice rows and columns); which segments each letter
+// has comes from the game itself (the view's `glyphs`, the catalogue's `facts.glyphs`).
 const SEGMENT = { a: [0, 1], b: [1, 2], c: [3, 2], d: [4, 1], e: [3, 0], f: [1, 0], g: [2, 1] };
+// The same segments as lines in a 1 x 2 box, for the small drawings.
+const STROKE = { a: [0, 0, 1, 0], b: [1, 0, 1, 1], c: [1, 1, 1, 2], d: [0, 2, 1, 2], e: [0, 1, 0, 2], f: [0, 0, 0, 1], g: [0, 1, 1, 1] };
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  el.append(...children);
+  return el;
+}
+
+// A letter's seven-segment drawing: its segments dark, the others faint.
+export function glyph(segments) {
+  return svg("svg", { class: "glyph", viewBox: "-0.3 -0.3 1.6 2.6", "aria-hidden": "true" },
+    ...Object.entries(STROKE).map(([segment, [x1, y1, x2, y2]]) => svg("line", {
+      x1, y1, x2, y2, class: segments.includes(segment) ? "on" : "off", "data-segment": segment })));
+}
+
+// Every letter of a set, drawn with its name: what a code is made of.
+export function letterChart(glyphs, letters = Object.keys(glyphs)) {
+  return h("ul", { class: "letter-chart", id: "letter-chart", "aria-label": t("alphacode.letters_chart") },
+    [...letters].map((letter) => h("li", { dataset: { letter } }, glyph(glyphs[letter]), h("b", {}, letter))));
+}
 // Every action goes through here: a refusal shows beside the builder that sent it (`from`).
 function send(ctx, action, from = null) {
   ctx.ui.sentFrom = from;
@@ -19,8 +39,8 @@ const legal = (ctx, type) => (ctx.send ? ctx.view.legal_actions.filter((a) => a.
 const kind = (r, c) => (r % 2 && c % 2 ? "zone" : (r + c) % 2 ? (r % 2 ? "vsq" : "hsq") : "corner");
 
 // The squares a letter fills when its drawing's top-left corner point is (row, column).
-function letterCells(letter, row, column) {
-  const cells = [...GLYPHS[letter]].map((s) => SEGMENT[s]);
+function letterCells(glyphs, letter, row, column) {
+  const cells = [...glyphs[letter]].map((s) => SEGMENT[s]);
   const top = Math.min(...cells.map(([r]) => r)) & ~1;
   const left = Math.min(...cells.map(([, c]) => c)) & ~1;
   return cells.map(([r, c]) => [row + r - top, column + c - left]);
@@ -35,7 +55,7 @@ function inked(view, entries) {
   const at = labels(view);
   const ink = new Map();
   for (const entry of entries ?? []) {
-    for (const [r, c] of letterCells(entry.letter, at.row(entry.row), at.column(entry.column))) ink.set(`${r},${c}`, entry.letter);
+    for (const [r, c] of letterCells(view.glyphs, entry.letter, at.row(entry.row), at.column(entry.column))) ink.set(`${r},${c}`, entry.letter);
   }
   return ink;
 }
@@ -63,14 +83,15 @@ function sheetGrid(view, cell, id) {
       }, spec.text ?? ""));
     }
   }
-  // Narrow tracks (corner points, square edges) and wide ones (zones) share the width in a 1:2
-  // ratio and keep the zones square; no track is under 32 px, so every touch target is at least that.
-  const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? "minmax(32px, 2fr)" : "minmax(32px, 1fr)")).join(" ");
-  const units = (n) => Math.ceil(n / 2) + 2 * Math.floor(n / 2);
-  return h("div", { class: "lattice-frame", tabindex: 0 }, arrowGrid(h("div", {
-    class: "lattice", id,
-    style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}; `
-      + `aspect-ratio: ${units(columns)} / ${units(rows)}; min-width: calc(1.1rem + ${columns * 33}px)`,
+  // Narrow tracks (corner points, square edges) and wide ones (zones) share the sheet's width in a
+  // 1:2 ratio, and the rows take the same sizes, so zones stay square: every column fits the box,
+  // whatever the screen (no sideways scrolling, so nothing to lose across moves). The frame is a
+  // size container: 100cqw is its width; the tracks are separated by 1 px gaps.
+  const units = Math.ceil(columns / 2) + 2 * Math.floor(columns / 2);
+  const unit = `((100cqw - 1.1rem - ${columns}px) / ${units})`;
+  const template = (n) => Array.from({ length: n }, (_, i) => (i % 2 ? `calc(2 * ${unit})` : `calc(${unit})`)).join(" ");
+  return h("div", { class: "lattice-frame" }, arrowGrid(h("div", {
+    class: "lattice", id, style: `grid-template-columns: 1.1rem ${template(columns)}; grid-template-rows: 1.1rem ${template(rows)}`,
   }, children), "button", id));
 }
 
@@ -115,7 +136,7 @@ function builder(view, ctx, key, type, title) {
   const cellWords = (r, c) => t(ink.has(`${r},${c}`) ? "a11y.alphacode.put_over" : "a11y.alphacode.put",
     { ink: ink.get(`${r},${c}`), letter: state.letter, corner: `${at.rows[r & ~1]}${at.columns[c & ~1]}` });
   return h("div", { class: "builder", id: `${key}-builder` }, h("b", {}, title),
-    h("div", { class: "row palette" }, [...view.letters].map((letter) => button(letter, () => { state.letter = letter; ctx.rerender(); },
+    h("div", { class: "row palette" }, [...view.letters].map((letter) => button([glyph(view.glyphs[letter]), letter], () => { state.letter = letter; ctx.rerender(); },
       { class: `letter${state.letter === letter ? " selected" : ""}${state.placed[letter] ? " used" : ""}`, dataset: { letter },
         "aria-pressed": String(state.letter === letter), "aria-label": state.placed[letter] ? t("a11y.alphacode.placed", { letter }) : letter }))),
     sheetGrid(view, (r, c) => ({ cls: ink.has(`${r},${c}`) ? "ink" : "", onclick: () => place(r, c), label: cellWords(r, c) }), `${key}-sheet`),
@@ -200,6 +221,7 @@ function board(view, ctx) {
         targetSheet(view, ctx, target))),
       view.code ? ownSheet(view) : null),
     making ? h("div", { class: "controls" }, button(t("alphacode.random_code"), () => send(ctx, { type: "random_code" }), { id: "alphacode-random", class: "primary" }),
+      h("div", { class: "letters-help" }, h("p", { class: "muted" }, t("alphacode.letters_help")), letterChart(view.glyphs, view.letters)),
       builder(view, ctx, "code", "code", t("alphacode.build_own"))) : null,
     declaring ? h("details", { class: "declare", open: view.phase !== "play" || ctx.ui.declareOpen,
       ontoggle: (e) => { if (e.target.open !== Boolean(ctx.ui.declareOpen)) { ctx.ui.declareOpen = e.target.open; ctx.rerender(); } } },
@@ -252,7 +274,16 @@ function summary(view, ctx) {
   return [...codes, ...asked].filter(Boolean);
 }
 
+// The how-to page's chart: both letter sets, from the game's catalogue facts.
+function chart(facts) {
+  if (!facts.glyphs) return null;
+  const [base, all] = [facts.letter_sets["10"], facts.letter_sets["20"]];
+  return h("div", { class: "letter-sets" }, h("p", {}, t("alphacode.letters_help")),
+    h("h3", {}, t("alphacode.letter_set.base")), letterChart(facts.glyphs, base),
+    h("h3", {}, t("alphacode.letter_set.more")), letterChart(facts.glyphs, all.slice(base.length)));
+}
+
 export default {
   covers: new Set(["random_code", "code", "count", "filled", "declare", "pass"]),
-  board, notes, describe, summary,
+  board, notes, describe, summary, chart,
 };

@@ -4,7 +4,6 @@ import { t } from "../i18n.js";
 import { sheetLine, sheetTable } from "../sheet.js";
 
 const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
-const COLORS = ["black", "white"];
 const show = (value) => (value === "-" ? "–" : String(value));
 const colour = (color) => t(`coda.color.${color}`);
 const spoken = (value) => (value === "-" ? t("a11y.coda.dash") : String(value));
@@ -131,7 +130,9 @@ function controls(view, ctx) {
   }
   if (mine(ctx, "ready").length) parts.push(readyControls(view, ctx));
   if (mine(ctx, "place").length) {
-    parts.push(h("span", { class: "prompt" }, view.drawn?.revealed ? t("coda.prompt.place_up") : t("coda.prompt.place_down")));
+    const wonRound = view.eliminated.length === view.players - 1 && !view.eliminated.includes(view.seat);
+    parts.push(h("span", { class: "prompt", id: "coda-place-prompt" }, wonRound ? h("b", {}, `${t("coda.prompt.won_round")} `) : null,
+      view.drawn?.revealed ? t("coda.prompt.place_up") : t("coda.prompt.place_down")));
   }
   const draws = mine(ctx, "draw");
   if (draws.length) {
@@ -173,9 +174,9 @@ function guessPicker(view, ctx) {
   const seen = seenValues(view)[color];
   return h("div", { class: "guess-picker", id: "coda-guess" },
     h("span", { class: "prompt" }, t("coda.guess_is", { name: ctx.name(pick.target), place: pick.index + 1 })),
-    h("span", { class: "colours", role: "group", "aria-label": t("coda.guess.colour") }, COLORS.map((c) => button(
-      [c === color ? "✓ " : "", colour(c)], () => { pick.color = c; ctx.rerender(); },
-      { class: `colour ${c}${c === color ? " selected" : ""}`, "aria-pressed": String(c === color), dataset: { colour: c } }))),
+    // Only the tile's own colour: everyone sees a face-down tile's colour, so the other is a sure miss.
+    h("span", { class: "colours", role: "group", "aria-label": t("coda.guess.colour") }, button(
+      ["✓ ", colour(color)], () => {}, { class: `colour ${color} selected`, "aria-pressed": "true", dataset: { colour: color } })),
     h("span", { class: "values" }, values.map((value) => button(show(value),
       () => { ctx.ui.target = null; ctx.send({ type: "guess", target: pick.target, index: pick.index, color, value }); },
       { class: `value ${color}${seen.has(value) ? " seen" : ""}`, dataset: { value },
@@ -226,7 +227,8 @@ function notes(view, ctx) {
   const lines = [];
   view.rows.forEach((row, seat) => row.forEach((tile, index) => {
     if (tile.value !== null) return;
-    const label = [`${ctx.name(seat)} #${index + 1} `, h("span", { class: `dot ${tile.color}`, title: colour(tile.color) })];
+    const label = h("span", { class: "line-label" }, h("span", { class: "who" }, ctx.name(seat)),
+      h("span", { class: "keep" }, ` #${index + 1} `, h("span", { class: `dot ${tile.color}`, title: colour(tile.color) })));
     lines.push(sheetLine(ctx, `${seat}:${tile.id}`, label, values,
       { odds: ctx.hint?.rows?.[seat]?.[index] ?? null, seen: seen[tile.color], text: show }));
   }));

@@ -80,7 +80,7 @@ export class Coach {
     const steps = t("learn.coach.step", { at: Math.min(this.done + 1, this.lessons.length), of: this.lessons.length });
     return h("section", { class: "card coach", id: "coach", role: "status", "data-finished": lesson ? null : true },
       h("h2", {}, t("learn.coach.title"), h("span", { class: "muted" }, ` · ${steps}`)),
-      h("p", { id: "coach-text" }, lesson ? this.text(lesson, view, step) : t("learn.coach.finished")),
+      h("p", { id: "coach-text" }, lesson ? this.text(lesson, view, step) : t(view.result ? "learn.coach.finished_over" : "learn.coach.finished")),
       lesson && !lesson.action && this.due(lesson, view, step) ? button(t("learn.coach.next"), () => { this.advance(); rerender(); },
         { class: "primary", id: "coach-next" }) : null,
       this.hint ? h("p", { class: "error", id: "coach-hint" }, this.hint) : null);

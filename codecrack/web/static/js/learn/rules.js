@@ -2,7 +2,7 @@
 // changes (the titles and descriptions of the game's own options, from /api/games), pictures
 // drawn by the game's own board component, and the strategy tips.
 import { api, seats } from "../api.js";
-import { button, h, seatName } from "../dom.js";
+import { button, choiceTitle, h, seatName } from "../dom.js";
 import { gameModule, gameTitle } from "../games/index.js";
 import { EXAMPLES, TIPS } from "./examples.js";
 import { t } from "../i18n.js";
@@ -30,23 +30,32 @@ function paragraphs(key) {
   return t(key).split("\n").map((line) => h("p", {}, line));
 }
 
-function picture(module, captions, view) {
+// An example view drawn by the game's own board component, with nothing to click.
+export function drawExample(module, view) {
   const table = { seats: [{ name: seatName(null, 0) }, { name: seatName(null, 1) }] };
   const ctx = { view, table, seat: view.seat, ui: {}, hint: null, notes: {}, saveNotes() {}, rerender() {}, send: null,
     name: (seat) => seatName(table, seat) };
-  return h("figure", { class: "example" }, h("div", { class: `board game-${view.game}` }, module.board(view, ctx)),
+  return module.board(view, ctx);
+}
+
+function picture(module, captions, view) {
+  return h("figure", { class: "example" }, h("div", { class: `board game-${view.game}` }, drawExample(module, view)),
     h("figcaption", {}, [captions].flat().map((key) => h("p", {}, t(key)))));
 }
 
 function optionList(game) {
   if (!game?.options.length) return null;
   return h("dl", { class: "option-list" }, game.options.map((option) => [
-    h("dt", {}, option.title, h("span", { class: "muted" }, ` · ${t("learn.rules.default", { value: shown(option.default) })}`)),
+    h("dt", {}, option.title, h("span", { class: "muted" }, ` · ${t("learn.rules.default", { value: shown(option) })}`)),
     h("dd", {}, option.help)]));
 }
 
-function shown(value) {
-  return value === null || value === undefined ? "—" : String(value);
+// An option's default in words: on or off, what no seat means, a choice's label.
+function shown(option) {
+  const value = option.default;
+  if (typeof value === "boolean") return t(value ? "learn.rules.on" : "learn.rules.off");
+  if (value === null || value === undefined) return option.unset || "—";
+  return choiceTitle(value);
 }
 
 export async function showRules(root, name) {
@@ -66,8 +75,9 @@ export async function showRules(root, name) {
       "aria-current": other === name ? "page" : null }, gameTitle(other)))),
     SECTIONS.map((section) => h("section", { class: "card", id: `rules-${section}` },
       h("h2", {}, t(`learn.rules.${section}`)), paragraphs(`learn.rules.${name}.${section}`))),
+    module.chart ? h("section", { class: "card", id: "rules-chart" }, h("h2", {}, t("learn.rules.chart")), module.chart(game?.facts ?? {})) : null,
     h("section", { class: "card", id: "rules-pictures" }, h("h2", {}, t("learn.rules.pictures")),
-      EXAMPLES[name].map(([captions, view]) => picture(module, captions, view))),
+      EXAMPLES[name].map(([captions, view]) => picture(module, captions, { ...game?.facts, ...view }))),
     h("section", { class: "card", id: "rules-options" }, h("h2", {}, t("learn.rules.options")),
       h("p", { class: "muted" }, t("learn.rules.options.intro")), optionList(game)),
     h("section", { class: "card", id: "rules-tips" }, h("h2", {}, t("learn.rules.tips")),

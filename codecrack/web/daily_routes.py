@@ -1,0 +1,285 @@
+"""Daily puzzles over HTTP: the daily Alphabet Code (:mod:`codecrack.games.alphacode.daily`).
+
+- ``POST /api/daily/alphacode`` ``{"practice": false}``: today's attempt of this player (made on
+  the first call, the same one afterwards: one scored attempt a day); ``{"practice": true}``: a
+  new attempt at a random code, unscored, as many as wanted.
+- ``GET /api/daily/alphacode/{id}``: an attempt; ``POST /api/daily/alphacode/{id}`` ``{"action": ...}``
+  plays a question, a declaration or ``{"type": "give_up"}``.
+
+An attempt is its player's alone (another player gets 404). Until it is over it carries nothing
+about its code (nor which code it is); then it carries the code, the score, how many turns the
+``hard`` tier needs, the day's distribution of scores, the streak and a text to share. The day's
+code comes from a secret the server draws once and keeps in its database (``server_secrets``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from pydantic import BaseModel, StrictBool
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..core.errors import IllegalAction
+from ..games.alphacode.codes import legal_codes
+from ..games.alphacode.daily import Solo, code_of_day, hard_count
+from ..i18n import _, explain
+from .schema import ERRORS, Strict
+from .store import daily_pars, now, puzzle_attempts, server_secrets
+
+GAME = "alphacode"
+PLAYER_COOKIE = "codecrack_player"
+PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+SECRET_NAME = "daily"
+
+
+def utc_today() -> date:
+    return datetime.now(UTC).date()
+
+
+class StartRequest(Strict):
+    practice: StrictBool = False
+
+
+class PlayRequest(Strict):
+    action: dict[str, Any]
+
+
+class Streak(BaseModel):
+    current: int
+    best: int
+
+
+class Distribution(BaseModel):
+    scores: dict[str, int]  # score -> players who solved with it
+    unsolved: int
+
+
+class DailyResult(BaseModel):
+    code: list[dict[str, str]]
+    hard: int
+    distribution: Distribution | None  # None for practice
+    share: str
+
+
+class Attempt(BaseModel):
+    id: str
+    game: str
+    day: str | None
+    practice: bool
+    view: dict[str, Any]
+    score: int
+    over: bool
+    solved: bool
+    streak: Streak
+    result: DailyResult | None
+    event: dict[str, Any] | None = None  # what the action just played did
+
+
+def player_of(request: Request, response: Response) -> str:
+    """The player's id from their cookie; a new one (and its cookie) for a newcomer."""
+    known = request.cookies.get(PLAYER_COOKIE, "")
+    if PLAYER_ID.fullmatch(known):
+        return known
+    player = secrets.token_urlsafe(18)
+    response.set_cookie(PLAYER_COOKIE, player, max_age=400 * 86400, httponly=True, samesite="lax")
+    return player
+
+
+def daily_router(hub: Any) -> APIRouter:
+    router = APIRouter()
+    engine = hub.store.engine
+    kept: dict[str, bytes] = {}
+
+    def secret() -> bytes:
+        """The server's daily secret, drawn by the first instance that needs it."""
+        if SECRET_NAME not in kept:
+            query = select(server_secrets.c.value).where(server_secrets.c.name == SECRET_NAME)
+            with engine.begin() as db:
+                value = db.execute(query).scalar()
+            if value is None:
+                try:
+                    with engine.begin() as db:
+                        db.execute(insert(server_secrets).values(name=SECRET_NAME, value=secrets.token_hex(32)))
+                except IntegrityError:  # another instance drew it first
+                    pass
+                with engine.begin() as db:
+                    value = db.execute(query).scalar_one()
+            kept[SECRET_NAME] = bytes.fromhex(value)
+        return kept[SECRET_NAME]
+
+    def start(player: str, practice: bool) -> dict[str, Any]:
+        day = None if practice else utc_today()
+        if day is not None:
+            found = find(player, day)
+            if found is not None:
+                return found
+        puzzle = secrets.randbelow(len(legal_codes())) if practice else code_of_day(secret(), day)
+        row = {
+            "id": secrets.token_urlsafe(18),
+            "game": GAME,
+            "day": day,
+            "player": player,
+            "puzzle": puzzle,
+            "moves": [],
+            "step": 0,
+            "finished": False,
+            "solved": False,
+            "score": 0,
+            "started_at": now(),
+        }
+        try:
+            with engine.begin() as db:
+                db.execute(insert(puzzle_attempts).values(**row))
+        except IntegrityError:  # the same player started today's in another request meanwhile
+            return find(player, day)
+        return row
+
+    def find(player: str, day: date) -> dict[str, Any] | None:
+        query = select(puzzle_attempts).where(
+            puzzle_attempts.c.game == GAME, puzzle_attempts.c.day == day, puzzle_attempts.c.player == player
+        )
+        with engine.begin() as db:
+            found = db.execute(query).mappings().first()
+        return dict(found) if found else None
+
+    def attempt(player: str, attempt_id: str) -> dict[str, Any]:
+        query = select(puzzle_attempts).where(puzzle_attempts.c.id == attempt_id, puzzle_attempts.c.player == player)
+        with engine.begin() as db:
+            found = db.execute(query).mappings().first()
+        if found is None:
+            raise HTTPException(status_code=404, detail=_("no such attempt"))
+        return dict(found)
+
+    def play(player: str, attempt_id: str, action: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        row = attempt(player, attempt_id)
+        solo = Solo(row["puzzle"], row["moves"])
+        try:
+            event = solo.play(action)
+        except IllegalAction as error:
+            raise HTTPException(status_code=400, detail=explain(error)) from None
+        values = {
+            "moves": row["moves"] + [action],
+            "step": row["step"] + 1,
+            "finished": solo.over,
+            "solved": solo.solved,
+            "score": solo.score,
+        }
+        change = (
+            update(puzzle_attempts)
+            .where(puzzle_attempts.c.id == attempt_id, puzzle_attempts.c.step == row["step"])
+            .values(**values)
+        )
+        with engine.begin() as db:
+            if not db.execute(change).rowcount:
+                raise HTTPException(status_code=409, detail=_("this attempt was played meanwhile; reload it"))
+        return {**row, **values}, event
+
+    def par(row: dict[str, Any]) -> int:
+        """How many turns ``hard`` needs for this attempt's code (a day's count is kept)."""
+        if row["day"] is None:
+            return hard_count(row["puzzle"])
+        key = (daily_pars.c.game == GAME) & (daily_pars.c.day == row["day"])
+        with engine.begin() as db:
+            turns = db.execute(select(daily_pars.c.turns).where(key)).scalar()
+        if turns is None:
+            turns = hard_count(row["puzzle"])
+            try:
+                with engine.begin() as db:
+                    db.execute(insert(daily_pars).values(game=GAME, day=row["day"], turns=turns))
+            except IntegrityError:  # worked out by another request meanwhile: the same number
+                pass
+        return turns
+
+    def distribution(day: date) -> dict[str, Any]:
+        query = (
+            select(puzzle_attempts.c.solved, puzzle_attempts.c.score, func.count())
+            .where(puzzle_attempts.c.game == GAME, puzzle_attempts.c.day == day, puzzle_attempts.c.finished)
+            .group_by(puzzle_attempts.c.solved, puzzle_attempts.c.score)
+        )
+        scores: dict[str, int] = {}
+        unsolved = 0
+        with engine.begin() as db:
+            for solved, score, count in db.execute(query):
+                if solved:
+                    scores[str(score)] = count
+                else:
+                    unsolved += count
+        return {"scores": dict(sorted(scores.items(), key=lambda item: int(item[0]))), "unsolved": unsolved}
+
+    def streaks(player: str, today: date) -> dict[str, int]:
+        """Days in a row with today's puzzle solved: the current run (up to today or yesterday) and the best."""
+        query = select(puzzle_attempts.c.day).where(
+            puzzle_attempts.c.game == GAME,
+            puzzle_attempts.c.player == player,
+            puzzle_attempts.c.day.is_not(None),
+            puzzle_attempts.c.solved,
+        )
+        with engine.begin() as db:
+            days = sorted({day for (day,) in db.execute(query)})
+        best, run, previous = 0, 0, None
+        for day in days:
+            run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+            best, previous = max(best, run), day
+        current = run if previous is not None and today - previous <= timedelta(days=1) else 0
+        return {"current": current, "best": best}
+
+    def shown(row: dict[str, Any], player: str) -> dict[str, Any]:
+        """An attempt as its player sees it: nothing about its code before it is over."""
+        solo = Solo(row["puzzle"], row["moves"])
+        day = row["day"]
+        answer: dict[str, Any] = {
+            "id": row["id"],
+            "game": GAME,
+            "day": None if day is None else day.isoformat(),
+            "practice": day is None,
+            "view": solo.view(),
+            "score": solo.score,
+            "over": solo.over,
+            "solved": solo.solved,
+            "result": None,
+            "streak": streaks(player, utc_today()),
+        }
+        if solo.over:
+            hard = par(row)
+            title = (
+                _("codecrack daily Alphabet Code {day}: {score} (hard: {hard})").format(
+                    day=answer["day"], score=solo.score if solo.solved else "X", hard=hard
+                )
+                if day is not None
+                else _("codecrack Alphabet Code practice: {score} (hard: {hard})").format(
+                    score=solo.score if solo.solved else "X", hard=hard
+                )
+            )
+            answer["result"] = {
+                "code": solo.view()["codes"][1],
+                "hard": hard,
+                "distribution": None if day is None else distribution(day),
+                "share": "\n".join([title, *solo.grid()]),
+            }
+        return answer
+
+    @router.post("/api/daily/alphacode", responses=ERRORS)
+    async def begin(body: StartRequest, request: Request, response: Response) -> Attempt:
+        player = player_of(request, response)
+        row = await asyncio.to_thread(start, player, body.practice)
+        return await asyncio.to_thread(shown, row, player)
+
+    @router.get("/api/daily/alphacode/{attempt_id}", responses=ERRORS)
+    async def show(attempt_id: str, request: Request, response: Response) -> Attempt:
+        player = player_of(request, response)
+        row = await asyncio.to_thread(attempt, player, attempt_id)
+        return await asyncio.to_thread(shown, row, player)
+
+    @router.post("/api/daily/alphacode/{attempt_id}", responses=ERRORS)
+    async def act(attempt_id: str, body: PlayRequest, request: Request, response: Response) -> Attempt:
+        player = player_of(request, response)
+        row, event = await asyncio.to_thread(play, player, attempt_id, body.action)
+        return {**(await asyncio.to_thread(shown, row, player)), "event": event}
+
+    return router

@@ -1,0 +1,75 @@
+"""The home page in the browser: a newcomer plays the AI in one click, Learn comes first for a
+game never played, the last choices are remembered, and a friend invited through the panel takes
+the seat with one click (the panel then closes by itself)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_e2e import site  # noqa: F401  (the module's server and browser)
+
+pytestmark = pytest.mark.e2e
+
+
+def fresh_page(site):
+    """A page in a browser context of its own: a newcomer, nothing kept."""
+    url, browser = site
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_selector(".game-card")
+    return page
+
+
+def test_a_newcomer_plays_the_ai_in_one_click(site):  # noqa: F811
+    page = fresh_page(site)
+    card = ".game-card[data-game=coda]"
+    assert page.get_attribute(card, "data-newcomer") == "true"
+    assert page.query_selector(f"{card} .learn-first button.learn")  # Learn offered first
+    page.click(f"{card} .play-ai")
+    page.wait_for_selector(".board .coda")
+    seats = page.inner_text(".seat-list")
+    assert "easy" in seats.lower()  # the other seat is the AI, the sensible default tier
+    page.goto(site[0])
+    page.wait_for_selector(".game-card")
+    assert page.get_attribute(card, "data-newcomer") == "false"  # played now: no Learn first
+    assert page.query_selector(f"{card} .play-ai.primary")
+    page.wait_for_selector("#my-tables .mine-group[data-group=playing] a")
+    assert not page.errors
+    page.context.close()
+
+
+def test_the_last_choices_are_remembered(site):  # noqa: F811
+    page = fresh_page(site)
+    page.select_option("select[name=tier-alphacode]", "hard")
+    page.click(".game-card[data-game=alphacode] .play-ai")
+    page.wait_for_selector(".board .alphacode")
+    assert "hard" in page.inner_text(".seat-list").lower()
+    page.goto(site[0])
+    page.wait_for_selector(".game-card")
+    assert page.input_value("select[name=tier-alphacode]") == "hard"
+    page.context.close()
+
+
+def test_a_friend_takes_the_seat_through_the_invite_panel(site):  # noqa: F811
+    host = fresh_page(site)
+    host.click(".game-card[data-game=coda] .play-friends")
+    host.wait_for_selector("#invite #invite-qr")
+    code = host.inner_text("#invite-code")
+    assert len(code) == 5
+    assert "waiting for a friend" in host.inner_text("#invite .invite-seats")
+    link = host.input_value("#invite-link")
+    assert link.endswith(f"/t/{code}")
+    qr = host.request.get(site[0] + host.get_attribute("#invite-qr", "src"))  # as the page loads it
+    assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
+    friend = fresh_page(site)
+    friend.goto(link)
+    friend.click("#take-seat-go")
+    friend.wait_for_selector("#take-seat", state="detached")
+    assert "Player 2" in friend.inner_text(".table-head .you") or "You" in friend.inner_text(".table-head .you")
+    host.wait_for_selector("#invite", state="detached")  # every seat taken: the panel closed
+    assert not host.errors and not friend.errors
+    host.context.close()
+    friend.context.close()
