@@ -29,6 +29,7 @@ from .live_routes import live_router
 from .logs import RequestContext
 from .metrics import metrics_router
 from .middleware import BodyLimit, RawWebsocket, SecurityHeaders
+from .players import install_players
 from .review_routes import review_router
 from .schema import GameInfo
 from .table_routes import table_router
@@ -68,6 +69,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    install_players(app, hub)
     app.state.drain = Drain()
     app.add_middleware(Draining, drain=app.state.drain)
     app.add_middleware(BodyLimit, max_bytes=hub.config.max_body_bytes)

@@ -1,15 +1,15 @@
 """What an operator decides (``codecrack admin``): a table closed, with the reason its players were
 told, and the names nobody may take.
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0008
+Revises: 0007
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
