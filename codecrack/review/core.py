@@ -150,7 +150,7 @@ class Review:
             "players": self.players,
             "finished": self.finished,
             "tally": self.tally(),
-            "decisions": [asdict(d) for d in self.decisions],
+            "decisions": [{**asdict(d), "limits": list(d.limits)} for d in self.decisions],
         }
 
 
