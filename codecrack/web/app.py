@@ -22,6 +22,7 @@ from .language import RequestLanguage, language_router, localized_games
 from .limits import RateWindow
 from .live_routes import live_router
 from .middleware import BodyLimit, RawWebsocket, SecurityHeaders
+from .players import install_players
 from .review_routes import review_router
 from .schema import GameInfo
 from .table_routes import table_router
@@ -58,6 +59,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    install_players(app, hub)
     app.add_middleware(BodyLimit, max_bytes=hub.config.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)

@@ -60,6 +60,7 @@ class WebConfig(BaseSettings):
     # -- trust: a seeded table lets its creator recompute every hidden tile, so only for local use
     allow_seed: bool = False
     token_hours: float = Field(24.0, gt=0)  # a seat token counts this long after its table was created
+    session_days: float = Field(90.0, gt=0)  # a player's browser session lasts this long after its last use
 
     # -- limits (docs/web.md lists them) ---------------------------------------------------
     max_body_bytes: int = Field(16 * 1024, ge=256)  # one HTTP request body

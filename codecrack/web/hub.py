@@ -371,17 +371,22 @@ class Hub:
                 row.code = self.free_code()
         raise OptionError(N_("could not find a free table code; please try again"))
 
-    async def claim(self, table: LiveTable, seat: int, name: str, token: str | None = None) -> str:
-        """Give an open human seat to a player; returns the seat token."""
+    async def claim(self, table: LiveTable, seat: int, name: str, player: Any = None, token: str | None = None) -> str:
+        """Give an open human seat to a player (a :class:`~codecrack.web.players.identity.Player`,
+        who is linked to the seat, or ``None``: only the token knows it); returns the seat token."""
         if not 0 <= seat < table.row.players:
             raise OptionError(N_("no seat {seat}: seats are 0 to {last}"), seat=seat, last=table.row.players - 1)
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = token or secrets.token_urlsafe(24)
-            name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
+            name = (
+                checked_name(name, self.config.max_name_length, "name")
+                or (player and player.name)
+                or f"Player {seat + 1}"
+            )
             try:
-                await self.writer.write(add_token, table.code, seat, token, name)
+                await self.writer.write(add_token, table.code, seat, token, name, player and player.id)
             except IntegrityError:  # the unique (table, seat): claimed through another instance
                 table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
                 table.announce()

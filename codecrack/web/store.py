@@ -82,7 +82,41 @@ seat_tokens = Table(
     Column("table_code", String(12), ForeignKey("tables.code"), primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("name", String(40), nullable=False),
+    Column(
+        "player_id", Integer, ForeignKey("players.id", name="fk_seat_tokens_player_id")
+    ),  # who took the seat, when a browser session did
     Index("uq_seat_tokens_table_code_seat", "table_code", "seat", unique=True),  # a seat is claimed once
+    Index("ix_seat_tokens_player_id", "player_id"),
+)
+
+# -- players (codecrack/web/players): who a browser session is, across tables -------------------
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("handle", String(64)),  # an account's handle as chosen (NFKC); a guest has none
+    Column("handle_key", String(64), unique=True),  # the handle NFKC and case-folded: unique
+    Column("password_hash", String(200)),  # argon2id
+)
+
+player_sessions = Table(
+    "player_sessions",
+    metadata,
+    Column("id", String(64), primary_key=True),  # the SHA-256 of the cookie's value, never the value itself
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+sign_in_failures = Table(
+    "sign_in_failures",
+    metadata,
+    Column("key", String(80), primary_key=True),  # "account:HANDLE_KEY" or "address:IP"
+    Column("failures", Integer, nullable=False),
+    Column("since", DateTime(timezone=True), nullable=False),  # the first failure of the window
 )
 
 server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles' key)
@@ -316,8 +350,8 @@ def _compiled(dialect: Any, statement: Any, keys: tuple[str, ...]) -> tuple[str,
     return compiled.string, values
 
 
-def add_token(db: Connection, code: str, seat: int, token: str, name: str) -> None:
-    db.execute(ADD_TOKEN, {"token": token, "table_code": code, "seat": seat, "name": name})
+def add_token(db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None = None) -> None:
+    db.execute(ADD_TOKEN, {"token": token, "table_code": code, "seat": seat, "name": name, "player_id": player_id})
 
 
 def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:
@@ -329,8 +363,11 @@ def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tu
     if not linked:
         return db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one()
     add_table(db, fresh)
+    owners = dict(
+        db.execute(select(seat_tokens.c.token, seat_tokens.c.player_id).where(seat_tokens.c.table_code == code)).all()
+    )
     for token, (seat, name) in tokens.items():
-        add_token(db, fresh.code, seat, token, name)
+        add_token(db, fresh.code, seat, token, name, owners.get(token))
     return fresh.code
 
 
