@@ -61,7 +61,7 @@ PLAIN = [
 @pytest.mark.parametrize("game, made, says, why", PLAIN, ids=[game for game, *_ in PLAIN])
 def test_the_review_speaks_plainly_and_explains_each_grade_on_hover(site, game, made, says, why):
     """Issue 25 §5: not "1.90 expected bits, best 2.21" but what it means for the player, and a
-    grade's meaning on hover (its title) and for screen readers (its label)."""
+    grade's meaning on hover (its title) and for screen readers (a visually hidden text)."""
     page = open_page(site)
     page.wait_for_selector("#create-form")
     row = page.evaluate(
@@ -69,12 +69,13 @@ def test_the_review_speaks_plainly_and_explains_each_grade_on_hover(site, game, 
             const { reviewPanel } = await import("/static/js/review.js");
             const li = reviewPanel(review, 0, () => {}, game).querySelector(".review-decision");
             const grade = li.querySelector(".review-grade");
-            return { text: li.textContent, title: grade.title, label: grade.getAttribute("aria-label") };
+            const spoken = grade.querySelector(".sr-only").textContent;
+            return { text: li.textContent.replace(spoken, ""), title: grade.title, spoken };
         }""",
         [{**EMPTY_REVIEW, "decisions": [made]}, game],
     )
     for words in says:
         assert words in row["text"], row["text"]
     assert "bits" not in row["text"]
-    assert row["title"] == why and row["label"] == why
+    assert row["title"] == why and row["spoken"] == f" ({why})"
     page.close()

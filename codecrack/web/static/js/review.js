@@ -43,7 +43,7 @@ function decisionRow(d, current, go) {
     button(t("review.step", { step: d.step }), () => go(d.step), { class: "review-step", title: t("review.show_moment") }),
     h("span", { class: "review-kind" }, translated("review.kind", d.kind)),
     h("span", { class: "review-did" }, `${d.did} (${amount(d, d.value)})`),
-    h("b", { class: "review-grade", title: why, tabindex: 0, "aria-label": why }, translated("review.grade", d.grade)),
+    h("b", { class: "review-grade", title: why }, translated("review.grade", d.grade), h("span", { class: "sr-only" }, ` (${why})`)),
     d.grade === "best" ? null : h("span", { class: "review-best" }, t("review.best", { move: d.best, value: amount(d, d.best_value) })),
     d.note ? h("span", { class: "muted review-note" }, d.note) : null);
 }
