@@ -67,3 +67,15 @@ def test_the_review_benchmark_reports_every_table():
     report = run_benchmark("review", games=1)
     assert {(row["game"], row["players"]) for row in report["tables"]} >= {("coda", 2), ("coding", 4), ("alphacode", 2)}
     assert all(row["ms_p95"] >= row["ms_p50"] > 0 for row in report["tables"])
+
+
+def test_the_terminal_review_speaks_plainly(tmp_path):
+    """Issue 25 §5 at the terminal: a question's value is its share of the best question's, a
+    chance reads as a chance, not bare bits or numbers."""
+    game = codecrack.new_game("alphacode", players=2, seed=14, first=0)
+    run_game(game, {0: make_agent("easy", "alphacode", seed=14), 1: make_agent("medium", "alphacode", seed=114)})
+    path = tmp_path / "alphacode.json"
+    path.write_text(json.dumps(game.record()))
+    result = CliRunner().invoke(app, ["review", str(path), "--seat", "1"], env={"COLUMNS": "220"})
+    assert result.exit_code == 0, result.output
+    assert "narrows the code 86% as much as the best question" in result.output and "bits" not in result.output
