@@ -46,16 +46,17 @@ def test_the_coding_tutorial_sheet_leaves_only_d_5_and_7(site, locale):
 def test_auto_notes_cross_out_what_the_seat_rules_out_and_leave_room_for_own_marks(site, game):
     page = new_table(site, game, "random")
     if game == "coda":
-        page.click("button.opening >> nth=0")
+        page.click("button.opening[data-black='2']")  # two tiles of each colour
     page.wait_for_selector(".notes .sheet tr[data-line]")
     page.wait_for_function(NOTES_SHOWN)
     assert page.is_checked("#auto-notes")  # on by default
     view = page.evaluate("() => window.codecrack.view")
     lines = page.evaluate(OPEN_VALUES)
     if game == "coda":  # a value I hold is not one of theirs, in its colour
-        for line, tile in ((key, tile) for key in lines for tile in [tile_of(view, key)]):
-            mine = {str(t["value"]) for t in view["rows"][view["seat"]] if t["color"] == tile["color"]}
-            assert mine and not mine & set(lines[line])
+        for line in lines:
+            colour = tile_of(view, line)["color"]
+            mine = {str(t["value"]) for t in view["rows"][view["seat"]] if t["color"] == colour}
+            assert len(mine) == 2 and not mine & set(lines[line])
     else:  # my letter and digits are not theirs
         own = view["own"]
         for line, values in lines.items():
