@@ -33,6 +33,7 @@ from ..tutorials import TUTORIAL_AGENT
 from . import messages
 from .bots import Bots
 from .cache import LiveTables
+from .closing import close_live
 from .config import WebConfig
 from .fanout import Fanout, LocalFanout
 from .instances import hold_instance
@@ -252,7 +253,7 @@ class Hub:
             while True:
                 drops = loading.drops
                 row = await asyncio.to_thread(self.store.table, code)
-                if row is None:
+                if row is None or row.closed:
                     return None
                 moves = await self.journal.since(code)
                 game = await asyncio.to_thread(replay, row.record(moves))
@@ -326,6 +327,7 @@ class Hub:
         """The row and the game of a new table, not stored yet."""
         game_class(game)
         check_seats(game, players, seats, takeover, self.config.max_name_length, scripted)
+        await self.refuse_blocked([plan.get("name") or "" for plan in seats])
         instance = await asyncio.to_thread(
             new_game, game, players=players, seed=new_seed() if seed is None else seed, **options
         )
@@ -343,6 +345,12 @@ class Hub:
             ],
         )
         return row, instance
+
+    async def refuse_blocked(self, names: list[str]) -> None:
+        """Raise :class:`OptionError` if the operator blocked one of ``names`` (``codecrack admin block``)."""
+        blocked = await asyncio.to_thread(self.store.blocked, names)
+        if blocked:
+            raise OptionError(N_("the name {name!r} is not allowed here; choose another"), name=blocked[0])
 
     def _open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
         """Start playing a stored new table: its clock and bots run from now."""
@@ -385,6 +393,7 @@ class Hub:
                 or (player and player.name)
                 or f"Player {seat + 1}"
             )
+            await self.refuse_blocked([name])
             try:
                 await self.writer.write(add_token, table.code, seat, token, name, player and player.id)
             except IntegrityError:  # the unique (table, seat): claimed through another instance
@@ -423,8 +432,12 @@ class Hub:
 
     # -- what other instances did (the fan-out calls these) ---------------------------------
     async def reread(self, table: LiveTable) -> None:
-        """Another instance changed the table's seats or linked its rematch: read both again."""
+        """Another instance (or the operator) changed the table's seats, linked its rematch or closed it: read
+        them again."""
         row = await asyncio.to_thread(self.store.table, table.code)
+        if row and row.closed:
+            close_live(self, table, row.closed)
+            return
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
         if row and row.rematch and not table.row.rematch:
             table.row.rematch = row.rematch
