@@ -13,6 +13,7 @@ from codecrack.bench import run_benchmark
 from codecrack.cli import app
 from codecrack.core.runner import run_game
 from codecrack.review import ReviewError, review_record
+from codecrack.review.render import review_table
 
 
 @pytest.fixture
@@ -78,4 +79,7 @@ def test_the_terminal_review_speaks_plainly(tmp_path):
     path.write_text(json.dumps(game.record()))
     result = CliRunner().invoke(app, ["review", str(path), "--seat", "1"], env={"COLUMNS": "220"})
     assert result.exit_code == 0, result.output
-    assert "narrows the code 86% as much as the best question" in result.output and "bits" not in result.output
+    table = review_table(review_record(game.record(), 0))
+    values = [*table.columns[3]._cells, *table.columns[5]._cells]  # the "value" and "best value" columns
+    assert "narrows the code 86% as much as the best question" in values
+    assert not any("bits" in value for value in values)
