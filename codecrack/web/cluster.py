@@ -29,6 +29,7 @@ from redis.exceptions import RedisError
 
 from .fanout_redis import RedisFanout
 from .leases import Leases
+from .shared_limits import RedisWindow
 
 if TYPE_CHECKING:
     from .cache import LiveTables
@@ -159,6 +160,9 @@ class Cluster:
 
     async def sync_seats(self, table: LiveTable) -> None:
         await self.reread(table)
+
+    def window(self, name: str, limit: int, seconds: float) -> RedisWindow:
+        return RedisWindow(self.redis, name, limit, seconds)
 
     async def mark_present(self, tables: list[LiveTable]) -> None:
         """Write this instance's connected seats of ``tables``, each until ``lease_seconds`` from now."""
