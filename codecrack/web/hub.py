@@ -35,6 +35,7 @@ from ..tutorials import TUTORIAL_AGENT
 from . import messages
 from .bots import Bots
 from .cache import LiveTables
+from .closing import close_live
 from .config import WebConfig
 from .fanout import Fanout, LocalFanout
 from .instances import hold_instance
@@ -259,7 +260,7 @@ class Hub:
             while True:
                 drops = loading.drops
                 row = await asyncio.to_thread(self.store.table, code)
-                if row is None:
+                if row is None or row.closed:
                     return None
                 moves = await self.journal.since(code)
                 game = self.finished.get(code) if row.finished else None
@@ -330,7 +331,9 @@ class Hub:
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
         tokens = {}
         if sit is not None:
-            tokens[secrets.token_urlsafe(24)] = (sit, self.seat_name(row, sit, name, player))
+            creator = self.seat_name(row, sit, name, player)
+            await self.refuse_blocked([creator])
+            tokens[secrets.token_urlsafe(24)] = (sit, creator)
         owner = player and player.id
         await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens, owner))
         return self._open(row, instance, tokens=tokens)
@@ -359,6 +362,7 @@ class Hub:
         """The row and the game of a new table, not stored yet."""
         game_class(game)
         check_seats(game, players, seats, takeover, self.config.max_name_length, scripted)
+        await self.refuse_blocked([plan.get("name") or "" for plan in seats])
         instance = await asyncio.to_thread(
             new_game, game, players=players, seed=new_seed() if seed is None else seed, **options
         )
@@ -376,6 +380,12 @@ class Hub:
             ],
         )
         return row, instance
+
+    async def refuse_blocked(self, names: list[str]) -> None:
+        """Raise :class:`OptionError` if the operator blocked one of ``names`` (``codecrack admin block``)."""
+        blocked = await asyncio.to_thread(self.store.blocked, names)
+        if blocked:
+            raise OptionError(N_("the name {name!r} is not allowed here; choose another"), name=blocked[0])
 
     def _open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
         """Start playing a stored new table: its clock and bots run from now."""
@@ -408,6 +418,7 @@ class Hub:
         """Give an open human seat to a player (a :class:`~codecrack.web.players.identity.Player`,
         who is linked to the seat, or ``None``: only the token knows it); returns the seat token."""
         name = self.seat_name(table.row, seat, name, player)
+        await self.refuse_blocked([name])
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.claimed(seat):
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
@@ -450,8 +461,12 @@ class Hub:
 
     # -- what other instances did (the fan-out calls these) ---------------------------------
     async def reread(self, table: LiveTable) -> None:
-        """Another instance changed the table's seats or linked its rematch: read both again."""
+        """Another instance (or the operator) changed the table's seats, linked its rematch or closed it: read
+        them again."""
         row = await asyncio.to_thread(self.store.table, table.code)
+        if row and row.closed:
+            close_live(self, table, row.closed)
+            return
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
         if row and row.rematch and not table.row.rematch:
             table.row.rematch = row.rematch
