@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .limits import LocalWindow, Window
+from .limits import Counter, LocalCounter, LocalWindow, Window
 
 if TYPE_CHECKING:
     from .table import LiveTable
@@ -51,6 +51,9 @@ class Fanout(Protocol):
         """The per-address rate limit ``name``: at most ``limit`` events in any ``seconds``,
         counted by every instance together."""
 
+    def counter(self, name: str, limit: int) -> Counter:
+        """The per-address limit ``name`` of open connections, counted by every instance together."""
+
 
 class LocalFanout:
     """One instance alone: it drives every table and has no one to tell."""
@@ -89,3 +92,6 @@ class LocalFanout:
 
     def window(self, name: str, limit: int, seconds: float) -> Window:
         return LocalWindow(limit, seconds)
+
+    def counter(self, name: str, limit: int) -> Counter:
+        return LocalCounter(limit)

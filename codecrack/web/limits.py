@@ -78,6 +78,29 @@ class LocalWindow:
         return self.window.allow(address, asyncio.get_running_loop().time())
 
 
+class Counter(Protocol):
+    """Open connections per address: one more than the limit is refused."""
+
+    async def enter(self, address: str) -> bool:
+        """Count one more open connection of ``address``; ``False`` (not counted) past the limit."""
+
+    async def leave(self, address: str) -> None:
+        """One connection counted by :meth:`enter` closed."""
+
+
+class LocalCounter:
+    """An :class:`AddressCounter` of this instance's connections."""
+
+    def __init__(self, limit: int) -> None:
+        self.counter = AddressCounter(limit)
+
+    async def enter(self, address: str) -> bool:
+        return self.counter.enter(address)
+
+    async def leave(self, address: str) -> None:
+        self.counter.leave(address)
+
+
 class AddressCounter:
     """Open connections per client address, refusing one more than ``limit``."""
 
