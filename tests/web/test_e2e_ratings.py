@@ -62,7 +62,7 @@ def test_two_accounts_see_their_rating_change_on_the_end_screen_and_the_profile(
     ann.wait_for_selector("#profile-ratings >> text=Coda")
     assert "?" in ann.inner_text("#profile-ratings .rating")
     ann.click("#all-games")
-    ann.wait_for_selector(f"#history-games li[data-code={code}]")
+    ann.wait_for_selector(f'#history-games li[data-code="{code}"]')  # quoted: a code may start with a digit
     ann.select_option("#history-filters select[name=opponents]", "ai")
     ann.wait_for_selector("#history-page >> text=No games.")
     ann.goto(f"{url}/leaderboard/coda")
