@@ -32,6 +32,12 @@ class GameOptions(BaseModel):
         json_schema_extra={"control": "seat"},
     )
 
+    def work_cost(self) -> tuple[float, float]:
+        """(peak bytes, CPU seconds) that one AI move, hint or review step may take with these
+        options, as measured; infinite when never measured. A game whose AI's work does not grow
+        with its options keeps this (nothing on top of its fixed cost)."""
+        return 0.0, 0.0
+
 
 def seat_option(title: str, description: str) -> Any:
     """A field naming a seat (0-based in the engine; hosts show it as the seat's name and number)."""

@@ -322,7 +322,11 @@ async def handle(table: LiveTable, connection: Connection, text: str | None) -> 
         refused = refused_from_client(message.action) or await table.submit(connection.seat, message.action, ack=ack)
         return None if refused is None else refusal(_(refused), ref)  # BUSY, NOT_STORED
     step, view = await table.seat_view(connection.seat)
-    return {"type": "hint", "step": step, "hint": await hint_for(table.game, view, table.hub.hint_pool)}
+    return {
+        "type": "hint",
+        "step": step,
+        "hint": await hint_for(table.game, view, table.hub.bots.work, table.hub.hint_pool),
+    }
 
 
 def refusal(message: str, ref: str | None) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Bots at the table: each awaited AI seat (``game.awaited``) gets a driver task that thinks in a thread.
+"""Bots at the table: each awaited AI seat (``game.awaited``) gets a driver task that thinks in a thread
+(:mod:`.work`: heavy tables in one of their own).
 
 In a turn-based or simultaneous moment a bot waits ``ai_pace`` so humans can follow; in a
 real-time moment (a race, such as The Coding's slapping) it waits its agent's ``reaction_delay``
@@ -12,7 +13,6 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from time import monotonic
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ from ..agents import Agent, make_agent
 from ..core.game import Game
 from ..tutorials import TUTORIAL_AGENT, scripted_agent
 from .table import NOT_STORED, STALE, STORE_RETRY
+from .work import Work
 
 if TYPE_CHECKING:
     from .config import WebConfig
@@ -47,11 +48,11 @@ def moves_of(table: LiveTable, seat: int) -> int:
 
 
 class Bots:
-    """The agents of every table and the thread pool they think in."""
+    """The agents of every table and the threads they think in."""
 
     def __init__(self, config: WebConfig, workers: int = 2) -> None:
         self.config = config
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="codecrack-bot")
+        self.work = Work(config, workers)
         self.agents: dict[tuple[str, int, str], Agent] = {}
 
     def agent(self, table: LiveTable, seat: int, tier: str) -> Agent:
@@ -70,13 +71,12 @@ class Bots:
 
     async def drive(self, table: LiveTable, seat: int) -> None:
         """Play ``seat`` for as long as it is a bot's turn there."""
-        loop = asyncio.get_running_loop()
         while not table.game.over and seat in table.game.awaited and table.bot_tier(seat):
             agent = self.agent(table, seat, table.bot_tier(seat))
             step, started = table.step, monotonic()
             view = table.game.view(seat)
             try:
-                action = await loop.run_in_executor(self.pool, agent.act, view)
+                action = await self.work.run(table.game, agent.act, view)
             except Exception:
                 log.exception("%s agent failed on %s seat %d", agent.name, table.code, seat)
                 action = None
@@ -102,4 +102,4 @@ class Bots:
             del self.agents[key]
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.work.close()

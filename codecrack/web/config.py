@@ -71,6 +71,14 @@ class WebConfig(BaseSettings):
     connections_per_address: int = Field(32, ge=1)  # open websockets from one client address
     spectators_per_table: int = Field(200, ge=0)  # connections without a seat, per table
 
+    # -- the AI's work: bot moves, hints, reviews (docs/web.md) -----------------------------
+    work_memory_mb: int = Field(
+        512, ge=16
+    )  # peak memory one AI move, hint or review may take: options that need more are refused
+    work_seconds: float = Field(5.0, gt=0)  # CPU time one may take: options that need more are refused
+    work_cache_mb: int = Field(256, ge=0)  # the solvers' tables kept between moves (the least recently used go)
+    heavy_work_seconds: float = Field(0.25, ge=0)  # tables whose moves may take longer think in their own thread
+
     # -- connections, memory and restarts (docs/web.md) -------------------------------------
     send_queue_limit: int = Field(32, ge=1)  # messages queued for one connection; more and it is closed as too slow
     ws_compression: bool = False  # websocket per-message deflate (costs CPU per message)

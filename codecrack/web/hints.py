@@ -6,13 +6,13 @@ There are no hints when the game's ``notes`` option is off.
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
 from ..core.game import Game
+from .work import Work
 
 HintProvider = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -34,8 +34,9 @@ def hints_available(game: Game) -> bool:
     return game.name in PROVIDERS and getattr(game.options, "notes", True)
 
 
-async def hint_for(game: Game, view: dict[str, Any], pool: Executor) -> dict[str, Any] | None:
-    """The hint for the seat whose ``view`` this is, or ``None`` (no provider, or notes are off)."""
+async def hint_for(game: Game, view: dict[str, Any], work: Work, pool: Executor) -> dict[str, Any] | None:
+    """The hint for the seat whose ``view`` this is, or ``None`` (no provider, or notes are off);
+    computed in ``pool``, or in the heavy tables' thread (:mod:`.work`)."""
     if not hints_available(game):
         return None
-    return await asyncio.get_running_loop().run_in_executor(pool, provider(game.name), view)
+    return await work.run(game, provider(game.name), view, light=pool)

@@ -38,6 +38,7 @@ from .store import (
     now,
 )
 from .table import LiveTable
+from .work import check_work_cost
 from .writer import Writer
 
 log = logging.getLogger("codecrack.web")
@@ -278,6 +279,7 @@ class Hub:
         instance = await asyncio.to_thread(
             new_game, game, players=players, seed=new_seed() if seed is None else seed, **options
         )
+        check_work_cost(instance, self.config)
         row = TableRow(
             code=self.free_code(),
             game=game,

@@ -8,7 +8,6 @@ the event loop, and kept in a small cache: a finished game's review never change
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
 from typing import Any
 
@@ -38,9 +37,11 @@ def review_router(hub: Any) -> APIRouter:
         if seat is None:
             raise HTTPException(status_code=400, detail=_("only a player can review a game: their own decisions"))
         key = (table.code, seat, current())
-        if key not in cache:  # the thread runs in this request's language (to_thread copies the context)
+        if key not in cache:  # the thread runs in this request's language (the context is copied)
             with tiles_counted_from(1):  # as the table page numbers a row's tiles
-                result = await asyncio.to_thread(review_record, table.game.record(), seat)
+                result = await hub.bots.work.run(
+                    table.game, review_record, table.game.record(), seat, light=hub.hint_pool
+                )
             cache[key] = {"code": table.code, **result.to_json()}
             while len(cache) > CACHED_REVIEWS:
                 cache.popitem(last=False)

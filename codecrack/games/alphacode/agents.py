@@ -34,7 +34,8 @@ from .makers import tricky_code
 from .opening import book_question
 from .solver import CodeSpace, declare_turns, entropy, informative, lookahead, rollout
 
-MEMO_DEPTH = 2  # decisions after up to this many answers are memoised per process
+MEMO_DEPTH = 2  # decisions after up to this many answers are memoised per process ...
+MEMO_SIZE = 10_000  # ... this many at most (then forgotten all at once)
 LOOKAHEAD_WORK = 300_000  # candidates x width of the hard tier's two-ply search
 ROLLOUT_WORK = 4_800  # candidates x width of its rollout search (used while the width is 2 or more)
 MAX_WIDTH = 6
@@ -101,11 +102,13 @@ class Solver(Agent):
             return next(a for a in view["legal_actions"] if a["type"] in ("count", "filled"))
         spare_miss = view["misses"][view["seat"]] == 0
         memo = self.memoise and self.knowledge.pristine and len(self.knowledge.answers) <= MEMO_DEPTH
-        key = (self.name, id(space), tuple(sorted(self.knowledge.answers)), spare_miss, view["phase"])
+        key = (self.name, space.setup, tuple(sorted(self.knowledge.answers)), spare_miss, view["phase"])
         if memo and key in _MEMO:
             return dict(_MEMO[key])
         action = self.choose(view, space, alive, spare_miss)
         if memo and action["type"] != "declare":  # declarations pick a candidate with the agent's rng
+            if len(_MEMO) >= MEMO_SIZE:
+                _MEMO.clear()
             _MEMO[key] = action
         return action
 

@@ -131,7 +131,40 @@ def exact_benchmark(level: str = "hard", real_words: bool | str = False, **other
     }
 
 
+def cost_benchmark(letters: int = 10, columns: int = 13, rows: int = 5, level: str = "easy", **other: Any) -> dict:
+    """What the solver costs on one setup (run it in a fresh process: the peak is the process's):
+    the legal codes, and the CPU time and peak memory (above the process's start) of a new game,
+    the table's build and the first move of ``level``, the dearest one (every code a candidate).
+
+    >>> cost_benchmark(level="medium")["codes"]
+    44099
+    """
+    if other:
+        raise OptionError("alphacode-cost takes --letters, --level, -o columns=N and -o rows=N")
+    import resource
+
+    start_kb, cpu = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time()
+    game = new_game("alphacode", players=2, seed=1, first=0, letters=int(letters), columns=int(columns), rows=int(rows))
+    for seat in (0, 1):
+        game.apply(seat, {"type": "random_code"})
+    make_agent(level, "alphacode", seed=1).act(game.view(0))
+    cpu = time.process_time() - cpu
+    space = CodeSpace.for_view(game.view(0))
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {
+        "benchmark": "alphacode-cost",
+        "setup": [int(letters), int(columns), int(rows)],
+        "level": level,
+        "codes": len(space.table),
+        "cpu_s": round(cpu, 2),
+        "peak_mb_above_start": round((peak_kb - start_kb) / 1024),
+        "bytes_per_code_at_peak": round((peak_kb - start_kb) * 1024 / len(space.table)),
+        "cpu_us_per_code": round(cpu * 1e6 / len(space.table), 2),
+    }
+
+
 BENCHMARKS = {
+    "alphacode-cost": cost_benchmark,
     "alphacode-solver": solver_benchmark,
     "alphacode-exact": exact_benchmark,
     "alphacode-bound": bound_benchmark,

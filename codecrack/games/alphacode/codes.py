@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from ...core.errors import IllegalAction
+from ...core.lru import WORK_CACHE
 from ...i18n import N_
 from .letters import GLYPHS, LETTER_SETS, check_letters, frame_offset, shape
 from .sheet import Sheet, question_cell
@@ -418,16 +419,28 @@ class CodeTable:
         return code_json(self.code(i), self.sheet)
 
 
-@cache
 def legal_codes(
     letters: str = LETTER_SETS[10], columns: int = 13, rows: int = 5, real_words: bool = False
 ) -> CodeTable:
-    """Every legal code for this letter set and sheet size (cached; big setups take a while).
+    """Every legal code for this letter set and sheet size (kept in the bounded ``WORK_CACHE``; big setups
+    take a while: ``MEASURED_CODES`` in :mod:`.solver` says how many codes they have).
 
     >>> table = legal_codes()
     >>> table.masks.shape, table.filled.shape
     ((44099,), (44099, 32))
     """
+    return WORK_CACHE.get(
+        ("codes", letters, columns, rows, real_words),
+        lambda: _legal_codes(letters, columns, rows, real_words),
+        table_bytes,
+    )
+
+
+def table_bytes(table: CodeTable) -> int:
+    return table.piece_ids.nbytes + table.words.nbytes
+
+
+def _legal_codes(letters: str, columns: int, rows: int, real_words: bool) -> CodeTable:
     if real_words:
         table = legal_codes(letters, columns, rows)
         keep = _spelling_words(table.pieces, table.piece_ids, letters)

@@ -39,7 +39,7 @@ class Tracker:
     def update(self, view: dict[str, Any]) -> np.ndarray:
         space = CodeSpace.for_view(view)
         target = self.target_of(view)
-        key = (id(space), view["round"], target)
+        key = (space.setup, view["round"], target)
         about = [entry for entry in view["questions"] if entry["target"] == target]
         wrong = [d for d in view["declarations"] if d["target"] == target and not d["correct"]]
         if key != self._key or len(about) < len(self.answers) or len(wrong) < self._declarations:

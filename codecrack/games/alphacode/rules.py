@@ -40,6 +40,7 @@ from .sheet import (
     question_cell,
     settled_squares,
 )
+from .solver import solver_cost
 
 MISSES_ALLOWED = 1  # the second wrong declaration loses (2 players) or eliminates (3+ players)
 
@@ -93,6 +94,9 @@ class AlphacodeOptions(GameOptions):
         columns, rows = (value, 5) if info.field_name == "columns" else (13, value)
         check_size(columns, rows)
         return value
+
+    def work_cost(self) -> tuple[float, float]:
+        return solver_cost(self.letters, self.columns, self.rows)
 
 
 ALPHACODE_PRESETS = (

@@ -22,11 +22,22 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cached_property
 
 import numpy as np
 
-from .codes import CodeTable, code_mask, count_answers, legal_codes, parse_code, popcount, question_mask, split_words
+from ...core.lru import WORK_CACHE
+from .codes import (
+    CodeTable,
+    code_mask,
+    count_answers,
+    legal_codes,
+    parse_code,
+    popcount,
+    question_mask,
+    split_words,
+    table_bytes,
+)
 from .letters import LETTER_SETS
 from .sheet import Sheet, all_questions
 
@@ -62,9 +73,9 @@ class CodeSpace:
         return np.arange(len(self.table), dtype=np.int64)
 
     def question_index(self, question: dict) -> int:
-        return self._question_numbers()[question["type"], question["row"].upper(), question["column"].upper()]
+        return self._question_numbers[question["type"], question["row"].upper(), question["column"].upper()]
 
-    @cache  # noqa: B019 - one dict per code space, which lives as long as the process
+    @cached_property
     def _question_numbers(self) -> dict[tuple[str, str, str], int]:
         return {(q["type"], q["row"], q["column"]): i for i, q in enumerate(self.questions)}
 
@@ -107,12 +118,57 @@ class CodeSpace:
         return self.table.code_json(int(i))
 
 
-@cache
 def _space(letters: int, columns: int, rows: int, real_words: bool) -> CodeSpace:
+    return WORK_CACHE.get(
+        ("space", letters, columns, rows, real_words),
+        lambda: _new_space(letters, columns, rows, real_words),
+        lambda space: table_bytes(space.table),  # counted again beside its table: an upper bound
+    )
+
+
+def _new_space(letters: int, columns: int, rows: int, real_words: bool) -> CodeSpace:
     table = legal_codes(LETTER_SETS[letters], columns, rows, real_words)
     questions = tuple(all_questions(table.sheet))
     qwords = np.stack([split_words(question_mask(table.sheet, q), table.words.shape[1]) for q in questions])
     return CodeSpace(table, questions, qwords, (letters, columns, rows, real_words))
+
+
+# -- what the solver costs ---------------------------------------------------------------
+# Legal codes of each setup (letters, columns, rows) up to 21 million, measured with
+# ``codecrack bench budget`` (docs/benchmarks.md); a real-words table is built from its setup's.
+# Bigger setups (10 letters on 17 x 7 has 36 million) were never measured: their cost is unknown.
+MEASURED_CODES = {
+    (10, 13, 5): 44_099,
+    (10, 15, 5): 229_364,
+    (10, 17, 5): 815_885,
+    (10, 19, 5): 2_271_662,
+    (10, 21, 5): 5_344_295,
+    (10, 23, 5): 11_128_184,
+    (10, 25, 5): 21_131_729,
+    (10, 13, 7): 3_248_862,
+    (10, 15, 7): 12_305_895,
+    (20, 13, 5): 2_803_383,
+    (20, 15, 5): 14_911_586,
+}
+# Per legal code, the most that building the table and one AI move took (the first move is the
+# biggest: every code is a candidate): peak memory above the process's own, and CPU time.
+PEAK_BYTES_PER_CODE = 130
+SECONDS_PER_CODE = 1.5e-6
+
+
+def solver_cost(letters: int, columns: int, rows: int) -> tuple[float, float]:
+    """(peak bytes, CPU seconds) of one AI move, hint or review step on this setup; infinite
+    when it was never measured.
+
+    >>> solver_cost(10, 13, 5)
+    (5732870.0, 0.0661485)
+    >>> solver_cost(20, 25, 13)
+    (inf, inf)
+    """
+    codes = MEASURED_CODES.get((letters, columns, rows))
+    if codes is None:
+        return float("inf"), float("inf")
+    return float(codes * PEAK_BYTES_PER_CODE), codes * SECONDS_PER_CODE
 
 
 def answer_value(answer: int | bool) -> int:
