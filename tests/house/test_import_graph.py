@@ -48,7 +48,6 @@ KNOWN_BACK_ARROWS: set[tuple[str, str]] = {
     # shared pure delta functions go to a leaf
     ("codecrack.loadtest.players", "codecrack.web.deltas"),
     # circles inside a part
-    ("codecrack.terminal.coding_realtime", "codecrack.terminal.coding"),
     ("codecrack.tutorials.alphacode", "codecrack.tutorials"),
     ("codecrack.tutorials.coda", "codecrack.tutorials"),
     ("codecrack.tutorials.coding", "codecrack.tutorials"),
