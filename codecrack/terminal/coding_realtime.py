@@ -17,10 +17,10 @@ from typing import Any, NamedTuple
 from rich.console import Console
 
 from ..core.agent import Agent
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, explain
 from ..core.game import Game
 from ..core.runner import next_actor, run_game
-from ..i18n import _, explain
+from ..i18n import _
 from .human import TerminalHuman, ask_again
 from .seats import seat_list, shown
 

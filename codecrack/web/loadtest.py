@@ -25,7 +25,7 @@ from websockets.asyncio.client import connect
 
 from ..core.registry import replay
 from ..loadtest.target import SERVE, ServerProcess, codecrack_server, sample_process, websocket_base
-from .deltas import followed
+from ..protocol.deltas import followed
 from .store import Store, make_engine
 
 SHORT_GAME = {

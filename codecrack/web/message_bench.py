@@ -16,9 +16,9 @@ from statistics import median
 from typing import Any
 
 from ..core.registry import new_game
+from ..protocol.deltas import diff
 from .actions import player_view
 from .connections import encode
-from .deltas import diff
 
 
 def whole_text(step: int, view: dict[str, Any]) -> str:

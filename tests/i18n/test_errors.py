@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import codecrack
-from codecrack.core.errors import IllegalAction, OptionError, TemplateError
-from codecrack.i18n import N_, explain, language, translate
+from codecrack.core.errors import IllegalAction, OptionError, TemplateError, explain
+from codecrack.i18n import N_, language, translate
 from codecrack.review import ReviewError
 
 from .catalogues import ROOT, extracted_messages

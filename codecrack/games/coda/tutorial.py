@@ -1,6 +1,6 @@
 """The Coda tutorial: two players, deck draws; a hit and going on, a miss, and stopping."""
 
-from . import Read, Tutorial, them, you
+from ...core.tutorial import Read, Tutorial, them, you
 
 TUTORIAL = Tutorial(
     game="coda",
