@@ -38,13 +38,6 @@ LAYERS = {
 
 # (importer, imported): the arrows that still point up or close a circle (issue 26 section 3).
 KNOWN_BACK_ARROWS: set[tuple[str, str]] = {
-    # measurement code leaves the games and the serving layers
-    ("codecrack.games.alphacode.bench", "codecrack.agents"),
-    ("codecrack.games.coda.bench", "codecrack.agents"),
-    ("codecrack.games.coda.bench", "codecrack.arena"),
-    ("codecrack.env.bench", "codecrack.bench"),
-    # the daily puzzle's par is played by an agent made through the agents' registry
-    ("codecrack.games.alphacode.daily", "codecrack.agents"),
     # circles inside a part
 }
 

@@ -20,8 +20,8 @@ from .catalogues import ROOT, extracted_messages
 PACKAGE = ROOT / "codecrack"
 # The researchers' tools (the reinforcement-learning environments, the arena, the benchmarks, the
 # bot protocol's host) refuse in English only (docs/i18n.md).
-RESEARCH = [PACKAGE / "env", PACKAGE / "protocol", PACKAGE / "arena.py", PACKAGE / "report.py"]
-RESEARCH_FILES = ("bench.py", "bound.py")
+RESEARCH = [PACKAGE / "env", PACKAGE / "protocol", PACKAGE / "bench", PACKAGE / "arena.py", PACKAGE / "report.py"]
+RESEARCH_FILES = ("bound.py",)
 JUNK = [None, True, -1, 99, 2.5, "", "zz", "Q9", [], [1, 2], {}, {"a": 1}]
 
 
