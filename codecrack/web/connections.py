@@ -18,10 +18,13 @@ from typing import Any, Protocol
 
 import orjson
 
+from ..i18n import N_, current
+
 log = logging.getLogger("codecrack.web")
 
 REPLACED = 4001  # the seat was opened by a newer connection (the front end does not reconnect then)
-REPLACED_REASON = "this seat was opened in another window or tab; this one is closed"
+# the close frame's reason, in English (at most 123 bytes); the error message before it is translated
+REPLACED_REASON = N_("this seat was opened in another window or tab; this one is closed")
 TOO_SLOW = 4008  # the client did not read its messages in time
 SLOW_REASON = "too many unread messages: reconnect for the latest state"
 
@@ -62,6 +65,7 @@ class Connection:
         self.watch: asyncio.TimerHandle | None = None  # checks that no send outlasts send_timeout
         self.writer: asyncio.Task | None = None  # the task running pump()
         self.stalled = False
+        self.lang = current()  # the language it joined in, for what it is told on others' behalf
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Send a message (or its JSON text) at once if nothing is queued or being sent and the
