@@ -55,6 +55,11 @@ class IllegalAction(TemplateError):
     """
 
 
+class MalformedAction(IllegalAction):
+    """An action whose shape is wrong (a key missing or not its kind's), told apart from an action
+    the rules refuse: no game state is read to find it (:func:`codecrack.core.shape.check_keys`)."""
+
+
 class OptionError(TemplateError):
     """An unknown game, an unknown option, or an option value out of range (a :class:`TemplateError`:
     a marked template and its params, or a text already in the current language)."""
