@@ -18,11 +18,7 @@ from typing import Any, Protocol
 
 import orjson
 
-<<<<<<< HEAD
 from ..i18n import N_, current
-=======
-from ..i18n import current
->>>>>>> main
 
 log = logging.getLogger("codecrack.web")
 
@@ -69,11 +65,7 @@ class Connection:
         self.watch: asyncio.TimerHandle | None = None  # checks that no send outlasts send_timeout
         self.writer: asyncio.Task | None = None  # the task running pump()
         self.stalled = False
-<<<<<<< HEAD
-        self.lang = current()  # the language it joined in, for what it is told on others' behalf
-=======
         self.language = current()  # the socket's language (its URL's ?lang=), for texts sent to everyone
->>>>>>> main
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Send a message (or its JSON text) at once if nothing is queued or being sent and the
