@@ -65,7 +65,7 @@ class Connection:
         self.watch: asyncio.TimerHandle | None = None  # checks that no send outlasts send_timeout
         self.writer: asyncio.Task | None = None  # the task running pump()
         self.stalled = False
-        self.lang = current()  # the language it joined in, for what it is told on others' behalf
+        self.language = current()  # the socket's language (its URL's ?lang=), for texts sent to everyone
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Send a message (or its JSON text) at once if nothing is queued or being sent and the

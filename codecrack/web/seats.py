@@ -58,7 +58,7 @@ class Seating:
         if seat is not None:
             for older in [c for c in self.connections if c.seat == seat]:
                 self.connections.discard(older)
-                older.push(messages.error(translate(REPLACED_REASON, older.lang)))
+                older.push(messages.error(translate(REPLACED_REASON, older.language)))
                 older.end(REPLACED, REPLACED_REASON)
             self.returned(seat)
         self.connections.add(connection)

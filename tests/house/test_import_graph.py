@@ -32,6 +32,7 @@ LAYERS = {
     "bench": 4,  # measurement tools, beside the CLI
     "cli": 4,
     "cli_language": 4,
+    "cli_admin": 4,
     "__main__": 4,
     "__init__": 4,  # the package's own API re-exports the layers below it
 }

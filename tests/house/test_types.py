@@ -11,9 +11,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
-def test_mypy_finds_no_fault(tmp_path):
+def test_mypy_finds_no_fault():
+    """A new module mypy faults fails here: fix it, or (for now) list it in pyproject.toml."""
     done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path), "--no-error-summary"],
+        [sys.executable, "-m", "mypy", "--no-error-summary"],  # its cache: .mypy_cache/
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -6,6 +6,7 @@ import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { invitePanel, markPlayed } from "./invite.js";
+import { recoverSeat } from "./players.js";
 import { reviewPanel } from "./review.js";
 import { chime, soundOn, toggleSound } from "./sound.js";
 import { endSummary } from "./summary.js";
@@ -54,6 +55,7 @@ class TablePage {
     document.title = this.title;
     document.addEventListener("keydown", (event) => this.key(event));
     setInterval(() => this.tick(), 250);
+    await recoverSeat(this.code);
     this.connect();
   }
 
