@@ -8,8 +8,8 @@ option is off.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from concurrent.futures import Executor
+from functools import cache
 from typing import Any
 
 from ..core.game import Game
