@@ -70,6 +70,8 @@ class WebConfig(BaseSettings):
     tables_per_minute: int = Field(20, ge=1)  # tables one client address may create
     connections_per_address: int = Field(32, ge=1)  # open websockets from one client address
     spectators_per_table: int = Field(200, ge=0)  # connections without a seat, per table
+    chat_length: int = Field(200, ge=1, le=500)  # characters of one chat line (the column holds 500)
+    chat_per_minute: float = Field(12.0, gt=0)  # chat lines one connection may send, after a burst of 3
 
     # -- the AI's work: bot moves, hints, reviews (docs/web.md) -----------------------------
     work_memory_mb: int = Field(

@@ -43,8 +43,6 @@ KNOWN_BACK_ARROWS: set[tuple[str, str]] = {
     ("codecrack.games.coda.bench", "codecrack.agents"),
     ("codecrack.games.coda.bench", "codecrack.arena"),
     ("codecrack.env.bench", "codecrack.bench"),
-    # the daily puzzle's par is played by an agent made through the agents' registry
-    ("codecrack.games.alphacode.daily", "codecrack.agents"),
     # shared pure delta functions go to a leaf
     ("codecrack.loadtest.players", "codecrack.web.deltas"),
     # circles inside a part
