@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser postgresql redis-nginx cluster axe bench messages clean
+.PHONY: setup run play test browser postgresql redis-nginx prometheus cluster axe bench messages clean
 
 setup: $(VENV)/.installed
 
@@ -38,16 +38,20 @@ $(AXE)/node_modules/axe-core/axe.min.js: $(AXE)/package-lock.json
 postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql)
 
-# The cluster tests start Redis and nginx of their own too (tests/cluster/services.py).
+# The cluster tests start Redis and nginx of their own too (tests/cluster/services.py); openssl makes the TLS test's certificate.
 redis-nginx:
-	@command -v redis-server >/dev/null && command -v nginx >/dev/null || \
-		($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server nginx)
+	@command -v redis-server >/dev/null && command -v nginx >/dev/null && command -v openssl >/dev/null || \
+		($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server nginx openssl)
+
+# The metrics test scrapes an instance with a real Prometheus of its own (tests/ops/test_metrics.py).
+prometheus:
+	@command -v prometheus >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq prometheus)
 
 # PostgreSQL, Redis, two instances and nginx on loopback (docs/deploy.md); scripts/cluster stop ends them.
 cluster: setup
 	scripts/cluster start
 
-test: setup browser postgresql redis-nginx axe
+test: setup browser postgresql redis-nginx prometheus axe
 	$(BIN)/python -m pytest -n 2
 
 # Extract the Python texts (docs/i18n.md) and merge them into every language's .po file.

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .cli_admin import register as register_operator_commands
 from .cli_language import LocalizedCommand, LocalizedGroup
 from .core.errors import OptionError
 from .core.options import split_option_text
@@ -322,10 +323,13 @@ def serve(
     workers: int = typer.Option(
         1, help=N_("Server processes on the port, each one an instance: more than one needs PostgreSQL and Redis.")
     ),
+    log_format: str | None = typer.Option(
+        None, help=N_("text (the default) or json: one JSON object per line (docs/deploy.md).")
+    ),
 ) -> None:
     from .web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis, workers=workers)
+    run_server(host=host, port=port, db=db, allow_seed=allow_seed, redis=redis, workers=workers, log_format=log_format)
 
 
 @app.command(
@@ -411,6 +415,9 @@ def loadtest(
         console.print(f"[red]{error}[/red]")
         raise typer.Exit(2) from None
     print(json.dumps(report, indent=2))
+
+
+register_operator_commands(app)
 
 
 def main() -> None:

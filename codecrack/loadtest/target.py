@@ -97,19 +97,21 @@ def _wait_until_up(url: str, process: subprocess.Popen, log: Path, seconds: floa
 
 
 class ServerProcess:
-    """A server started on a free loopback port, its log and scratch files in a temporary folder.
-    ``command(port, folder)`` builds its command line; ``probe`` is the path that answers once it is
-    up. A context manager: the server is stopped (and the folder removed) on exit."""
+    """A server started on a free loopback port (or ``port``), its log and scratch files in a
+    temporary folder. ``command(port, folder)`` builds its command line; ``probe`` is the path that
+    answers once it is up. A context manager: the server is stopped (and the folder removed) on exit."""
 
-    def __init__(self, command, probe: str, environ: dict[str, str], cwd: Path | None = None) -> None:
-        self.command, self.probe, self.environ, self.cwd = command, probe, environ, cwd
+    def __init__(
+        self, command, probe: str, environ: dict[str, str], cwd: Path | None = None, port: int | None = None
+    ) -> None:
+        self.command, self.probe, self.environ, self.cwd, self.port = command, probe, environ, cwd, port
         self.url = ""
         self.process: subprocess.Popen | None = None
 
     def __enter__(self) -> ServerProcess:
         self._folder = tempfile.TemporaryDirectory(prefix="codecrack-load-")
         folder = Path(self._folder.name)
-        port = _free_port()
+        port = self.port or _free_port()
         self.url = f"http://127.0.0.1:{port}"
         log = folder / "server.log"
         with log.open("wb") as out:
@@ -145,8 +147,10 @@ class ServerProcess:
 SERVE = ("codecrack", "serve")
 
 
-def codecrack_server(db: str | None = None, launcher: tuple[str, ...] = SERVE, **settings: str) -> ServerProcess:
-    """``codecrack serve``, records in the temporary folder unless ``db`` is given, limits raised;
+def codecrack_server(
+    db: str | None = None, launcher: tuple[str, ...] = SERVE, port: int | None = None, **settings: str
+) -> ServerProcess:
+    """``codecrack serve`` (on ``port`` if given), records in the temporary folder unless ``db`` is given, limits raised;
     ``settings`` are more ``CODECRACK_*`` environment variables. ``launcher`` is the module (and
     its arguments) that ``python -m`` runs, taking ``--host``, ``--port`` and ``--db`` as ``serve`` does."""
 
@@ -155,5 +159,5 @@ def codecrack_server(db: str | None = None, launcher: tuple[str, ...] = SERVE, *
         return [sys.executable, "-m", *launcher, "--host", "127.0.0.1", "--port", str(port), *db_args]
 
     return ServerProcess(
-        command, "/api/games", lambda folder: {"CODECRACK_DATA": str(folder), **SPAWNED_LIMITS, **settings}
+        command, "/api/games", lambda folder: {"CODECRACK_DATA": str(folder), **SPAWNED_LIMITS, **settings}, port=port
     )

@@ -1,6 +1,7 @@
 """The FastAPI app: the hub (the composition root), the middleware, the static front end, and
 one router per job (tables, live play, tutorials, reviews, languages)."""
 
+import asyncio
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,15 +14,22 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.validation import problem
 from ..i18n import _, current
+from . import metrics
+from .admin_routes import admin_router
 from .catalog import catalog
 from .config import WebConfig
 from .daily_routes import daily_router
+from .draining import Drain, Draining
+from .health import health_router
 from .hub import Hub
 from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
 from .limits import RateWindow
 from .live_routes import live_router
+from .logs import RequestContext
+from .metrics import metrics_router
 from .middleware import BodyLimit, RawWebsocket, SecurityHeaders
+from .players import install_players
 from .review_routes import review_router
 from .schema import GameInfo
 from .table_routes import table_router
@@ -53,15 +61,22 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await hub.start()
+        lag = asyncio.get_running_loop().create_task(metrics.watch_loop_lag()) if hub.config.metrics else None
         yield
+        if lag:
+            lag.cancel()
         await hub.stop()
 
     app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    install_players(app, hub)
+    app.state.drain = Drain()
+    app.add_middleware(Draining, drain=app.state.drain)
     app.add_middleware(BodyLimit, max_bytes=hub.config.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)
-    app.add_middleware(RawWebsocket)  # the last added is the outermost
+    app.add_middleware(RawWebsocket)
+    app.add_middleware(RequestContext)  # the last added is the outermost
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(table_router(hub, [game["name"] for game in games], address_of, may_create))
@@ -71,6 +86,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(language_router())
     app.include_router(daily_router(hub))
     app.include_router(invite_router(hub))
+    app.include_router(health_router(hub, app.state.drain))
+    app.include_router(admin_router(hub))
+    metrics.on = hub.config.metrics
+    if hub.config.metrics:
+        app.include_router(metrics_router(hub, app.state.drain))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:

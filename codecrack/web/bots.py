@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..agents import Agent, make_agent
 from ..core.game import Game
 from ..tutorials import TUTORIAL_AGENT, scripted_agent
+from . import metrics
 from .refusals import NO_ACTION, STORE_RETRY, Refusal, Refused
 from .work import Work
 
@@ -80,9 +81,11 @@ class Bots:
             except Exception:
                 log.exception("%s agent failed on %s seat %d", agent.name, table.code, seat)
                 action = None
+            thought = monotonic() - started
+            metrics.bot_decided(thought)
             # Think first, then wait out the rest of the pace: how long a decision took (a dash
             # to place against a number with one place, say) must not show in when it arrives.
-            await asyncio.sleep(max(0.0, self.delay(table, agent) - (monotonic() - started)))
+            await asyncio.sleep(max(0.0, self.delay(table, agent) - thought))
             if step != table.step:
                 continue  # the game moved on while the bot thought
             refused = await self.play(table, seat, action, view, step)

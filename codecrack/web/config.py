@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -60,6 +61,7 @@ class WebConfig(BaseSettings):
     # -- trust: a seeded table lets its creator recompute every hidden tile, so only for local use
     allow_seed: bool = False
     token_hours: float = Field(24.0, gt=0)  # a seat token counts this long after its table was created
+    session_days: float = Field(90.0, gt=0)  # a player's browser session lasts this long after its last use
 
     # -- limits (docs/web.md lists them) ---------------------------------------------------
     max_body_bytes: int = Field(16 * 1024, ge=256)  # one HTTP request body
@@ -101,3 +103,9 @@ class WebConfig(BaseSettings):
     redis_url: str | None = None  # Redis for the fan-out between instances and the driver leases
     instance_name: str | None = None  # this instance's name in Redis (lease owner); None: a random one
     lease_seconds: float = Field(3.0, gt=0)  # a table's driver lease lapses this long after its last renewal
+
+    # -- running it as a service (docs/deploy.md) ---------------------------------------------
+    log_format: Literal["text", "json"] = "text"  # json: one JSON object per line (codecrack/web/logs.py)
+    drain_seconds: float = Field(20.0, gt=0)  # on SIGTERM, exit within this (codecrack/web/draining.py)
+    metrics: bool = True  # GET /metrics and the counting behind it (codecrack/web/metrics.py)
+    admin_token: str | None = Field(None, min_length=16)  # lets `codecrack admin close` close a live table

@@ -18,6 +18,8 @@ from typing import Any, Protocol
 
 import orjson
 
+from ..i18n import current
+
 log = logging.getLogger("codecrack.web")
 
 REPLACED = 4001  # the seat was opened by a newer connection (the front end does not reconnect then)
@@ -62,6 +64,7 @@ class Connection:
         self.watch: asyncio.TimerHandle | None = None  # checks that no send outlasts send_timeout
         self.writer: asyncio.Task | None = None  # the task running pump()
         self.stalled = False
+        self.language = current()  # the socket's language (its URL's ?lang=), for texts sent to everyone
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Send a message (or its JSON text) at once if nothing is queued or being sent and the

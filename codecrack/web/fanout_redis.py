@@ -19,6 +19,8 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from . import metrics
+
 log = logging.getLogger("codecrack.web")
 CHANNEL_PREFIX = "codecrack:table:"
 RECONNECT_PAUSE = 0.2  # seconds between attempts to reach Redis again
@@ -84,6 +86,7 @@ class RedisFanout:
                 for channel, text in batch:
                     pipe.publish(channel, text)
                 await pipe.execute()
+            metrics.fanout("sent", len(batch))
         except (RedisError, OSError) as error:
             log.warning("could not publish %d message(s) to Redis: %s", len(batch), error)
             self.unsent.update(batch)
@@ -128,6 +131,7 @@ class RedisFanout:
                 continue
             if message["data"].startswith(self.own):  # Redis sends a follower its own messages too
                 continue
+            metrics.fanout("heard")
             self.heard(message["channel"].decode().removeprefix(CHANNEL_PREFIX), json.loads(message["data"]))
 
     async def _subscribe_again(self) -> None:

@@ -34,6 +34,7 @@ from . import messages
 from .bots import Bots
 from .cache import LiveTables
 from .chat import TableChat
+from .closing import close_live
 from .config import WebConfig
 from .fanout import Fanout, LocalFanout
 from .instances import hold_instance
@@ -256,7 +257,7 @@ class Hub:
             while True:
                 drops = loading.drops
                 row = await asyncio.to_thread(self.store.table, code)
-                if row is None:
+                if row is None or row.closed:
                     return None
                 moves = await self.journal.since(code)
                 game = await asyncio.to_thread(replay, row.record(moves))
@@ -330,6 +331,7 @@ class Hub:
         """The row and the game of a new table, not stored yet."""
         game_class(game)
         check_seats(game, players, seats, takeover, self.config.max_name_length, scripted)
+        await self.refuse_blocked([plan.get("name") or "" for plan in seats])
         instance = await asyncio.to_thread(
             new_game, game, players=players, seed=new_seed() if seed is None else seed, **options
         )
@@ -347,6 +349,12 @@ class Hub:
             ],
         )
         return row, instance
+
+    async def refuse_blocked(self, names: list[str]) -> None:
+        """Raise :class:`OptionError` if the operator blocked one of ``names`` (``codecrack admin block``)."""
+        blocked = await asyncio.to_thread(self.store.blocked, names)
+        if blocked:
+            raise OptionError(N_("the name {name!r} is not allowed here; choose another"), name=blocked[0])
 
     def _open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
         """Start playing a stored new table: its clock and bots run from now."""
@@ -375,17 +383,23 @@ class Hub:
                 row.code = self.free_code()
         raise OptionError(N_("could not find a free table code; please try again"))
 
-    async def claim(self, table: LiveTable, seat: int, name: str, token: str | None = None) -> str:
-        """Give an open human seat to a player; returns the seat token."""
+    async def claim(self, table: LiveTable, seat: int, name: str, player: Any = None, token: str | None = None) -> str:
+        """Give an open human seat to a player (a :class:`~codecrack.web.players.identity.Player`,
+        who is linked to the seat, or ``None``: only the token knows it); returns the seat token."""
         if not 0 <= seat < table.row.players:
             raise OptionError(N_("no seat {seat}: seats are 0 to {last}"), seat=seat, last=table.row.players - 1)
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = token or secrets.token_urlsafe(24)
-            name = checked_name(name, self.config.max_name_length, "name") or f"Player {seat + 1}"
+            name = (
+                checked_name(name, self.config.max_name_length, "name")
+                or (player and player.name)
+                or f"Player {seat + 1}"
+            )
+            await self.refuse_blocked([name])
             try:
-                await self.writer.write(add_token, table.code, seat, token, name)
+                await self.writer.write(add_token, table.code, seat, token, name, player and player.id)
             except IntegrityError:  # the unique (table, seat): claimed through another instance
                 table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
                 table.announce()
@@ -422,8 +436,12 @@ class Hub:
 
     # -- what other instances did (the fan-out calls these) ---------------------------------
     async def reread(self, table: LiveTable) -> None:
-        """Another instance changed the table's seats or linked its rematch: read both again."""
+        """Another instance (or the operator) changed the table's seats, linked its rematch or closed it: read
+        them again."""
         row = await asyncio.to_thread(self.store.table, table.code)
+        if row and row.closed:
+            close_live(self, table, row.closed)
+            return
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
         if row and row.rematch and not table.row.rematch:
             table.row.rematch = row.rematch

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 
 from redis.asyncio import Redis
 
+from . import metrics
+
 LEASE_PREFIX = "codecrack:lease:"
 
 # Renew (PEXPIRE) or release (DEL) a lease only while ARGV[1] still owns it.
@@ -49,8 +51,9 @@ class Leases:
         async with self.redis.pipeline(transaction=False) as pipe:
             for code in codes:
                 pipe.set(lease_key(code), self.owner, nx=True, px=self.ttl_ms)
-            taken = await pipe.execute()
-        return {code for code, ok in zip(codes, taken) if ok}
+            taken = {code for code, ok in zip(codes, await pipe.execute()) if ok}
+        metrics.leases("taken", len(taken))
+        return taken
 
     async def renew(self, codes: Iterable[str]) -> set[str]:
         """Extend the leases among ``codes`` that this instance still owns; returns those codes."""
@@ -58,12 +61,14 @@ class Leases:
         async with self.redis.pipeline(transaction=False) as pipe:
             for code in codes:
                 await self._renew(keys=[lease_key(code)], args=[self.owner, self.ttl_ms], client=pipe)
-            renewed = await pipe.execute()
-        return {code for code, ok in zip(codes, renewed) if ok}
+            renewed = {code for code, ok in zip(codes, await pipe.execute()) if ok}
+        metrics.leases("lost", len(codes) - len(renewed))
+        return renewed
 
     async def release(self, codes: Iterable[str]) -> None:
         """Give up the leases among ``codes`` that this instance owns (no one else's)."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for code in codes:
                 await self._release(keys=[lease_key(code)], args=[self.owner], client=pipe)
-            await pipe.execute()
+            released = await pipe.execute()
+        metrics.leases("released", sum(1 for ok in released if ok))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -14,6 +15,7 @@ import orjson
 from ..core.detached import detached
 from ..core.errors import IllegalAction
 from ..core.game import Game
+from . import metrics
 from .connections import Ack
 from .ports import Journal, StepTaken, TableEvents
 from .refusals import BUSY, NOT_STORED, STALE, Refusal, Refused
@@ -48,9 +50,15 @@ class ActionPipeline:
         A submission runs to its end even when its caller is cancelled (a connection closed while
         its action is being written): once queued, the write may commit, and the game must follow.
         ``ack``: the sender's reference, echoed in its own copy of the state this action makes."""
-        return await asyncio.shield(self._submit(seat, action, expect_step, ack))
+        received = time.perf_counter()
+        refused = await asyncio.shield(self._submit(seat, action, expect_step, ack, received))
+        if refused is not None:
+            metrics.action(refused.kind.value, received)
+        return refused
 
-    async def _submit(self, seat: int, action: Any, expect_step: int | None, ack: Ack | None) -> Refused | None:
+    async def _submit(
+        self, seat: int, action: Any, expect_step: int | None, ack: Ack | None, received: float
+    ) -> Refused | None:
         async with self.lock:
             for attempt in range(WRITE_ATTEMPTS):
                 if expect_step is not None and expect_step != self.step:
@@ -70,7 +78,9 @@ class ActionPipeline:
                 return BUSY
             if refused:
                 return refused
+            committed = time.perf_counter()
             self.adopt(played, seat, action, ack)
+            metrics.action("accepted", received, committed, time.perf_counter())
             self.events.committed(self, seat, action)
         self.wake()
         return None

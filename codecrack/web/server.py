@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+import logging.config
 import os
+import socket
 from typing import Any
 
 import uvicorn
@@ -11,14 +14,20 @@ from .app import create_app
 from .collector import Collector
 from .config import WebConfig, db_url_from
 from .direct_send import DirectSend
+from .draining import DrainingServer
 from .instances import workers_refusal
+from .logs import log_config, shown_url
+
+log = logging.getLogger("codecrack.web")
 
 
-def uvicorn_options(config: WebConfig) -> dict[str, Any]:
-    """uvicorn's settings besides the address: the log level, the websocket protocol (its
-    keepalive pings spread and its direct writes: :mod:`.direct_send`) and the websocket limits."""
+def uvicorn_options(config: WebConfig, instance: str = "") -> dict[str, Any]:
+    """uvicorn's settings besides the address: the logs (:mod:`.logs`; ``instance`` names this
+    instance in them), the websocket protocol (its keepalive pings spread and its direct writes:
+    :mod:`.direct_send`) and the websocket limits."""
     return {
         "log_level": "info",
+        "log_config": log_config(config.log_format, instance),
         "ws": DirectSend,
         "ws_max_size": config.max_ws_message_bytes,
         "ws_per_message_deflate": config.ws_compression,
@@ -27,11 +36,13 @@ def uvicorn_options(config: WebConfig) -> dict[str, Any]:
     }
 
 
-def run_one(app: Any, **options: Any) -> None:
+def run_one(app: Any, drain_seconds: float = 20.0, **options: Any) -> None:
     """Serve ``app`` in this process with uvicorn (``options``: the address and
-    :func:`uvicorn_options`), its garbage collector set up for a server (:mod:`.collector`)."""
+    :func:`uvicorn_options`), its garbage collector set up for a server (:mod:`.collector`); on
+    SIGTERM it drains and exits within ``drain_seconds`` (:mod:`.draining`)."""
     Collector().install()
-    uvicorn.run(app, **options)
+    config = uvicorn.Config(app, timeout_graceful_shutdown=drain_seconds * 0.75, **options)
+    DrainingServer(config, app.state.drain, drain_seconds).run()
 
 
 def serve(
@@ -41,21 +52,29 @@ def serve(
     allow_seed: bool = False,
     redis: str | None = None,
     workers: int = 1,
+    log_format: str | None = None,
 ) -> None:
     """Serve until interrupted. ``db`` is a SQLAlchemy URL (see :func:`db_url_from` for the default),
     ``redis`` a Redis URL that joins this instance to the others on the same database; ``workers``
-    processes serve the port, each one an instance (so several need PostgreSQL and Redis). Every
-    other setting comes from ``CODECRACK_*`` environment variables (:class:`WebConfig`)."""
-    given = {**({"allow_seed": True} if allow_seed else {}), **({"redis_url": redis} if redis else {})}
+    processes serve the port, each one an instance (so several need PostgreSQL and Redis);
+    ``log_format`` is ``text`` or ``json`` (:mod:`.logs`). Every other setting comes from
+    ``CODECRACK_*`` environment variables (:class:`WebConfig`)."""
+    given = {
+        **({"allow_seed": True} if allow_seed else {}),
+        **({"redis_url": redis} if redis else {}),
+        **({"log_format": log_format} if log_format else {}),
+    }
     config = WebConfig(db_url=db_url_from(db), **given)
     refused = workers_refusal(config.db_url, config.redis_url, workers)
     if refused:
         raise SystemExit(refused)
-    fanout = f", fan-out: {config.redis_url}" if config.redis_url else ""
-    print(f"codecrack on http://{host}:{port}/  (records: {config.db_url}{fanout})")
-    options = {"host": host, "port": port, **uvicorn_options(config)}
+    instance = config.instance_name or f"{socket.gethostname()}:{port}"
+    options = {"host": host, "port": port, **uvicorn_options(config, instance)}
+    logging.config.dictConfig(options["log_config"])
+    fanout = f", fan-out: {shown_url(config.redis_url)}" if config.redis_url else ""
+    log.info("codecrack on http://%s:%s/  (records: %s%s)", host, port, shown_url(config.db_url), fanout)
     if workers == 1:
-        run_one(create_app(config), **options)
+        run_one(create_app(config), config.drain_seconds, **options)
         return
     # each worker process builds its own app from the environment (CODECRACK_*)
     os.environ.update(
@@ -63,6 +82,7 @@ def serve(
             "CODECRACK_DB": config.db_url,
             "CODECRACK_REDIS_URL": config.redis_url,
             "CODECRACK_ALLOW_SEED": str(config.allow_seed).lower(),
+            "CODECRACK_LOG_FORMAT": config.log_format,
         }
     )
     uvicorn.run("codecrack.web.app:create_app", factory=True, workers=workers, **options)

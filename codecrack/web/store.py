@@ -61,7 +61,15 @@ tables = Table(
     Column("result", JSON),
     Column("rematch", String(12)),
     Column("active_at", DateTime(timezone=True)),  # the latest action (or the creation)
+    Column("closed", String(200)),  # closed by the operator: the reason its players were told (admin.py)
     Index("ix_tables_finished_active_at", "finished", "active_at"),
+)
+
+blocked_names = Table(
+    "blocked_names",
+    metadata,
+    Column("name", String(40), primary_key=True),  # case-folded: see name_key()
+    Column("blocked_at", DateTime(timezone=True), nullable=False),
 )
 
 actions = Table(
@@ -82,7 +90,41 @@ seat_tokens = Table(
     Column("table_code", String(12), ForeignKey("tables.code"), primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("name", String(40), nullable=False),
+    Column(
+        "player_id", Integer, ForeignKey("players.id", name="fk_seat_tokens_player_id")
+    ),  # who took the seat, when a browser session did
     Index("uq_seat_tokens_table_code_seat", "table_code", "seat", unique=True),  # a seat is claimed once
+    Index("ix_seat_tokens_player_id", "player_id"),
+)
+
+# -- players (codecrack/web/players): who a browser session is, across tables -------------------
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("handle", String(64)),  # an account's handle as chosen (NFKC); a guest has none
+    Column("handle_key", String(64), unique=True),  # the handle NFKC and case-folded: unique
+    Column("password_hash", String(200)),  # argon2id
+)
+
+player_sessions = Table(
+    "player_sessions",
+    metadata,
+    Column("id", String(64), primary_key=True),  # the SHA-256 of the cookie's value, never the value itself
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+sign_in_failures = Table(
+    "sign_in_failures",
+    metadata,
+    Column("key", String(80), primary_key=True),  # "account:HANDLE_KEY" or "address:IP"
+    Column("failures", Integer, nullable=False),
+    Column("since", DateTime(timezone=True), nullable=False),  # the first failure of the window
 )
 
 server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles' key)
@@ -137,6 +179,15 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def name_key(name: str) -> str:
+    """A name as blocked names are compared: without surrounding blanks, case-folded.
+
+    >>> name_key("  Zoë ")
+    'zoë'
+    """
+    return name.strip().casefold()
+
+
 @dataclass
 class TableRow:
     """One table as stored: its record header, seat plan and state. ``seats`` holds one
@@ -154,6 +205,7 @@ class TableRow:
     result: dict[str, Any] | None = None
     rematch: str | None = None
     active_at: datetime | None = None
+    closed: str | None = None
 
     def __post_init__(self) -> None:
         self.active_at = self.active_at or self.created_at
@@ -171,13 +223,14 @@ class TableRow:
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; a SQLite file's folder is created first, and every SQLite connection
-    is set up for a server (:func:`sqlite_for_a_server`)."""
+    is set up for a server (:func:`sqlite_for_a_server`). Its errors do not show the statements'
+    values (a seat token, a name: they would reach the logs)."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url, pool_pre_ping=True, hide_parameters=True)
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False})
+    engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
     event.listen(engine, "connect", sqlite_for_a_server)
     event.listen(engine, "begin", lambda db: db.connection.driver_connection.execute("BEGIN"))
     return engine
@@ -223,8 +276,8 @@ class Store:
         return names
 
     def list_tables(self, finished_since: datetime | None = None, limit: int = 50) -> list[TableRow]:
-        """The latest tables, but those that finished before ``finished_since``."""
-        query = select(tables).order_by(tables.c.created_at.desc()).limit(limit)
+        """The latest open tables, but those that finished before ``finished_since``."""
+        query = select(tables).where(tables.c.closed.is_(None)).order_by(tables.c.created_at.desc()).limit(limit)
         if finished_since is not None:
             query = query.where(or_(tables.c.finished.is_(False), tables.c.active_at >= finished_since))
         with self.engine.connect() as db:
@@ -234,7 +287,7 @@ class Store:
         """The unfinished tables active since ``since``, at most ``limit``, the latest first."""
         query = (
             select(tables)
-            .where(tables.c.finished.is_(False), tables.c.active_at >= since)
+            .where(tables.c.finished.is_(False), tables.c.closed.is_(None), tables.c.active_at >= since)
             .order_by(tables.c.active_at.desc())
             .limit(limit)
         )
@@ -246,6 +299,15 @@ class Store:
         query = select(actions.c.seat, actions.c.action).where(actions.c.table_code == code, actions.c.step >= since)
         with self.engine.connect() as db:
             return [[seat, action] for seat, action in db.execute(query.order_by(actions.c.step))]
+
+    def blocked(self, names: list[str]) -> list[str]:
+        """Those of ``names`` that the operator blocked (compared as :func:`name_key` has them)."""
+        keys = {name_key(name): name for name in names if name}
+        if not keys:
+            return []
+        query = select(blocked_names.c.name).where(blocked_names.c.name.in_(keys))
+        with self.engine.connect() as db:
+            return [keys[key] for key in db.execute(query).scalars()]
 
     def tokens(self, code: str) -> dict[str, tuple[int, str]]:
         """``token -> (seat, name)`` for every claimed seat of the table."""
@@ -330,8 +392,8 @@ def _compiled(dialect: Any, statement: Any, keys: tuple[str, ...]) -> tuple[str,
     return compiled.string, values
 
 
-def add_token(db: Connection, code: str, seat: int, token: str, name: str) -> None:
-    db.execute(ADD_TOKEN, {"token": token, "table_code": code, "seat": seat, "name": name})
+def add_token(db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None = None) -> None:
+    db.execute(ADD_TOKEN, {"token": token, "table_code": code, "seat": seat, "name": name, "player_id": player_id})
 
 
 def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:
@@ -343,9 +405,16 @@ def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tu
     if not linked:
         return db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one()
     add_table(db, fresh)
+    owners = dict(
+        db.execute(select(seat_tokens.c.token, seat_tokens.c.player_id).where(seat_tokens.c.table_code == code)).all()
+    )
     for token, (seat, name) in tokens.items():
-        add_token(db, fresh.code, seat, token, name)
+        add_token(db, fresh.code, seat, token, name, owners.get(token))
     return fresh.code
+
+
+def close_table(db: Connection, code: str, reason: str) -> None:
+    db.execute(update(tables).where(tables.c.code == code).values(closed=reason))
 
 
 def delete_unjoined(db: Connection, created_before: datetime, keep: list[str]) -> int:

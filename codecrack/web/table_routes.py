@@ -15,6 +15,7 @@ from ..i18n import N_, _, explain
 from ..tutorials import is_tutorial
 from .hub import Hub
 from .once import Once
+from .players.identity import Player, current_player
 from .schema import (
     ERRORS,
     Created,
@@ -74,11 +75,11 @@ def table_router(
         ]
 
     @router.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
-    async def create(request: CreateTable, http: Request) -> Created:
+    async def create(request: CreateTable, http: Request, player: Player | None = Depends(current_player)) -> Created:
         key = None if request.client_key is None else f"{address_of(http)} {request.client_key}"
-        return await created_once.run(key, lambda: make_table(request, http))
+        return await created_once.run(key, lambda: make_table(request, http, player))
 
-    async def make_table(request: Any, http: Request) -> dict[str, Any]:
+    async def make_table(request: Any, http: Request, player: Player | None) -> dict[str, Any]:
         if not allowed(http, asyncio.get_running_loop().time()):
             raise too_many_tables(hub)
         if request.seed is not None and not config.allow_seed:
@@ -93,7 +94,7 @@ def table_router(
                 request.takeover,
                 request.seed,
             )
-            token = None if request.sit is None else await hub.claim(table, request.sit, request.name)
+            token = None if request.sit is None else await hub.claim(table, request.sit, request.name, player)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.sit, "token": token, "table": table.summary()}
@@ -103,10 +104,10 @@ def table_router(
         return (await table_or_404(hub, code)).summary()
 
     @router.post("/api/tables/{code}/join", responses=ERRORS)
-    async def join(code: str, request: JoinRequest) -> Joined:
+    async def join(code: str, request: JoinRequest, player: Player | None = Depends(current_player)) -> Joined:
         table = await table_or_404(hub, code)
         try:
-            token = await hub.claim(table, request.seat, request.name)
+            token = await hub.claim(table, request.seat, request.name, player)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.seat, "token": token}

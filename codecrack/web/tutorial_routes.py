@@ -11,11 +11,12 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 
 from ..i18n import _
 from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
 from .hub import Hub
+from .players.identity import Player, current_player
 from .schema import ERRORS, Created, Lessons, TutorialRequest
 from .table_routes import too_many_tables
 
@@ -35,13 +36,15 @@ def tutorial_router(hub: Hub, allowed: Callable[[Request, float], bool]) -> APIR
         return {"game": game, "lessons": script_or_404(game).lessons()}
 
     @router.post("/api/tutorials/{game}", responses=ERRORS)
-    async def start(game: str, request: TutorialRequest, http: Request) -> Created:
+    async def start(
+        game: str, request: TutorialRequest, http: Request, player: Player | None = Depends(current_player)
+    ) -> Created:
         script = script_or_404(game)
         if not allowed(http, asyncio.get_running_loop().time()):
             raise too_many_tables(hub)
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
         table = await hub.create(game, 2, dict(script.options), seats, seed=script.seed, scripted=True)
-        token = await hub.claim(table, LEARNER, request.name or "")
+        token = await hub.claim(table, LEARNER, request.name or "", player)
         return {"code": table.code, "seat": LEARNER, "token": token, "table": table.summary()}
 
     return router

@@ -31,6 +31,8 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
 
+from . import metrics
+
 log = logging.getLogger("codecrack.web")
 T = TypeVar("T")
 BATCH_LIMIT = 512  # no more writes are added to a transaction once it holds this many
@@ -65,6 +67,9 @@ class Writer:
         self.outboxes: dict[asyncio.AbstractEventLoop, list[Write]] = {}  # this turn's writes, per loop
         self.connection: Connection | None = None  # the writer thread's own (see _begin)
         self.used_at = 0.0  # when it last began a transaction (time.monotonic)
+        self.pending = 0  # writes submitted and not answered yet (the queue's depth, for readiness and metrics)
+        self.waiting_since = 0.0  # when ``pending`` last rose from 0 (time.monotonic)
+        self.answered_at = 0.0  # when the writer last answered a batch (time.monotonic)
         self.thread = threading.Thread(target=self._serve, name="codecrack-writer", daemon=True)
         self.thread.start()
 
@@ -79,7 +84,20 @@ class Writer:
             outbox = self.outboxes[loop] = []
             loop.call_soon(self._hand_over, loop)
         outbox.append(Write(change, args, loop, future))
+        if not self.pending:
+            self.waiting_since = time.monotonic()
+        self.pending += 1
+        future.add_done_callback(self._answered)
         return future
+
+    def _answered(self, _future: asyncio.Future) -> None:
+        self.pending -= 1
+
+    def stalled_for(self) -> float:
+        """Seconds the writer has had writes waiting without answering any (0 when it keeps up)."""
+        if not self.pending:
+            return 0.0
+        return time.monotonic() - max(self.waiting_since, self.answered_at)
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
         self.queue.put(self.outboxes.pop(loop))
@@ -101,6 +119,7 @@ class Writer:
             batch, stop = self._next_batch()
             if batch:
                 self._commit(batch)
+                self.answered_at = time.monotonic()
             if stop:
                 if self.connection is not None:
                     self.connection.close()
@@ -141,7 +160,9 @@ class Writer:
                 values = [(False, error)] * len(pending)
             outcomes.update(zip(pending, values))
             pending = []
-        self._answer(batch, [outcomes[index] for index in range(len(batch))])
+        answers = [outcomes[index] for index in range(len(batch))]
+        metrics.batch(len(batch), sum(1 for ok, _ in answers if not ok))
+        self._answer(batch, answers)
 
     def _transaction(self, batch: list[Write], indexes: list[int], merge: bool) -> list[tuple[bool, Any]]:
         """The writes ``indexes`` of the batch in one transaction, committed; their return values.

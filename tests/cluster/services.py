@@ -123,11 +123,12 @@ class NginxServer:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def instance(db_url: str, redis_url: str, name: str, **settings: str) -> ServerProcess:
-    """``codecrack serve --db db_url`` with Redis, named ``name``, bots without pauses, leases of
-    one second."""
+def instance(db_url: str, redis_url: str, name: str, port: int | None = None, **settings: str) -> ServerProcess:
+    """``codecrack serve --db db_url`` with Redis, named ``name`` (on ``port`` if given), bots
+    without pauses, leases of one second."""
     return codecrack_server(
         db_url,
+        port=port,
         CODECRACK_REDIS_URL=redis_url,
         CODECRACK_INSTANCE_NAME=name,
         CODECRACK_LEASE_SECONDS="1",

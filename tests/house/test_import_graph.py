@@ -32,6 +32,7 @@ LAYERS = {
     "bench": 3,  # measurement tools, beside the CLI
     "cli": 3,
     "cli_language": 3,
+    "cli_admin": 3,
     "__main__": 3,
     "__init__": 3,  # the package's own API re-exports the layers below it
 }

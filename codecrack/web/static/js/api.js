@@ -1,10 +1,14 @@
 // HTTP calls to the server and the seat tokens kept in localStorage.
 import { lang } from "./i18n.js";
 
+let csrf = null; // the session's CSRF token (GET /api/me), sent with every state change
+export function useCsrf(token) { csrf = token; }
+
 // A seat token goes in the Authorization header, never in a URL (URLs end up in access logs).
-async function call(method, path, body, token) {
+export async function call(method, path, body, token) {
   const headers = { "accept-language": lang, ...(body ? { "content-type": "application/json" } : {}) }; // server texts in the page's language
   if (token) headers.authorization = `Bearer ${token}`;
+  if (csrf && method !== "GET") headers["x-csrf-token"] = csrf;
   const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
@@ -23,6 +27,14 @@ export const api = {
   replayHint: (code, step, token) => call("GET", `/api/tables/${code}/replay/${step}/hint`, undefined, token),
   tutorial: (game, name) => call("POST", `/api/tutorials/${game}`, { name }),
   lessons: (game) => call("GET", `/api/tutorials/${game}`),
+  me: () => call("GET", "/api/me"),
+  guest: (name) => call("POST", "/api/me/guest", { name }),
+  mySeats: () => call("GET", "/api/me/seats"),
+  mySeat: (code) => call("GET", `/api/tables/${code}/mine`),
+  createAccount: (handle, password) => call("POST", "/api/me/account", { handle, password }),
+  signIn: (handle, password) => call("POST", "/api/session", { handle, password }),
+  signOut: () => call("DELETE", "/api/session"),
+  signOutEverywhere: () => call("DELETE", "/api/sessions"),
 };
 
 const KEY = (code) => `codecrack:seat:${code}`;

@@ -1,16 +1,9 @@
 // The daily Alphabet Code: today's code (one scored attempt) or a practice code, asked and declared
 // alone on the game's own board; the result, the day's scores and a text to share once it is over.
+import { call } from "./api.js";
 import { h, button, announce } from "./dom.js";
 import { gameModule } from "./games/index.js";
-import { lang, t } from "./i18n.js";
-
-async function call(method, path, body) {
-  const headers = { "accept-language": lang, ...(body ? { "content-type": "application/json" } : {}) };
-  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
-  return data;
-}
+import { t } from "./i18n.js";
 
 export async function showDaily(root) {
   const page = new DailyPage(root, await gameModule("alphacode"));

@@ -9,6 +9,7 @@ import { hasPlayed } from "./invite.js";
 import { EXAMPLES } from "./learn/examples.js";
 import { drawExample, rulesHref, startTutorial } from "./learn/rules.js";
 import { showLobby } from "./lobby.js";
+import { knownSeats } from "./players.js";
 
 const MY_TABLES = 12; // the latest tables this browser sits at, shown on the home page
 const LAST = (game) => `codecrack:last:${game}`;
@@ -91,9 +92,9 @@ function range(low, high) {
   return Array.from({ length: high - low + 1 }, (_, i) => low + i);
 }
 
-// This browser's tables (it keeps their seat tokens): playing, waiting for friends, finished.
+// The player's tables (this browser's and the account's): playing, waiting for friends, finished.
 async function showMine(box) {
-  const kept = seats.mine().slice(0, MY_TABLES);
+  const kept = (await knownSeats()).slice(0, MY_TABLES);
   const found = await Promise.all(kept.map((entry) => api.table(entry.code).then((table) => ({ ...entry, table })).catch(() => null)));
   const tables = found.filter(Boolean);
   if (!tables.length) {

@@ -1,8 +1,10 @@
-// The router: "/" is the home page (the lobby's form under "Custom table"), "/t/CODE" a table, "/daily" the daily puzzle, "#/rules/GAME" a game's how-to page.
+// The router: "/" is the home page (the lobby's form under "Custom table"), "/t/CODE" a table, "/daily" the daily puzzle, "#/rules/GAME" a game's how-to page, "#/account" the account page.
+import { showAccount } from "./account.js";
 import { h } from "./dom.js";
 import { lang, languages, setLanguage, t, translatePage } from "./i18n.js";
 import { showDaily } from "./daily.js";
 import { showHome } from "./home.js";
+import { accountLink, identify } from "./players.js";
 import { showRules } from "./learn/rules.js";
 import { showTable } from "./table.js";
 
@@ -21,11 +23,14 @@ const root = document.getElementById("app");
 function route() {
   const rules = location.hash.match(/^#\/rules\/([a-z]+)/);
   const table = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
-  if (rules) showRules(root, rules[1]);
+  if (location.hash === "#/account") showAccount(root);
+  else if (rules) showRules(root, rules[1]);
   else if (table) showTable(root, table[1].toUpperCase());
   else if (location.pathname === "/daily") showDaily(root);
   else showHome(root);
 }
 
 window.addEventListener("hashchange", () => location.reload());
+await identify();
+document.querySelector(".topbar").append(accountLink());
 route();

@@ -7,6 +7,7 @@ import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { Chat } from "./chat.js";
 import { invitePanel, markPlayed } from "./invite.js";
+import { recoverSeat } from "./players.js";
 import { reviewPanel } from "./review.js";
 import { chime, soundOn, toggleSound } from "./sound.js";
 import { endSummary } from "./summary.js";
@@ -56,6 +57,7 @@ class TablePage {
     document.title = this.title;
     document.addEventListener("keydown", (event) => this.key(event));
     setInterval(() => this.tick(), 250);
+    await recoverSeat(this.code);
     this.connect();
   }
 

@@ -1,0 +1,142 @@
+"""Accounts over HTTP: a guest becomes an account (``POST /api/me/account``), signs in on any
+browser (``POST /api/session``) and signs out here or everywhere (``DELETE /api/session``,
+``DELETE /api/sessions``). Every sign-in and account creation gives the browser a new session id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from pydantic import Field
+from sqlalchemy import select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from ...core.errors import OptionError
+from ...i18n import _, explain
+from ..schema import ERRORS, Problem, Strict
+from ..store import players
+from .accounts import (
+    checked_handle,
+    checked_password,
+    clear_failures,
+    count_failure,
+    handle_key,
+    hash_password,
+    password_matches,
+    throttle_keys,
+    throttled,
+)
+from .csrf import same_origin
+from .identity import (
+    COOKIE,
+    Player,
+    Players,
+    end_session,
+    end_sessions,
+    required_player,
+    session_id,
+    set_session_cookie,
+)
+from .routes import Me, me_answer
+
+Text = Annotated[str, Field(max_length=256)]
+REFUSED = {**ERRORS, 401: {"model": Problem}, 403: {"model": Problem}, 429: {"model": Problem}}
+
+
+class Credentials(Strict):
+    handle: Annotated[str, Field(max_length=64)]
+    password: Text
+
+
+def make_account(db: Connection, player_id: int, handle: str, password_hash: str) -> bool:
+    """Give the guest ``player_id`` its handle and password; ``False`` if it has an account already.
+    The handle's unique key refuses a taken one (:class:`IntegrityError`)."""
+    return bool(
+        db.execute(
+            update(players)
+            .where(players.c.id == player_id, players.c.handle.is_(None))
+            .values(handle=handle, handle_key=handle_key(handle), password_hash=password_hash)
+        ).rowcount
+    )
+
+
+def account_router(hub: Any, accounts: Players) -> APIRouter:
+    router = APIRouter()
+    write = hub.writer.write
+
+    def signed_in(request: Request, response: Response, player: Player, secret: str) -> dict[str, Any]:
+        set_session_cookie(response, request, secret, accounts.days)
+        return me_answer(player, secret)
+
+    @router.post("/api/me/account", responses=REFUSED)
+    async def create_account(
+        body: Credentials, request: Request, response: Response, player: Player = Depends(required_player)
+    ) -> Me:
+        """The guest becomes an account, keeping its player (its seats and history)."""
+        try:
+            handle, password = checked_handle(body.handle), checked_password(body.password)
+        except OptionError as error:
+            raise HTTPException(status_code=400, detail=explain(error)) from None
+        if not player.guest:
+            raise HTTPException(status_code=400, detail=_("this player has an account already"))
+        try:
+            made = await write(make_account, player.id, handle, await hash_password(password))
+        except IntegrityError:
+            raise HTTPException(
+                status_code=400, detail=_("handle: '{handle}' is taken").format(handle=handle)
+            ) from None
+        if not made:
+            raise HTTPException(status_code=400, detail=_("this player has an account already"))
+        account = Player(player.id, player.name, handle)
+        return signed_in(request, response, account, await accounts.new_session(account, request.cookies.get(COOKIE)))
+
+    @router.post("/api/session", responses=REFUSED)
+    async def sign_in(body: Credentials, request: Request, response: Response) -> Me:
+        """Sign in with a handle and password: the same answer, after the same work, for an unknown
+        handle as for a wrong password."""
+        if not same_origin(request.scope, required=False):
+            raise HTTPException(status_code=403, detail=_("refused: this request came from another site"))
+        limits = throttle_keys(body.handle, request.client.host if request.client else "unknown")
+        if await asyncio.to_thread(read, hub.engine, throttled, limits):
+            raise HTTPException(status_code=429, detail=_("too many failed sign-ins; try again in 15 minutes"))
+        found = await asyncio.to_thread(read, hub.engine, account_of, handle_key(body.handle))
+        account, stored = found or (None, None)
+        if not await password_matches(stored, body.password) or account is None:
+            await write(count_failure, list(limits))
+            raise HTTPException(status_code=401, detail=_("wrong handle or password"))
+        await write(clear_failures, next(iter(limits)))
+        return signed_in(request, response, account, await accounts.new_session(account, request.cookies.get(COOKIE)))
+
+    @router.delete("/api/session", responses={401: {"model": Problem}, 403: {"model": Problem}})
+    async def sign_out(request: Request, response: Response, player: Player = Depends(required_player)) -> Me:
+        """End this browser's session."""
+        await write(end_session, session_id(request.cookies[COOKIE]))
+        response.delete_cookie(COOKIE, path="/")
+        return me_answer(None, None)
+
+    @router.delete("/api/sessions", responses={401: {"model": Problem}, 403: {"model": Problem}})
+    async def sign_out_everywhere(response: Response, player: Player = Depends(required_player)) -> Me:
+        """End every session of the player, on every browser."""
+        await write(end_sessions, player.id)
+        response.delete_cookie(COOKIE, path="/")
+        return me_answer(None, None)
+
+    return router
+
+
+def read(engine: Any, query: Any, *args: Any) -> Any:
+    with engine.connect() as db:
+        return query(db, *args)
+
+
+def account_of(db: Connection, key: str) -> tuple[Player, str] | None:
+    """The account whose handle's key is ``key``, and its password hash."""
+    row = db.execute(
+        select(players.c.id, players.c.name, players.c.handle, players.c.password_hash).where(
+            players.c.handle_key == key
+        )
+    ).first()
+    return (Player(row.id, row.name, row.handle), row.password_hash) if row else None

@@ -1,0 +1,48 @@
+// The account page (#/account): a guest makes an account or signs in; an account signs out here or everywhere.
+import { api } from "./api.js";
+import { button, h, icon } from "./dom.js";
+import { t } from "./i18n.js";
+import { player } from "./players.js";
+
+export function showAccount(root) {
+  const error = h("p", { class: "error", id: "account-error", role: "alert" });
+  const done = () => { location.href = "/"; };
+  const attempt = (call) => async (event) => {
+    event?.preventDefault();
+    try {
+      await call();
+      done();
+    } catch (problem) {
+      error.textContent = problem.message;
+    }
+  };
+  const credentials = (id, submit, autocomplete, onsubmit) => {
+    const form = h("form", { id },
+      h("label", { class: "field" }, h("span", {}, t("account.handle")),
+        h("input", { name: "handle", required: true, maxlength: 20, autocomplete: "username" })),
+      h("label", { class: "field" }, h("span", {}, t("account.password")),
+        h("input", { name: "password", type: "password", required: true, minlength: 8, maxlength: 256, autocomplete })),
+      h("button", { type: "submit", class: "primary" }, submit));
+    form.addEventListener("submit", attempt(() => onsubmit(form.handle.value, form.password.value)));
+    return form;
+  };
+  const cards = [];
+  if (player && !player.guest) {
+    cards.push(h("section", { class: "card" }, h("h2", {}, icon("user"), " ", t("account.title")),
+      h("p", {}, t("account.signed_in", { handle: player.handle })),
+      h("div", { class: "row" },
+        button(t("account.sign_out"), attempt(() => api.signOut()), { id: "sign-out" }),
+        button(t("account.sign_out_all"), attempt(() => api.signOutEverywhere()), { id: "sign-out-all", class: "ghost" })),
+      error));
+  } else {
+    if (player) {
+      cards.push(h("section", { class: "card" }, h("h2", {}, icon("user"), " ", t("account.create")),
+        h("p", {}, t("account.create_help", { name: player.name })),
+        credentials("account-create", t("account.create"), "new-password", (handle, password) => api.createAccount(handle, password))));
+    }
+    cards.push(h("section", { class: "card" }, h("h2", {}, icon("log-in"), " ", t("account.sign_in")),
+      h("p", {}, t("account.sign_in_help")),
+      credentials("sign-in", t("account.sign_in"), "current-password", (handle, password) => api.signIn(handle, password)), error));
+  }
+  root.replaceChildren(h("div", { class: "stack account" }, cards));
+}
