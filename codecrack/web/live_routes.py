@@ -143,9 +143,12 @@ def live_router(hub: Hub, address_of) -> APIRouter:
 
 
 async def refuse(websocket: WebSocket, code: int, message: str) -> None:
-    """Tell the client why, then close the socket."""
-    await websocket.send_json(messages.error(message))
-    await websocket.close(code=code)
+    """Tell the client why, then close the socket (a client already gone is no error)."""
+    try:
+        await websocket.send_json(messages.error(message))
+        await websocket.close(code=code)
+    except (WebSocketDisconnect, OSError):
+        pass
 
 
 async def hello_token(socket: AsgiSocket) -> str | None:

@@ -1,4 +1,4 @@
-"""The lobby's HTTP API for tables: list, create, show, take a seat, rematch and replay."""
+"""The lobby's HTTP API for tables: list, create, show, take a seat and rematch (replays: replays.py)."""
 
 # No ``from __future__ import annotations``: the body model of ``POST /api/tables`` is built when
 # the router is (one variant per game), and FastAPI reads route annotations as real objects.
@@ -23,7 +23,6 @@ from .schema import (
     JoinRequest,
     Problem,
     Rematched,
-    Replay,
     TableInfo,
     create_table_model,
     no_table,
@@ -93,8 +92,11 @@ def table_router(
                 [s.model_dump() for s in request.seats],
                 request.takeover,
                 request.seed,
+                sit=request.sit,
+                name=request.name,
+                player=player,
             )
-            token = None if request.sit is None else await hub.claim(table, request.sit, request.name, player)
+            token = next(iter(table.tokens), None)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.sit, "token": token, "table": table.summary()}
@@ -124,13 +126,5 @@ def table_router(
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": fresh.code, "table": fresh.summary()}
-
-    @router.get("/api/tables/{code}/replay", responses=ERRORS)
-    async def replay_frames(code: str, token: str | None = Depends(bearer_token)) -> Replay:
-        table = await table_or_404(hub, code)
-        if not table.game.over:
-            raise bad_request(OptionError(N_("a game can be replayed once it is over")))
-        seat = seat_of(table, token, config.token_hours)
-        return {"code": table.code, "seat": seat, "frames": await hub.replay_frames(table, seat)}
 
     return router

@@ -13,7 +13,8 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 
-from ..i18n import _
+from ..core.errors import OptionError
+from ..i18n import _, explain
 from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
 from .hub import Hub
 from .players.identity import Player, current_player
@@ -43,8 +44,20 @@ def tutorial_router(hub: Hub, allowed: Callable[[Request, float], bool]) -> APIR
         if not allowed(http, asyncio.get_running_loop().time()):
             raise too_many_tables(hub)
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
-        table = await hub.create(game, 2, dict(script.options), seats, seed=script.seed, scripted=True)
-        token = await hub.claim(table, LEARNER, request.name or "", player)
-        return {"code": table.code, "seat": LEARNER, "token": token, "table": table.summary()}
+        try:
+            table = await hub.create(
+                game,
+                2,
+                dict(script.options),
+                seats,
+                seed=script.seed,
+                scripted=True,
+                sit=LEARNER,
+                name=request.name,
+                player=player,
+            )
+        except OptionError as error:
+            raise HTTPException(status_code=400, detail=explain(error)) from None
+        return {"code": table.code, "seat": LEARNER, "token": next(iter(table.tokens)), "table": table.summary()}
 
     return router

@@ -3,7 +3,7 @@
 read-only root, its HEALTHCHECK passes once ready, a game is played through it, and a new container
 on the same volume carries the game on: the player is back in it and everything it was shown is
 stored. Podman runs as the machine allows it: runc, the cgroupfs manager, host networking and no
-default ulimits, in this test's own containers.conf and storage (nothing is left behind)."""
+default ulimits, in this test's own containers.conf, storage and locks (nothing is left behind)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ runtime = "runc"
 cgroup_manager = "cgroupfs"
 events_logger = "file"
 tmp_dir = "{folder}/tmp"
+lock_type = "file"
 """
 HUMAN = {"kind": "human"}
 RANDOM = {"kind": "ai", "agent": "random"}
