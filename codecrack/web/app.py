@@ -24,7 +24,6 @@ from .health import health_router
 from .hub import Hub
 from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
-from .limits import RateWindow
 from .live_routes import live_router
 from .logs import RequestContext
 from .metrics import metrics_router
@@ -54,10 +53,10 @@ async def storage_failed(request: Request, error: Exception) -> JSONResponse:
 def create_app(config: WebConfig | None = None) -> FastAPI:
     hub = Hub(config or WebConfig())
     games = catalog()
-    creations = RateWindow(hub.config.tables_per_minute, 60.0)
+    creations = hub.fanout.window("tables", hub.config.tables_per_minute, 60.0)
 
-    def may_create(http: Request, moment: float) -> bool:
-        return creations.allow(address_of(http), moment)
+    async def may_create(http: Request) -> bool:
+        return await creations.allow(address_of(http))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

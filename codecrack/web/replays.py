@@ -22,7 +22,6 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from ..core.registry import replay
 from ..i18n import _
 from .hub import Hub
-from .limits import RateWindow
 from .schema import ERRORS, Problem, Replay, no_table
 from .tokens import bearer_token, seat_of
 
@@ -58,7 +57,7 @@ def replay_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
     router = APIRouter()
     config = hub.config
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-replay")
-    pages = RateWindow(config.replays_per_minute, 60.0)
+    pages = hub.fanout.window("replays", config.replays_per_minute, 60.0)
 
     @router.get("/api/tables/{code}/replay", responses={**ERRORS, 429: {"model": Problem}}, response_model=Replay)
     async def replay_frames(
@@ -68,7 +67,7 @@ def replay_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
         count: int | None = Query(None, ge=1, description="frames wanted (the server's page size at most)"),
         token: str | None = Depends(bearer_token),
     ) -> Response:
-        if not pages.allow(address_of(http), asyncio.get_running_loop().time()):
+        if not await pages.allow(address_of(http)):
             raise HTTPException(
                 status_code=429,
                 detail=_("at most {count} replay pages per minute from one address").format(

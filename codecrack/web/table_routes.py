@@ -4,7 +4,7 @@
 # the router is (one variant per game), and FastAPI reads route annotations as real objects.
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -51,10 +51,10 @@ async def table_or_404(hub: Hub, code: str) -> LiveTable:
 
 
 def table_router(
-    hub: Hub, game_names: list[str], address_of: Callable[[Request], str], allowed: Callable[[Request, float], bool]
+    hub: Hub, game_names: list[str], address_of: Callable[[Request], str], allowed: Callable[[Request], Awaitable[bool]]
 ) -> APIRouter:
-    """``address_of(request)``: the client's address; ``allowed(request, now)``: the app's limit on
-    new tables per address."""
+    """``address_of(request)``: the client's address; ``await allowed(request)``: the app's limit on
+    new tables per address (counted)."""
     router = APIRouter()
     config = hub.config
     CreateTable: Any = create_table_model(game_names)
@@ -79,7 +79,7 @@ def table_router(
         return await created_once.run(key, lambda: make_table(request, http, player))
 
     async def make_table(request: Any, http: Request, player: Player | None) -> dict[str, Any]:
-        if not allowed(http, asyncio.get_running_loop().time()):
+        if not await allowed(http):
             raise too_many_tables(hub)
         if request.seed is not None and not config.allow_seed:
             raise bad_request(OptionError(N_("seed: this server chooses every table's seed itself")))

@@ -7,8 +7,7 @@ The client never picks chance: the seed is part of the server's script (:mod:`co
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -22,8 +21,8 @@ from .schema import ERRORS, Created, Lessons, TutorialRequest
 from .table_routes import too_many_tables
 
 
-def tutorial_router(hub: Hub, allowed: Callable[[Request, float], bool]) -> APIRouter:
-    """``allowed(request, now)`` is the app's limit on new tables per address."""
+def tutorial_router(hub: Hub, allowed: Callable[[Request], Awaitable[bool]]) -> APIRouter:
+    """``await allowed(request)`` is the app's limit on new tables per address (counted)."""
     router = APIRouter()
 
     def script_or_404(game: str):
@@ -41,7 +40,7 @@ def tutorial_router(hub: Hub, allowed: Callable[[Request, float], bool]) -> APIR
         game: str, request: TutorialRequest, http: Request, player: Player | None = Depends(current_player)
     ) -> Created:
         script = script_or_404(game)
-        if not allowed(http, asyncio.get_running_loop().time()):
+        if not await allowed(http):
             raise too_many_tables(hub)
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
         try:
