@@ -36,7 +36,12 @@ def said(connection) -> list[dict]:
 
 
 def next_line(connection) -> dict:
-    return connection.until(lambda m: m["type"] == "chat" and m["lines"])["lines"][-1]
+    """The next line not sent before: a line said while a connection is greeted may come twice
+    (live, and among those said before it came); pages keep one per id."""
+    seen = {line["id"] for line in said(connection)}
+    return connection.until(lambda m: m["type"] == "chat" and any(line["id"] not in seen for line in m["lines"]))[
+        "lines"
+    ][-1]
 
 
 def chat_until_step(connection, step: int) -> list[dict]:
