@@ -307,8 +307,8 @@ def review(
     help=N_("Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."),
 )
 def serve(
-    host: str = typer.Option("127.0.0.1"),
-    port: int = typer.Option(8000),
+    host: str = typer.Option("127.0.0.1", envvar="CODECRACK_HOST"),
+    port: int = typer.Option(8000, envvar="CODECRACK_PORT"),
     db: str | None = typer.Option(None, help=N_("SQLAlchemy URL (default: SQLite in ./data).")),
     allow_seed: bool = typer.Option(
         False,

@@ -29,6 +29,7 @@ from redis.exceptions import RedisError
 
 from .fanout_redis import RedisFanout
 from .leases import Leases
+from .shared_limits import RedisCounter, RedisWindow
 
 if TYPE_CHECKING:
     from .cache import LiveTables
@@ -83,6 +84,7 @@ class Cluster:
         self.renewed_at = time.monotonic()
         self.tasks: set[asyncio.Task] = set()
         self.ticker: asyncio.Task | None = None
+        self.counters: list[RedisCounter] = []  # per-address connection counts to renew
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -159,6 +161,14 @@ class Cluster:
 
     async def sync_seats(self, table: LiveTable) -> None:
         await self.reread(table)
+
+    def window(self, name: str, limit: int, seconds: float) -> RedisWindow:
+        return RedisWindow(self.redis, name, limit, seconds)
+
+    def counter(self, name: str, limit: int) -> RedisCounter:
+        counter = RedisCounter(self.redis, name, limit, ttl=3 * self.lease_seconds)
+        self.counters.append(counter)
+        return counter
 
     async def mark_present(self, tables: list[LiveTable]) -> None:
         """Write this instance's connected seats of ``tables``, each until ``lease_seconds`` from now."""
@@ -251,6 +261,8 @@ class Cluster:
         await self.try_to_drive(live)
         await self.mark_present([table for table in live if table.connections])  # the rest left on disconnect
         await self.refresh_presence(table for table in live if table.code in self.driven)
+        for counter in self.counters:
+            await counter.renew()
 
     def hand_over(self, tables: list[LiveTable]) -> None:
         """Unload the tables whose players are all on other instances: the driver moves to where

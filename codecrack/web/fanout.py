@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .limits import Counter, LocalCounter, LocalWindow, Window
+
 if TYPE_CHECKING:
     from .table import LiveTable
 
@@ -44,6 +46,13 @@ class Fanout(Protocol):
 
     async def sync_seats(self, table: LiveTable) -> None:
         """Read the table's seats again: a token unknown here may have been claimed elsewhere."""
+
+    def window(self, name: str, limit: int, seconds: float) -> Window:
+        """The per-address rate limit ``name``: at most ``limit`` events in any ``seconds``,
+        counted by every instance together."""
+
+    def counter(self, name: str, limit: int) -> Counter:
+        """The per-address limit ``name`` of open connections, counted by every instance together."""
 
 
 class LocalFanout:
@@ -80,3 +89,9 @@ class LocalFanout:
 
     async def sync_seats(self, table: LiveTable) -> None:
         pass
+
+    def window(self, name: str, limit: int, seconds: float) -> Window:
+        return LocalWindow(limit, seconds)
+
+    def counter(self, name: str, limit: int) -> Counter:
+        return LocalCounter(limit)

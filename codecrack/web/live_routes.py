@@ -17,7 +17,7 @@ from .connections import Ack, Connection
 from .hints import hint_for
 from .hub import Hub
 from .joining import POLICY, JoinRefused, join, leave
-from .limits import AddressCounter, TokenBucket
+from .limits import TokenBucket
 from .middleware import AsgiSocket
 from .refusals import SPECTATOR
 from .schema import client_hello, read_client_message
@@ -31,13 +31,13 @@ def live_router(hub: Hub, address_of) -> APIRouter:
     """``address_of(websocket)``: the client's address, for the limit of connections per address."""
     router = APIRouter()
     config = hub.config
-    connections = AddressCounter(config.connections_per_address)
+    connections = hub.fanout.counter("sockets", config.connections_per_address)
 
     @router.websocket("/ws/{code}")
     async def live(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         address = address_of(websocket)
-        if not connections.enter(address):
+        if not await connections.enter(address):
             return await refuse(
                 websocket,
                 POLICY,
@@ -47,7 +47,7 @@ def live_router(hub: Hub, address_of) -> APIRouter:
         try:
             await play(websocket, AsgiSocket(websocket), code)
         finally:
-            connections.leave(address)
+            await connections.leave(address)
             SOCKETS.closed += 1
 
     async def play(websocket: WebSocket, socket: AsgiSocket, code: str) -> None:
@@ -127,9 +127,12 @@ def live_router(hub: Hub, address_of) -> APIRouter:
 
 
 async def refuse(websocket: WebSocket, code: int, message: str) -> None:
-    """Tell the client why, then close the socket."""
-    await websocket.send_json(messages.error(message))
-    await websocket.close(code=code)
+    """Tell the client why, then close the socket (a client already gone is no error)."""
+    try:
+        await websocket.send_json(messages.error(message))
+        await websocket.close(code=code)
+    except (WebSocketDisconnect, OSError):
+        pass
 
 
 async def hello_token(socket: AsgiSocket) -> str | None:

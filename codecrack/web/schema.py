@@ -37,7 +37,10 @@ Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    """Requests: no unknown fields, no NaN or Infinity, and no conversions (``"1"`` or ``true`` for
+    a number, ``0`` or ``"yes"`` for a bool, ``10.0`` for an integer are refused)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
 
 
 # -- HTTP requests ---------------------------------------------------------------------------
@@ -200,7 +203,9 @@ class Rematched(BaseModel):
 class Replay(BaseModel):
     code: str
     seat: int | None
-    frames: list[dict[str, Json]] = Field(description="view(seat) after 0, 1, ... actions")
+    steps: int = Field(description="frames in the whole replay: the actions played, plus one")
+    start: int = Field(description="the first frame of this page")
+    frames: list[dict[str, Json]] = Field(description="view(seat) after start, start + 1, ... actions")
 
 
 class Review(BaseModel):

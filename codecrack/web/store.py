@@ -309,8 +309,14 @@ ADD_TABLE = insert(tables)
 ADD_TOKEN = insert(seat_tokens)
 
 
-def add_table(db: Connection, row: TableRow) -> None:
+def add_table(
+    db: Connection, row: TableRow, tokens: dict[str, tuple[int, str]] | None = None, player_id: int | None = None
+) -> None:
+    """Store a new table and the seats taken with it (``tokens``: token -> (seat, name), linked to
+    player ``player_id`` if any)."""
     db.execute(ADD_TABLE, row.__dict__)
+    for token, (seat, name) in (tokens or {}).items():
+        add_token(db, row.code, seat, token, name, player_id)
 
 
 def update_table(db: Connection, code: str, **values: Any) -> None:

@@ -33,7 +33,7 @@ class TablePage {
     this.clock = null;
     this.hint = null;
     this.showHints = false;
-    this.replay = null;       // {frames, at} while replaying a finished game
+    this.replay = null;       // {frames, at, page, hints} while replaying a finished game: frames fetched a page at a time
     this.review = null;       // this seat's post-game review, shown beside the replay
     this.error = "";
     this.copied = null;       // "done" or "failed" for a moment after "Copy the link"
@@ -336,9 +336,14 @@ class TablePage {
   }
 
   async startReplay() {
-    const data = await api.replay(this.code, seats.get(this.code)?.token);
-    this.replay = { frames: data.frames, at: 0, hints: {} };
+    const first = await api.replay(this.code, seats.get(this.code)?.token, 0);
+    this.replay = { frames: new Array(first.steps), at: 0, page: first.frames.length, hints: {} };
+    this.keepPage(first);
     this.render();
+  }
+
+  keepPage(page) {
+    page.frames.forEach((frame, i) => { this.replay.frames[page.start + i] = frame; });
   }
 
   async startReview() {
@@ -353,8 +358,21 @@ class TablePage {
     }
   }
 
-  replayTo(at) {
-    this.replay.at = Math.max(0, Math.min(this.replay.frames.length - 1, at));
+  async replayTo(at) {
+    const replay = this.replay;
+    const step = Math.max(0, Math.min(replay.frames.length - 1, at));
+    if (replay.frames[step] === undefined) { // fetch the page around it: steps back and forth stay on it
+      try {
+        const page = await api.replay(this.code, seats.get(this.code)?.token, Math.max(0, step - Math.floor(replay.page / 2)));
+        if (this.replay !== replay) return;
+        this.keepPage(page);
+      } catch (error) {
+        this.error = error.message;
+        this.render();
+        return;
+      }
+    }
+    replay.at = step;
     this.render();
   }
 
