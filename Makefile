@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser postgresql redis-nginx prometheus podman image cluster axe bench messages clean
+.PHONY: setup run play test browser postgresql redis-nginx prometheus podman image cluster axe bench messages screenshots clean
 
 setup: $(VENV)/.installed
 
@@ -64,6 +64,10 @@ cluster: setup
 
 test: setup browser postgresql redis-nginx prometheus podman axe
 	$(BIN)/python -m pytest -n 2
+
+# The README's pictures (docs/screenshots/readme-*.png), taken again in Debian's chromium.
+screenshots: setup browser
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/web/readme_screenshots.py
 
 # Extract the Python texts (docs/i18n.md) and merge them into every language's .po file.
 POT := $(VENV)/codecrack.pot

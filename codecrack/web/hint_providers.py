@@ -31,7 +31,8 @@ def coda_hint(view: View) -> dict[str, Any]:
 
 
 def coding_hint(view: View) -> dict[str, Any]:
-    """``{"seats": {seat: {"letter": {A: p}, "x1": {d: p}, "x2": {d: p}, "best", "p_best"}}}``."""
+    """``{"seats": {seat: {"letter": {A: p}, "x1": {d: p}, "x2": {d: p}, "out", "best", "p_best"}}}``;
+    ``out`` lists, per position, the symbols ruled out exactly (probability 0, before rounding)."""
     from codecrack.games.coding.belief import CODES, LETTERS, Inconsistent
     from codecrack.games.coding.reading import facts_from_view
 
@@ -48,6 +49,10 @@ def coding_hint(view: View) -> dict[str, Any]:
                 "letter": {letter: round(p, 4) for letter, p in zip(LETTERS, marginals["letter"])},
                 "x1": {str(d): round(p, 4) for d, p in enumerate(marginals["x1"])},
                 "x2": {str(d): round(p, 4) for d, p in enumerate(marginals["x2"])},
+                "out": {
+                    "letter": [letter for letter, p in zip(LETTERS, marginals["letter"]) if p == 0],
+                    **{position: [d for d, p in enumerate(marginals[position]) if p == 0] for position in ("x1", "x2")},
+                },
                 "best": "".join(str(symbol) for symbol in CODES[code]),
                 "p_best": p_best,
             }
@@ -57,8 +62,10 @@ def coding_hint(view: View) -> dict[str, Any]:
 
 
 def alphacode_hint(view: View) -> dict[str, Any] | None:
-    """``{"squares": {"row,column": p_filled}, "candidates": n, "code": letters or None}`` for the code
-    this seat cracks; ``code`` is the last candidate once a single one is left (the table's "Declare")."""
+    """``{"squares": {"row,column": p_filled}, "settled": {"row,column": filled}, "candidates": n,
+    "code": letters or None, "round": n}`` for the code this seat cracks; ``settled`` holds the squares every
+    candidate fills, or leaves empty, alike; ``code`` is the last candidate once a single one is
+    left (the table's "Declare")."""
     import numpy as np
 
     from codecrack.games.alphacode.knowledge import Tracker
@@ -69,9 +76,12 @@ def alphacode_hint(view: View) -> dict[str, Any] | None:
     space = CodeSpace.for_view(view)
     alive = Tracker(target_of=lambda seen: seen["target"]).update(view)
     words = space.table.words[alive]
-    squares = {}
+    squares, settled = {}, {}
     for index, (row, column) in enumerate(space.sheet.squares):
         bits = (words[:, index // 64] >> np.uint64(index % 64)) & np.uint64(1)
         squares[f"{row},{column}"] = round(float(bits.mean()), 4) if len(alive) else 0.0
+        filled = int(bits.sum())
+        if len(alive) and filled in (0, len(alive)):
+            settled[f"{row},{column}"] = bool(filled)
     only = space.code_json(alive[0]) if len(alive) == 1 else None
-    return {"squares": squares, "candidates": int(len(alive)), "code": only}
+    return {"squares": squares, "settled": settled, "candidates": int(len(alive)), "code": only, "round": view["round"]}

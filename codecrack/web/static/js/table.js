@@ -20,7 +20,8 @@ export async function showTable(root, code) {
   window.codecrack = page; // handy in the console and for tests
 }
 
-const REPLACED = 4001; // close code: this seat was opened in another window (the newest one keeps it)
+const REPLACED = 4001;
+const AUTO_NOTES = "codecrack:auto-notes"; // "off" once the player turned auto-notes off // close code: this seat was opened in another window (the newest one keeps it)
 
 class TablePage {
   constructor(root, code) {
@@ -31,8 +32,10 @@ class TablePage {
     this.view = null;
     this.views = new ViewTracker(() => this.socket?.send(JSON.stringify({ type: "resync" })));
     this.clock = null;
-    this.hint = null;
-    this.showHints = false;
+    this.hint = null;         // the belief engine's answer for this seat at step hintStep
+    this.hintStep = null;
+    this.showHints = false;   // probabilities shown
+    this.autoNotes = localStorage.getItem(AUTO_NOTES) !== "off"; // values ruled out crossed out; on by default
     this.replay = null;       // {frames, at, page, hints} while replaying a finished game: frames fetched a page at a time
     this.review = null;       // this seat's post-game review, shown beside the replay
     this.error = "";
@@ -96,12 +99,13 @@ class TablePage {
         this.step = message.step;
         this.clock = message.clock ? { ...message.clock, until: performance.now() + message.clock.remaining * 1000 } : null;
         this.error = "";
-        if (this.showHints) this.askHint();
+        if (this.wantsHint()) this.askHint();
         break;
       case "hint":
         this.hint = message.hint;
+        this.hintStep = message.step;
         this.hintAsked = false;
-        if (this.showHints && message.step !== this.step) this.askHint();
+        if (this.wantsHint() && message.step !== this.step) this.askHint();
         break;
       case "error": this.sending = false; this.error = message.message; break;
       case "rematch": this.followRematch(message.code); return;
@@ -140,6 +144,11 @@ class TablePage {
     clearTimeout(this.sendingTimer);
     this.sendingTimer = setTimeout(() => { this.sending = false; }, 3000); // no answer: clicks work again
     this.socket?.send(JSON.stringify({ type: "action", action }));
+  }
+
+  // The belief engine's answer feeds the probabilities and the auto-notes (a seat's own view only).
+  wantsHint() {
+    return (this.showHints || this.autoNotes) && Boolean(this.table?.hints) && this.seat !== null;
   }
 
   askHint() {
@@ -194,10 +203,15 @@ class TablePage {
       { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` });
   }
 
-  // The hint shown: live, the latest; in a replay, that step's own, from this seat's view then.
+  // The hint of the step shown: live, the latest while the next one is on its way, if it still
+  // fits the board (the game says: Coda's rows grow, Alphabet Code's rounds change the code); in a
+  // replay, that step's own, from this seat's view then.
   shownHint() {
-    if (!this.showHints) return null;
-    if (!this.replay) return this.hint;
+    if (!this.wantsHint()) return null;
+    if (!this.replay) {
+      const fits = this.hintStep === this.step || (this.hint && (this.module.hintFits?.(this.hint, this.view) ?? true));
+      return fits ? this.hint : null;
+    }
     const { at, hints } = this.replay;
     if (!(at in hints) && this.seat !== null) {
       hints[at] = null; // asked once
@@ -208,8 +222,10 @@ class TablePage {
   }
 
   context(view, live = true) {
+    const hint = this.shownHint();
     return {
-      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.shownHint(), error: this.error,
+      view, table: this.table, seat: this.seat, ui: this.ui, error: this.error,
+      hint: this.showHints ? hint : null, auto: this.autoNotes ? hint : null,
       notes: this.notes, saveNotes: () => this.saveNotes(), rerender: () => this.render(),
       send: live ? (action) => this.send(action) : null,
       name: (seat) => seatName(this.table, seat),
@@ -417,11 +433,15 @@ class TablePage {
   notesPanel(view, ctx) {
     const sheet = this.module.notes(view, ctx);
     if (!sheet) return null;
-    const toggle = this.table.hints && this.seat !== null
-      ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "hints", checked: this.showHints,
-        onchange: (e) => { this.showHints = e.target.checked; if (this.showHints) this.askHint(); this.render(); } }),
-      " ", t("table.show_probabilities")) : null;
-    return h("section", { class: "card notes" }, h("h2", {}, icon("notebook-pen"), " ", t("table.cracking_sheet")), toggle, sheet);
+    const check = (id, on, label, title, set) => h("label", { class: "check", title }, h("input", { type: "checkbox", id, checked: on,
+      onchange: (e) => { set(e.target.checked); if (this.wantsHint()) this.askHint(); this.render(); } }), " ", label);
+    const toggles = this.table.hints && this.seat !== null ? h("div", { class: "row sheet-toggles" },
+      check("auto-notes", this.autoNotes, t("table.auto_notes"), t("table.auto_notes.title"), (on) => {
+        this.autoNotes = on;
+        localStorage.setItem(AUTO_NOTES, on ? "on" : "off");
+      }),
+      check("hints", this.showHints, t("table.show_probabilities"), null, (on) => { this.showHints = on; })) : null;
+    return h("section", { class: "card notes" }, h("h2", {}, icon("notebook-pen"), " ", t("table.cracking_sheet")), toggles, sheet);
   }
 
   historyPanel(view, ctx, notesOn) {
