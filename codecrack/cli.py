@@ -14,9 +14,9 @@ from rich.text import Text
 
 from .cli_admin import register as register_operator_commands
 from .cli_language import LocalizedCommand, LocalizedGroup
-from .core.errors import OptionError
+from .core.errors import OptionError, explain
 from .core.options import split_option_text
-from .i18n import N_, _, explain, from_environment, set_language
+from .i18n import N_, _, from_environment, set_language
 
 app = typer.Typer(
     cls=LocalizedGroup, help=N_("codecrack: hidden-code deduction games, their AIs and an arena."), no_args_is_help=True

@@ -30,11 +30,11 @@ from pydantic import BaseModel, StrictBool
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, explain
 from ..games.alphacode.codes import legal_codes
 from ..games.alphacode.daily import Solo, code_of_day, hard_count
 from ..games.coda.puzzles import guess_action, guess_of, odds, position, puzzle_of_day, shipped
-from ..i18n import _, explain
+from ..i18n import _
 from .schema import ERRORS, Strict
 from .store import daily_pars, now, puzzle_attempts, server_secrets
 

@@ -367,7 +367,7 @@ Change = Union[  # noqa: UP007 - pydantic reads it at run time
 
 
 class Delta(BaseModel):
-    """The changes (``codecrack/web/deltas.py``) that turn the view sent at step ``base`` into the
+    """The changes (``codecrack/protocol/deltas.py``) that turn the view sent at step ``base`` into the
     view after ``step`` actions."""
 
     type: Literal["delta"]
