@@ -92,8 +92,8 @@ def find_puzzles(games: int, seed: int) -> list[dict[str, Any]]:
         record = game.record()
         again = replay({**record, "actions": []})
         for step, (seat, action) in enumerate(record["actions"]):
-            if action["type"] == "guess" and again.hits == 0:
-                view = again.view(seat)
+            view = again.view(seat) if action["type"] == "guess" else None
+            if view is not None and view["hits_this_turn"] == 0:
                 chances = odds(view)
                 clear = clear_best(chances)
                 if clear is not None:
