@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup run play test browser postgresql redis-nginx prometheus cluster axe bench messages clean
+.PHONY: setup run play test browser postgresql redis-nginx prometheus podman image cluster axe bench messages screenshots clean
 
 setup: $(VENV)/.installed
 
@@ -47,12 +47,27 @@ redis-nginx:
 prometheus:
 	@command -v prometheus >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq prometheus)
 
+# Podman builds and runs the image from Debian's packages alone (docs/deploy.md, tests/ops/test_image.py):
+# mmdebstrap makes the base, Debian's python3-venv resolves the wheels for the image's Python.
+podman:
+	@command -v podman >/dev/null && command -v runc >/dev/null && command -v mmdebstrap >/dev/null && \
+		dpkg -s python3-venv >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && \
+		$(SUDO) apt-get install -y -qq --no-install-recommends podman runc mmdebstrap python3-venv)
+
+# The image, localhost/codecrack:latest (deploy/build-image; the base is kept in build/container/).
+image: setup podman
+	PIP=$(BIN)/pip deploy/build-image
+
 # PostgreSQL, Redis, two instances and nginx on loopback (docs/deploy.md); scripts/cluster stop ends them.
 cluster: setup
 	scripts/cluster start
 
-test: setup browser postgresql redis-nginx prometheus axe
-	$(BIN)/python -m pytest -n 2
+test: setup browser postgresql redis-nginx prometheus podman axe
+	$(BIN)/python -m pytest -n 2 --durations=15
+
+# The README's pictures (docs/screenshots/readme-*.png), taken again in Debian's chromium.
+screenshots: setup browser
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/web/readme_screenshots.py
 
 # Extract the Python texts (docs/i18n.md) and merge them into every language's .po file.
 POT := $(VENV)/codecrack.pot

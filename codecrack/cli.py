@@ -278,6 +278,30 @@ def bench(
 
 
 @app.command(
+    cls=LocalizedCommand,
+    help=N_("Find puzzles in self-play games: positions with one clearly best decision, graded by difficulty."),
+)
+def puzzles(
+    game: str = typer.Argument(..., help=N_("The game (one with a puzzles module: coda).")),
+    games: int = typer.Option(40, help=N_("How many games or positions.")),
+    seed: int = typer.Option(1),
+    out: Path = typer.Option(..., help=N_("The JSON file to write.")),
+) -> None:
+    import importlib
+
+    try:
+        found = importlib.import_module(f"codecrack.games.{game}.puzzles").find_puzzles(games=games, seed=seed)
+    except ModuleNotFoundError as error:
+        if not (error.name or "").startswith("codecrack.games."):
+            raise
+        refusal = _("no puzzles for the game {game!r}").format(game=game)
+        console.print(f"[red]{refusal}[/red]")
+        raise typer.Exit(2) from None
+    out.write_text(json.dumps(found, indent=1) + "\n")
+    print(_("{count} puzzles written to {path}").format(count=len(found), path=out))
+
+
+@app.command(
     cls=LocalizedCommand, help=N_("Review one seat's decisions from what it could see, graded best to blunder.")
 )
 def review(
@@ -307,8 +331,8 @@ def review(
     help=N_("Start the web app. Limits and other settings: CODECRACK_* environment variables (docs/web.md)."),
 )
 def serve(
-    host: str = typer.Option("127.0.0.1"),
-    port: int = typer.Option(8000),
+    host: str = typer.Option("127.0.0.1", envvar="CODECRACK_HOST"),
+    port: int = typer.Option(8000, envvar="CODECRACK_PORT"),
     db: str | None = typer.Option(None, help=N_("SQLAlchemy URL (default: SQLite in ./data).")),
     allow_seed: bool = typer.Option(
         False,

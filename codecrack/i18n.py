@@ -110,16 +110,32 @@ def best_language(requested: Iterable[str]) -> str:
     return SOURCE
 
 
+# RFC 9110's weight: ";q=" and a qvalue, 0 to 1 with at most three decimals
+QUALITY = re.compile(r"\s*;\s*q=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)\s*$", re.IGNORECASE)
+LANGUAGE_RANGE = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*")
+
+
 def from_accept_language(header: str | None) -> str:
-    """The best language of an HTTP ``Accept-Language`` header, by its q-values."""
+    """The best language of an HTTP ``Accept-Language`` header, by its q-values (RFC 9110); a part
+    it cannot read (a malformed tag or weight) is ignored.
+
+    >>> from_accept_language("en;q=1.2.3, th;q=0.5"), from_accept_language("th;q=., en;q=..")
+    ('th', 'en')
+    """
     weighted = []
-    for position, part in enumerate((header or "").split(",")):
+    for position, part in enumerate((header or "").split(",")[:MAX_LANGUAGES]):
         tag, _sep, params = part.strip().partition(";")
-        quality = re.search(r"q=([0-9.]+)", params)
+        tag = tag.strip()
+        quality = QUALITY.fullmatch(";" + params) if params else None
+        if (params and quality is None) or not LANGUAGE_RANGE.fullmatch(tag):
+            continue
         weight = float(quality.group(1)) if quality else 1.0
-        if tag and tag != "*" and weight > 0:
+        if weight > 0:
             weighted.append((-weight, position, tag))
     return best_language(tag for _w, _p, tag in sorted(weighted))
+
+
+MAX_LANGUAGES = 32  # the parts of an Accept-Language header read (a longer list is cut)
 
 
 def from_environment(environ: Mapping[str, str]) -> str:

@@ -116,7 +116,7 @@ class CodingReviewer:
         what = (
             _("expected symbols you will name right about the receiver")
             if one_shot
-            else _("expected bits about the receiver")
+            else _("how much the card narrows the receiver's code, as a share of the best card")
         )
         return Decision.judge(
             step,

@@ -26,13 +26,25 @@ TIE = 1e-9  # losses this small are ties with the best
 class Scale:
     """How a kind of decision is measured: ``unit`` and the loss at which each worse grade
     starts (good below ``good``, inaccuracy below ``inaccuracy``, mistake below ``mistake``,
-    blunder from ``mistake`` on). ``higher`` says whether a bigger value is better."""
+    blunder from ``mistake`` on). ``higher`` says whether a bigger value is better; with
+    ``share``, the loss is the part of the best value that was missed (1 - value / best), so a
+    question that narrows the code 90% as much as the best one has lost 0.10."""
 
     unit: str
     good: float
     inaccuracy: float
     mistake: float
     higher: bool = True
+    share: bool = False
+
+    def loss(self, value: float, best: float) -> float:
+        if self.share:
+            return 0.0 if best <= 0 else max(0.0, 1 - value / best)
+        return max(0.0, (best - value) if self.higher else (value - best))
+
+    @property
+    def limits(self) -> tuple[float, float, float]:
+        return (self.good, self.inaccuracy, self.mistake)
 
     def grade(self, loss: float) -> str:
         if loss <= TIE:
@@ -46,7 +58,7 @@ class Scale:
 CHANCE = Scale(N_("chance"), 0.05, 0.15, 0.30)  # probability points of a hit, a right decode
 EXPOSURE = Scale(N_("chance"), 0.05, 0.15, 0.30, higher=False)  # onlookers' chance of naming my code
 TILES = Scale(N_("tiles"), 0.15, 0.40, 0.80)  # Coda cover: tiles' worth of uncertainty
-BITS = Scale(N_("bits"), 0.10, 0.30, 0.60)  # expected information
+BITS = Scale(N_("bits"), 0.15, 0.35, 0.60, share=True)  # expected information, as a share of the best
 SYMBOLS = Scale(N_("symbols"), 0.05, 0.15, 0.30)  # The Coding one-shot: expected symbols right
 TURNS = Scale(N_("turns"), 0.10, 0.30, 0.60, higher=False)  # Alphabet Code: expected turns to finish
 
@@ -64,6 +76,8 @@ class Decision:
     unit: str
     grade: str
     note: str = ""
+    limits: tuple[float, float, float] = (0.0, 0.0, 0.0)  # the scale's: where good, inaccuracy and mistake end
+    share: bool = False  # the loss is the part of the best value missed (the scale's ``share``)
 
     @classmethod
     def judge(
@@ -80,11 +94,23 @@ class Decision:
     ) -> Decision:
         """Grade by the loss against the best; ``worst`` forces a blunder (a choice the seat
         could know was wrong, such as naming a value already seen)."""
-        loss = round(max(0.0, (best_value - value) if scale.higher else (value - best_value)), 9)
+        loss = round(scale.loss(value, best_value), 9)
         grade = "blunder" if worst and loss > TIE else scale.grade(loss)
         if grade == "best":
             best = did  # a tie: what was done is (one of) the best
-        return cls(step, kind, did, round(float(value), 4), best, round(float(best_value), 4), scale.unit, grade, note)
+        return cls(
+            step,
+            kind,
+            did,
+            round(float(value), 4),
+            best,
+            round(float(best_value), 4),
+            scale.unit,
+            grade,
+            note,
+            scale.limits,
+            scale.share,
+        )
 
 
 class Reviewer(Protocol):
@@ -124,7 +150,7 @@ class Review:
             "players": self.players,
             "finished": self.finished,
             "tally": self.tally(),
-            "decisions": [asdict(d) for d in self.decisions],
+            "decisions": [{**asdict(d), "limits": list(d.limits)} for d in self.decisions],
         }
 
 

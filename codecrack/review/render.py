@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..i18n import N_, _, ngettext
-from .core import GRADES, Review
+from .core import GRADES, Decision, Review
 from .numbering import seat_number
 
 GRADE_STYLES = dict(zip(GRADES, ("bold green", "green", "yellow", "dark_orange", "bold red")))
@@ -24,6 +24,30 @@ def review_title(review: Review) -> str:
     return _(template).format(game=review.game, seat=seat_number(review.seat), players=review.players)
 
 
+# A value in the player's terms: a chance, expected tiles or turns, or for information the share
+# of the best choice's (the web page says the same, codecrack/web/static/js/review.js).
+AMOUNTS = {
+    "chance": N_("{percent}% chance"),
+    "tiles": N_("{value} expected tiles you would win from here"),
+    "symbols": N_("{value} expected symbols you would name right"),
+    "turns": N_("{value} expected turns to finish"),
+}
+SHARES = {  # the kinds graded as a share of the best (the BITS scale)
+    "question": N_("narrows the code {percent}% as much as the best question"),
+    "hack card": N_("narrows the receiver's code {percent}% as much as the best card"),
+}
+
+
+def amount(d: Decision, value: float) -> str:
+    if d.share:
+        percent = round(100 * value / d.best_value) if d.best_value > 0 else 100
+        return _(SHARES[d.kind]).format(percent=percent)
+    if d.unit == "chance":
+        return _(AMOUNTS["chance"]).format(percent=f"{value * 100:.1f}")
+    template = AMOUNTS.get(d.unit)
+    return _(template).format(value=f"{value:.2f}") if template else f"{value:g} {_(d.unit)}"
+
+
 def review_table(review: Review) -> Table:
     table = Table(title=review_title(review))
     for column in COLUMNS:
@@ -33,9 +57,9 @@ def review_table(review: Review) -> Table:
             str(d.step),
             _(d.kind),
             d.did,
-            f"{d.value:g} {_(d.unit)}",
+            amount(d, d.value),
             d.best,
-            f"{d.best_value:g}",
+            amount(d, d.best_value),
             Text(_(d.grade), style=GRADE_STYLES[d.grade]),
             d.note,
         )

@@ -24,12 +24,12 @@ from .health import health_router
 from .hub import Hub
 from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
-from .limits import RateWindow
 from .live_routes import live_router
 from .logs import RequestContext
 from .metrics import metrics_router
-from .middleware import BodyLimit, RawWebsocket, SecurityHeaders
+from .middleware import BodyLimit, RawWebsocket, SecurityHeaders, server_error
 from .players import install_players
+from .replays import replay_router
 from .review_routes import review_router
 from .schema import GameInfo
 from .table_routes import table_router
@@ -53,10 +53,10 @@ async def storage_failed(request: Request, error: Exception) -> JSONResponse:
 def create_app(config: WebConfig | None = None) -> FastAPI:
     hub = Hub(config or WebConfig())
     games = catalog()
-    creations = RateWindow(hub.config.tables_per_minute, 60.0)
+    creations = hub.fanout.window("tables", hub.config.tables_per_minute, 60.0)
 
-    def may_create(http: Request, moment: float) -> bool:
-        return creations.allow(address_of(http), moment)
+    async def may_create(http: Request) -> bool:
+        return await creations.allow(address_of(http))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -72,16 +72,18 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     install_players(app, hub)
     app.state.drain = Drain()
     app.add_middleware(Draining, drain=app.state.drain)
-    app.add_middleware(BodyLimit, max_bytes=hub.config.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=hub.config.max_body_bytes, timeout=hub.config.body_timeout)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)
     app.add_middleware(RawWebsocket)
     app.add_middleware(RequestContext)  # the last added is the outermost
     app.add_exception_handler(SQLAlchemyError, storage_failed)
+    app.add_exception_handler(Exception, server_error)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(table_router(hub, [game["name"] for game in games], address_of, may_create))
     app.include_router(live_router(hub, address_of))
     app.include_router(review_router(hub))
+    app.include_router(replay_router(hub, address_of))
     app.include_router(tutorial_router(hub, may_create))
     app.include_router(language_router())
     app.include_router(daily_router(hub))

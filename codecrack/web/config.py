@@ -72,6 +72,18 @@ class WebConfig(BaseSettings):
     tables_per_minute: int = Field(20, ge=1)  # tables one client address may create
     connections_per_address: int = Field(32, ge=1)  # open websockets from one client address
     spectators_per_table: int = Field(200, ge=0)  # connections without a seat, per table
+    chat_length: int = Field(200, ge=1, le=500)  # characters of one chat line (the column holds 500)
+    chat_per_minute: float = Field(12.0, gt=0)  # chat lines one connection may send, after a burst of 3
+    replays_per_minute: int = Field(120, ge=1)  # replay pages one client address may ask for in any minute
+    replay_page_frames: int = Field(64, ge=1, le=1000)  # frames in one replay page at most ...
+    max_replay_bytes: int = Field(1024 * 1024, ge=16 * 1024)  # ... and bytes (at least one frame is sent)
+    http_connections_per_address: int = Field(64, ge=1)  # open HTTP connections from one address (codecrack serve)
+    header_timeout: float = Field(10.0, gt=0)  # a request's headers must arrive within this, from its first byte
+    body_timeout: float = Field(10.0, gt=0)  # ... and its body within this, once the headers are in
+    idle_timeout: float = Field(5.0, gt=0)  # an open HTTP connection with no request is closed after this
+    # Addresses of the reverse proxies in front (comma-separated, e.g. "127.0.0.1"): only their
+    # X-Forwarded-For is believed. Empty (the default): no proxy, the TCP peer is the client.
+    trusted_proxies: str = ""
 
     # -- the AI's work: bot moves, hints, reviews (docs/web.md) -----------------------------
     work_memory_mb: int = Field(
@@ -107,3 +119,11 @@ class WebConfig(BaseSettings):
     drain_seconds: float = Field(20.0, gt=0)  # on SIGTERM, exit within this (codecrack/web/draining.py)
     metrics: bool = True  # GET /metrics and the counting behind it (codecrack/web/metrics.py)
     admin_token: str | None = Field(None, min_length=16)  # lets `codecrack admin close` close a live table
+
+    def proxies(self) -> list[str]:
+        """The trusted proxies' addresses.
+
+        >>> WebConfig(db_url="sqlite://", trusted_proxies=" 127.0.0.1, ::1").proxies()
+        ['127.0.0.1', '::1']
+        """
+        return [address.strip() for address in self.trusted_proxies.split(",") if address.strip()]

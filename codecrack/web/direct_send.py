@@ -30,6 +30,19 @@ class DirectSend(SpreadPings):
         if self.response.status_code == 101:
             self.scope["extensions"][SEND_NOW] = self.send_now
 
+    def send_receive_event_to_app(self) -> None:
+        """A text message that is not UTF-8 closes the socket with 1007, as uvicorn does, but
+        logged as the client's fault (one info line), not as an error with a traceback."""
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            data = b"".join(self.frames)
+            if not data.isascii() and not _utf8(data):
+                self.frames = []
+                self.logger.info("%s:%d - invalid UTF-8 in a text message: closed (1007)", *(self.client or ("?", 0)))
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
+
     def connection_lost(self, exc: Exception | None) -> None:
         scope = getattr(self, "scope", None)  # none when uvicorn refused the handshake
         if scope is not None:
@@ -54,3 +67,11 @@ class DirectSend(SpreadPings):
         self.conn.send_text(text.encode())
         self.transport.write(b"".join(self.conn.data_to_send()))
         return True
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode()
+    except UnicodeDecodeError:
+        return False
+    return True

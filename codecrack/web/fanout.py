@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .limits import Counter, LocalCounter, LocalWindow, Window
+
 if TYPE_CHECKING:
     from .table import LiveTable
 
@@ -36,6 +38,9 @@ class Fanout(Protocol):
     def presence_changed(self, table: LiveTable) -> None:
         """A seat's connection came or went on this instance."""
 
+    def said(self, table: LiveTable, line: dict[str, Any], off: bool) -> None:
+        """A chat line was said (and stored) here; ``off``: the table's chat is off now."""
+
     async def refresh_presence(self, tables: Iterable[LiveTable]) -> None:
         """Read which seats of ``tables`` are connected on other instances."""
 
@@ -44,6 +49,13 @@ class Fanout(Protocol):
 
     async def sync_seats(self, table: LiveTable) -> None:
         """Read the table's seats again: a token unknown here may have been claimed elsewhere."""
+
+    def window(self, name: str, limit: int, seconds: float) -> Window:
+        """The per-address rate limit ``name``: at most ``limit`` events in any ``seconds``,
+        counted by every instance together."""
+
+    def counter(self, name: str, limit: int) -> Counter:
+        """The per-address limit ``name`` of open connections, counted by every instance together."""
 
 
 class LocalFanout:
@@ -72,6 +84,9 @@ class LocalFanout:
     def presence_changed(self, table: LiveTable) -> None:
         pass
 
+    def said(self, table: LiveTable, line: dict[str, Any], off: bool) -> None:
+        pass
+
     async def refresh_presence(self, tables: Iterable[LiveTable]) -> None:
         pass
 
@@ -80,3 +95,9 @@ class LocalFanout:
 
     async def sync_seats(self, table: LiveTable) -> None:
         pass
+
+    def window(self, name: str, limit: int, seconds: float) -> Window:
+        return LocalWindow(limit, seconds)
+
+    def counter(self, name: str, limit: int) -> Counter:
+        return LocalCounter(limit)

@@ -16,6 +16,8 @@ import asyncio
 import logging
 import secrets
 import time
+import unicodedata
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -33,6 +35,7 @@ from ..tutorials import TUTORIAL_AGENT
 from . import messages
 from .bots import Bots
 from .cache import LiveTables
+from .chat import TableChat
 from .closing import close_live
 from .config import WebConfig
 from .fanout import Fanout, LocalFanout
@@ -59,6 +62,7 @@ log = logging.getLogger("codecrack.web")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_ATTEMPTS = 8  # codes drawn for one new table at most (31**5 codes: a clash is already rare)
 T = TypeVar("T")
+FINISHED_KEPT = 64  # finished games kept after a load, so that the next load does not play them again
 
 
 def new_code(length: int = 5) -> str:
@@ -71,10 +75,13 @@ def new_seed() -> int:
 
 
 def checked_name(name: str | None, limit: int, where: str) -> str:
-    """``name`` without surrounding blanks; :class:`OptionError` when it is longer than ``limit``."""
+    """``name`` without surrounding blanks; :class:`OptionError` when it is longer than ``limit``
+    or holds a control character (NUL, a line break: no database stores every one of them)."""
     name = (name or "").strip()
     if len(name) > limit:
         raise OptionError(N_("{where}: a name has at most {count} characters"), where=where, count=limit)
+    if any(unicodedata.category(character) == "Cc" for character in name):
+        raise OptionError(N_("{where}: a name cannot hold control characters"), where=where)
     return name
 
 
@@ -121,7 +128,7 @@ class Hub:
     What a feature may use: ``config``; ``store`` (reads) and ``writer`` (writes, batched);
     ``journal`` (the tables' steps); ``events`` (add listeners: ``events.on_committed``,
     ``on_presence_changed``, ``on_ended``); ``fanout`` (the other instances, if any); ``bots``;
-    ``hint_pool``; ``live`` (the loaded tables)."""
+    ``hint_pool``; ``live`` (the loaded tables); ``chat`` (the tables' chat)."""
 
     def __init__(self, config: WebConfig) -> None:
         self.config = config
@@ -133,13 +140,16 @@ class Hub:
         self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
         self.loading: dict[str, Loading] = {}  # the tables being read from the store (see _load())
+        self.finished: OrderedDict[str, Game] = OrderedDict()  # the last finished games loaded
         self.chores: list[asyncio.Task] = []
         self.instance_lock: Any = None  # held while serving: see instances.py
         self.fanout = self.joined_fanout()
+        self.chat = TableChat(config, self.engine, self.writer, self.fanout)
         self.events = TableEvents(drive=self.bots.drive, check_presence=self.fanout.refresh_presence)
         self.events.on_committed.append(self.fanout.committed)
         self.events.on_presence_changed.append(self.fanout.presence_changed)
         self.events.on_ended.append(lambda table: self.bots.forget(table.code))
+        self.events.on_ended.append(self.chat.ended)
 
     def joined_fanout(self) -> Fanout:
         """The Redis :class:`~codecrack.web.cluster.Cluster` when Redis is configured (imported
@@ -156,6 +166,7 @@ class Hub:
             reread=self.reread,
             take_over=self.take_over,
             unload=self.unload,
+            hear_chat=lambda table, line, off: self.chat.deliver(table, line, off),
         )
 
     def table(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]], step: int = 0) -> LiveTable:
@@ -256,7 +267,9 @@ class Hub:
                 if row is None or row.closed:
                     return None
                 moves = await self.journal.since(code)
-                game = await asyncio.to_thread(replay, row.record(moves))
+                game = self.finished.get(code) if row.finished else None
+                if game is None or game.record_length != len(moves):
+                    game = await asyncio.to_thread(replay, row.record(moves))
                 tokens = await asyncio.to_thread(self.store.tokens, code)
                 if code in self.live:
                     return self.live[code]
@@ -267,6 +280,11 @@ class Hub:
             if not loading.loads:
                 del self.loading[code]
         table = self.table(row, game, tokens, step=len(moves))
+        if game.over:  # a finished game never changes: the next load need not play it again
+            self.finished[code] = game
+            self.finished.move_to_end(code)
+            while len(self.finished) > FINISHED_KEPT:
+                self.finished.popitem(last=False)
         if keep or not game.over:
             self._register(table)
             table.resume()
@@ -306,13 +324,34 @@ class Hub:
         takeover: str | None = None,
         seed: int | None = None,
         scripted: bool = False,
+        sit: int | None = None,
+        name: str | None = None,
+        player: Any = None,
     ) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
         is the server's own unless one is given (only when the server allows it, or a tutorial's
-        script, ``scripted``, sets it)."""
+        script, ``scripted``, sets it). With ``sit`` its creator (``player``, as in :meth:`claim`),
+        called ``name``, takes that seat in the same transaction (the token is the table's only one)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
-        await self.with_free_code(row, lambda: self.writer.write(add_table, row))
-        return self._open(row, instance, tokens={})
+        tokens = {}
+        if sit is not None:
+            creator = self.seat_name(row, sit, name, player)
+            await self.refuse_blocked([creator])
+            tokens[secrets.token_urlsafe(24)] = (sit, creator)
+        owner = player and player.id
+        await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens, owner))
+        return self._open(row, instance, tokens=tokens)
+
+    def seat_name(self, row: TableRow, seat: int, name: str | None, player: Any = None) -> str:
+        """The checked name of a player taking human ``seat`` of ``row``'s table, else the
+        player's own (:class:`OptionError` if there is no such seat or the name is refused)."""
+        if not 0 <= seat < row.players:
+            raise OptionError(N_("no seat {seat}: seats are 0 to {last}"), seat=seat, last=row.players - 1)
+        if row.seats[seat]["kind"] != "human":
+            raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
+        return (
+            checked_name(name, self.config.max_name_length, "name") or (player and player.name) or f"Player {seat + 1}"
+        )
 
     async def prepare(
         self,
@@ -382,18 +421,12 @@ class Hub:
     async def claim(self, table: LiveTable, seat: int, name: str, player: Any = None, token: str | None = None) -> str:
         """Give an open human seat to a player (a :class:`~codecrack.web.players.identity.Player`,
         who is linked to the seat, or ``None``: only the token knows it); returns the seat token."""
-        if not 0 <= seat < table.row.players:
-            raise OptionError(N_("no seat {seat}: seats are 0 to {last}"), seat=seat, last=table.row.players - 1)
+        name = self.seat_name(table.row, seat, name, player)
+        await self.refuse_blocked([name])
         async with table.lock:  # two players sitting down at once: only the first gets the seat
-            if table.row.seats[seat]["kind"] != "human" or table.claimed(seat):
+            if table.claimed(seat):
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = token or secrets.token_urlsafe(24)
-            name = (
-                checked_name(name, self.config.max_name_length, "name")
-                or (player and player.name)
-                or f"Player {seat + 1}"
-            )
-            await self.refuse_blocked([name])
             try:
                 await self.writer.write(add_token, table.code, seat, token, name, player and player.id)
             except IntegrityError:  # the unique (table, seat): claimed through another instance
@@ -452,19 +485,3 @@ class Hub:
         if row is not None:
             active_at = row.active_at if row.active_at.tzinfo else row.active_at.replace(tzinfo=UTC)
             table.lead(since=active_at.timestamp())
-
-    # -- records ----------------------------------------------------------------------
-    async def replay_frames(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's view after each step of a finished game, for step-by-step replay; the game
-        is played again in a thread, off the event loop."""
-        return await asyncio.to_thread(views_step_by_step, table.game.record(), seat)
-
-
-def views_step_by_step(record: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
-    """``view(seat)`` before the record's first action and after each one."""
-    game = replay({**record, "actions": []})
-    frames = [game.view(seat)]
-    for actor, action in record["actions"]:
-        game.apply(actor, action)
-        frames.append(game.view(seat))
-    return frames

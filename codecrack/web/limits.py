@@ -11,7 +11,9 @@ address per minute, open connections per address. Time is passed in, so tests ne
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
+from typing import Protocol
 
 
 class TokenBucket:
@@ -56,6 +58,47 @@ class RateWindow:
         while recent and recent[0] <= now - self.seconds:
             recent.popleft()
         return recent
+
+
+class Window(Protocol):
+    """A per-address rate limit, counted on this instance (:class:`LocalWindow`) or by every
+    instance sharing one Redis (:class:`~.shared_limits.RedisWindow`)."""
+
+    async def allow(self, address: str) -> bool:
+        """Count one event of ``address``; ``False`` (not counted) past the limit."""
+
+
+class LocalWindow:
+    """A :class:`RateWindow` on the event loop's clock."""
+
+    def __init__(self, limit: int, seconds: float) -> None:
+        self.window = RateWindow(limit, seconds)
+
+    async def allow(self, address: str) -> bool:
+        return self.window.allow(address, asyncio.get_running_loop().time())
+
+
+class Counter(Protocol):
+    """Open connections per address: one more than the limit is refused."""
+
+    async def enter(self, address: str) -> bool:
+        """Count one more open connection of ``address``; ``False`` (not counted) past the limit."""
+
+    async def leave(self, address: str) -> None:
+        """One connection counted by :meth:`enter` closed."""
+
+
+class LocalCounter:
+    """An :class:`AddressCounter` of this instance's connections."""
+
+    def __init__(self, limit: int) -> None:
+        self.counter = AddressCounter(limit)
+
+    async def enter(self, address: str) -> bool:
+        return self.counter.enter(address)
+
+    async def leave(self, address: str) -> None:
+        self.counter.leave(address)
 
 
 class AddressCounter:

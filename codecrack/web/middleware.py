@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from starlette.responses import JSONResponse
 
 from .direct_send import SEND_NOW
 
@@ -26,6 +29,12 @@ SECURITY_HEADERS = {
 }
 
 
+async def server_error(request: Any, error: Exception) -> JSONResponse:
+    """The answer to an error no handler expected (uvicorn still logs it): a 500 that carries the
+    security headers too (Starlette's own 500 is sent outside every middleware)."""
+    return JSONResponse({"detail": "internal server error"}, status_code=500, headers=SECURITY_HEADERS)
+
+
 async def send_json(send: Send, status: int, body: dict[str, Any]) -> None:
     data = json.dumps(body).encode()
     await send(
@@ -39,11 +48,12 @@ async def send_json(send: Send, status: int, body: dict[str, Any]) -> None:
 
 
 class BodyLimit:
-    """Reads an HTTP request's body first, up to ``max_bytes``; a bigger one is answered 413 without
-    reaching the app (so no route ever holds more than ``max_bytes`` of a request)."""
+    """Reads an HTTP request's body first, up to ``max_bytes`` and within ``timeout`` seconds; a
+    bigger one is answered 413, a slower one 408, without reaching the app (so no route ever holds
+    more than ``max_bytes`` of a request, and no client holds a connection by dripping its body)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app, self.max_bytes = app, max_bytes
+    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float = 10.0) -> None:
+        self.app, self.max_bytes, self.timeout = app, max_bytes, timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -52,8 +62,12 @@ class BodyLimit:
         if self._declared_length(scope) > self.max_bytes:
             return await send_json(send, 413, too_big)
         chunks, size = [], 0
+        deadline = asyncio.get_running_loop().time() + self.timeout
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), deadline - asyncio.get_running_loop().time())
+            except TimeoutError:
+                return await send_json(send, 408, {"detail": f"the request body took over {self.timeout:g} s"})
             if message["type"] != "http.request":
                 return  # the client left before sending its body
             chunks.append(message.get("body", b""))

@@ -9,6 +9,7 @@ the event loop, and kept in a small cache: a finished game's review never change
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from typing import Any
 
@@ -19,6 +20,7 @@ from ..review import review_record
 from ..review.numbering import tiles_counted_from
 from .hints import hint_for
 from .hub import Hub
+from .replays import frame_at
 from .schema import ERRORS, Review, no_table
 from .tokens import bearer_token, seat_of
 
@@ -43,10 +45,10 @@ def review_router(hub: Hub) -> APIRouter:
     @router.get("/api/tables/{code}/replay/{step}/hint", responses=ERRORS)
     async def replay_hint(code: str, step: int, token: str | None = Depends(bearer_token)) -> dict[str, Any]:
         table, seat = await finished_seat(code, token)
-        frames = await hub.replay_frames(table, seat)
-        if not 0 <= step < len(frames):
+        if not 0 <= step <= table.game.record_length:
             raise HTTPException(status_code=400, detail=_("no step {step} in this game").format(step=step))
-        return {"step": step, "hint": await hint_for(table.game, frames[step], hub.bots.work, hub.hint_pool)}
+        view = await asyncio.to_thread(frame_at, table.game.record(), seat, step)
+        return {"step": step, "hint": await hint_for(table.game, view, hub.bots.work, hub.hint_pool)}
 
     @router.get("/api/tables/{code}/review", responses=ERRORS)
     async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:

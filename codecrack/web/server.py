@@ -15,6 +15,7 @@ from .collector import Collector
 from .config import WebConfig, db_url_from
 from .direct_send import DirectSend
 from .draining import DrainingServer
+from .guard import GuardedHttp
 from .instances import workers_refusal
 from .logs import log_config, shown_url
 
@@ -23,11 +24,18 @@ log = logging.getLogger("codecrack.web")
 
 def uvicorn_options(config: WebConfig, instance: str = "") -> dict[str, Any]:
     """uvicorn's settings besides the address: the logs (:mod:`.logs`; ``instance`` names this
-    instance in them), the websocket protocol (its keepalive pings spread and its direct writes:
-    :mod:`.direct_send`) and the websocket limits."""
+    instance in them), the HTTP protocol (its guards against slow and idle clients: :mod:`.guard`),
+    the websocket protocol (its keepalive pings spread and its direct writes: :mod:`.direct_send`),
+    the proxies trusted, and the websocket limits."""
+    GuardedHttp.configure(config)
+    proxies = config.proxies()
     return {
         "log_level": "info",
         "log_config": log_config(config.log_format, instance),
+        "http": GuardedHttp,
+        "timeout_keep_alive": config.idle_timeout,
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": ",".join(proxies) or "",
         "ws": DirectSend,
         "ws_max_size": config.max_ws_message_bytes,
         "ws_per_message_deflate": config.ws_compression,

@@ -161,6 +161,20 @@ daily_pars = Table(  # how many turns the hard tier needs for a day's puzzle, wo
 )
 
 
+chat_lines = Table(  # what was said at a table (table chat), and its switches off and on
+    "chat_lines",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_code", String(12), ForeignKey("tables.code"), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("seat", Integer),  # null: a spectator
+    Column("name", String(40), nullable=False),
+    Column("kind", String(8), nullable=False),  # phrase, text, off, on
+    Column("body", String(500), nullable=False),  # the phrase's key or the text ("" for a switch)
+    Index("ix_chat_lines_table_code_id", "table_code", "id"),
+)
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -309,8 +323,14 @@ ADD_TABLE = insert(tables)
 ADD_TOKEN = insert(seat_tokens)
 
 
-def add_table(db: Connection, row: TableRow) -> None:
+def add_table(
+    db: Connection, row: TableRow, tokens: dict[str, tuple[int, str]] | None = None, player_id: int | None = None
+) -> None:
+    """Store a new table and the seats taken with it (``tokens``: token -> (seat, name), linked to
+    player ``player_id`` if any)."""
     db.execute(ADD_TABLE, row.__dict__)
+    for token, (seat, name) in (tokens or {}).items():
+        add_token(db, row.code, seat, token, name, player_id)
 
 
 def update_table(db: Connection, code: str, **values: Any) -> None:
@@ -404,8 +424,8 @@ def close_table(db: Connection, code: str, reason: str) -> None:
 
 
 def delete_unjoined(db: Connection, created_before: datetime, keep: list[str]) -> int:
-    """Delete the tables created before ``created_before`` where no seat was ever claimed and
-    no action played (except those in ``keep``); returns how many."""
+    """Delete the tables created before ``created_before`` where no seat was ever claimed, no
+    action played and nothing said (except those in ``keep``); returns how many."""
     unjoined = (
         select(tables.c.code)
         .where(
@@ -414,6 +434,7 @@ def delete_unjoined(db: Connection, created_before: datetime, keep: list[str]) -
             tables.c.code.not_in(keep),
             ~exists().where(actions.c.table_code == tables.c.code),
             ~exists().where(seat_tokens.c.table_code == tables.c.code),
+            ~exists().where(chat_lines.c.table_code == tables.c.code),
         )
         .scalar_subquery()
     )

@@ -1,10 +1,10 @@
-"""The lobby's HTTP API for tables: list, create, show, take a seat, rematch and replay."""
+"""The lobby's HTTP API for tables: list, create, show, take a seat and rematch (replays: replays.py)."""
 
 # No ``from __future__ import annotations``: the body model of ``POST /api/tables`` is built when
 # the router is (one variant per game), and FastAPI reads route annotations as real objects.
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -23,7 +23,6 @@ from .schema import (
     JoinRequest,
     Problem,
     Rematched,
-    Replay,
     TableInfo,
     create_table_model,
     no_table,
@@ -52,10 +51,10 @@ async def table_or_404(hub: Hub, code: str) -> LiveTable:
 
 
 def table_router(
-    hub: Hub, game_names: list[str], address_of: Callable[[Request], str], allowed: Callable[[Request, float], bool]
+    hub: Hub, game_names: list[str], address_of: Callable[[Request], str], allowed: Callable[[Request], Awaitable[bool]]
 ) -> APIRouter:
-    """``address_of(request)``: the client's address; ``allowed(request, now)``: the app's limit on
-    new tables per address."""
+    """``address_of(request)``: the client's address; ``await allowed(request)``: the app's limit on
+    new tables per address (counted)."""
     router = APIRouter()
     config = hub.config
     CreateTable: Any = create_table_model(game_names)
@@ -80,7 +79,7 @@ def table_router(
         return await created_once.run(key, lambda: make_table(request, http, player))
 
     async def make_table(request: Any, http: Request, player: Player | None) -> dict[str, Any]:
-        if not allowed(http, asyncio.get_running_loop().time()):
+        if not await allowed(http):
             raise too_many_tables(hub)
         if request.seed is not None and not config.allow_seed:
             raise bad_request(OptionError(N_("seed: this server chooses every table's seed itself")))
@@ -93,8 +92,11 @@ def table_router(
                 [s.model_dump() for s in request.seats],
                 request.takeover,
                 request.seed,
+                sit=request.sit,
+                name=request.name,
+                player=player,
             )
-            token = None if request.sit is None else await hub.claim(table, request.sit, request.name, player)
+            token = next(iter(table.tokens), None)
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": table.code, "seat": request.sit, "token": token, "table": table.summary()}
@@ -124,13 +126,5 @@ def table_router(
         except OptionError as error:
             raise bad_request(error) from None
         return {"code": fresh.code, "table": fresh.summary()}
-
-    @router.get("/api/tables/{code}/replay", responses=ERRORS)
-    async def replay_frames(code: str, token: str | None = Depends(bearer_token)) -> Replay:
-        table = await table_or_404(hub, code)
-        if not table.game.over:
-            raise bad_request(OptionError(N_("a game can be replayed once it is over")))
-        seat = seat_of(table, token, config.token_hours)
-        return {"code": table.code, "seat": seat, "frames": await hub.replay_frames(table, seat)}
 
     return router

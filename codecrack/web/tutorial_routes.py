@@ -7,12 +7,12 @@ The client never picks chance: the seed is part of the server's script (:mod:`co
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 
+from ..core.errors import OptionError, explain
 from ..i18n import _
 from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
 from .hub import Hub
@@ -21,8 +21,8 @@ from .schema import ERRORS, Created, Lessons, TutorialRequest
 from .table_routes import too_many_tables
 
 
-def tutorial_router(hub: Hub, allowed: Callable[[Request, float], bool]) -> APIRouter:
-    """``allowed(request, now)`` is the app's limit on new tables per address."""
+def tutorial_router(hub: Hub, allowed: Callable[[Request], Awaitable[bool]]) -> APIRouter:
+    """``await allowed(request)`` is the app's limit on new tables per address (counted)."""
     router = APIRouter()
 
     def script_or_404(game: str):
@@ -40,11 +40,23 @@ def tutorial_router(hub: Hub, allowed: Callable[[Request, float], bool]) -> APIR
         game: str, request: TutorialRequest, http: Request, player: Player | None = Depends(current_player)
     ) -> Created:
         script = script_or_404(game)
-        if not allowed(http, asyncio.get_running_loop().time()):
+        if not await allowed(http):
             raise too_many_tables(hub)
         seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "ai", "agent": TUTORIAL_AGENT}]
-        table = await hub.create(game, 2, dict(script.options), seats, seed=script.seed, scripted=True)
-        token = await hub.claim(table, LEARNER, request.name or "", player)
-        return {"code": table.code, "seat": LEARNER, "token": token, "table": table.summary()}
+        try:
+            table = await hub.create(
+                game,
+                2,
+                dict(script.options),
+                seats,
+                seed=script.seed,
+                scripted=True,
+                sit=LEARNER,
+                name=request.name,
+                player=player,
+            )
+        except OptionError as error:
+            raise HTTPException(status_code=400, detail=explain(error)) from None
+        return {"code": table.code, "seat": LEARNER, "token": next(iter(table.tokens)), "table": table.summary()}
 
     return router

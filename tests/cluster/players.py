@@ -17,6 +17,7 @@ from codecrack.loadtest.target import websocket_base
 from codecrack.protocol.deltas import followed
 from codecrack.web.actions import player_view
 
+from ..web.wsclient import replay_frames
 from .services import GUARD
 
 
@@ -95,9 +96,9 @@ class Player(threading.Thread):
         nothing it was shown (so no acknowledged action) was lost or changed. Returns the number
         of actions stored."""
         headers = {"authorization": f"Bearer {self.token}"} if self.token else {}
-        response = httpx.get(f"{self.url}/api/tables/{self.code}/replay", headers=headers, timeout=GUARD)
-        assert response.status_code == 200, response.text
-        frames = response.json()["frames"]
+        frames = replay_frames(
+            lambda path, headers: httpx.get(self.url + path, headers=headers, timeout=GUARD), self.code, headers
+        )
         for step, view in self.states.items():
             assert view == player_view(frames[step]), f"step {step} differs from the record"
         assert max(self.states) == len(frames) - 1

@@ -125,7 +125,8 @@ class NginxServer:
 
 def instance(db_url: str, redis_url: str, name: str, port: int | None = None, **settings: str) -> ServerProcess:
     """``codecrack serve --db db_url`` with Redis, named ``name`` (on ``port`` if given), bots
-    without pauses, leases of one second."""
+    without pauses, leases of one second, behind nginx on this host (its forwarded client
+    addresses believed)."""
     return codecrack_server(
         db_url,
         port=port,
@@ -134,5 +135,6 @@ def instance(db_url: str, redis_url: str, name: str, port: int | None = None, **
         CODECRACK_LEASE_SECONDS="1",
         CODECRACK_AI_PACE="0",
         CODECRACK_TABLE_INFO_INTERVAL="0",
+        CODECRACK_TRUSTED_PROXIES="127.0.0.1",
         **settings,
     )

@@ -39,7 +39,7 @@ def test_nginx_with_tls_redirects_sends_hsts_and_carries_websockets():
     folder.chmod(0o755)
     certificate, key = self_signed(folder)
     http_port, https_port = free_port(), free_port()
-    with codecrack_server(None, CODECRACK_AI_PACE="0") as server:
+    with codecrack_server(None, CODECRACK_AI_PACE="0", CODECRACK_TRUSTED_PROXIES="127.0.0.1") as server:
         upstream = f"        server 127.0.0.1:{server.url.rsplit(':', 1)[1]};"
         config = Template((DEPLOY / "nginx-tls.conf").read_text()).safe_substitute(
             LISTEN_HTTP=f"127.0.0.1:{http_port}",

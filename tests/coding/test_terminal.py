@@ -190,7 +190,7 @@ def test_speed_human_who_hesitates_is_out():
         wait_for(lambda: game.over)  # never answers: the answer window runs out
         return "decode 2 D57"
 
-    game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(60), 2: Passer(60)}, answer_window=0.05)
+    game, out = run_speed(["F98", "D57", "A01"], first_or(lines), {1: Passer(60), 2: Passer(60)}, answer_window=1)
     assert game.sheets[0].out and "hesitated" in out
     assert game.over
 

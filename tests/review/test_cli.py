@@ -13,6 +13,7 @@ from codecrack.bench import run_benchmark
 from codecrack.cli import app
 from codecrack.core.runner import run_game
 from codecrack.review import ReviewError, review_record
+from codecrack.review.render import review_table
 
 
 @pytest.fixture
@@ -67,3 +68,18 @@ def test_the_review_benchmark_reports_every_table():
     report = run_benchmark("review", games=1)
     assert {(row["game"], row["players"]) for row in report["tables"]} >= {("coda", 2), ("coding", 4), ("alphacode", 2)}
     assert all(row["ms_p95"] >= row["ms_p50"] > 0 for row in report["tables"])
+
+
+def test_the_terminal_review_speaks_plainly(tmp_path):
+    """Issue 25 §5 at the terminal: a question's value is its share of the best question's, a
+    chance reads as a chance, not bare bits or numbers."""
+    game = codecrack.new_game("alphacode", players=2, seed=14, first=0)
+    run_game(game, {0: make_agent("easy", "alphacode", seed=14), 1: make_agent("medium", "alphacode", seed=114)})
+    path = tmp_path / "alphacode.json"
+    path.write_text(json.dumps(game.record()))
+    result = CliRunner().invoke(app, ["review", str(path), "--seat", "1"], env={"COLUMNS": "220"})
+    assert result.exit_code == 0, result.output
+    table = review_table(review_record(game.record(), 0))
+    values = [*table.columns[3]._cells, *table.columns[5]._cells]  # the "value" and "best value" columns
+    assert "narrows the code 86% as much as the best question" in values
+    assert not any("bits" in value for value in values)

@@ -61,19 +61,40 @@ def test_coda_teaches_a_hit_going_on_a_miss_and_stopping():
     assert any(e["type"] == "stop" for step in events for e in step)
 
 
+def test_coda_teaches_the_default_tables_classic_drawing():
+    """Issue 25 §4.7: the default table draws classic, so the tutorial does: the learner chooses
+    the opening split, then picks the colour of every draw (both colours, once each at least)."""
+    script = tutorial("coda")
+    default = codecrack.new_game("coda", players=2, seed=1).options
+    assert default.draw == "classic" and script.options.get("draw", default.draw) == "classic"
+    learner = script.seat_moves(LEARNER)
+    assert learner[0]["type"] == "opening"
+    draws = [action for action in learner if action["type"] == "draw"]
+    assert len(draws) >= 2 and {action.get("color") for action in draws} == {"black", "white"}
+    says = [move.say for move in script.moves if move.seat == LEARNER]
+    assert says[0] == "opening" and says[learner.index(draws[0])] == "draw"
+
+
 def test_coda_guesses_follow_from_what_the_learner_sees():
     """The first guess is the smallest black value the learner cannot see (the leftmost tile is
-    the smallest); the last one is the largest black left once black 11 missed."""
+    the smallest); going on names the largest one on the rightmost black tile; once black 11
+    missed there, the last guess names the largest black value left on that tile."""
     script, state = new("coda")
-    moves = script.moves
-    state.apply(LEARNER, moves[0].action)
-    view = state.view(LEARNER)
-    seen = {t["value"] for row in view["rows"] for t in row if t["color"] == "black" and t["value"] is not None}
-    if view["drawn"]["color"] == "black":
-        seen.add(view["drawn"]["value"])
-    assert moves[1].action["value"] == min(set(range(12)) - seen)
-    assert moves[2].action["value"] == max(set(range(12)) - seen)
-    assert moves[8].action["value"] == max(set(range(11)) - seen)
+    moves = iter(script.moves)
+    guesses = []
+    for move in moves:
+        if move.seat == LEARNER and move.action["type"] == "guess":
+            view = state.view(LEARNER)
+            seen = {t["value"] for row in view["rows"] for t in row if t["color"] == "black" and t["value"] is not None}
+            if view["drawn"]["color"] == "black":
+                seen.add(view["drawn"]["value"])
+            black = [i for i, t in enumerate(view["rows"][OPPONENT]) if t["color"] == "black"]
+            guesses.append((move.action, seen, black[-1]))
+        state.apply(move.seat, move.action)
+    (first, seen, _), (going_on, _, rightmost), (last, seen_last, rightmost_last) = guesses
+    assert first["value"] == min(set(range(12)) - seen)
+    assert going_on["value"] == max(set(range(12)) - seen) == 11 and going_on["index"] == rightmost
+    assert last["value"] == max(set(range(11)) - seen_last) and last["index"] == rightmost_last
 
 
 def test_coding_uses_the_rulebook_codes_and_reads_green_and_red():
@@ -104,10 +125,13 @@ def test_alphacode_zone_o_d_answers_3_and_six_answers_leave_one_code():
     assert state.result["winners"] == [LEARNER]
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("opponent_first", [True, False])
+@pytest.mark.parametrize(
+    "game, opponent_first",
+    [("coda", True), ("coding", True), ("coding", False), ("alphacode", True), ("alphacode", False)],
+)
 def test_the_scripted_opponent_follows_the_script_whoever_acts_first(game, opponent_first):
-    """In a simultaneous step the opponent may act before or after the learner: same game."""
+    """In a simultaneous step the opponent may act before or after the learner: same game. (Coda's
+    opening deals in the order the seats choose, so there the coach waits for the opponent.)"""
     script, state = new(game)
     played = lambda: sum(1 for seat, _ in state.record()["actions"] if seat == OPPONENT)  # noqa: E731
     agent = ScriptedAgent(script.seat_moves(OPPONENT), played, make_agent("easy", game, seed=1))

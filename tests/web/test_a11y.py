@@ -1,6 +1,6 @@
 """Accessibility in headless Chromium: axe-core (from npm, test-only, in tests/web/axe) finds no
-serious or critical violation on the lobby, a table of each game in play, finished and in replay,
-the rules pages (in English and Thai) and a tutorial with its coach."""
+serious or critical violation on the lobby, a table of each game in play (with its auto-notes),
+finished, in replay and reviewed, the rules pages (in English and Thai) and a tutorial with its coach."""
 
 from __future__ import annotations
 
@@ -88,7 +88,8 @@ def test_a_table_in_play_and_finished(site, game):
     page = open_page(site)
     code = create_table(page, game)
     page.wait_for_function("document.querySelector('#status')?.textContent === 'Your move'")
-    assert_accessible(page, f"{game} in play")
+    page.wait_for_function("window.codecrack.hint !== null && window.codecrack.hintStep === window.codecrack.step")
+    assert_accessible(page, f"{game} in play")  # with the sheet's auto-notes
     page.check("#hints")  # the cracking sheet shaded by the probabilities
     page.wait_for_selector(".sheet.odds, #alphacode-candidates")
     assert_accessible(page, f"{game} in play with probabilities")
@@ -103,6 +104,9 @@ def test_a_table_in_play_and_finished(site, game):
     page.click("#replay")
     page.wait_for_selector("#replay-bar")
     assert_accessible(page, f"{game} replay")
+    page.click("#review")
+    page.wait_for_selector("#review-panel")
+    assert_accessible(page, f"{game} review")
     page.context.close()
 
 

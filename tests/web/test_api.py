@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 from codecrack.web.app import create_app
 
 from .conftest import fast_config
-from .wsclient import HUMAN, RANDOM, bearer, create, seated
+from .wsclient import HUMAN, RANDOM, bearer, create, replay_frames, seated
 
 
 def test_games_offer_forms_built_from_each_options_model(client):
@@ -57,7 +57,7 @@ def test_a_game_against_an_ai_plays_to_the_end_and_replays(client):
     assert table["over"] and table["result"]["winners"]
     listed = {t["code"]: t for t in client.get("/api/tables").json()}
     assert listed[made["code"]]["over"]
-    frames = client.get(f"/api/tables/{made['code']}/replay", headers=bearer(made["token"])).json()["frames"]
+    frames = replay_frames(client.get, made["code"], bearer(made["token"]))
     assert len(frames) == table["step"] + 1
     assert frames[0]["total"] == 0 and frames[-1] == final
 

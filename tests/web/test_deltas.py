@@ -24,6 +24,7 @@ from codecrack.web.connections import encode
 
 from .conftest import fast_config
 from .live_server import GUARD, live_server
+from .wsclient import replay_frames
 
 OPTIONS = {
     "coda": st.fixed_dictionaries(
@@ -164,7 +165,7 @@ def test_a_real_server_sends_deltas_that_rebuild_every_view_and_a_resync_sends_t
                 views[step] = view
                 if len(kinds) == 10:
                     ws.send(json.dumps({"type": "resync"}))
-        frames = httpx.get(f"{base}/api/tables/{made['code']}/replay", timeout=GUARD).json()["frames"]
+        frames = replay_frames(lambda path, headers: httpx.get(base + path, timeout=GUARD), made["code"])
     assert kinds[0] == "state" and kinds.count("state") == 2 and kinds.count("delta") >= 20
     assert sorted(views)[-1] == len(frames) - 1
     for step, view in views.items():

@@ -18,6 +18,7 @@ from codecrack.web.config import WebConfig
 
 from .browser import CHROMIUM, chromium, running_server
 from .live_server import GUARD
+from .wsclient import replay_frames
 
 pytestmark = pytest.mark.e2e
 
@@ -78,7 +79,7 @@ def test_a_spectators_page_follows_a_whole_game_through_deltas(tmp_path):
         page.wait_for_selector("#result")
         seen.append(page.evaluate("[window.codecrack.step, window.codecrack.view]"))
         history = page.locator("#history li").count()
-        frames = httpx.get(f"{url}/api/tables/{made['code']}/replay", timeout=GUARD).json()["frames"]
+        frames = replay_frames(lambda path, headers: httpx.get(url + path, timeout=GUARD), made["code"])
     steps = [step for step, _ in seen]
     assert steps[-1] == len(frames) - 1 >= 20 and len(set(steps)) >= 10  # a whole game, seen on the way
     for step, view in seen:

@@ -228,7 +228,7 @@ def test_a_turn_of_coda_in_thai(site):
 
 
 def test_the_coding_in_thai(site):
-    """The Thai game in Thai: each prompt is the catalogue's, the history speaks Thai (README's picture)."""
+    """The Thai game in Thai: each prompt is the catalogue's, the history speaks Thai."""
     thai = json.loads((CATALOGUES / "th.json").read_text(encoding="utf-8"))
     prompts = {text for key, text in thai.items() if key.startswith("coding.prompt.")}
     page = page_in(site, "th")
@@ -243,7 +243,7 @@ def test_the_coding_in_thai(site):
     assert "หยิบการ์ดข้อมูล" in history or "ส่ง" in history
     page.set_viewport_size({"width": 1200, "height": 820})
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "readme-coding-th.png"))
+    page.screenshot(path=str(SCREENSHOTS / "coding-th.png"))
     assert page.errors == []
 
 

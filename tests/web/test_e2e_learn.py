@@ -84,8 +84,9 @@ def test_the_tutorial_is_completed_by_clicking(site, game, locale):
 def test_the_coach_refuses_another_click_with_a_hint(site):
     page = start_tutorial(site, "coda")
     page.click("#coach-next")
-    page.wait_for_selector("button.draw.coach-target")
-    page.click("button.draw")
+    page.click("button.opening.coach-target")  # the classic opening split: 2 black, 2 white
+    page.click("#coach-next")
+    page.click("button.draw.coach-target")  # a colour for the draw
     page.wait_for_selector(".coda-row[data-seat='1'] .tile.coach-target")
     page.screenshot(path=str(SCREENSHOTS / "tutorial-coda.png"))
     page.click(".coda-row[data-seat='1'] .tile.pick >> nth=1")  # not the tile the coach shows
@@ -139,4 +140,19 @@ def test_the_how_to_page_is_in_thai(site):
     assert "(O, D)" in page.inner_text("#rules-turn")
     page.screenshot(path=str(SCREENSHOTS / "howto-alphacode-th.png"), full_page=True)
     assert page.errors == []
+    page.close()
+
+
+def test_coda_teaches_the_opening_split_and_the_colour_of_each_draw(site):
+    """Issue 25 §4.7: the default table draws classic, so the tutorial does: the coach outlines
+    the opening split, then one colour's draw button (not any draw)."""
+    page = start_tutorial(site, "coda")
+    page.click("#coach-next")
+    opening = page.wait_for_selector("button.opening.coach-target")
+    assert opening.get_attribute("data-black") == "2" and "classic" in page.inner_text("#coach-text")
+    opening.click()
+    page.click("#coach-next")
+    draw = page.wait_for_selector("button.draw.coach-target")
+    assert draw.get_attribute("data-color") == "white" and page.locator("button.draw").count() == 2
+    assert "colour" in page.inner_text("#coach-text")
     page.close()

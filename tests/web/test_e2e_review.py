@@ -20,7 +20,7 @@ def test_review_beside_the_replay_after_a_coda_game(site):  # noqa: F811
     page.click("#review")
     page.wait_for_selector("#review-panel .review-decision")
     assert page.query_selector("#replay-bar")
-    grades = page.locator("#review-panel .review-grade").all_inner_texts()
+    grades = page.locator("#review-panel .review-grade").evaluate_all("els => els.map((b) => b.firstChild.textContent)")
     assert grades and set(grades) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
     guesses = [
         text

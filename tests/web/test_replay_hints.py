@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from codecrack.web.hints import provider
 
-from .wsclient import HUMAN, bearer, create, seated
+from .wsclient import HUMAN, bearer, create, replay_frames, seated
 
 RANDOM = {"kind": "ai", "agent": "random"}
 
@@ -14,7 +14,7 @@ def test_each_replay_step_has_the_odds_the_seat_saw_then(client):
     with seated(client, made["code"], made["token"]) as me:
         me.play_to_the_end(lambda view: view["legal_actions"][0])
     me_token = bearer(made["token"])
-    frames = client.get(f"/api/tables/{made['code']}/replay", headers=me_token).json()["frames"]
+    frames = replay_frames(client.get, made["code"], me_token)
     hints = [
         client.get(f"/api/tables/{made['code']}/replay/{step}/hint", headers=me_token).json()
         for step in (1, len(frames) - 1)

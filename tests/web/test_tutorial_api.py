@@ -69,20 +69,23 @@ def test_the_learner_plays_the_script_and_the_opponent_answers_from_it(client, g
 def test_a_restarted_server_resumes_the_tutorial(tmp_path):
     """The scripted opponent is rebuilt from the stored table and plays its scripted turn."""
     script = tutorial("coda")
-    learner_turn = script.moves[:4]  # the learner's first turn; the opponent's comes next
-    slow = fast_config(tmp_path, ai_pace=60.0)  # the opponent does not move before the restart
-    with TestClient(create_app(slow)) as client:
+    opened, learner_turn = 1, script.moves[1:6]  # the opponent's opening; the learner's, and its first turn
+    with TestClient(create_app(fast_config(tmp_path))) as client:
         made = start(client, "coda")
         with seated(client, made["code"], made["token"]) as me:
-            for step, move in enumerate(learner_turn):
+            me.state_at(opened)
+    slow = fast_config(tmp_path, ai_pace=60.0)  # the opponent does not move before the restart
+    with TestClient(create_app(slow)) as client:
+        with seated(client, made["code"], made["token"]) as me:
+            for step, move in enumerate(learner_turn, start=opened):
                 me.state_at(step)
                 me.act(move.action)
-            me.state_at(len(learner_turn))
+            me.state_at(opened + len(learner_turn))
     with TestClient(create_app(fast_config(tmp_path))) as client:
         with seated(client, made["code"], made["token"]) as me:
-            after = me.state_at(7)
+            after = me.state_at(9)  # the opponent's scripted turn: draw, guess, place
     expected = codecrack.new_game("coda", players=2, seed=script.seed, **script.options)
-    for move in script.moves[:7]:
+    for move in script.moves[:9]:
         expected.apply(move.seat, move.action)
     assert after == json.loads(json.dumps(expected.view(LEARNER)))
 

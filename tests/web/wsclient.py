@@ -108,6 +108,18 @@ def bearer(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
 
 
+def replay_frames(get, code: str, headers: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """Every frame of a finished table's replay, page by page (``get``: ``client.get`` or ``httpx.get``)."""
+    frames: list[dict[str, Any]] = []
+    while True:
+        answer = get(f"/api/tables/{code}/replay?start={len(frames)}", headers=headers or {})
+        assert answer.status_code == 200, answer.text
+        page = answer.json()
+        frames += page["frames"]
+        if len(frames) == page["steps"]:
+            return frames
+
+
 HUMAN = {"kind": "human"}
 RANDOM = {"kind": "ai", "agent": "random"}
 

@@ -10,7 +10,8 @@ from .reading import facts_from_view
 
 
 def hint(view: dict[str, Any]) -> dict[str, Any]:
-    """``{"seats": {seat: {"letter": {A: p}, "x1": {d: p}, "x2": {d: p}, "best", "p_best"}}}``."""
+    """``{"seats": {seat: {"letter": {A: p}, "x1": {d: p}, "x2": {d: p}, "out", "best", "p_best"}}}``;
+    ``out`` lists, per position, the symbols ruled out exactly (probability 0, before rounding)."""
     own = view["own"]
     mine = (own["letter"], *own["digits"])
     opponents = [sheet["seat"] for sheet in view["sheets"] if sheet["seat"] != view["seat"] and not sheet["out"]]
@@ -24,6 +25,10 @@ def hint(view: dict[str, Any]) -> dict[str, Any]:
                 "letter": {letter: round(p, 4) for letter, p in zip(LETTERS, marginals["letter"])},
                 "x1": {str(d): round(p, 4) for d, p in enumerate(marginals["x1"])},
                 "x2": {str(d): round(p, 4) for d, p in enumerate(marginals["x2"])},
+                "out": {
+                    "letter": [letter for letter, p in zip(LETTERS, marginals["letter"]) if p == 0],
+                    **{position: [d for d, p in enumerate(marginals[position]) if p == 0] for position in ("x1", "x2")},
+                },
                 "best": "".join(str(symbol) for symbol in CODES[code]),
                 "p_best": p_best,
             }

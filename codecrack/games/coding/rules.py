@@ -54,7 +54,11 @@ class CodingOptions(GameOptions):
         description=N_("A JSON file of hack cards; none uses the rulebook's 20 cards."),
     )
     answer_window: float = Field(
-        10, gt=0, title=N_("Answer window (seconds)"), description=N_("Speed mode: how long the slapper has to answer.")
+        10,
+        ge=1,
+        le=300,
+        title=N_("Answer window (seconds)"),
+        description=N_("Speed mode: how long the slapper has to answer."),
     )
     notes: bool = Field(
         True,

@@ -22,7 +22,7 @@ export const api = {
   create: (body) => call("POST", "/api/tables", body),
   join: (code, seat, name) => call("POST", `/api/tables/${code}/join`, { seat, name }),
   rematch: (code, token) => call("POST", `/api/tables/${code}/rematch`, undefined, token),
-  replay: (code, token) => call("GET", `/api/tables/${code}/replay`, undefined, token),
+  replay: (code, token, start) => call("GET", `/api/tables/${code}/replay?start=${start}`, undefined, token), // one page
   review: (code, token) => call("GET", `/api/tables/${code}/review`, undefined, token),
   replayHint: (code, step, token) => call("GET", `/api/tables/${code}/replay/${step}/hint`, undefined, token),
   tutorial: (game, name) => call("POST", `/api/tutorials/${game}`, { name }),

@@ -1,6 +1,8 @@
 // The cracking sheet: a header of values, then one line per hidden thing with one cell per value.
-// A click crosses a value out (kept in localStorage). With hints on, the belief engine's probability
-// shades each cell; its number shows on hover (the title) or on a long press (phones).
+// A click crosses a value out (kept in localStorage). Auto-notes cross out, in grey, the values the
+// seat's own view rules out (`out`: the belief engine's exact support); the player's own marks stay
+// theirs. With hints on, the belief engine's probability shades each cell; its number shows on hover
+// (the title) or on a long press (phones).
 // The keyboard reaches a sheet with one Tab, moves with the arrow keys and crosses out with Enter or Space.
 import { arrowGrid, h, pressable } from "./dom.js";
 import { t } from "./i18n.js";
@@ -8,19 +10,21 @@ import { t } from "./i18n.js";
 const LONG_PRESS_MS = 450;
 const PEEK_MS = 1800;
 
-export function sheetLine(ctx, key, label, values, { odds = null, seen = new Set(), text = String } = {}) {
+export function sheetLine(ctx, key, label, values, { odds = null, out = null, seen = new Set(), text = String } = {}) {
   const crossed = new Set(ctx.notes[key] ?? []);
+  const ruledOut = (value) => out?.has(value) ?? false;
   return h("tr", { dataset: { line: key } }, h("th", { scope: "row" }, label), values.map((value, column) => {
     const p = odds ? odds[String(value)] ?? 0 : null;
     const percent = p === null ? null : t("table.sheet.percent", { value: text(value), percent: Math.round(p * 100) });
-    const classes = [crossed.has(value) ? "crossed" : "", seen.has(value) ? "seen" : ""].join(" ").trim();
-    const words = [text(value), crossed.has(value) ? t("a11y.sheet.crossed") : null, seen.has(value) ? t("a11y.sheet.seen") : null,
-      p !== null ? `${Math.round(p * 100)}%` : null];
+    const classes = [crossed.has(value) ? "crossed" : "", ruledOut(value) ? "ruled-out" : "", seen.has(value) ? "seen" : ""]
+      .join(" ").trim();
+    const words = [text(value), crossed.has(value) ? t("a11y.sheet.crossed") : null, ruledOut(value) ? t("a11y.sheet.ruled_out") : null,
+      seen.has(value) ? t("a11y.sheet.seen") : null, p !== null ? `${Math.round(p * 100)}%` : null];
     const cell = pressable(h("td", {
       class: classes || null, style: p !== null ? `--p:${p}` : null,
-      title: percent ?? t("table.sheet.cross_out"),
+      title: percent ?? (ruledOut(value) ? t("table.sheet.ruled_out") : t("table.sheet.cross_out")),
       "aria-label": words.filter(Boolean).join(", "), dataset: { c: column, value: text(value), odds: percent ?? "" },
-    }, crossed.has(value) ? "✕" : ""));
+    }, crossed.has(value) || ruledOut(value) ? "✕" : ""));
     cell.addEventListener("click", () => {
       if (cell.dataset.pressed) return; // a long press shows the number; it does not cross out
       if (crossed.has(value)) crossed.delete(value); else crossed.add(value);

@@ -5,6 +5,7 @@ import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocu
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
+import { Chat } from "./chat.js";
 import { invitePanel, markPlayed } from "./invite.js";
 import { recoverSeat } from "./players.js";
 import { reviewPanel } from "./review.js";
@@ -20,7 +21,8 @@ export async function showTable(root, code) {
   window.codecrack = page; // handy in the console and for tests
 }
 
-const REPLACED = 4001; // close code: this seat was opened in another window (the newest one keeps it)
+const REPLACED = 4001;
+const AUTO_NOTES = "codecrack:auto-notes"; // "off" once the player turned auto-notes off // close code: this seat was opened in another window (the newest one keeps it)
 
 class TablePage {
   constructor(root, code) {
@@ -31,14 +33,17 @@ class TablePage {
     this.view = null;
     this.views = new ViewTracker(() => this.socket?.send(JSON.stringify({ type: "resync" })));
     this.clock = null;
-    this.hint = null;
-    this.showHints = false;
-    this.replay = null;       // {frames, at} while replaying a finished game
+    this.hint = null;         // the belief engine's answer for this seat at step hintStep
+    this.hintStep = null;
+    this.showHints = false;   // probabilities shown
+    this.autoNotes = localStorage.getItem(AUTO_NOTES) !== "off"; // values ruled out crossed out; on by default
+    this.replay = null;       // {frames, at, page, hints} while replaying a finished game: frames fetched a page at a time
     this.review = null;       // this seat's post-game review, shown beside the replay
     this.error = "";
     this.copied = null;       // "done" or "failed" for a moment after "Copy the link"
     this.ui = {};             // the game module's own UI state (selections, half-filled forms)
     this.notes = JSON.parse(localStorage.getItem(`codecrack:notes:${code}`) || "{}");
+    this.chat = new Chat(this);
   }
 
   async start() {
@@ -75,6 +80,7 @@ class TablePage {
       this.online = true;
       this.hintAsked = false;
       this.socket.send(JSON.stringify({ type: "hello", token }));
+      this.chat.greet();
     };
   }
 
@@ -96,15 +102,17 @@ class TablePage {
         this.step = message.step;
         this.clock = message.clock ? { ...message.clock, until: performance.now() + message.clock.remaining * 1000 } : null;
         this.error = "";
-        if (this.showHints) this.askHint();
+        if (this.wantsHint()) this.askHint();
         break;
       case "hint":
         this.hint = message.hint;
+        this.hintStep = message.step;
         this.hintAsked = false;
-        if (this.showHints && message.step !== this.step) this.askHint();
+        if (this.wantsHint() && message.step !== this.step) this.askHint();
         break;
       case "error": this.sending = false; this.error = message.message; break;
       case "rematch": this.followRematch(message.code); return;
+      case "chat": this.chat.receive(message); break;
       default: return;
     }
     this.render();
@@ -140,6 +148,11 @@ class TablePage {
     clearTimeout(this.sendingTimer);
     this.sendingTimer = setTimeout(() => { this.sending = false; }, 3000); // no answer: clicks work again
     this.socket?.send(JSON.stringify({ type: "action", action }));
+  }
+
+  // The belief engine's answer feeds the probabilities and the auto-notes (a seat's own view only).
+  wantsHint() {
+    return (this.showHints || this.autoNotes) && Boolean(this.table?.hints) && this.seat !== null;
   }
 
   askHint() {
@@ -194,10 +207,15 @@ class TablePage {
       { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` });
   }
 
-  // The hint shown: live, the latest; in a replay, that step's own, from this seat's view then.
+  // The hint of the step shown: live, the latest while the next one is on its way, if it still
+  // fits the board (the game says: Coda's rows grow, Alphabet Code's rounds change the code); in a
+  // replay, that step's own, from this seat's view then.
   shownHint() {
-    if (!this.showHints) return null;
-    if (!this.replay) return this.hint;
+    if (!this.wantsHint()) return null;
+    if (!this.replay) {
+      const fits = this.hintStep === this.step || (this.hint && (this.module.hintFits?.(this.hint, this.view) ?? true));
+      return fits ? this.hint : null;
+    }
     const { at, hints } = this.replay;
     if (!(at in hints) && this.seat !== null) {
       hints[at] = null; // asked once
@@ -208,8 +226,10 @@ class TablePage {
   }
 
   context(view, live = true) {
+    const hint = this.shownHint();
     return {
-      view, table: this.table, seat: this.seat, ui: this.ui, hint: this.shownHint(), error: this.error,
+      view, table: this.table, seat: this.seat, ui: this.ui, error: this.error,
+      hint: this.showHints ? hint : null, auto: this.autoNotes ? hint : null,
       notes: this.notes, saveNotes: () => this.saveNotes(), rerender: () => this.render(),
       send: live ? (action) => this.send(action) : null,
       name: (seat) => seatName(this.table, seat),
@@ -246,12 +266,15 @@ class TablePage {
             this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
           h("aside", { class: "side" },
             this.seatList(),
+            this.coach ? null : this.chat.panel(),
             notesOn ? this.notesPanel(view, ctx) : null,
             this.historyPanel(view, ctx, notesOn)))));
       opened.forEach((name) => this.root.querySelector(`details[class="${name}"]`)?.setAttribute("open", ""));
       if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
     }, () => this.nextControl());
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
+    const chatLines = this.root.querySelector("#chat-lines");
+    if (chatLines) chatLines.scrollTop = chatLines.scrollHeight; // the latest line in sight
     this.tick();
   }
 
@@ -336,9 +359,14 @@ class TablePage {
   }
 
   async startReplay() {
-    const data = await api.replay(this.code, seats.get(this.code)?.token);
-    this.replay = { frames: data.frames, at: 0, hints: {} };
+    const first = await api.replay(this.code, seats.get(this.code)?.token, 0);
+    this.replay = { frames: new Array(first.steps), at: 0, page: first.frames.length, hints: {} };
+    this.keepPage(first);
     this.render();
+  }
+
+  keepPage(page) {
+    page.frames.forEach((frame, i) => { this.replay.frames[page.start + i] = frame; });
   }
 
   async startReview() {
@@ -353,8 +381,21 @@ class TablePage {
     }
   }
 
-  replayTo(at) {
-    this.replay.at = Math.max(0, Math.min(this.replay.frames.length - 1, at));
+  async replayTo(at) {
+    const replay = this.replay;
+    const step = Math.max(0, Math.min(replay.frames.length - 1, at));
+    if (replay.frames[step] === undefined) { // fetch the page around it: steps back and forth stay on it
+      try {
+        const page = await api.replay(this.code, seats.get(this.code)?.token, Math.max(0, step - Math.floor(replay.page / 2)));
+        if (this.replay !== replay) return;
+        this.keepPage(page);
+      } catch (error) {
+        this.error = error.message;
+        this.render();
+        return;
+      }
+    }
+    replay.at = step;
     this.render();
   }
 
@@ -399,11 +440,15 @@ class TablePage {
   notesPanel(view, ctx) {
     const sheet = this.module.notes(view, ctx);
     if (!sheet) return null;
-    const toggle = this.table.hints && this.seat !== null
-      ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "hints", checked: this.showHints,
-        onchange: (e) => { this.showHints = e.target.checked; if (this.showHints) this.askHint(); this.render(); } }),
-      " ", t("table.show_probabilities")) : null;
-    return h("section", { class: "card notes" }, h("h2", {}, icon("notebook-pen"), " ", t("table.cracking_sheet")), toggle, sheet);
+    const check = (id, on, label, title, set) => h("label", { class: "check", title }, h("input", { type: "checkbox", id, checked: on,
+      onchange: (e) => { set(e.target.checked); if (this.wantsHint()) this.askHint(); this.render(); } }), " ", label);
+    const toggles = this.table.hints && this.seat !== null ? h("div", { class: "row sheet-toggles" },
+      check("auto-notes", this.autoNotes, t("table.auto_notes"), t("table.auto_notes.title"), (on) => {
+        this.autoNotes = on;
+        localStorage.setItem(AUTO_NOTES, on ? "on" : "off");
+      }),
+      check("hints", this.showHints, t("table.show_probabilities"), null, (on) => { this.showHints = on; })) : null;
+    return h("section", { class: "card notes" }, h("h2", {}, icon("notebook-pen"), " ", t("table.cracking_sheet")), toggles, sheet);
   }
 
   historyPanel(view, ctx, notesOn) {

@@ -101,7 +101,8 @@ function targets(view) {
   return view.mode === "duel" ? [0, 1] : [view.creator];
 }
 
-// A target's sheet: answers so far, clickable questions, probabilities when hints are on.
+// A target's sheet: answers so far, the squares they settle (auto-notes), clickable questions,
+// probabilities when hints are on.
 function targetSheet(view, ctx, target) {
   const at = labels(view);
   const answers = answersAbout(view, target);
@@ -112,12 +113,17 @@ function targetSheet(view, ctx, target) {
     const answer = answers.get(key);
     const ask = asks.get(key);
     const p = ctx.hint?.squares?.[key];
-    const cls = [answer === true || solved.has(key) ? "yes" : "", answer === false ? "no" : "", ask ? "ask" : ""].join(" ");
+    const settled = answer === undefined && !solved.has(key) ? ctx.auto?.settled?.[key] : undefined; // auto-notes
+    const cls = [answer === true || solved.has(key) || settled === true ? "yes" : "", answer === false || settled === false ? "no" : "",
+      settled !== undefined ? "settled" : "", ask ? "ask" : ""].join(" ");
     const chance = p !== undefined ? t("alphacode.filled_chance", { percent: Math.round(p * 100) }) : null;
+    const deduced = settled === undefined ? null : t(settled ? "alphacode.settled.filled" : "alphacode.settled.empty");
     return {
       cls, text: typeof answer === "number" ? String(answer) : "",
       style: p !== undefined && answer === undefined ? `--p:${p}` : null,
-      title: chance, label: answerWords(answer) ?? (solved.has(key) ? t("a11y.alphacode.filled") : ask ? [t("a11y.alphacode.ask"), chance].filter(Boolean).join(", ") : null),
+      title: deduced ?? chance,
+      label: answerWords(answer) ?? (solved.has(key) ? t("a11y.alphacode.filled")
+        : [deduced, ask ? t("a11y.alphacode.ask") : null, ask ? chance : null].filter(Boolean).join(", ") || null),
       onclick: ask ? () => send(ctx, ask) : null,
     };
   }, target === view.target ? "target-sheet" : `sheet-${target}`);
@@ -274,6 +280,11 @@ function summary(view, ctx) {
   return [...codes, ...asked].filter(Boolean);
 }
 
+// An older hint still fits within its round (a new round is a new code).
+function hintFits(hint, view) {
+  return hint.round === view.round;
+}
+
 // The how-to page's chart: both letter sets, from the game's catalogue facts.
 function chart(facts) {
   if (!facts.glyphs) return null;
@@ -285,5 +296,5 @@ function chart(facts) {
 
 export default {
   covers: new Set(["random_code", "code", "count", "filled", "declare", "pass"]),
-  board, notes, describe, summary, chart,
+  board, notes, describe, summary, chart, hintFits,
 };

@@ -220,7 +220,8 @@ function board(view, ctx) {
 }
 
 // The cracking sheet: one line per face-down tile you cannot read, values to cross out by hand,
-// values you can see elsewhere greyed, and the belief engine's probabilities when asked for.
+// values you can see elsewhere greyed, auto-notes' values ruled out, and the belief engine's
+// probabilities when asked for.
 function notes(view, ctx) {
   const seen = seenValues(view);
   const values = view.options.dashes ? [...VALUES, "-"] : VALUES;
@@ -229,11 +230,19 @@ function notes(view, ctx) {
     if (tile.value !== null) return;
     const label = h("span", { class: "line-label" }, h("span", { class: "who" }, ctx.name(seat)),
       h("span", { class: "keep" }, ` #${index + 1} `, h("span", { class: `dot ${tile.color}`, title: colour(tile.color) })));
-    lines.push(sheetLine(ctx, `${seat}:${tile.id}`, label, values,
-      { odds: ctx.hint?.rows?.[seat]?.[index] ?? null, seen: seen[tile.color], text: show }));
+    const possible = ctx.auto?.rows?.[seat]?.[index]; // the values this tile may still hold
+    lines.push(sheetLine(ctx, `${seat}:${tile.id}`, label, values, {
+      odds: ctx.hint?.rows?.[seat]?.[index] ?? null, seen: seen[tile.color], text: show,
+      out: possible ? new Set(values.filter((value) => !(String(value) in possible))) : null,
+    }));
   }));
   if (!lines.length) return h("p", { class: "muted" }, t("coda.sheet.none"));
   return sheetTable(ctx, lines, { values, text: show });
+}
+
+// An older hint still fits while no row has grown (a tile's place is its index in the hint).
+function hintFits(hint, view) {
+  return hint.rows?.length === view.rows.length && hint.rows.every((row, seat) => row.length === view.rows[seat].length);
 }
 
 function describe(event, ctx) {
@@ -269,6 +278,7 @@ export default {
   covers: new Set(["opening", "ready", "place", "draw", "guess", "stop", "reveal"]),
   board,
   notes,
+  hintFits,
   describe,
   key,
   summary,

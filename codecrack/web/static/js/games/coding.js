@@ -163,11 +163,12 @@ function board(view, ctx) {
 function notes(view, ctx) {
   const tables = view.sheets.filter((s) => s.seat !== view.seat && !s.code).map((sheet) => {
     const odds = ctx.hint?.seats?.[sheet.seat];
+    const known = ctx.auto?.seats?.[sheet.seat]?.out; // what auto-notes cross out
+    const line = (card, values) => sheetLine(ctx, `${sheet.seat}:${card}`, position(card), values,
+      { odds: odds?.[card], out: known ? new Set(known[card]) : null });
     return h("div", { class: "sheet-pair" },
-      sheetTable(ctx, [sheetLine(ctx, `${sheet.seat}:letter`, position("letter"), LETTERS, { odds: odds?.letter })],
-        { caption: ctx.name(sheet.seat), values: LETTERS }),
-      sheetTable(ctx, [sheetLine(ctx, `${sheet.seat}:x1`, position("x1"), DIGITS, { odds: odds?.x1 }),
-        sheetLine(ctx, `${sheet.seat}:x2`, position("x2"), DIGITS, { odds: odds?.x2 })], { values: DIGITS }));
+      sheetTable(ctx, [line("letter", LETTERS)], { caption: ctx.name(sheet.seat), values: LETTERS }),
+      sheetTable(ctx, [line("x1", DIGITS), line("x2", DIGITS)], { values: DIGITS }));
   });
   return tables.length ? h("div", {}, tables) : h("p", { class: "muted" }, t("coding.sheet.all_known"));
 }

@@ -39,6 +39,7 @@ export class Coach {
     this.lessons = lessons;
     this.done = Number(localStorage.getItem(this.key) || 0);
     this.hint = "";
+    this.shown = { view: {}, step: -1 };
   }
 
   get lesson() {
@@ -51,10 +52,16 @@ export class Coach {
     localStorage.setItem(this.key, String(this.done));
   }
 
-  // Called for every action the page is about to send: true lets it go.
+  // Called for every action the page is about to send: true lets it go. The lesson's action goes
+  // only once it is due: in a step both seats take (Coda's opening), the scripted opponent acts
+  // first, since the deal depends on the order.
   allows(action) {
     const lesson = this.lesson;
     if (!lesson) return true;
+    if (lesson.action && sameAction(action, lesson.action) && !this.due(lesson, this.shown.view, this.shown.step)) {
+      this.hint = t("learn.coach.wait");
+      return false;
+    }
     if (lesson.action && sameAction(action, lesson.action)) {
       this.advance();
       return true;
@@ -76,6 +83,7 @@ export class Coach {
   }
 
   panel(view, step, rerender) {
+    this.shown = { view, step }; // what the learner sees: allows() waits for the lesson to be due there
     const lesson = this.lesson;
     const steps = t("learn.coach.step", { at: Math.min(this.done + 1, this.lessons.length), of: this.lessons.length });
     return h("section", { class: "card coach", id: "coach", role: "status", "data-finished": lesson ? null : true },

@@ -5,7 +5,8 @@ const at = (row, column) => `[data-row="${row}"][data-column="${column}"]`;
 
 function coda(action, view, ui) {
   switch (action.type) {
-    case "draw": return ["button.draw"];
+    case "opening": return [`button.opening[data-black="${action.black}"]`];
+    case "draw": return [action.color ? `button.draw[data-color="${action.color}"]` : "button.draw"];
     case "stop": return ["#coda-stop"];
     case "place": return [`.slot[data-index="${action.index}"]`];
     case "guess": {
@@ -54,7 +55,7 @@ function declaring(action, ui) {
 
 // What each reading step points at.
 const READING = {
-  coda: { their_turn: [".coda-row[data-seat=\"1\"]"] },
+  coda: { rows: [".coda-row"], their_turn: [".coda-row[data-seat=\"1\"]"] },
   coding: { green_red: [".coding-player[data-seat=\"1\"] .hack"], your_cards: [".coding-player[data-seat=\"0\"] .hack"], sheet: [".notes"] },
   alphacode: { zone_answer: [`#target-sheet ${at("O", "D")}`], square_answer: [".notes"], settled: ["#target-sheet"] },
 };
