@@ -14,9 +14,9 @@ from rich.text import Text
 
 from .cli_admin import register as register_operator_commands
 from .cli_language import LocalizedCommand, LocalizedGroup
-from .core.errors import OptionError
+from .core.errors import OptionError, explain
 from .core.options import split_option_text
-from .i18n import N_, _, explain, from_environment, set_language
+from .i18n import N_, _, from_environment, set_language
 
 app = typer.Typer(
     cls=LocalizedGroup, help=N_("codecrack: hidden-code deduction games, their AIs and an arena."), no_args_is_help=True
@@ -275,6 +275,30 @@ def bench(
         console.print(f"[red]{error}[/red]")
         raise typer.Exit(2) from None
     print(json.dumps(report) if as_json else json.dumps(report, indent=2))
+
+
+@app.command(
+    cls=LocalizedCommand,
+    help=N_("Find puzzles in self-play games: positions with one clearly best decision, graded by difficulty."),
+)
+def puzzles(
+    game: str = typer.Argument(..., help=N_("The game (one with a puzzles module: coda).")),
+    games: int = typer.Option(40, help=N_("How many games or positions.")),
+    seed: int = typer.Option(1),
+    out: Path = typer.Option(..., help=N_("The JSON file to write.")),
+) -> None:
+    import importlib
+
+    try:
+        found = importlib.import_module(f"codecrack.games.{game}.puzzles").find_puzzles(games=games, seed=seed)
+    except ModuleNotFoundError as error:
+        if not (error.name or "").startswith("codecrack.games."):
+            raise
+        refusal = _("no puzzles for the game {game!r}").format(game=game)
+        console.print(f"[red]{refusal}[/red]")
+        raise typer.Exit(2) from None
+    out.write_text(json.dumps(found, indent=1) + "\n")
+    print(_("{count} puzzles written to {path}").format(count=len(found), path=out))
 
 
 @app.command(

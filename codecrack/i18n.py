@@ -25,13 +25,10 @@ from contextvars import ContextVar
 from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
-
-from .core.errors import SeatNumber, TemplateError
 
 LOCALE = Path(__file__).with_name("locale")
 DOMAIN = "codecrack"
@@ -75,28 +72,6 @@ def translate(message: str, lang: str | None = None) -> str:
 def _(message: str) -> str:
     """``message`` in the current language."""
     return translate(message)
-
-
-def explain(error: BaseException) -> str:
-    """``error``'s text in the current language: a :class:`~codecrack.core.errors.TemplateError`'s
-    template (marked with ``N_()``) translated, then filled with its params (an error among them
-    explained too); any other error's own text."""
-    if not isinstance(error, TemplateError):
-        return str(error)
-    if not error.params:
-        return _(error.template)
-    return _(error.template).format(**{key: _shown(value) for key, value in error.params.items()})
-
-
-def _shown(value: Any) -> Any:
-    """A param as a person reads it: an error explained, a seat numbered from 1."""
-    if isinstance(value, TemplateError):
-        return explain(value)
-    if isinstance(value, SeatNumber):
-        return value + 1
-    if isinstance(value, list) and any(isinstance(item, SeatNumber) for item in value):
-        return [_shown(item) for item in value]
-    return value
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

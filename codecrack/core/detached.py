@@ -16,4 +16,5 @@ def detached(data: T) -> T:
     >>> copy["a"].append(3); inner
     [1, 2]
     """
-    return pickle.loads(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+    copy: T = pickle.loads(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+    return copy

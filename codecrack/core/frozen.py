@@ -28,24 +28,24 @@ def _refuse(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
     raise TypeError(READ_ONLY)
 
 
-class FrozenDict(dict):
+class FrozenDict(dict[Any, Any]):
     """A dict that refuses every change."""
 
     __slots__ = ()
     __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
 
-    def __reduce__(self) -> tuple[type, tuple[dict]]:
+    def __reduce__(self) -> tuple[type, tuple[dict[Any, Any]]]:
         return FrozenDict, (dict(self),)
 
 
-class FrozenList(list):
+class FrozenList(list[Any]):
     """A list that refuses every change."""
 
     __slots__ = ()
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
     append = extend = insert = pop = remove = clear = sort = reverse = _refuse
 
-    def __reduce__(self) -> tuple[type, tuple[list]]:
+    def __reduce__(self) -> tuple[type, tuple[list[Any]]]:
         return FrozenList, (list(self),)
 
 

@@ -88,7 +88,8 @@ class Game(ABC):
             raise OptionError(
                 N_("{game} declares no nature, so the environments cannot wrap it"), game=cls.name
             ) from None
-        return module.declare(players, options)
+        nature: Nature = module.declare(players, options)
+        return nature
 
     # -- chance: every random event is an explicit choice among equally likely outcomes ----
     def chance_index(self, kind: str, outcomes: int) -> int:

@@ -177,7 +177,8 @@ class RandomChance:
     """The default: every outcome drawn from the game's seeded ``rng``."""
 
     def pick(self, game: Any, kind: str, outcomes: int) -> int:
-        return game.rng.randrange(outcomes)
+        pick: int = game.rng.randrange(outcomes)
+        return pick
 
 
 class ForcedChance:

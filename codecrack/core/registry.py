@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import secrets
 from importlib.metadata import entry_points
+from types import ModuleType
 from typing import Any
 
 from ..i18n import N_
@@ -41,10 +42,11 @@ def game_class(name: str) -> type[Game]:
     if name not in GAMES:
         raise OptionError(N_("unknown game {name!r}; valid games: {games}"), name=name, games=", ".join(sorted(GAMES)))
     module, _, attribute = GAMES[name].partition(":")
-    return getattr(importlib.import_module(module), attribute)
+    cls: type[Game] = getattr(importlib.import_module(module), attribute)
+    return cls
 
 
-def optional_module(path: str):
+def optional_module(path: str) -> ModuleType | None:
     """Import ``path``; ``None`` when that module itself does not exist (a broken import inside it
     still raises)."""
     try:
@@ -55,7 +57,7 @@ def optional_module(path: str):
         return None
 
 
-def game_module(name: str, part: str):
+def game_module(name: str, part: str) -> ModuleType | None:
     """A sibling module of game ``name``'s rules, e.g. ``game_module("coda", "agents")``, or ``None``."""
     game_class(name)
     package = GAMES[name].partition(":")[0].rsplit(".", 1)[0]

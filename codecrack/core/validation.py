@@ -9,6 +9,7 @@ tests/i18n/test_validation.py checks that every type the API and the websocket c
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence, Set
 from typing import Any
 
 from ..i18n import N_, _
@@ -55,7 +56,7 @@ MESSAGES: dict[str, str] = {
 }
 
 
-def problem(errors: list[dict[str, Any]], ignore: set[str] = frozenset(), skip: int = 0) -> str:
+def problem(errors: Sequence[Mapping[str, Any]], ignore: Set[str] = frozenset(), skip: int = 0) -> str:
     """One readable line for validation errors: ``where: what`` for each (at most five), in the
     current language. ``ignore`` names location parts that are not fields (``body``, a game's
     variant); ``skip`` drops the first parts of every location (a message's own variant).
@@ -84,7 +85,7 @@ class Problems:
     """Validation errors as an error's param: written (:func:`problem`) in the language current
     when the error's text is, not when it is raised."""
 
-    def __init__(self, errors: list[dict[str, Any]]) -> None:
+    def __init__(self, errors: Sequence[Mapping[str, Any]]) -> None:
         self.errors = errors
 
     def __format__(self, spec: str) -> str:
@@ -94,7 +95,7 @@ class Problems:
         return problem(self.errors)
 
 
-def explain_error(item: dict[str, Any]) -> str:
+def explain_error(item: Mapping[str, Any]) -> str:
     """One validation error's text in the current language (pydantic's English ``msg`` for a type
     the catalogue does not know)."""
     kind, context = item["type"], item.get("ctx") or {}
@@ -105,7 +106,7 @@ def explain_error(item: dict[str, Any]) -> str:
         return _(str(context.get("error", item["msg"])))
     template = MESSAGES.get(kind)
     if template is None:
-        return item["msg"]
+        return str(item["msg"])
     return _(template).format(**{key: _listed(value) for key, value in context.items()})
 
 

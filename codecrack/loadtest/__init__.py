@@ -3,6 +3,7 @@
 See docs/benchmarks.md for how to run it and what it measures.
 """
 
-from .run import LoadSettings, run_load
+from .run import run_load
+from .settings import LoadSettings
 
 __all__ = ["LoadSettings", "run_load"]

@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 from websockets.asyncio.client import connect
 
-from ..web.deltas import followed
+from ..protocol.deltas import followed
 
 Json = dict[str, Any]
 RESYNC = json.dumps({"type": "resync"})

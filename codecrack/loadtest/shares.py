@@ -17,14 +17,12 @@ import traceback
 from collections.abc import Awaitable, Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .players import Pace, TableRate, Tally, open_rated, play_tables
 from .report import ServerWatch, step_report
+from .settings import LoadSettings
 from .target import websocket_base
-
-if TYPE_CHECKING:
-    from .run import LoadSettings
 
 START_TIMEOUT = 1800.0  # seconds a client process may take to open its first tables
 

@@ -16,18 +16,21 @@ Seats are numbered from 1, as on the web page (the engine's seat 0 is seat 1 her
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..core.agent import Agent
 from ..core.errors import IllegalAction
+from ..core.game import Game
 from ..games.coding.cards import POSITIONS
 from ..games.coding.crack_sheet import candidates
 from ..i18n import N_, _
-from .coding_realtime import run
+from .coding_realtime import Screen, run_realtime
 from .seats import seat_list, seat_name, shown, typed
 
 __all__ = ["FREE_FORM_ACTIONS", "describe", "parse", "render", "run"]
@@ -373,3 +376,8 @@ EVENT_TEXTS = {
 def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) -> str:
     """One public line from the events only (the action itself may hold secrets)."""
     return "; ".join(_event_text(event) for event in events) or _("seat {seat} acted").format(seat=shown(seat))
+
+
+def run(game: Game, agents: Mapping[int, Agent], console: Console) -> None:
+    """Play to the end, in real time in speed mode with a human (:mod:`.coding_realtime`)."""
+    run_realtime(game, agents, console, Screen(describe, parse, render))

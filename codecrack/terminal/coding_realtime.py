@@ -12,15 +12,15 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.console import Console
 
 from ..core.agent import Agent
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, explain
 from ..core.game import Game
 from ..core.runner import next_actor, run_game
-from ..i18n import _, explain
+from ..i18n import _
 from .human import TerminalHuman, ask_again
 from .seats import seat_list, shown
 
@@ -69,15 +69,26 @@ class InputChannel:
         return self.get()
 
 
+class Screen(NamedTuple):
+    """The Coding's screen functions (:mod:`.coding`), which the real-time host shows its game with."""
+
+    describe: Callable[[int, dict[str, Any], list[dict[str, Any]]], str]
+    parse: Callable[[str, dict[str, Any]], dict[str, Any]]
+    render: Callable[[dict[str, Any]], Any]
+
+
 class SpeedHost:
     """Runs one game, handling speed mode's slap window and answer window in real time."""
 
     def __init__(
-        self, game: Game, agents: Mapping[int, Agent], console: Console, clock: Callable[[], float] = time.monotonic
+        self,
+        game: Game,
+        agents: Mapping[int, Agent],
+        console: Console,
+        screen: Screen,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        from .coding import describe, parse, render  # the screen module imports this one
-
-        self.describe, self.parse, self.render = describe, parse, render
+        self.describe, self.parse, self.render = screen.describe, screen.parse, screen.render
         self.game, self.agents, self.console, self.clock = game, dict(agents), console, clock
         self.humans = {seat for seat, agent in agents.items() if isinstance(agent, TerminalHuman)}
         first = agents[min(self.humans)]
@@ -177,12 +188,15 @@ class SpeedHost:
                 self.console.print(f"[red]{explain(error)}[/red]")
 
 
-def run(game: Game, agents: Mapping[int, Agent], console: Console) -> None:
+def run_realtime(game: Game, agents: Mapping[int, Agent], console: Console, screen: Screen) -> None:
     """Play to the end: in speed mode with a human, in real time; otherwise the usual loop."""
-    from .coding import describe
-
     humans = [seat for seat, agent in agents.items() if isinstance(agent, TerminalHuman)]
     if game.options.mode != "speed" or not humans:
-        run_game(game, agents, on_step=lambda s, a, e: console.print(describe(s, a, e)), on_refused=ask_again(agents))
+        run_game(
+            game,
+            agents,
+            on_step=lambda s, a, e: console.print(screen.describe(s, a, e)),
+            on_refused=ask_again(agents),
+        )
         return
-    SpeedHost(game, agents, console).run()
+    SpeedHost(game, agents, console, screen).run()

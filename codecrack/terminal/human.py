@@ -12,9 +12,9 @@ from rich.pretty import Pretty
 from rich.text import Text
 
 from ..core.agent import Agent
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, explain
 from ..core.registry import optional_module
-from ..i18n import N_, _, explain
+from ..i18n import N_, _
 from .seats import seat_name
 
 

@@ -1,6 +1,7 @@
 """Interactive tutorials: a short scripted game per game, on the real engine.
 
-A :class:`Tutorial` is a fixed seed, the game's options and a script: every move of both seats in
+A game's tutorial is ``TUTORIAL`` in its package's ``tutorial`` module. A
+:class:`~codecrack.core.tutorial.Tutorial` is a fixed seed, the game's options and a script: every move of both seats in
 order, the learner's moves (seat 0) each with the coach's explanation, and reading steps where the
 coach explains the board before the next click. The opponent (seat 1) is a :class:`ScriptedAgent`
 that plays its scripted moves and, once the script is over or the game left it, a real AI tier.
@@ -11,64 +12,16 @@ catalogues); the seed is the server's, never the client's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ..agents import Agent, make_agent
+from ..agents.registry import tier_names
+from ..core.registry import GAMES, game_module
+from ..core.tutorial import LEARNER, Tutorial
 
-LEARNER, OPPONENT = 0, 1
+__all__ = ["LEARNER", "TUTORIAL_AGENT", "ScriptedAgent", "is_tutorial", "scripted_agent", "tutorial"]
+
 TUTORIAL_AGENT = "tutorial"  # the seat plan's agent name of a tutorial's scripted opponent
-FALLBACK_TIER = "easy"  # who plays the opponent once the script is over
-
-
-@dataclass(frozen=True)
-class Move:
-    """One scripted action; ``say`` is the coach's explanation when the learner makes it."""
-
-    seat: int
-    action: dict[str, Any]
-    say: str | None = None
-
-
-@dataclass(frozen=True)
-class Read:
-    """A reading step: the coach explains the board and waits for "Next"."""
-
-    say: str
-
-
-@dataclass(frozen=True)
-class Tutorial:
-    game: str
-    seed: int
-    options: dict[str, Any]
-    script: tuple[Move | Read, ...]
-
-    @property
-    def moves(self) -> list[Move]:
-        return [step for step in self.script if isinstance(step, Move)]
-
-    def seat_moves(self, seat: int) -> list[dict[str, Any]]:
-        return [move.action for move in self.moves if move.seat == seat]
-
-    def lessons(self) -> list[dict[str, Any]]:
-        """What the coach shows, in order: ``{"say", "action", "at"}``; ``action`` is null for a
-        reading step, and ``at`` is how many actions the table has taken when the lesson is due
-        (the scripted moves before it), so the coach explains a move only once it has happened."""
-        lessons, at = [], 0
-        for step in self.script:
-            if isinstance(step, Read) or step.seat == LEARNER:
-                lessons.append({"say": step.say, "action": step.action if isinstance(step, Move) else None, "at": at})
-            at += isinstance(step, Move)
-        return lessons
-
-
-def you(action: dict[str, Any], say: str) -> Move:
-    return Move(LEARNER, action, say)
-
-
-def them(action: dict[str, Any]) -> Move:
-    return Move(OPPONENT, action)
 
 
 class ScriptedAgent(Agent):
@@ -103,13 +56,18 @@ def offered(action: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
 
 
 def tutorial(game: str) -> Tutorial | None:
-    from . import alphacode, coda, coding  # the scripts, loaded on first use
-
-    return {"coda": coda.TUTORIAL, "coding": coding.TUTORIAL, "alphacode": alphacode.TUTORIAL}.get(game)
+    """The game's tutorial: ``TUTORIAL`` in its package's ``tutorial`` module, if it has one."""
+    return getattr(game_module(game, "tutorial"), "TUTORIAL", None) if game in GAMES else None
 
 
 def scripted_agent(game: str, seat: int, played: Callable[[], int], seed: int) -> ScriptedAgent:
     """The tutorial opponent of ``game`` at ``seat``."""
     script = tutorial(game)
     moves = script.seat_moves(seat) if script else []
-    return ScriptedAgent(moves, played, make_agent(FALLBACK_TIER, game, seed=seed))
+    return ScriptedAgent(moves, played, make_agent(fallback_tier(game), game, seed=seed))
+
+
+def fallback_tier(game: str) -> str:
+    """Who plays the opponent once the script is over: the game's weakest own tier, else random."""
+    tiers = tier_names(game)
+    return tiers[1] if len(tiers) > 1 else tiers[0]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from ..protocol.deltas import SentViews
 from . import messages
 from .actions import player_view
 from .connections import Ack, Connection, encode
-from .deltas import SentViews
 from .summaries import live_summary
 
 if TYPE_CHECKING:

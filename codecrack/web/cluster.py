@@ -4,7 +4,8 @@ what it does when it hears from them, and which tables it drives.
 - **Fan-out** (:mod:`.fanout_redis`): after each commit the instance publishes the step (with the
   action); an instance that holds the table applies it (or reads what it missed from the database)
   and sends its own connections their views. Seat claims and rematches are published too (the
-  others re-read the table's tokens and row), and so is a change of who is connected.
+  others re-read the table's tokens and row), and so are a change of who is connected and each
+  chat line (sent to the connections there).
 - **Leases** (:mod:`.leases`): a table's bots, clock and takeovers run on the one instance that
   holds its lease. Every ``lease_seconds / 3`` the instance renews its leases and tries to take the
   free ones of its unfinished live tables; a taken lease resumes the clock from the stored time of
@@ -52,8 +53,8 @@ class Cluster:
     """The Redis :class:`~codecrack.web.fanout.Fanout` of one instance, named ``name`` (unique
     among the instances) or at random. It is given the instance's live ``tables`` and what to do
     when it hears of them: ``reread(table)`` (another instance claimed a seat or linked a rematch),
-    ``take_over(table)`` (this instance took the table's lease) and ``unload(table)`` (its players
-    are all elsewhere)."""
+    ``take_over(table)`` (this instance took the table's lease), ``unload(table)`` (its players
+    are all elsewhere) and ``hear_chat(table, line, off)`` (a chat line was said elsewhere)."""
 
     drives_alone = False  # a table is driven where its lease is held
 
@@ -67,11 +68,13 @@ class Cluster:
         reread: Callable[[LiveTable], Coroutine[Any, Any, None]],
         take_over: Callable[[LiveTable], Coroutine[Any, Any, None]],
         unload: Callable[[LiveTable], None],
+        hear_chat: Callable[[LiveTable, dict[str, Any], bool], None],
     ) -> None:
         self.tables = tables
         self.reread = reread
         self.take_over = take_over
         self.unload = unload
+        self.hear_chat = hear_chat
         self.instance = name or secrets.token_hex(6)
         self.lease_seconds = lease_seconds
         # No silent retries: a lost connection must show, so that what was missed is caught up.
@@ -149,6 +152,9 @@ class Cluster:
     def presence_changed(self, table: LiveTable) -> None:
         self.spawn(self._presence_changed(table))
 
+    def said(self, table: LiveTable, line: dict[str, Any], off: bool) -> None:
+        self.channels.publish(table.code, {"kind": "chat", "line": line, "off": off})
+
     async def _presence_changed(self, table: LiveTable) -> None:
         await self.mark_present([table])
         self.channels.publish(table.code, {"kind": "presence"})
@@ -197,6 +203,8 @@ class Cluster:
             self.spawn(self.try_to_drive([table]))
         elif message["kind"] == "table":
             self.spawn(self.reread(table))
+        elif message["kind"] == "chat":
+            self.hear_chat(table, message["line"], message["off"])
         else:
             self.spawn(self.presence_news(table))
 

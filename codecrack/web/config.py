@@ -72,6 +72,8 @@ class WebConfig(BaseSettings):
     tables_per_minute: int = Field(20, ge=1)  # tables one client address may create
     connections_per_address: int = Field(32, ge=1)  # open websockets from one client address
     spectators_per_table: int = Field(200, ge=0)  # connections without a seat, per table
+    chat_length: int = Field(200, ge=1, le=500)  # characters of one chat line (the column holds 500)
+    chat_per_minute: float = Field(12.0, gt=0)  # chat lines one connection may send, after a burst of 3
     replays_per_minute: int = Field(120, ge=1)  # replay pages one client address may ask for in any minute
     replay_page_frames: int = Field(64, ge=1, le=1000)  # frames in one replay page at most ...
     max_replay_bytes: int = Field(1024 * 1024, ge=16 * 1024)  # ... and bytes (at least one frame is sent)

@@ -18,12 +18,13 @@ from typing import Any, Protocol
 
 import orjson
 
-from ..i18n import current
+from ..i18n import N_, current
 
 log = logging.getLogger("codecrack.web")
 
 REPLACED = 4001  # the seat was opened by a newer connection (the front end does not reconnect then)
-REPLACED_REASON = "this seat was opened in another window or tab; this one is closed"
+# the close frame's reason, in English (at most 123 bytes); the error message before it is translated
+REPLACED_REASON = N_("this seat was opened in another window or tab; this one is closed")
 TOO_SLOW = 4008  # the client did not read its messages in time
 SLOW_REASON = "too many unread messages: reconnect for the latest state"
 

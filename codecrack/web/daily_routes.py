@@ -1,4 +1,5 @@
-"""Daily puzzles over HTTP: the daily Alphabet Code (:mod:`codecrack.games.alphacode.daily`).
+"""Daily puzzles over HTTP: the daily Alphabet Code (:mod:`codecrack.games.alphacode.daily`) and
+the daily Coda puzzle (:mod:`codecrack.games.coda.puzzles`).
 
 - ``POST /api/daily/alphacode`` ``{"practice": false}``: today's attempt of this player (made on
   the first call, the same one afterwards: one scored attempt a day); ``{"practice": true}``: a
@@ -10,6 +11,10 @@ An attempt is its player's alone (another player gets 404). Until it is over it 
 about its code (nor which code it is); then it carries the code, the score, how many turns the
 ``hard`` tier needs, the day's distribution of scores, the streak and a text to share. The day's
 code comes from a secret the server draws once and keeps in its database (``server_secrets``).
+
+- ``GET /api/daily/coda``: today's Coda puzzle (the same for everyone, chosen under the same secret):
+  its grade and the seat's view; ``POST /api/daily/coda`` ``{"guess": action}`` answers it, once a
+  day. The exact odds of every guess, and which is best, are sent only with the answer.
 """
 
 from __future__ import annotations
@@ -25,10 +30,11 @@ from pydantic import BaseModel, StrictBool
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, explain
 from ..games.alphacode.codes import legal_codes
 from ..games.alphacode.daily import Solo, code_of_day, hard_count
-from ..i18n import _, explain
+from ..games.coda.puzzles import guess_action, guess_of, odds, position, puzzle_of_day, shipped
+from ..i18n import _
 from .schema import ERRORS, Strict
 from .store import daily_pars, now, puzzle_attempts, server_secrets
 
@@ -79,6 +85,37 @@ class Attempt(BaseModel):
     streak: Streak
     result: DailyResult | None
     event: dict[str, Any] | None = None  # what the action just played did
+
+
+class GuessRequest(Strict):
+    guess: dict[str, Any]  # a Coda guess action, as the table sends it
+
+
+class GuessOdds(BaseModel):
+    guess: dict[str, Any]
+    p: float  # the exact chance that this guess is right, from the seat's view
+
+
+class PuzzleAnswer(BaseModel):
+    chosen: GuessOdds
+    best: GuessOdds
+    odds: list[GuessOdds]  # every guess the seat could make, the likeliest first
+    solved: bool  # the chosen guess is as likely as the best
+    score: int  # 100 x the chosen guess's chance / the best one's
+
+
+class CodaPuzzle(BaseModel):
+    day: str
+    grade: str
+    view: dict[str, Any]  # the seat's own view, nothing more
+    answer: PuzzleAnswer | None  # only once the player answered
+
+
+def every_guess(view: dict[str, Any]) -> dict[tuple[int, int, int], float]:
+    """The chance of every guess the seat may make (0 for a value the tile cannot hold)."""
+    chances = odds(view)
+    legal = [guess_of(action) for action in view["legal_actions"] if action["type"] == "guess"]
+    return {guess: chances.get(guess, 0.0) for guess in legal}
 
 
 def player_of(request: Request, response: Response) -> str:
@@ -263,6 +300,77 @@ def daily_router(hub: Any) -> APIRouter:
                 "share": "\n".join([title, *solo.grid()]),
             }
         return answer
+
+    def coda_row(player: str, day: date) -> dict[str, Any] | None:
+        query = select(puzzle_attempts).where(
+            puzzle_attempts.c.game == "coda", puzzle_attempts.c.day == day, puzzle_attempts.c.player == player
+        )
+        with engine.begin() as db:
+            found = db.execute(query).mappings().first()
+        return dict(found) if found else None
+
+    def coda_shown(number: int, day: date, row: dict[str, Any] | None) -> dict[str, Any]:
+        """Today's Coda puzzle as its player sees it: the seat's view; the odds only once answered."""
+        puzzle = shipped()[number]
+        view = position(puzzle)
+        shown: dict[str, Any] = {"day": day.isoformat(), "grade": puzzle["grade"], "view": view, "answer": None}
+        if row is not None:
+            chances = every_guess(view)
+            ranked = sorted(chances.items(), key=lambda item: (-item[1], item[0]))
+            best, chosen = ranked[0][0], guess_of(row["moves"][0])
+
+            def entry(guess: tuple[int, int, int]) -> dict[str, Any]:
+                return {"guess": guess_action(view, guess), "p": round(chances[guess], 6)}
+
+            shown["answer"] = {
+                "chosen": entry(chosen),
+                "best": entry(best),
+                "odds": [entry(guess) for guess, _p in ranked],
+                "solved": row["solved"],
+                "score": row["score"],
+            }
+        return shown
+
+    def coda_answer(player: str, guess: dict[str, Any]) -> dict[str, Any]:
+        day = utc_today()
+        number = puzzle_of_day(secret(), day)
+        view = position(shipped()[number])
+        if guess not in [action for action in view["legal_actions"] if action["type"] == "guess"]:
+            raise HTTPException(status_code=400, detail=_("not a guess this seat can make"))
+        chances = every_guess(view)
+        p, best = chances[guess_of(guess)], max(chances.values())
+        row = {
+            "id": secrets.token_urlsafe(18),
+            "game": "coda",
+            "day": day,
+            "player": player,
+            "puzzle": number,
+            "moves": [guess],
+            "step": 1,
+            "finished": True,
+            "solved": p >= best,
+            "score": round(100 * p / best),
+            "started_at": now(),
+        }
+        try:
+            with engine.begin() as db:
+                db.execute(insert(puzzle_attempts).values(**row))
+        except IntegrityError:
+            raise HTTPException(status_code=409, detail=_("today's puzzle is already answered")) from None
+        return coda_shown(number, day, row)
+
+    @router.get("/api/daily/coda", responses=ERRORS)
+    async def coda_today(request: Request, response: Response) -> CodaPuzzle:
+        player = player_of(request, response)
+        day = utc_today()
+        number = await asyncio.to_thread(lambda: puzzle_of_day(secret(), day))
+        row = await asyncio.to_thread(coda_row, player, day)
+        return await asyncio.to_thread(coda_shown, number, day, row)
+
+    @router.post("/api/daily/coda", responses={**ERRORS, 409: ERRORS[400]})
+    async def coda_guess(body: GuessRequest, request: Request, response: Response) -> CodaPuzzle:
+        player = player_of(request, response)
+        return await asyncio.to_thread(coda_answer, player, body.guess)
 
     @router.post("/api/daily/alphacode", responses=ERRORS)
     async def begin(body: StartRequest, request: Request, response: Response) -> Attempt:

@@ -38,6 +38,9 @@ class Fanout(Protocol):
     def presence_changed(self, table: LiveTable) -> None:
         """A seat's connection came or went on this instance."""
 
+    def said(self, table: LiveTable, line: dict[str, Any], off: bool) -> None:
+        """A chat line was said (and stored) here; ``off``: the table's chat is off now."""
+
     async def refresh_presence(self, tables: Iterable[LiveTable]) -> None:
         """Read which seats of ``tables`` are connected on other instances."""
 
@@ -79,6 +82,9 @@ class LocalFanout:
         pass
 
     def presence_changed(self, table: LiveTable) -> None:
+        pass
+
+    def said(self, table: LiveTable, line: dict[str, Any], off: bool) -> None:
         pass
 
     async def refresh_presence(self, tables: Iterable[LiveTable]) -> None:

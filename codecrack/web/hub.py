@@ -35,6 +35,7 @@ from ..tutorials import TUTORIAL_AGENT
 from . import messages
 from .bots import Bots
 from .cache import LiveTables
+from .chat import TableChat
 from .closing import close_live
 from .config import WebConfig
 from .fanout import Fanout, LocalFanout
@@ -127,7 +128,7 @@ class Hub:
     What a feature may use: ``config``; ``store`` (reads) and ``writer`` (writes, batched);
     ``journal`` (the tables' steps); ``events`` (add listeners: ``events.on_committed``,
     ``on_presence_changed``, ``on_ended``); ``fanout`` (the other instances, if any); ``bots``;
-    ``hint_pool``; ``live`` (the loaded tables)."""
+    ``hint_pool``; ``live`` (the loaded tables); ``chat`` (the tables' chat)."""
 
     def __init__(self, config: WebConfig) -> None:
         self.config = config
@@ -143,10 +144,12 @@ class Hub:
         self.chores: list[asyncio.Task] = []
         self.instance_lock: Any = None  # held while serving: see instances.py
         self.fanout = self.joined_fanout()
+        self.chat = TableChat(config, self.engine, self.writer, self.fanout)
         self.events = TableEvents(drive=self.bots.drive, check_presence=self.fanout.refresh_presence)
         self.events.on_committed.append(self.fanout.committed)
         self.events.on_presence_changed.append(self.fanout.presence_changed)
         self.events.on_ended.append(lambda table: self.bots.forget(table.code))
+        self.events.on_ended.append(self.chat.ended)
 
     def joined_fanout(self) -> Fanout:
         """The Redis :class:`~codecrack.web.cluster.Cluster` when Redis is configured (imported
@@ -163,6 +166,7 @@ class Hub:
             reread=self.reread,
             take_over=self.take_over,
             unload=self.unload,
+            hear_chat=lambda table, line, off: self.chat.deliver(table, line, off),
         )
 
     def table(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]], step: int = 0) -> LiveTable:

@@ -4,6 +4,7 @@ answered within the size and rate limits until the socket closes."""
 # No ``from __future__ import annotations``: FastAPI reads route annotations as real objects.
 
 import asyncio
+from collections.abc import Awaitable
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -20,9 +21,10 @@ from .joining import POLICY, JoinRefused, join, leave
 from .limits import TokenBucket
 from .middleware import AsgiSocket
 from .refusals import SPECTATOR
-from .schema import client_hello, read_client_message
+from .schema import ChatMute, ChatSay, ChatSwitch, client_hello, read_client_message
 from .table import LiveTable
 
+ChatMessage = ChatSay | ChatMute | ChatSwitch
 TOO_BIG = 1009  # websocket close code: message too big
 HELLO_SECONDS = 10.0  # a new socket must say hello (with its token, or none) within this time
 
@@ -65,14 +67,16 @@ def live_router(hub: Hub, address_of) -> APIRouter:
         except (ValueError, TimeoutError) as error:
             return await refuse(websocket, POLICY, str(error) or _("no hello: say hello with your token first"))
         try:
-            await connection.serve(converse(socket, table, connection))
+            await connection.serve(converse(socket, table, connection, hub.chat.greet(table, connection)))
         except WebSocketDisconnect:
             pass
         finally:
             leave(hub, table, connection)
 
-    async def converse(socket: AsgiSocket, table: LiveTable, connection: Connection) -> None:
-        """Answer the connection's messages, within the size and rate limits, until it closes."""
+    async def converse(socket: AsgiSocket, table: LiveTable, connection: Connection, greeting: Awaitable) -> None:
+        """Send the ``greeting``, then answer the connection's messages, within the size and rate
+        limits, until it closes."""
+        await greeting
         clock = asyncio.get_running_loop().time
         bucket, throttled = TokenBucket(config.messages_per_second, config.message_burst, clock()), False
         while True:
@@ -100,7 +104,7 @@ def live_router(hub: Hub, address_of) -> APIRouter:
                 connection.push(reply)
 
     async def handle(table: LiveTable, connection: Connection, text: str | None) -> messages.ServerMessage | None:
-        """Answer one client message: ``action``, ``hint``, ``ping`` or ``resync``."""
+        """Answer one client message: ``action``, ``hint``, ``ping``, ``resync`` or the chat's."""
         if text is None:
             return messages.error(_("binary frames are not accepted: send JSON text"))
         try:
@@ -111,6 +115,8 @@ def live_router(hub: Hub, address_of) -> APIRouter:
             return messages.pong()
         if message.type == "resync":
             return table.state_message(connection.seat)
+        if message.type in ("chat", "mute", "chat_switch"):
+            return await chat(table, connection, message)
         ref = message.ref if message.type == "action" else None
         if connection.seat is None:
             return messages.error(SPECTATOR.text(), ref)
@@ -122,6 +128,16 @@ def live_router(hub: Hub, address_of) -> APIRouter:
             return None if refused is None else messages.error(refused.text(), ref)
         step, view = await table.seat_view(connection.seat)
         return messages.hint(step, await hint_for(table.game, view, hub.bots.work, hub.hint_pool))
+
+    async def chat(table: LiveTable, connection: Connection, message: ChatMessage) -> messages.ServerMessage | None:
+        if message.type == "mute":
+            hub.chat.mute(connection, message.seat, message.muted)
+            return None
+        if message.type == "chat_switch":
+            refused = await hub.chat.switch(table, connection, message.off)
+        else:
+            refused = await hub.chat.say(table, connection, message.phrase, message.text)
+        return None if refused is None else messages.error(refused)
 
     return router
 

@@ -67,7 +67,21 @@ class Pong(TypedDict):
     type: Literal["pong"]
 
 
-ServerMessage = Hello | State | Delta | TableNotice | Error | Hint | Rematch | Rated | Pong
+class ChatLine(TypedDict):
+    id: int
+    seat: int | None  # None: a spectator
+    name: str
+    kind: Literal["phrase", "text", "off", "on"]
+    body: str  # the phrase's key, the text, or "" for a switch
+
+
+class Chat(TypedDict):
+    type: Literal["chat"]
+    lines: list[ChatLine]
+    off: bool
+
+
+ServerMessage = Hello | State | Delta | TableNotice | Error | Hint | Rematch | Rated | Pong | Chat
 
 
 def hello(seat: int | None, table: Summary) -> Hello:
@@ -108,3 +122,9 @@ def rated(changes: list[RatingChange]) -> Rated:
 
 def pong() -> Pong:
     return {"type": "pong"}
+
+
+def chat(lines: list[ChatLine], off: bool) -> Chat:
+    """Chat lines this connection may read (a new one, or those said before it came), and
+    whether the table's chat is off now."""
+    return {"type": "chat", "lines": lines, "off": off}

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..core.errors import IllegalAction
-from ..i18n import N_, _, explain
+from ..core.errors import IllegalAction, explain
+from ..i18n import N_, _
 
 
 class Refusal(Enum):

@@ -25,6 +25,7 @@ from ..core.validation import UNKNOWN_MESSAGE
 from ..i18n import _
 from ..review.core import Decision
 from .catalog import offered_options
+from .chat import MAX_CHAT, PHRASES
 
 MAX_SEATS = 16  # more than any game takes; bounds the work a seat plan can cause
 MAX_NAME = 40  # the name column's size; the server's ``max_name_length`` may be lower
@@ -260,11 +261,40 @@ class ResyncRequest(Strict):
     type: Literal["resync"]
 
 
+Phrase = Literal[PHRASES]  # type: ignore[valid-type]
+
+
+class ChatSay(Strict):
+    """A chat line: one of the quick phrases (its key), or a text of the reader's own."""
+
+    type: Literal["chat"]
+    phrase: Phrase | None = None
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT)] | None = None
+
+
+class ChatMute(Strict):
+    """Hide (or show again) what a seat says, on this connection; ``seat: null``: the spectators."""
+
+    type: Literal["mute"]
+    seat: Seat | None
+    muted: bool = True
+
+
+class ChatSwitch(Strict):
+    """A seated player turns the table's chat off (or on again) for everyone."""
+
+    type: Literal["chat_switch"]
+    off: bool
+
+
 ClientMessage = Annotated[
     Annotated[ActionMessage, Tag("action")]
     | Annotated[HintRequest, Tag("hint")]
     | Annotated[Ping, Tag("ping")]
-    | Annotated[ResyncRequest, Tag("resync")],
+    | Annotated[ResyncRequest, Tag("resync")]
+    | Annotated[ChatSay, Tag("chat")]
+    | Annotated[ChatMute, Tag("mute")]
+    | Annotated[ChatSwitch, Tag("chat_switch")],
     Discriminator(
         lambda m: m.get("type") if isinstance(m, dict) else getattr(m, "type", None),
         custom_error_type="unknown_message",
@@ -281,11 +311,16 @@ class QuickAction(ActionMessage):
 # The same messages, with the action's values unchecked (``Any``) and the type read by pydantic's
 # own tag lookup: about a fifth of ClientMessage's cost. Alone it would take NaN and Infinity.
 quick_client_message = TypeAdapter(
-    Annotated[QuickAction | HintRequest | Ping | ResyncRequest, Field(discriminator="type")]
+    Annotated[
+        QuickAction | HintRequest | Ping | ResyncRequest | ChatSay | ChatMute | ChatSwitch,
+        Field(discriminator="type"),
+    ]
 )
 
 
-def read_client_message(text: str) -> ActionMessage | HintRequest | Ping | ResyncRequest:
+def read_client_message(
+    text: str,
+) -> ActionMessage | HintRequest | Ping | ResyncRequest | ChatSay | ChatMute | ChatSwitch:
     """``client_message.validate_json(text)``, faster for the messages of live play. Text that
     orjson reads is strict JSON whose numbers are all finite, so for it the action's values need
     no check of their own and the quick models accept exactly what ClientMessage does; anything
@@ -333,7 +368,7 @@ Change = Union[  # noqa: UP007 - pydantic reads it at run time
 
 
 class Delta(BaseModel):
-    """The changes (``codecrack/web/deltas.py``) that turn the view sent at step ``base`` into the
+    """The changes (``codecrack/protocol/deltas.py``) that turn the view sent at step ``base`` into the
     view after ``step`` actions."""
 
     type: Literal["delta"]
@@ -382,8 +417,33 @@ class Pong(BaseModel):
     type: Literal["pong"]
 
 
+class ChatLine(BaseModel):
+    id: int
+    seat: int | None = Field(description="null: a spectator")
+    name: str
+    kind: Literal["phrase", "text", "off", "on"]
+    body: str = Field(description="the phrase's key, the text, or empty for a switch")
+
+
+class ChatNotice(BaseModel):
+    """Chat lines the reader may read, and whether the table's chat is off now."""
+
+    type: Literal["chat"]
+    lines: list[ChatLine]
+    off: bool
+
+
 ServerMessage = Annotated[
-    ServerHello | State | Delta | TableNotice | ErrorMessage | HintAnswer | RematchNotice | RatedNotice | Pong,
+    ServerHello
+    | State
+    | Delta
+    | TableNotice
+    | ErrorMessage
+    | HintAnswer
+    | RematchNotice
+    | RatedNotice
+    | Pong
+    | ChatNotice,
     Field(discriminator="type"),
 ]
 server_message = TypeAdapter(ServerMessage)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import translate
 from . import messages
 from .connections import REPLACED, REPLACED_REASON, Connection
 
@@ -57,7 +58,7 @@ class Seating:
         if seat is not None:
             for older in [c for c in self.connections if c.seat == seat]:
                 self.connections.discard(older)
-                older.push(messages.error(REPLACED_REASON))
+                older.push(messages.error(translate(REPLACED_REASON, older.language)))
                 older.end(REPLACED, REPLACED_REASON)
             self.returned(seat)
         self.connections.add(connection)

@@ -205,6 +205,20 @@ daily_pars = Table(  # how many turns the hard tier needs for a day's puzzle, wo
 )
 
 
+chat_lines = Table(  # what was said at a table (table chat), and its switches off and on
+    "chat_lines",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_code", String(12), ForeignKey("tables.code"), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("seat", Integer),  # null: a spectator
+    Column("name", String(40), nullable=False),
+    Column("kind", String(8), nullable=False),  # phrase, text, off, on
+    Column("body", String(500), nullable=False),  # the phrase's key or the text ("" for a switch)
+    Index("ix_chat_lines_table_code_id", "table_code", "id"),
+)
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -454,8 +468,8 @@ def close_table(db: Connection, code: str, reason: str) -> None:
 
 
 def delete_unjoined(db: Connection, created_before: datetime, keep: list[str]) -> int:
-    """Delete the tables created before ``created_before`` where no seat was ever claimed and
-    no action played (except those in ``keep``); returns how many."""
+    """Delete the tables created before ``created_before`` where no seat was ever claimed, no
+    action played and nothing said (except those in ``keep``); returns how many."""
     unjoined = (
         select(tables.c.code)
         .where(
@@ -464,6 +478,7 @@ def delete_unjoined(db: Connection, created_before: datetime, keep: list[str]) -
             tables.c.code.not_in(keep),
             ~exists().where(actions.c.table_code == tables.c.code),
             ~exists().where(seat_tokens.c.table_code == tables.c.code),
+            ~exists().where(chat_lines.c.table_code == tables.c.code),
         )
         .scalar_subquery()
     )

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.game import Game
+from ..protocol.deltas import SentViews
 from .audiences import Audiences
 from .config import WebConfig
 from .connections import Connection
-from .deltas import SentViews
 from .driving import Driving
 from .pipeline import ActionPipeline
 from .ports import Journal, TableEvents

@@ -10,8 +10,8 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 
-from ..core.errors import OptionError
-from ..i18n import N_, _, explain
+from ..core.errors import OptionError, explain
+from ..i18n import N_, _
 from ..tutorials import is_tutorial
 from .hub import Hub
 from .once import Once

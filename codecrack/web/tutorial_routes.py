@@ -12,8 +12,8 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 
-from ..core.errors import OptionError
-from ..i18n import _, explain
+from ..core.errors import OptionError, explain
+from ..i18n import _
 from ..tutorials import LEARNER, TUTORIAL_AGENT, tutorial
 from .hub import Hub
 from .players.identity import Player, current_player

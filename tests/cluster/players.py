@@ -14,8 +14,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from websockets.sync.client import connect
 
 from codecrack.loadtest.target import websocket_base
+from codecrack.protocol.deltas import followed
 from codecrack.web.actions import player_view
-from codecrack.web.deltas import followed
 
 from ..web.wsclient import replay_frames
 from .services import GUARD

@@ -3,6 +3,7 @@ with nginx in front where clients must find a live instance on their own (issue 
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from urllib.parse import urlsplit
@@ -10,6 +11,9 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
+from websockets.sync.client import connect
+
+from codecrack.loadtest.target import websocket_base
 
 from .players import Player
 from .services import GUARD, NginxServer, instance, wait_until
@@ -117,6 +121,31 @@ def test_an_instance_lets_go_of_a_table_whose_players_are_all_elsewhere(pair, re
         player.finish()
     assert {player.check_against_record() for player in players} == {max(players[0].states)}
     assert followers(redis_server, code) <= 1
+
+
+def test_a_chat_line_said_on_one_instance_reaches_a_player_on_the_other(pair, redis_server):
+    """Seat 0 talks through one instance, seat 1 listens through the other (issue 28 §5)."""
+    first, second = pair
+    made = new_table(first, [HUMAN, HUMAN], sit=0)
+    code = made["code"]
+    other = join(second, code, 1).json()
+    with (
+        connect(f"{websocket_base(first)}/ws/{code}", open_timeout=GUARD) as ann,
+        connect(f"{websocket_base(second)}/ws/{code}", open_timeout=GUARD) as bob,
+    ):
+        for socket, token in ((ann, made["token"]), (bob, other["token"])):
+            socket.send(json.dumps({"type": "hello", "token": token}))
+        wait_until(lambda: followers(redis_server, code) == 2, "both instances follow the table")
+        ann.send(json.dumps({"type": "chat", "text": "good luck from the first"}))
+        line = next_chat(bob)["lines"][0]
+        assert (line["seat"], line["body"]) == (0, "good luck from the first")
+
+
+def next_chat(socket) -> dict:
+    while True:
+        message = json.loads(socket.recv(timeout=GUARD))
+        if message["type"] == "chat":
+            return message
 
 
 def test_a_restart_of_redis_mid_game_loses_nothing(pair, redis_server):

@@ -52,7 +52,7 @@ def test_two_opening_dashes_go_in_one_after_the_other():
 @pytest.mark.parametrize(
     "action, message",
     [
-        ({"type": "ready"}, "ready needs dashes"),
+        ({"type": "ready"}, "'ready' needs 'dashes'"),
         ({"type": "ready", "dashes": 0}, "dashes must list 1 index"),
         ({"type": "ready", "dashes": [0, 1]}, "dashes must list 1 index"),
         ({"type": "ready", "dashes": [4]}, "dash index 0 must be a whole number from 0 to 3"),
@@ -64,7 +64,7 @@ def test_a_bad_arrangement_is_refused_with_a_reason(action, message):
     game = opening_with_a_dash()
     with pytest.raises(codecrack.IllegalAction, match=message):
         game.apply(0, action)
-    with pytest.raises(codecrack.IllegalAction, match="ready takes no dashes"):
+    with pytest.raises(codecrack.IllegalAction, match="'ready' takes no 'dashes'"):
         game.apply(1, {"type": "ready", "dashes": [0]})
 
 

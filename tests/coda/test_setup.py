@@ -77,7 +77,7 @@ def test_deck_mode_has_no_opening_and_draws_the_top_tile():
     assert game.view(0)["pile"] == {"total": 16}
     assert game.legal_actions(1) == [{"type": "draw"}]
     game = rigged(["b1", "w2"], "b5 w9", draw="deck")
-    with pytest.raises(codecrack.IllegalAction, match="takes no color"):
+    with pytest.raises(codecrack.IllegalAction, match="takes no 'color'"):
         game.apply(0, {"type": "draw", "color": "black"})
     game.apply(0, {"type": "draw"})
     assert (game.drawn.color, game.drawn.value) == ("white", 9)

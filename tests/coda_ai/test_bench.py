@@ -1,7 +1,7 @@
 """The coda-belief benchmark reports p50/p95 for 2, 3 and 4 players and is found by name."""
 
 from codecrack.bench import benchmarks
-from codecrack.games.coda.bench import belief_benchmark
+from codecrack.bench.coda import belief_benchmark
 
 
 def test_belief_benchmark_reports_every_table_size():
@@ -14,7 +14,7 @@ def test_belief_benchmark_reports_every_table_size():
 
 def test_decisions_benchmark_plays_the_arenas_seeded_games():
     from codecrack.arena import ArenaConfig, play_one
-    from codecrack.games.coda.bench import decisions_benchmark
+    from codecrack.bench.coda import decisions_benchmark
 
     report = decisions_benchmark(seed="5", games="3", level="easy", players="2")
     row = report["players"]["2"]

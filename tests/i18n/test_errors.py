@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import codecrack
-from codecrack.core.errors import IllegalAction, OptionError, TemplateError
-from codecrack.i18n import N_, explain, language, translate
+from codecrack.core.errors import IllegalAction, OptionError, TemplateError, explain
+from codecrack.i18n import N_, language, translate
 from codecrack.review import ReviewError
 
 from .catalogues import ROOT, extracted_messages
@@ -20,8 +20,8 @@ from .catalogues import ROOT, extracted_messages
 PACKAGE = ROOT / "codecrack"
 # The researchers' tools (the reinforcement-learning environments, the arena, the benchmarks, the
 # bot protocol's host) refuse in English only (docs/i18n.md).
-RESEARCH = [PACKAGE / "env", PACKAGE / "protocol", PACKAGE / "arena.py", PACKAGE / "report.py"]
-RESEARCH_FILES = ("bench.py", "bound.py")
+RESEARCH = [PACKAGE / "env", PACKAGE / "protocol", PACKAGE / "bench", PACKAGE / "arena.py", PACKAGE / "report.py"]
+RESEARCH_FILES = ("bound.py",)
 JUNK = [None, True, -1, 99, 2.5, "", "zz", "Q9", [], [1, 2], {}, {"a": 1}]
 
 

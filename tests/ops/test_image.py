@@ -102,6 +102,7 @@ def start(podman, name: str, port: int) -> str:
     return url
 
 
+@pytest.mark.timeout(1800)  # a first build downloads Debian's base (up to 20 minutes allowed for it)
 def test_the_image_plays_a_game_and_keeps_it_across_a_new_container(podman):
     built = subprocess.run(
         [ROOT / "deploy" / "build-image", IMAGE], env=podman.env, capture_output=True, text=True, timeout=1200

@@ -9,9 +9,10 @@ import pytest
 
 import codecrack
 from codecrack.agents import make_agent
+from codecrack.core.tutorial import LEARNER, OPPONENT, Move, Read
 from codecrack.games.alphacode import legal_codes
 from codecrack.games.coding.crack_sheet import candidates
-from codecrack.tutorials import LEARNER, OPPONENT, Move, Read, ScriptedAgent, offered, tutorial
+from codecrack.tutorials import ScriptedAgent, offered, tutorial
 
 GAMES = ["coda", "coding", "alphacode"]
 CATALOGUES = Path(__file__).resolve().parents[2] / "codecrack" / "web" / "static" / "i18n"

@@ -18,9 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from codecrack.games.coda import rules
+from codecrack.protocol.deltas import followed
 from codecrack.web import hub as hub_module
 from codecrack.web.app import create_app
-from codecrack.web.deltas import followed
 from tests.coda.pairs import SKIP, Case, Run, relabelled_set, run_pair
 from tests.coda.test_leaks import OPTION_SETS
 

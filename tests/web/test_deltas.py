@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from websockets.sync.client import connect
 
 import codecrack
+from codecrack.bench.messages import messages_benchmark
+from codecrack.protocol.deltas import SentViews, apply, diff, followed
 from codecrack.web.actions import player_view
 from codecrack.web.connections import encode
-from codecrack.web.deltas import SentViews, apply, diff, followed
-from codecrack.web.message_bench import messages_benchmark
 
 from .conftest import fast_config
 from .live_server import GUARD, live_server

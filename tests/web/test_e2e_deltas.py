@@ -13,8 +13,8 @@ import orjson
 import pytest
 from websockets.sync.client import connect
 
+from codecrack.protocol.deltas import followed
 from codecrack.web.config import WebConfig
-from codecrack.web.deltas import followed
 
 from .browser import CHROMIUM, chromium, running_server
 from .live_server import GUARD

@@ -7,9 +7,9 @@ import random
 import pytest
 
 import codecrack
+from codecrack.protocol.deltas import diff
 from codecrack.web.actions import player_view
 from codecrack.web.connections import encode
-from codecrack.web.deltas import diff
 
 from .wsclient import HUMAN, RANDOM, create, play_out, seated
 

@@ -1,7 +1,7 @@
 """The load benchmarks against a real server process, at a tiny size: a kill -9 under load loses
 no acknowledged action, and the soak run reports the server's memory (and, probed, where it is)."""
 
-from codecrack.web.loadtest import crash_benchmark, soak_benchmark
+from codecrack.bench.serving import crash_benchmark, soak_benchmark
 
 
 def test_kill_9_under_load_loses_no_acknowledged_action():

@@ -6,7 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from codecrack.web.memory_probe import (
+from codecrack.bench.memory_probe import (
     glibc,
     memory_figures,
     probed_app,

@@ -3,10 +3,12 @@ database or a server (tests/web/ports.py)."""
 
 import asyncio
 
+from codecrack.i18n import _, language
+from codecrack.web.connections import REPLACED, REPLACED_REASON, Connection
 from codecrack.web.ports import MemoryJournal, StepTaken, TableEvents
 from codecrack.web.refusals import NOT_STORED, Refusal
 
-from .ports import memory_table, watch
+from .ports import Recorder, memory_table, watch
 
 ADD = {"type": "add", "amount": 1}
 
@@ -103,3 +105,22 @@ def test_the_memory_journal_refuses_a_step_stored_already():
         return False
 
     assert asyncio.run(scenario())
+
+
+def test_a_replaced_connection_is_told_why_in_its_own_language():
+    """Issue 26: REPLACED_REASON was sent in English to everyone. The older connection's language
+    is the one it joined in, not the newer connection's."""
+
+    async def scenario():
+        table = memory_table()
+        with language("th"):
+            older = Connection(0, Recorder())
+            table.connect(older)
+            expected = _(REPLACED_REASON)
+        with language("en"):
+            watch(table, seat=0)
+        assert expected != REPLACED_REASON
+        assert older.socket.messages[-1] == {"type": "error", "message": expected}
+        assert older.ending == (REPLACED, REPLACED_REASON)  # a close frame's reason: ASCII, at most 123 bytes
+
+    asyncio.run(scenario())

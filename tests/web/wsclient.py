@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import codecrack
-from codecrack.web.deltas import followed
+from codecrack.protocol.deltas import followed
 from codecrack.web.schema import server_message
 
 Message = dict[str, Any]

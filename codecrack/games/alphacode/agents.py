@@ -178,4 +178,19 @@ class HardSolver(Solver):
         return question(space, int(np.argmax(parts)))
 
 
+class Sparring(Agent):
+    """Seat 1 of the solver benchmark and of the daily par: makes the code to crack, then asks questions and never declares."""
+
+    name = "sparring"
+
+    def __init__(self, seed: int = 0, tricky: bool = False) -> None:
+        super().__init__(seed)
+        self.maker = HardSolver(seed) if tricky else None
+
+    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["phase"] == "code" and self.maker is not None:
+            return self.maker.make_code(view)
+        return next(a for a in view["legal_actions"] if a["type"] in ("random_code", "count", "filled", "pass"))
+
+
 AGENTS = {"easy": EasySolver, "medium": MediumSolver, "hard": HardSolver}

@@ -25,12 +25,11 @@ import hmac
 from datetime import date
 from typing import Any
 
-from ...agents import make_agent
 from ...core.errors import IllegalAction
 from ...core.registry import new_game
 from ...core.runner import run_game
 from ...i18n import N_
-from .bench import Sparring
+from .agents import HardSolver, Sparring
 from .codes import check_code, code_json, code_mask, codes_filling, legal_codes, parse_code
 from .letters import GLYPHS
 from .rules import MISSES_ALLOWED
@@ -198,6 +197,6 @@ def hard_count(code: int, seed: int = 0) -> int:
     game = new_game("alphacode", players=2, seed=seed, first=0)
     game.apply(0, {"type": "random_code"})
     game.apply(1, {"type": "code", "letters": legal_codes().code_json(code)})
-    run_game(game, {0: make_agent("hard", "alphacode", seed=seed, solo=True), 1: Sparring(seed)})
+    run_game(game, {0: HardSolver(seed=seed, solo=True), 1: Sparring(seed)})
     turns = [action for seat, action in game.record()["actions"] if seat == 0][1:]  # after its own code
     return len(turns) - 1  # the last one is the correct declaration

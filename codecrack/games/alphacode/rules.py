@@ -25,6 +25,7 @@ from ...core.errors import IllegalAction, OptionError
 from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
 from ...core.options import GameOptions, Preset, choice_option, seat_option
+from ...core.shape import check_keys
 from ...i18n import N_
 from .codes import Code, check_code, code_json, code_mask, codes_filling, parse_code, random_code
 from .letters import GLYPHS, LETTER_SETS
@@ -233,7 +234,7 @@ class AlphacodeGame(Game):
         if self.phase != "code":
             raise IllegalAction(N_("the codes are already made"))
         if action["type"] == "random_code":
-            _only_keys(action, set())
+            check_keys(action)
             code = random_code(
                 self.rng,
                 self.sheet,
@@ -242,7 +243,7 @@ class AlphacodeGame(Game):
                 pick=lambda outcomes: self.chance_index("code", outcomes),
             )
         else:
-            _only_keys(action, {"letters"})
+            check_keys(action, "letters")
             code = parse_code(action["letters"], self.sheet, self.letters)
             check_code(code, self.sheet, self.letters, self.options.real_words)
         self.codes[seat] = code
@@ -259,7 +260,7 @@ class AlphacodeGame(Game):
                 if self.phase == "code"
                 else N_("no questions now: only a declaration or a pass is allowed")
             )
-        _only_keys(action, {"row", "column"})
+        check_keys(action, "row", "column")
         row, column = question_cell(self.sheet, action)
         question = {
             "type": action["type"],
@@ -288,7 +289,7 @@ class AlphacodeGame(Game):
                 if self.phase == "code"
                 else N_("no declarations now: the opening handicap questions come first")
             )
-        _only_keys(action, {"letters"})
+        check_keys(action, "letters")
         guess = parse_code(action["letters"], self.sheet, self.letters)
         check_code(guess, self.sheet, self.letters, self.options.real_words)
         target = self.target(seat)
@@ -304,7 +305,7 @@ class AlphacodeGame(Game):
     def _pass(self, seat: int, action: Action) -> list[Event]:
         if self.phase not in ("final", "cascade"):
             raise IllegalAction(N_("you may pass only on a final declaration"))
-        _only_keys(action, set())
+        check_keys(action)
         return [{"type": "passed", "seat": seat}] + self._settle(seat, False)
 
     # -- consequences ----------------------------------------------------------------
@@ -457,29 +458,6 @@ class AlphacodeGame(Game):
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else {**self.outcome, **self._deciding_round()}
-
-
-def _only_keys(action: Action, allowed: set[str]) -> None:
-    extra = sorted(set(action) - allowed - {"type"})
-    missing = sorted(allowed - set(action))
-    if not (extra or missing):
-        return
-    params = {
-        "kind": action["type"],
-        "keys": ", ".join(sorted(allowed)),
-        "extra": ", ".join(extra),
-        "missing": ", ".join(missing),
-    }
-    if not allowed:
-        raise IllegalAction(N_("a {kind!r} action takes nothing else; unexpected: {extra}"), **params)
-    if extra and missing:
-        raise IllegalAction(N_("a {kind!r} action takes {keys}; unexpected: {extra}; missing: {missing}"), **params)
-    raise IllegalAction(
-        N_("a {kind!r} action takes {keys}; unexpected: {extra}")
-        if extra
-        else N_("a {kind!r} action takes {keys}; missing: {missing}"),
-        **params,
-    )
 
 
 def _already_asked(kind: str, where: str, answer: int | bool) -> IllegalAction:

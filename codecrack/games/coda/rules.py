@@ -26,6 +26,7 @@ from ...core.errors import IllegalAction, SeatNumber, seat_numbers
 from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
 from ...core.options import GameOptions, Preset, choice_option
+from ...core.shape import check_keys
 from ...i18n import N_
 from .tiles import (
     BLACK,
@@ -108,17 +109,6 @@ class CodaOptions(GameOptions):
         if rounds not in (1, TOURNAMENT_ROUNDS):
             raise ValueError(N_("rounds must be 1 or 3 (3 is the tournament)"))
         return rounds
-
-
-def expect_keys(action: Action, *keys: str) -> None:
-    """Refuse missing or unknown keys, naming them."""
-    wanted = {"type", *keys}
-    missing = sorted(wanted - action.keys())
-    extra = sorted(action.keys() - wanted)
-    if missing:
-        raise IllegalAction(N_("{kind} needs {keys}"), kind=action["type"], keys=", ".join(missing))
-    if extra:
-        raise IllegalAction(N_("{kind} takes no {keys}"), kind=action["type"], keys=", ".join(extra))
 
 
 def color_of(action: Action) -> str:
@@ -386,7 +376,7 @@ class CodaGame(Game):
         return max(0, self.hand_size - left[WHITE]), min(self.hand_size, left[BLACK])
 
     def _opening(self, seat: int, action: Action) -> None:
-        expect_keys(action, "black")
+        check_keys(action, "black")
         black = whole_number(action, "black", *self._opening_range())
         self.opened.add(seat)
         self._emit({"type": "opening", "seat": seat, "black": black})
@@ -412,9 +402,9 @@ class CodaGame(Game):
     def _check_dash_spots(self, seat: int, action: Action) -> list[int]:
         dashes = len(self.unplaced[seat])
         if not dashes:
-            expect_keys(action)
+            check_keys(action)
             return []
-        expect_keys(action, "dashes")
+        check_keys(action, "dashes")
         indices = action["dashes"]
         if not isinstance(indices, list) or len(indices) != dashes:
             raise IllegalAction(
@@ -435,7 +425,7 @@ class CodaGame(Game):
 
     def _place(self, seat: int, action: Action) -> None:
         """The drawn tile goes in where its owner puts it, among its legal places."""
-        expect_keys(action, "index")
+        check_keys(action, "index")
         index = whole_number(action, "index", 0, len(self.rows[seat]))
         places = self._places()
         if index not in places:
@@ -455,10 +445,10 @@ class CodaGame(Game):
 
     def _draw(self, seat: int, action: Action) -> None:
         if self.options.draw == "deck":
-            expect_keys(action)
+            check_keys(action)
             self._draw_tile(seat, None)
             return
-        expect_keys(action, "color")
+        check_keys(action, "color")
         color = color_of(action)
         if color not in self._colors_left():
             raise IllegalAction(
@@ -474,7 +464,7 @@ class CodaGame(Game):
         self._emit({"type": "draw", "seat": seat, "color": self.drawn.color})
 
     def _guess(self, seat: int, action: Action) -> None:
-        expect_keys(action, "target", "index", "color", "value")
+        check_keys(action, "target", "index", "color", "value")
         target, index = self._check_guess_target(seat, action)
         color, value = self._check_guess_tile(action)
         tile = self.rows[target][index]
@@ -540,7 +530,7 @@ class CodaGame(Game):
         return color, value
 
     def _stop(self, seat: int, action: Action) -> None:
-        expect_keys(action)
+        check_keys(action)
         if not self.hits:
             raise IllegalAction(N_("you may stop only after a correct guess; guess first"))
         self._emit({"type": "stop", "seat": seat})
@@ -583,7 +573,7 @@ class CodaGame(Game):
         self._end_turn_or_round()
 
     def _reveal(self, seat: int, action: Action) -> None:
-        expect_keys(action, "index")
+        check_keys(action, "index")
         index = whole_number(action, "index", 0, len(self.rows[seat]) - 1)
         if self.rows[seat][index].revealed:
             raise IllegalAction(N_("your tile {index} is already face up; reveal a face-down one"), index=index)
@@ -605,7 +595,7 @@ class CodaGame(Game):
         ends. With an empty pile this is a miss. A pending placement goes in the same way, face
         up or down as it was; a pending reveal turns up the leftmost face-down tile.
         """
-        expect_keys(action)
+        check_keys(action)
         self._emit({"type": "timeout", "seat": seat})
         if self.phase == "draw":
             self._draw_tile(seat, self._fuller_color())

@@ -14,8 +14,8 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event
+from ...core.shape import check_keys
 from ...i18n import N_
-from .checks import check_fields
 
 
 class CrackingPhase:
@@ -44,13 +44,13 @@ class CrackingPhase:
         return [{"type": "slap"}] + ([{"type": "pass"}] if may_pass else [])
 
     def _act_slap(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action)
+        check_keys(action)
         self.step, self.turn, self.slapper = "answer", seat, seat
         self.passed.discard(seat)  # a slap cancels the slapper's pass
         return self.log({"type": "slap", "seat": seat})
 
     def _act_pass(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action)
+        check_keys(action)
         if seat in self.passed:
             raise IllegalAction(N_("you are already passing; slap whenever you are ready"))
         if not self.stalemate_possible():
@@ -72,7 +72,7 @@ class CrackingPhase:
         return events + self._slapper_out(seat, N_("wrong answer"))
 
     def _act_timeout(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action)
+        check_keys(action)
         events = self.log({"type": "timeout", "seat": seat})
         return events + self._slapper_out(seat, N_("hesitation: no answer within the answer window"))
 

@@ -17,9 +17,10 @@ from typing import Any
 
 from ...core.errors import IllegalAction, SeatNumber
 from ...core.game import Action, Event
+from ...core.shape import check_keys
 from ...i18n import N_
 from .cards import POSITIONS, all_code_texts, code_text, parse_code
-from .checks import check_fields, check_seat_number
+from .checks import check_seat_number
 
 WRONG_DECODES_ALLOWED = 2
 
@@ -116,7 +117,7 @@ class DecodingPhase:
 
     # -- decoding ---------------------------------------------------------------------------
     def check_decode(self, seat: int, action: Action) -> tuple[int, dict]:
-        check_fields(action, "target", "code")
+        check_keys(action, "target", "code")
         target = check_seat_number(action["target"], self.players, "target")
         if target == seat:
             raise IllegalAction(N_("you may not decode your own code"))
@@ -156,7 +157,7 @@ class DecodingPhase:
         return events
 
     def _act_stop(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action)
+        check_keys(action)
         if not self.may_stop:
             raise IllegalAction(N_("you may stop only right after a correct decode"))
         return self.log({"type": "stop", "seat": seat}) + self._end_decoding_turn(seat)
@@ -166,7 +167,7 @@ class DecodingPhase:
         return [{"type": "reveal", "card": p} for p in self.sheets[seat].hidden()]
 
     def check_reveal(self, seat: int, action: Action, positions: tuple[str, ...] = POSITIONS) -> str:
-        check_fields(action, "card")
+        check_keys(action, "card")
         position = action["card"]
         if position not in positions:
             raise IllegalAction(

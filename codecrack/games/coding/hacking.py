@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction, SeatNumber
 from ...core.game import Action, Event
+from ...core.shape import check_keys
 from ...i18n import N_
 from .cards import DATA_TYPES, is_green, rules_out
-from .checks import check_fields, check_seat_number
+from .checks import check_seat_number
 
 
 class HackingPhase:
@@ -33,7 +34,7 @@ class HackingPhase:
         return takes or [{"type": "cannot"}]
 
     def _check_take(self, seat: int, action: Action) -> str:
-        check_fields(action, "card")
+        check_keys(action, "card")
         kind, sheet = action["card"], self.sheets[seat]
         if kind not in DATA_TYPES:
             raise IllegalAction(
@@ -48,7 +49,7 @@ class HackingPhase:
         return kind
 
     def _check_cannot(self, seat: int, action: Action) -> list[str]:
-        check_fields(action)
+        check_keys(action)
         if self.takable(seat):
             raise IllegalAction(
                 N_("you can take {kinds}, so you may not declare 'cannot take'"), kinds=", ".join(self.takable(seat))
@@ -108,7 +109,7 @@ class HackingPhase:
         return [{"type": "give", "card": card, "to": to} for card in self.row for to in receivers]
 
     def _check_give(self, seat: int, action: Action) -> tuple[int, int]:
-        check_fields(action, "card", "to")
+        check_keys(action, "card", "to")
         card, to = action["card"], action["to"]
         if not isinstance(card, int) or isinstance(card, bool) or card not in self.row:
             raise IllegalAction(N_("hack card {card!r} is not in the face-up row {row}"), card=card, row=self.row)

@@ -14,9 +14,10 @@ from typing import Any
 
 from ...core.errors import IllegalAction, SeatNumber
 from ...core.game import Action, Event
+from ...core.shape import check_keys
 from ...i18n import N_
 from .cards import POSITIONS, all_code_texts, code_text, parse_code
-from .checks import check_fields, check_seat_number
+from .checks import check_seat_number
 
 
 def score_answer(truth: dict, answer: dict) -> int:
@@ -59,7 +60,7 @@ class OneShotPhase:
         return [{"type": "answer", "codes": {str(t): code}} for t in self.unanswered(seat) for code in codes]
 
     def _check_answer(self, seat: int, action: Action) -> dict[int, dict]:
-        check_fields(action, "codes")
+        check_keys(action, "codes")
         given = action["codes"]
         if not isinstance(given, dict) or not given:
             raise IllegalAction(N_('\'codes\' maps opponent seats to codes, like {"1": "D57"}'))

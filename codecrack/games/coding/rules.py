@@ -24,9 +24,9 @@ from ...core.errors import IllegalAction
 from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
 from ...core.options import GameOptions, Preset
+from ...core.shape import check_keys
 from ...i18n import N_
 from .cards import DATA_TYPES, DIGITS, LETTERS, code_text, load_deck
-from .checks import check_fields
 from .cracking import CrackingPhase
 from .decoding import DecodingPhase
 from .hacking import HackingPhase
@@ -260,7 +260,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         return [{"type": "order", "x1": a, "x2": b}, {"type": "order", "x1": b, "x2": a}]
 
     def _act_order(self, seat: int, action: Action) -> list[Event]:
-        check_fields(action, "x1", "x2")
+        check_keys(action, "x1", "x2")
         sheet = self.sheets[seat]
         if sorted([action["x1"], action["x2"]], key=repr) != sorted(sheet.digits, key=repr):
             raise IllegalAction(

@@ -14,8 +14,8 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from ...core.errors import OptionError
-from ...i18n import _, explain
+from ...core.errors import OptionError, explain
+from ...i18n import _
 from ..schema import ERRORS, Problem, Strict
 from ..store import players
 from .accounts import (

@@ -13,8 +13,8 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from ...core.errors import OptionError
-from ...i18n import _, explain
+from ...core.errors import OptionError, explain
+from ...i18n import _
 from ..hub import checked_name
 from ..schema import ERRORS, Name, Problem, Strict
 from ..store import seat_tokens, tables

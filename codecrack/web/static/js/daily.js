@@ -4,8 +4,10 @@ import { call } from "./api.js";
 import { h, button, announce } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { t } from "./i18n.js";
+import { showCodaPuzzle } from "./puzzle.js";
 
 export async function showDaily(root) {
+  if (new URLSearchParams(location.search).get("game") === "coda") return showCodaPuzzle(root);
   const page = new DailyPage(root, await gameModule("alphacode"));
   window.codecrack = page; // handy in the console and for tests
   await page.open(false);
@@ -72,7 +74,8 @@ class DailyPage {
       h("div", { class: "row" },
         attempt.over ? null : button(t("daily.give_up"), () => this.send({ type: "give_up" }), { id: "daily-give-up" }),
         button(t("daily.practice"), () => this.open(true), { id: "daily-practice" }),
-        attempt.practice ? button(t("daily.back_to_today"), () => this.open(false), { id: "daily-today" }) : null),
+        attempt.practice ? button(t("daily.back_to_today"), () => this.open(false), { id: "daily-today" }) : null,
+        h("a", { href: "/daily?game=coda", id: "daily-coda", class: "button" }, t("puzzle.title"))),
       this.module.notes(attempt.view, ctx)));
   }
 

@@ -5,6 +5,7 @@ import { agentTitle, announce, button, closeMenu, displayName, h, icon, keepFocu
 import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
+import { Chat } from "./chat.js";
 import { invitePanel, markPlayed } from "./invite.js";
 import { ratedTag, ratingChanges, recoverSeat } from "./players.js";
 import { reviewPanel } from "./review.js";
@@ -42,6 +43,7 @@ class TablePage {
     this.copied = null;       // "done" or "failed" for a moment after "Copy the link"
     this.ui = {};             // the game module's own UI state (selections, half-filled forms)
     this.notes = JSON.parse(localStorage.getItem(`codecrack:notes:${code}`) || "{}");
+    this.chat = new Chat(this);
   }
 
   async start() {
@@ -78,6 +80,7 @@ class TablePage {
       this.online = true;
       this.hintAsked = false;
       this.socket.send(JSON.stringify({ type: "hello", token }));
+      this.chat.greet();
     };
   }
 
@@ -111,6 +114,7 @@ class TablePage {
         break;
       case "error": this.sending = false; this.error = message.message; break;
       case "rematch": this.followRematch(message.code); return;
+      case "chat": this.chat.receive(message); break;
       default: return;
     }
     this.render();
@@ -272,12 +276,15 @@ class TablePage {
             this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
           h("aside", { class: "side" },
             this.seatList(),
+            this.coach ? null : this.chat.panel(),
             notesOn ? this.notesPanel(view, ctx) : null,
             this.historyPanel(view, ctx, notesOn)))));
       opened.forEach((name) => this.root.querySelector(`details[class="${name}"]`)?.setAttribute("open", ""));
       if (!replaying) this.coach?.decorate(this.root, view, this.step, this.ui);
     }, () => this.nextControl());
     this.root.querySelector("#history").scrollTop = historyScroll; // a re-render keeps the reader's place
+    const chatLines = this.root.querySelector("#chat-lines");
+    if (chatLines) chatLines.scrollTop = chatLines.scrollHeight; // the latest line in sight
     this.tick();
   }
 

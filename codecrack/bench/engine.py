@@ -1,4 +1,4 @@
-"""Benchmarks: ``engine`` and ``env`` for every game, plus each game's own ``BENCHMARKS`` table."""
+"""``codecrack bench engine`` (random playouts on one core) and ``codecrack bench arena-ray``."""
 
 from __future__ import annotations
 
@@ -7,12 +7,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .agents import RandomAgent
-from .core.errors import OptionError
-from .core.registry import GAMES, game_module, new_game
-from .core.runner import run_game
-
-Benchmark = Callable[..., dict[str, Any]]
+from ..agents import RandomAgent
+from ..core.registry import new_game
+from ..core.runner import run_game
 
 
 def engine_benchmark(
@@ -47,7 +44,7 @@ def arena_ray_benchmark(
     games over wall time). Starting Ray is not timed."""
     from statistics import median
 
-    from .arena import ArenaConfig, run_arena
+    from ..arena import ArenaConfig, run_arena
 
     runs: dict[int, list[dict[str, Any]]] = {1: [], 2: []}
     for _ in range(int(repeats)):  # -o repeats=N arrives as text
@@ -73,28 +70,4 @@ def arena_ray_benchmark(
     }
 
 
-def benchmarks() -> dict[str, Benchmark]:
-    """Every benchmark by name."""
-    from .env.bench import env_benchmark
-    from .review.bench import review_benchmark
-    from .web.loadtest import BENCHMARKS as WEB_BENCHMARKS
-    from .web.message_bench import messages_benchmark
-
-    table: dict[str, Benchmark] = {
-        "engine": engine_benchmark,
-        "review": review_benchmark,
-        "arena-ray": arena_ray_benchmark,
-        "env": env_benchmark,
-        "messages": messages_benchmark,
-        **WEB_BENCHMARKS,
-    }
-    for game in GAMES:
-        table.update(getattr(game_module(game, "bench"), "BENCHMARKS", {}))
-    return table
-
-
-def run_benchmark(name: str, **params: Any) -> dict[str, Any]:
-    table = benchmarks()
-    if name not in table:
-        raise OptionError(f"unknown benchmark {name!r}; valid benchmarks: {', '.join(sorted(table))}")
-    return table[name](**{k: v for k, v in params.items() if v is not None})
+BENCHMARKS = {"engine": engine_benchmark, "arena-ray": arena_ray_benchmark}

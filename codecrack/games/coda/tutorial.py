@@ -1,7 +1,7 @@
 """The Coda tutorial: two players and the default table's classic drawing: the opening split,
 a colour chosen for each draw; a hit and going on, a miss, and stopping."""
 
-from . import Read, Tutorial, them, you
+from ...core.tutorial import Read, Tutorial, them, you
 
 TUTORIAL = Tutorial(
     game="coda",

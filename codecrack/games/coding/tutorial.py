@@ -1,7 +1,7 @@
 """The Coding tutorial: two players, counter mode (revised). The learner holds the rulebook's
 "F 9 8" and cracks the rulebook's "D 5 7": after the four hacking rounds only D 5 7 is left."""
 
-from . import Read, Tutorial, them, you
+from ...core.tutorial import Read, Tutorial, them, you
 
 TUTORIAL = Tutorial(
     game="coding",

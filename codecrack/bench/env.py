@@ -15,13 +15,13 @@ from typing import Any
 
 import numpy as np
 
-from ..bench import engine_benchmark
 from ..core.options import parse_options
 from ..core.registry import game_class
+from .engine import engine_benchmark
 
 
 def pettingzoo_steps_per_s(game: str, players: int, games: int, seed: int, **options: Any) -> float:
-    from .pettingzoo import env
+    from ..env.pettingzoo import env
 
     aec = env(game, players=players, **options)
     rng = random.Random(seed)  # as the engine's random agents draw
@@ -80,10 +80,13 @@ def env_benchmark(
     if importlib.util.find_spec("pyspiel") is not None:
         from open_spiel.python import games as _python_games  # noqa: F401 - registers python_kuhn_poker
 
-        from . import openspiel
+        from ..env import openspiel
 
         report["openspiel_steps_per_s"] = round(
             pyspiel_steps_per_s(openspiel.short_name(game), {"players": players, **options}, games, seed), 1
         )
         report["kuhn_poker_steps_per_s"] = round(pyspiel_steps_per_s("python_kuhn_poker", {}, games * 50, seed), 1)
     return report
+
+
+BENCHMARKS = {"env": env_benchmark}

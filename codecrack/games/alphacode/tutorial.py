@@ -1,7 +1,7 @@
 """The Alphabet Code tutorial: a duel. The learner asks the rulebook's zone (O, D), which answers
 3, then a square, and four more zones; those six answers leave one code, which the learner declares."""
 
-from . import Read, Tutorial, them, you
+from ...core.tutorial import Read, Tutorial, them, you
 
 CODE = [
     {"letter": "c", "row": "P", "column": "A"},

@@ -3,7 +3,7 @@ real websockets. Not tests: they report figures (docs/benchmarks.md).
 
 - ``codecrack bench soak --games N``: N short games (The Coding, one-shot, a client seat against
   the random AI), a few at a time; reports the server's RSS along the way (and, with
-  ``-o probe=1``, where its memory is: :mod:`codecrack.web.memory_probe`).
+  ``-o probe=1``, where its memory is: :mod:`codecrack.bench.memory_probe`).
 - ``codecrack bench crash --games K``: K rounds of ``kill -9`` while several clients play; after
   each restart, counts the acknowledged actions (those whose new state reached a client) missing
   from the stored records.
@@ -25,8 +25,8 @@ from websockets.asyncio.client import connect
 
 from ..core.registry import replay
 from ..loadtest.target import SERVE, ServerProcess, codecrack_server, sample_process, websocket_base
-from .deltas import followed
-from .store import Store, make_engine
+from ..protocol.deltas import followed
+from ..web.store import Store, make_engine
 
 SHORT_GAME = {
     "game": "coding",
@@ -34,7 +34,7 @@ SHORT_GAME = {
     "sit": 0,
     "options": {"mode": "one-shot"},
 }
-PROBED = ("codecrack.web.memory_probe",)  # the server with GET /probe/memory (soak -o probe=1)
+PROBED = ("codecrack.bench.memory_probe",)  # the server with GET /probe/memory (soak -o probe=1)
 NO_PAUSE = {"CODECRACK_AI_PACE": "0"}  # bots answer at once: the benchmarks measure the server
 
 
@@ -99,7 +99,7 @@ async def play_many(url: str, games: int, workers: int, seed: int, on_done) -> N
 def soak_benchmark(games: int = 10_000, seed: int = 0, workers: int = 4, probe: int = 0) -> dict[str, Any]:
     """Play ``games`` short games through a real server and sample its RSS after every tenth of
     them (1k, 2k, ... 10k for the default count). With ``probe`` the server is ``codecrack serve``'s
-    app with a memory probe (:mod:`codecrack.web.memory_probe`), read at the start, at the same
+    app with a memory probe (:mod:`codecrack.bench.memory_probe`), read at the start, at the same
     moments, and at the end after ``malloc_trim`` (``"trimmed"``)."""
     checkpoints = sorted({max(1, games * tenth // 10) for tenth in range(1, 11)})
     samples: dict[int, float] = {}

@@ -42,11 +42,11 @@ from typing import Any
 from fastapi import FastAPI
 from sqlalchemy import make_url
 
-from .app import create_app
-from .collector import collect_everything
-from .config import WebConfig
-from .hub import Hub
-from .server import run_one, uvicorn_options
+from ..web.app import create_app
+from ..web.collector import collect_everything
+from ..web.config import WebConfig
+from ..web.hub import Hub
+from ..web.server import run_one, uvicorn_options
 
 MB = 2**20
 
@@ -196,9 +196,9 @@ def probed_app(config: WebConfig) -> FastAPI:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m codecrack.web.memory_probe --host H --port P --db URL``; the other settings come
+    """``python -m codecrack.bench.memory_probe --host H --port P --db URL``; the other settings come
     from ``CODECRACK_*`` environment variables, as for ``codecrack serve``."""
-    parser = argparse.ArgumentParser(prog="codecrack.web.memory_probe")
+    parser = argparse.ArgumentParser(prog="codecrack.bench.memory_probe")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", required=True)

@@ -18,29 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from ...agents import make_agent
-from ...core.agent import Agent
-from ...core.errors import OptionError
-from ...core.registry import new_game
-from ...core.runner import run_game
-from .agents import HardSolver, greedy_question, hard_question
-from .bound import bound_benchmark
-from .solver import CodeSpace
-
-
-class Sparring(Agent):
-    """Seat 1 of the benchmark: makes the code to crack, then asks questions and never declares."""
-
-    name = "sparring"
-
-    def __init__(self, seed: int = 0, tricky: bool = False) -> None:
-        super().__init__(seed)
-        self.maker = HardSolver(seed) if tricky else None
-
-    def act(self, view: dict[str, Any]) -> dict[str, Any]:
-        if view["phase"] == "code" and self.maker is not None:
-            return self.maker.make_code(view)
-        return next(a for a in view["legal_actions"] if a["type"] in ("random_code", "count", "filled", "pass"))
+from ..agents import make_agent
+from ..core.errors import OptionError
+from ..core.registry import new_game
+from ..core.runner import run_game
+from ..games.alphacode.agents import Sparring, greedy_question, hard_question
+from ..games.alphacode.bound import bound_benchmark
+from ..games.alphacode.solver import CodeSpace
 
 
 def solver_benchmark(

@@ -16,9 +16,9 @@ from statistics import median
 from typing import Any
 
 from ..core.registry import new_game
-from .actions import player_view
-from .connections import encode
-from .deltas import diff
+from ..protocol.deltas import diff
+from ..web.actions import player_view
+from ..web.connections import encode
 
 
 def whole_text(step: int, view: dict[str, Any]) -> str:
@@ -86,3 +86,6 @@ def _one_action(
         "whole_ms": 1000 * (wholes_done - made),
         "delta_ms": 1000 * (deltas_done - wholes_done),
     }
+
+
+BENCHMARKS = {"messages": messages_benchmark}

@@ -18,12 +18,12 @@ from typing import Any
 
 import numpy as np
 
-from ...core.errors import OptionError
-from ...core.registry import new_game
-from ...core.runner import next_actor
-from .agents import AGENTS
-from .reading import facts_from_view, own_code
-from .tactics import answer_score, best_answer, joint_best_answer
+from ..core.errors import OptionError
+from ..core.registry import new_game
+from ..core.runner import next_actor
+from ..games.coding.agents import AGENTS
+from ..games.coding.reading import facts_from_view, own_code
+from ..games.coding.tactics import answer_score, best_answer, joint_best_answer
 
 
 def mid_game_views(players: int, games: int, seed: int, mode: str) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ import numpy as np
 from ..agents import make_agent
 from ..core.registry import new_game
 from ..core.runner import run_game
-from .core import review_record
+from ..review.core import review_record
 
 TABLES = (("coda", 2), ("coda", 4), ("coding", 2), ("coding", 4), ("alphacode", 2), ("alphacode", 3))
 
@@ -46,3 +46,6 @@ def review_benchmark(games: int = 5, seed: int = 0, level: str = "medium", **opt
             }
         )
     return {"benchmark": "review", "games": games, "seed": seed, "level": level, "tables": rows}
+
+
+BENCHMARKS = {"review": review_benchmark}

@@ -16,13 +16,13 @@ from typing import Any
 
 import numpy as np
 
-from ...agents import make_agent
-from ...arena import game_seed, seat_names, wilson
-from ...core.registry import new_game
-from ...core.runner import run_game
-from .agents import MediumAgent
-from .belief import solve
-from .observe import position_from_view
+from ..agents import make_agent
+from ..arena import game_seed, seat_names, wilson
+from ..core.registry import new_game
+from ..core.runner import run_game
+from ..games.coda.agents import MediumAgent
+from ..games.coda.belief import solve
+from ..games.coda.observe import position_from_view
 
 PILE_RANGE = (6, 14)  # "mid-game": tiles left in the draw pile
 
