@@ -229,21 +229,21 @@ def profile_router(hub: Any) -> APIRouter:
     async def page() -> FileResponse:
         return FileResponse(PAGE_FILE)
 
-    @router.get("/api/players/{handle}", responses=ERRORS)
-    async def show(handle: str) -> Profile:
+    @router.get("/api/players/{handle}", responses=ERRORS, response_model=Profile)
+    async def show(handle: str) -> Any:
         found = await asyncio.to_thread(read, hub.engine, profile, handle[:64])
         if found is None:
             raise no_player(handle)
         return found
 
-    @router.get("/api/players/{handle}/games", responses=ERRORS)
+    @router.get("/api/players/{handle}/games", responses=ERRORS, response_model=History)
     async def games(
         handle: str,
         page: int = Query(1, ge=1, le=10_000),
         game: str | None = Query(None, max_length=32),
         result: Result | None = None,
         opponents: Opponents | None = None,
-    ) -> History:
+    ) -> Any:
         found = await asyncio.to_thread(read, hub.engine, history, handle[:64], page, game, result, opponents)
         if found is None:
             raise no_player(handle)

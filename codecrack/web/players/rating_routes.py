@@ -69,13 +69,13 @@ def ranked(rank: int, row: Any) -> dict[str, Any]:
 def rating_router(hub: Any) -> APIRouter:
     router = APIRouter()
 
-    @router.get("/api/tables/{code}/ratings", responses=ERRORS)
-    async def table_ratings(code: str) -> list[RatingChange]:
+    @router.get("/api/tables/{code}/ratings", responses=ERRORS, response_model=list[RatingChange])
+    async def table_ratings(code: str) -> Any:
         """The people's rating changes of a finished rated table (empty until it is rated)."""
         return await asyncio.to_thread(read, hub.engine, stored_changes, code.upper())
 
-    @router.get("/api/leaderboards/{game}", responses=ERRORS)
-    async def board(game: str, player: Player | None = Depends(current_player)) -> Leaderboard:
+    @router.get("/api/leaderboards/{game}", responses=ERRORS, response_model=Leaderboard)
+    async def board(game: str, player: Player | None = Depends(current_player)) -> Any:
         if game not in GAMES:
             raise HTTPException(
                 status_code=404,

@@ -134,7 +134,7 @@ def rate_table(db: Connection, row: TableRow, seat_places: list[int]) -> list[Ch
         for s in range(row.players)
     ]
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    rated = MODEL.rate(teams, ranks=seat_places)
+    rated = MODEL.rate(teams, ranks=[float(place) for place in seat_places])
     changes = []
     for seat, old in enumerate(before):
         player_id = holders.get(seat)
