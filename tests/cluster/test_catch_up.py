@@ -64,7 +64,9 @@ async def follow_with_a_viewer(maker: Hub, follower: Hub):
     pumping = asyncio.get_running_loop().create_task(viewer.pump())
     copy.connect(viewer)
     await until(lambda: table.code in follower.fanout.channels.followed, "the follower follows the table")
-    await asyncio.sleep(0.1)  # its subscription is in place
+    # its follow task (subscribe, then read what was stored meanwhile) and the viewer's presence
+    # are done: a read of theirs would count below (under load, a 0.1 s sleep was not enough)
+    await until(lambda: not follower.fanout.tasks, "the follower's background tasks are done")
     reads: list[int] = []
     since = follower.journal.since
 
