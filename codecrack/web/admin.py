@@ -30,6 +30,8 @@ from .store import (
     now,
     player_sessions,
     players,
+    rating_changes,
+    ratings,
     seat_tokens,
     sign_in_failures,
     tables,
@@ -136,7 +138,8 @@ def rename(engine: Engine, old: str, new: str) -> set[str]:
 
 def forget(engine: Engine, name: str) -> set[str]:
     """Delete a player's personal data. The players named ``name`` or with the account ``name``
-    (any case) are deleted with their sessions and counted sign-in failures; every seat named
+    (any case) are deleted with their sessions, ratings and counted sign-in failures (their rating
+    changes stay in the other players' games, unnamed); every seat named
     ``name`` or taken by one of them becomes "Player N" (its seat's number) and no longer says who
     took it; what they said at those seats (and as a spectator named ``name``) is deleted, their
     chat switches stay unnamed. The games stay, and still replay. Returns the tables changed."""
@@ -158,6 +161,8 @@ def forget(engine: Engine, name: str) -> set[str]:
         changed |= set(watched.scalars())
         db.execute(update(seat_tokens).where(seat_tokens.c.player_id.in_(ids)).values(player_id=None))
         db.execute(delete(player_sessions).where(player_sessions.c.player_id.in_(ids)))
+        db.execute(delete(ratings).where(ratings.c.player_id.in_(ids)))
+        db.execute(update(rating_changes).where(rating_changes.c.player_id.in_(ids)).values(player_id=None))
         db.execute(delete(sign_in_failures).where(sign_in_failures.c.key == account_failures_key(name)))
         db.execute(delete(players).where(players.c.id.in_(ids)))
     return changed

@@ -13,6 +13,7 @@ from sqlalchemy import insert, select
 from codecrack.agents.registry import tier_names
 from codecrack.core.options import Preset
 from codecrack.ratings import Rating
+from codecrack.web.admin import forget
 from codecrack.web.hub import Hub
 from codecrack.web.migrate import upgrade
 from codecrack.web.players import ratings as ratings_module
@@ -228,3 +229,24 @@ def test_the_leaderboard_lists_active_players_with_ten_games_and_the_viewers_ran
     assert [row["handle"] for row in board["top"]] == [f"p{n}" for n in sorted(listed, reverse=True)][:100]
     assert board["you"] == {"rank": len(listed) + 1, "handle": "Ann", "rating": shown(20.05), "games": 12, "wins": 3}
     assert client.get("/api/leaderboards/nosuchgame").status_code == 404
+
+
+def test_admin_forget_of_a_rated_account_keeps_the_others_ratings(tmp_path, postgres_url):
+    """The operator's ``admin forget`` (admin.py) deletes the account: on PostgreSQL its ratings
+    and rating changes must not hold the row back; the opponent's rating and history stay."""
+
+    async def scenario(a: Hub, b: Hub) -> None:
+        rater = Rater(a)
+        people = await accounts(a, "Ann", "Bob")
+        table = await rated_table(a, people)
+        mover = table.game.view(0)["turn"]
+        assert await table.submit(mover, {"type": "add", "amount": 2}) is None
+        await asyncio.gather(*rater.tasks)
+        assert forget(a.engine, "Ann") == {table.code}
+        with a.engine.connect() as db:
+            assert list(db.execute(select(players.c.handle)).scalars()) == ["Bob"]
+            assert list(db.execute(select(ratings.c.player_id)).scalars()) == [people[1].id]
+            kept = sorted(db.execute(select(rating_changes.c.player_id)), key=lambda row: row[0] is None)
+            assert [row[0] for row in kept] == [people[1].id, None]
+
+    run_two_instances(tmp_path, postgres_url, scenario)
