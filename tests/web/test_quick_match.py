@@ -7,6 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
+from codecrack.web.admin import forget
 from codecrack.web.app import create_app
 from codecrack.web.players.identity import COOKIE
 from codecrack.web.store import match_queue, now, player_sessions, seat_tokens
@@ -187,3 +188,10 @@ def test_quick_match_calls_are_throttled_per_address(tmp_path):
         ann = Guest(client, "Ann")
         assert [ann.match().status_code for _ in range(4)] == [200, 200, 200, 429]
         assert "3" in ann.match().json()["detail"]
+
+
+def test_a_forgotten_player_leaves_the_queue(server):
+    ann = Guest(server, "Ann")
+    ann.match()
+    forget(server.app.state.hub.engine, "Ann")
+    assert queue(server) == []
