@@ -101,7 +101,7 @@ def test_a_seated_player_calling_again_waits_for_a_new_game_not_the_same_seat(se
 
 def test_a_lone_player_is_told_how_long_they_waited_and_when_the_ai_is_offered(server):
     ann = Guest(server, "Ann")
-    assert ann.match().json()["waited"] == 0.0
+    assert ann.match().json()["waited"] < 20.0
     with server.app.state.hub.engine.begin() as db:
         db.execute(update(match_queue).values(joined_at=now() - timedelta(seconds=25)))
     answer = ann.match().json()
