@@ -26,6 +26,7 @@ from .store import (
     actions,
     blocked_names,
     chat_lines,
+    match_queue,
     name_key,
     now,
     player_sessions,
@@ -136,7 +137,7 @@ def rename(engine: Engine, old: str, new: str) -> set[str]:
 
 def forget(engine: Engine, name: str) -> set[str]:
     """Delete a player's personal data. The players named ``name`` or with the account ``name``
-    (any case) are deleted with their sessions and counted sign-in failures; every seat named
+    (any case) are deleted with their sessions counted sign-in failures and quick-match entry; every seat named
     ``name`` or taken by one of them becomes "Player N" (its seat's number) and no longer says who
     took it; what they said at those seats (and as a spectator named ``name``) is deleted, their
     chat switches stay unnamed. The games stay, and still replay. Returns the tables changed."""
@@ -158,6 +159,7 @@ def forget(engine: Engine, name: str) -> set[str]:
         changed |= set(watched.scalars())
         db.execute(update(seat_tokens).where(seat_tokens.c.player_id.in_(ids)).values(player_id=None))
         db.execute(delete(player_sessions).where(player_sessions.c.player_id.in_(ids)))
+        db.execute(delete(match_queue).where(match_queue.c.player_id.in_(ids)))
         db.execute(delete(sign_in_failures).where(sign_in_failures.c.key == account_failures_key(name)))
         db.execute(delete(players).where(players.c.id.in_(ids)))
     return changed
