@@ -139,9 +139,10 @@ def rename(engine: Engine, old: str, new: str) -> set[str]:
 
 def forget(engine: Engine, name: str) -> set[str]:
     """Delete a player's personal data. The players named ``name`` or with the account ``name``
-    (any case) are deleted with their sessions counted sign-in failures, quick-match entry and daily puzzles' attempts; every seat named
-    ``name`` or taken by one of them becomes "Player N" (its seat's number) and no longer says who
-    took it; what they said at those seats (and as a spectator named ``name``) is deleted, their
+    (any case) are deleted with their sessions, counted sign-in failures, quick-match entry and
+    daily puzzles' attempts; every seat named ``name`` or taken by one of them becomes "Player N"
+    (its seat's number) and no longer says who took it; what they said at those seats (and as a
+    spectator named ``name``) is deleted, their
     chat switches stay unnamed. The games stay, and still replay. Returns the tables changed."""
     with engine.begin() as db:
         found = select(players.c.id).where(or_(players.c.name == name, players.c.handle_key == handle_key(name)))
