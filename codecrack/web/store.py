@@ -152,6 +152,12 @@ puzzle_attempts = Table(  # a player's attempt at a daily puzzle (day set) or a 
     Index("ix_puzzle_attempts_player", "player", "game", "day"),
 )
 
+
+def attempts_key(player_id: int) -> str:
+    """How ``puzzle_attempts`` names a player (never like the random ids of the cookie used before)."""
+    return f"player:{player_id}"
+
+
 daily_pars = Table(  # how many turns the hard tier needs for a day's puzzle, worked out once
     "daily_pars",
     metadata,
