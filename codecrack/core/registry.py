@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import secrets
+from functools import cache
 from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
@@ -62,6 +63,19 @@ def game_module(name: str, part: str) -> ModuleType | None:
     game_class(name)
     package = GAMES[name].partition(":")[0].rsplit(".", 1)[0]
     return optional_module(f"{package}.{part}")
+
+
+def game_part(name: str, part: str, attribute: str) -> Any:
+    """``attribute`` of module ``part`` in game ``name``'s package (its hint provider, clock rule,
+    tutorial...), or ``None`` when the game or that piece does not exist."""
+    return _game_part(GAMES[name], part, attribute) if name in GAMES else None
+
+
+@cache
+def _game_part(rules: str, part: str, attribute: str) -> Any:
+    """By the game's rules path (``module:Class``), so that a game registered anew is looked up anew."""
+    package = rules.partition(":")[0].rpartition(".")[0]
+    return getattr(optional_module(f"{package}.{part}"), attribute, None)
 
 
 def new_game(

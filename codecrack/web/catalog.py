@@ -11,15 +11,14 @@ from typing import Any
 from ..agents import agent_names
 from ..agents.registry import tier_names
 from ..core.errors import OptionError
+from ..core.options import server_only
 from ..core.registry import GAMES, game_class
-
-# Options that name files on the server: never set by a web client (the API refuses them).
-SERVER_ONLY_OPTIONS = {"deck"}
 
 
 def offered_options(game: str) -> list[str]:
     """The options a web client may set for ``game``: every option of its model but the server-only ones."""
-    return [name for name in game_class(game).Options.model_fields if name not in SERVER_ONLY_OPTIONS]
+    model = game_class(game).Options
+    return [name for name in model.model_fields if not server_only(model, name)]
 
 
 def option_fields(game: str) -> list[dict[str, Any]]:
