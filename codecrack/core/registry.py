@@ -58,11 +58,15 @@ def optional_module(path: str) -> ModuleType | None:
         return None
 
 
+def package_of(rules: str) -> str:
+    """The package of a game's rules path (``"codecrack.games.coda.rules:CodaGame"``: ``codecrack.games.coda``)."""
+    return rules.partition(":")[0].rpartition(".")[0]
+
+
 def game_module(name: str, part: str) -> ModuleType | None:
     """A sibling module of game ``name``'s rules, e.g. ``game_module("coda", "agents")``, or ``None``."""
     game_class(name)
-    package = GAMES[name].partition(":")[0].rsplit(".", 1)[0]
-    return optional_module(f"{package}.{part}")
+    return optional_module(f"{package_of(GAMES[name])}.{part}")
 
 
 def game_part(name: str, part: str, attribute: str) -> Any:
@@ -74,8 +78,7 @@ def game_part(name: str, part: str, attribute: str) -> Any:
 @cache
 def _game_part(rules: str, part: str, attribute: str) -> Any:
     """By the game's rules path (``module:Class``), so that a game registered anew is looked up anew."""
-    package = rules.partition(":")[0].rpartition(".")[0]
-    return getattr(optional_module(f"{package}.{part}"), attribute, None)
+    return getattr(optional_module(f"{package_of(rules)}.{part}"), attribute, None)
 
 
 def new_game(

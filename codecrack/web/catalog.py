@@ -13,6 +13,8 @@ from ..agents.registry import tier_names
 from ..core.errors import OptionError
 from ..core.options import server_only
 from ..core.registry import GAMES, game_class
+from ..tutorials import tutorial
+from .game_assets import board_url
 
 
 def offered_options(game: str) -> list[str]:
@@ -65,8 +67,11 @@ def _field_kind(prop: dict[str, Any]) -> dict[str, Any]:
 
 def game_info(game: str) -> dict[str, Any]:
     cls = game_class(game)
+    script = tutorial(game)
     return {
         "name": game,
+        "board": board_url(game),
+        "learn": script.level if script else None,
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "agents": agent_names(game),
