@@ -25,14 +25,7 @@ STILL_NAMED: dict[str, str] = {
     "web/static/js/puzzle.js": "the daily Coda puzzle (as daily_routes.py)",
     "web/static/js/learn/examples.js": "the how-to pages' pictures and tips: not yet in the board modules",
     "web/static/js/learn/targets.js": "what the coach points at in each tutorial: not yet in the board modules",
-    "terminal/alphacode.py": "the terminal screens are not yet in the game packages",
-    "terminal/coda.py": "the terminal screens are not yet in the game packages",
-    "terminal/coding.py": "the terminal screens are not yet in the game packages",
     "terminal/coding_realtime.py": "The Coding's real-time terminal loop (speed mode)",
-    "review/alphacode.py": "the reviewers are not yet in the game packages",
-    "review/coda.py": "the reviewers are not yet in the game packages",
-    "review/coding.py": "the reviewers are not yet in the game packages",
-    "review/core.py": "REVIEWERS: the reviewers are found by name",
 }
 
 
