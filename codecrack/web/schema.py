@@ -137,6 +137,8 @@ class PresetInfo(BaseModel):
 
 class GameInfo(BaseModel):
     name: str
+    board: str | None = None  # the URL of the game's own board module (from its package); None: the generic one
+    learn: int | None = None  # the game has a tutorial: where a newcomer meets it, the lowest first
     min_players: int
     max_players: int
     agents: list[str]
@@ -170,6 +172,7 @@ class TableInfo(BaseModel):
     result: dict[str, Json] | None
     rematch: str | None
     hints: bool | None = None
+    rated: bool = Field(False, description="its game counts for ratings if every human seat is an account's")
 
 
 class Lesson(BaseModel):
@@ -400,6 +403,18 @@ class RematchNotice(BaseModel):
     code: str
 
 
+class RatingChange(BaseModel):
+    seat: int
+    before: int = Field(description="the rating shown before the game (60 x OpenSkill mu)")
+    after: int
+    provisional: bool = Field(description="fewer than 10 rated games: shown with '?'")
+
+
+class RatedNotice(BaseModel):
+    type: Literal["rated"]
+    changes: list[RatingChange]
+
+
 class Pong(BaseModel):
     type: Literal["pong"]
 
@@ -421,7 +436,16 @@ class ChatNotice(BaseModel):
 
 
 ServerMessage = Annotated[
-    ServerHello | State | Delta | TableNotice | ErrorMessage | HintAnswer | RematchNotice | Pong | ChatNotice,
+    ServerHello
+    | State
+    | Delta
+    | TableNotice
+    | ErrorMessage
+    | HintAnswer
+    | RematchNotice
+    | RatedNotice
+    | Pong
+    | ChatNotice,
     Field(discriminator="type"),
 ]
 server_message = TypeAdapter(ServerMessage)
