@@ -38,13 +38,13 @@ async def one_player(app: Any, arrival: float, start: float, game: str, players:
 
 
 async def measure(rate: float, count: int, game: str, players: int, folder: str) -> list[float]:
-    config = WebConfig(
-        db_url=f"sqlite:///{folder}/bench.db",
-        match_calls_per_minute=10**9,
-        disconnect_timeout=3600.0,  # no takeover AI starts while the benchmark runs
-        metrics=False,
-    )
-    app = create_app(config)
+    settings: dict[str, Any] = {
+        "db_url": f"sqlite:///{folder}/bench.db",
+        "match_calls_per_minute": 10**9,
+        "disconnect_timeout": 3600.0,  # no takeover AI starts while the benchmark runs
+        "metrics": False,
+    }
+    app = create_app(WebConfig(**settings))
     async with app.router.lifespan_context(app):
         start = time.monotonic() + 0.5
         waits = [one_player(app, i * 60.0 / rate, start, game, players) for i in range(count)]
