@@ -33,6 +33,8 @@ from .store import (
     player_sessions,
     players,
     puzzle_attempts,
+    rating_changes,
+    ratings,
     seat_tokens,
     sign_in_failures,
     tables,
@@ -139,11 +141,11 @@ def rename(engine: Engine, old: str, new: str) -> set[str]:
 
 def forget(engine: Engine, name: str) -> set[str]:
     """Delete a player's personal data. The players named ``name`` or with the account ``name``
-    (any case) are deleted with their sessions, counted sign-in failures, quick-match entry and
-    daily puzzles' attempts; every seat named ``name`` or taken by one of them becomes "Player N"
-    (its seat's number) and no longer says who took it; what they said at those seats (and as a
-    spectator named ``name``) is deleted, their
-    chat switches stay unnamed. The games stay, and still replay. Returns the tables changed."""
+    (any case) are deleted with their sessions, ratings, counted sign-in failures, quick-match entry
+    and daily puzzles' attempts (their rating changes stay in the other players' games, unnamed);
+    every seat named ``name`` or taken by one of them becomes "Player N" (its seat's number) and no
+    longer says who took it; what they said at those seats (and as a spectator named ``name``) is
+    deleted, their chat switches stay unnamed. The games stay, and still replay. Returns the tables changed."""
     with engine.begin() as db:
         found = select(players.c.id).where(or_(players.c.name == name, players.c.handle_key == handle_key(name)))
         ids = list(db.execute(found).scalars())
@@ -162,6 +164,8 @@ def forget(engine: Engine, name: str) -> set[str]:
         changed |= set(watched.scalars())
         db.execute(update(seat_tokens).where(seat_tokens.c.player_id.in_(ids)).values(player_id=None))
         db.execute(delete(player_sessions).where(player_sessions.c.player_id.in_(ids)))
+        db.execute(delete(ratings).where(ratings.c.player_id.in_(ids)))
+        db.execute(update(rating_changes).where(rating_changes.c.player_id.in_(ids)).values(player_id=None))
         db.execute(delete(match_queue).where(match_queue.c.player_id.in_(ids)))
         db.execute(delete(puzzle_attempts).where(puzzle_attempts.c.player.in_([attempts_key(i) for i in ids])))
         db.execute(delete(sign_in_failures).where(sign_in_failures.c.key == account_failures_key(name)))
