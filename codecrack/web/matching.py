@@ -16,6 +16,7 @@ is deleted by the next call of its queue; a seat given but never taken stays the
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -122,7 +123,7 @@ def seat_players(db: Connection, row: TableRow, seen_since: datetime) -> dict[st
     return tokens
 
 
-def near(first: Any, waiting: list[Any], count: int) -> list[Any]:
+def near(first: Any, waiting: Sequence[Any], count: int) -> list[Any]:
     """``first`` and up to ``count - 1`` other waiting players whose rating (mu; a newcomer's
     without one) is within ``RATING_WIDTH`` of theirs, plus ``RATING_WIDENING`` per second
     ``first`` has waited: the closest first."""
