@@ -213,3 +213,21 @@ def test_kill_9_of_the_driving_instance_mid_game_loses_nothing(postgres_url, red
         assert player.reconnections >= 1 and player.idled_at is not None
         assert actions[player.idled_at][1:] == (0, {"type": "timeout"})  # the survivor's clock
         assert any(seat == 1 for _, seat, _ in actions[player.idled_at :])  # the survivor's bot
+
+
+def test_a_lapsed_lease_is_taken_over_without_waiting_for_a_request(postgres_url, redis_server):
+    """Issue 24 §5: the instance that drives an all-AI table is killed with SIGKILL, and no client
+    asks for the table afterwards. The survivor, which never loaded it, takes the lapsed lease on
+    its own and its bots play on."""
+    with ExitStack() as stack:
+        servers = {
+            name: stack.enter_context(instance(postgres_url, redis_server.url, name, CODECRACK_AI_PACE="0.3"))
+            for name in ("one", "two")
+        }
+        code = new_table(servers["one"].url, [RANDOM, RANDOM])["code"]
+        wait_until(lambda: lease_owner(redis_server, code) == "one", "the creating instance drives the table")
+        wait_until(lambda: len(stored_actions(postgres_url, code)) >= 2, "the bots start playing")
+        servers["one"].process.kill()
+        played = len(stored_actions(postgres_url, code))
+        wait_until(lambda: lease_owner(redis_server, code) == "two", "the survivor takes the lapsed lease")
+        wait_until(lambda: len(stored_actions(postgres_url, code)) > played, "the survivor's bots play on")
