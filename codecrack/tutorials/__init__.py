@@ -15,13 +15,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..agents import Agent, make_agent
+from ..agents.registry import tier_names
 from ..core.registry import GAMES, game_module
 from ..core.tutorial import LEARNER, Tutorial
 
-__all__ = ["FALLBACK_TIER", "LEARNER", "TUTORIAL_AGENT", "ScriptedAgent", "is_tutorial", "scripted_agent", "tutorial"]
+__all__ = ["LEARNER", "TUTORIAL_AGENT", "ScriptedAgent", "is_tutorial", "scripted_agent", "tutorial"]
 
 TUTORIAL_AGENT = "tutorial"  # the seat plan's agent name of a tutorial's scripted opponent
-FALLBACK_TIER = "easy"  # who plays the opponent once the script is over
 
 
 class ScriptedAgent(Agent):
@@ -64,4 +64,10 @@ def scripted_agent(game: str, seat: int, played: Callable[[], int], seed: int) -
     """The tutorial opponent of ``game`` at ``seat``."""
     script = tutorial(game)
     moves = script.seat_moves(seat) if script else []
-    return ScriptedAgent(moves, played, make_agent(FALLBACK_TIER, game, seed=seed))
+    return ScriptedAgent(moves, played, make_agent(fallback_tier(game), game, seed=seed))
+
+
+def fallback_tier(game: str) -> str:
+    """Who plays the opponent once the script is over: the game's weakest own tier, else random."""
+    tiers = tier_names(game)
+    return tiers[1] if len(tiers) > 1 else tiers[0]

@@ -1,42 +1,46 @@
 """Cracking-sheet hints: a game's belief engine run on the asking seat's own view, in a thread.
 
-Each provider takes ``view(seat)`` and returns a JSON-able dict for that game's notes panel.
-There are no hints when the game's ``notes`` option is off.
+A game's provider is ``hint`` in its package's ``hints`` module: it takes ``view(seat)`` and
+returns a JSON-able dict for that game's notes panel. There are no hints when the game's ``notes``
+option is off.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from concurrent.futures import Executor
+from functools import cache
 from typing import Any
 
 from ..core.game import Game
+from ..core.registry import GAMES, optional_module
 from .work import Work
 
 HintProvider = Callable[[dict[str, Any]], dict[str, Any]]
 
-# game -> "module:function" of a provider that turns a view into a hint
-PROVIDERS: dict[str, str] = {
-    "coda": "codecrack.web.hint_providers:coda_hint",
-    "coding": "codecrack.web.hint_providers:coding_hint",
-    "alphacode": "codecrack.web.hint_providers:alphacode_hint",
-}
+
+def provider(game: str) -> HintProvider | None:
+    """The hint provider of ``game``, if its package has one."""
+    return _provider(GAMES[game]) if game in GAMES else None
 
 
-def provider(game: str) -> HintProvider:
-    module, _, name = PROVIDERS[game].partition(":")
-    return getattr(importlib.import_module(module), name)
+@cache
+def _provider(rules: str) -> HintProvider | None:
+    """By the game's rules path (``module:Class``), so that a game registered anew is looked up anew."""
+    package = rules.partition(":")[0].rpartition(".")[0]
+    found: HintProvider | None = getattr(optional_module(f"{package}.hints"), "hint", None)
+    return found
 
 
 def hints_available(game: Game) -> bool:
     """Whether the notes panel may offer probabilities for this game."""
-    return game.name in PROVIDERS and getattr(game.options, "notes", True)
+    return provider(game.name) is not None and getattr(game.options, "notes", True)
 
 
 async def hint_for(game: Game, view: dict[str, Any], work: Work, pool: Executor) -> dict[str, Any] | None:
     """The hint for the seat whose ``view`` this is, or ``None`` (no provider, or notes are off);
     computed in ``pool``, or in the heavy tables' thread (:mod:`.work`)."""
-    if not hints_available(game):
+    found = provider(game.name)
+    if found is None or not getattr(game.options, "notes", True):
         return None
-    return await work.run(game, provider(game.name), view, light=pool)
+    return await work.run(game, found, view, light=pool)

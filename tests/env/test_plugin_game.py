@@ -23,7 +23,7 @@ from codecrack.env.pettingzoo import env
 from codecrack.terminal.play import play
 from codecrack.web.app import create_app
 from tests.web.conftest import fast_config
-from tests.web.wsclient import HUMAN, RANDOM, create, seated
+from tests.web.wsclient import HUMAN, RANDOM, bearer, create, seated
 
 PACKAGE = Path(__file__).resolve().parents[2] / "examples" / "games" / "tinyguess"
 
@@ -77,3 +77,30 @@ def test_web_lobby_and_a_game_on_the_generic_board(installed, tmp_path):
         with seated(client, made["code"], made["token"]) as me:
             me.play_to_the_end(lambda view: view["legal_actions"][0])
         assert client.get(f"/api/tables/{made['code']}").json()["over"]
+
+
+def test_the_web_serves_the_packages_hints(installed, tmp_path):
+    from codecrack_tinyguess.hints import hint
+
+    with TestClient(create_app(fast_config(tmp_path))) as client:
+        made = create(client, "tinyguess", [HUMAN, RANDOM], sit=0, options={"first": 0})
+        assert client.get(f"/api/tables/{made['code']}").json()["hints"]  # the notes panel offers them
+        with seated(client, made["code"], made["token"]) as me:
+            me.play_to_the_end(lambda view: view["legal_actions"][0])
+        mine = bearer(made["token"])
+        frames = client.get(f"/api/tables/{made['code']}/replay", headers=mine).json()["frames"]
+        answer = client.get(f"/api/tables/{made['code']}/replay/1/hint", headers=mine).json()
+    assert answer["hint"] == hint(frames[1]) and answer["hint"]["candidates"]
+
+
+def test_the_web_serves_the_packages_tutorial(installed, tmp_path):
+    from codecrack_tinyguess.tutorial import TUTORIAL
+
+    with TestClient(create_app(fast_config(tmp_path))) as client:
+        lessons = client.get("/api/tutorials/tinyguess").json()["lessons"]
+        made = client.post("/api/tutorials/tinyguess", json={"name": "Learner"}).json()
+        script = TUTORIAL.seat_moves(0)
+        with seated(client, made["code"], made["token"]) as me:
+            over = me.play_to_the_end(lambda view: script.pop(0))
+    assert [lesson["say"] for lesson in lessons] == ["welcome", "first_guess", "their_turn", "narrow", "hit", "done"]
+    assert script == [] and over["result"]["winners"] == [0]

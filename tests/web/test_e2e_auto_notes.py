@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from codecrack.web.hint_providers import alphacode_hint
+from codecrack.games.alphacode.hints import hint as alphacode_hint
 
 from .test_e2e import new_table, site  # noqa: F401  (the module's server and browser)
 from .test_e2e_learn import start_tutorial
