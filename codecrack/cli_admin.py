@@ -161,7 +161,8 @@ def unblock(name: str = typer.Argument(...), db: str | None = typer.Option(None,
 
 
 @admin.command(
-    cls=LocalizedCommand, help=N_("Delete a player's personal data: their name becomes 'Player N' everywhere.")
+    cls=LocalizedCommand,
+    help=N_("Delete a player's personal data: their account, sessions and chat lines; their name becomes 'Player N'."),
 )
 def forget(
     name: str = typer.Argument(...),

@@ -7,9 +7,11 @@ to run as root); otherwise as the current user.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -38,9 +40,30 @@ def service_folder(user: str, prefix: str) -> Path:
     return folder
 
 
+def bounded(command: list[str], timeout: float, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``subprocess.run(command, capture_output=True, text=True, timeout=timeout)`` in a process
+    group of its own, the whole group killed past ``timeout`` (then :class:`subprocess.TimeoutExpired`
+    with what it printed): ``subprocess.run`` kills only its direct child, and its children go on
+    running (holding their locks, or the output pipes)."""
+    with subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    ) as process:
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            try:
+                stdout, stderr = process.communicate(timeout=10)
+            except subprocess.TimeoutExpired:  # a process that left the group holds the pipes
+                stdout, stderr = "", ""
+            raise subprocess.TimeoutExpired(command, timeout, stdout, stderr) from None
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
 def run(command: list[str], timeout: float = 120) -> None:
     """Run a service's tool; on failure, raise with its output."""
-    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    done = bounded(command, timeout)
     if done.returncode:
         raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
 

@@ -10,16 +10,31 @@ again. Actions carry no names, so every record still replays.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import String, cast, delete, func, select, update
+from sqlalchemy import String, cast, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
+from .chat import SWITCHES
 from .config import WebConfig
-from .store import actions, blocked_names, name_key, now, seat_tokens, tables
+from .players.accounts import account_failures_key, handle_key
+from .store import (
+    actions,
+    blocked_names,
+    chat_lines,
+    match_queue,
+    name_key,
+    now,
+    player_sessions,
+    players,
+    seat_tokens,
+    sign_in_failures,
+    tables,
+)
 
 LIMITS = (
     "max_body_bytes",
@@ -116,29 +131,57 @@ def tell_instances(redis_url: str | None, codes: set[str]) -> None:
 def rename(engine: Engine, old: str, new: str) -> set[str]:
     """Every seat named ``old`` (its claim or the seat plan) is named ``new``; returns the tables
     changed."""
-    return _renamed(engine, old, lambda seat: new)
+    with engine.begin() as db:
+        return _renamed(db, old, lambda seat: new)
 
 
 def forget(engine: Engine, name: str) -> set[str]:
-    """Delete a player's personal data: every seat named ``name`` becomes "Player N" (its seat's
-    number); the games stay, and still replay. Returns the tables changed."""
-    return _renamed(engine, name, lambda seat: f"Player {seat + 1}")
-
-
-def _renamed(engine: Engine, old: str, new_name) -> set[str]:
-    changed: set[str] = set()
+    """Delete a player's personal data. The players named ``name`` or with the account ``name``
+    (any case) are deleted with their sessions, counted sign-in failures and quick-match entry;
+    every seat named ``name`` or taken by one of them becomes "Player N" (its seat's number) and no
+    longer says who took it; what they said at those seats (and as a spectator named ``name``) is deleted, their
+    chat switches stay unnamed. The games stay, and still replay. Returns the tables changed."""
     with engine.begin() as db:
-        claims = db.execute(
-            select(seat_tokens.c.token, seat_tokens.c.table_code, seat_tokens.c.seat).where(seat_tokens.c.name == old)
-        ).all()
-        for token, code, seat in claims:
-            db.execute(update(seat_tokens).where(seat_tokens.c.token == token).values(name=new_name(seat)))
+        found = select(players.c.id).where(or_(players.c.name == name, players.c.handle_key == handle_key(name)))
+        ids = list(db.execute(found).scalars())
+        taken = or_(seat_tokens.c.name == name, seat_tokens.c.player_id.in_(ids))
+        seats = db.execute(select(seat_tokens.c.table_code, seat_tokens.c.seat).where(taken)).all()
+        changed = _renamed(db, name, lambda seat: f"Player {seat + 1}", ids)
+        for code, seat in seats:
+            said = (chat_lines.c.table_code == code) & (chat_lines.c.seat == seat)
+            db.execute(delete(chat_lines).where(said, chat_lines.c.kind.not_in(SWITCHES)))
+            db.execute(update(chat_lines).where(said).values(name=f"Player {seat + 1}"))
+        watched = db.execute(
+            delete(chat_lines)
+            .where(chat_lines.c.seat.is_(None), chat_lines.c.name == name)
+            .returning(chat_lines.c.table_code)
+        )
+        changed |= set(watched.scalars())
+        db.execute(update(seat_tokens).where(seat_tokens.c.player_id.in_(ids)).values(player_id=None))
+        db.execute(delete(player_sessions).where(player_sessions.c.player_id.in_(ids)))
+        db.execute(delete(match_queue).where(match_queue.c.player_id.in_(ids)))
+        db.execute(delete(sign_in_failures).where(sign_in_failures.c.key == account_failures_key(name)))
+        db.execute(delete(players).where(players.c.id.in_(ids)))
+    return changed
+
+
+def _renamed(db: Connection, old: str, new_name: Callable[[int], str], player_ids: Iterable[int] = ()) -> set[str]:
+    """Every seat named ``old`` or taken by one of ``player_ids`` (its claim), and every seat
+    plan's seat named ``old``, is named ``new_name(seat)``; returns the tables changed."""
+    changed: set[str] = set()
+    claims = db.execute(
+        select(seat_tokens.c.token, seat_tokens.c.table_code, seat_tokens.c.seat).where(
+            or_(seat_tokens.c.name == old, seat_tokens.c.player_id.in_(list(player_ids)))
+        )
+    ).all()
+    for token, code, seat in claims:
+        db.execute(update(seat_tokens).where(seat_tokens.c.token == token).values(name=new_name(seat)))
+        changed.add(code)
+    for code, seats in db.execute(select(tables.c.code, tables.c.seats).where(_seats_mention(old))):
+        plan = [dict(s, name=new_name(i)) if s.get("name") == old else s for i, s in enumerate(seats)]
+        if plan != seats:
+            db.execute(update(tables).where(tables.c.code == code).values(seats=plan))
             changed.add(code)
-        for code, seats in db.execute(select(tables.c.code, tables.c.seats).where(_seats_mention(old))):
-            plan = [dict(s, name=new_name(i)) if s.get("name") == old else s for i, s in enumerate(seats)]
-            if plan != seats:
-                db.execute(update(tables).where(tables.c.code == code).values(seats=plan))
-                changed.add(code)
     return changed
 
 

@@ -26,6 +26,7 @@ from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
 from .live_routes import live_router
 from .logs import RequestContext
+from .match_routes import match_router
 from .metrics import metrics_router
 from .middleware import BodyLimit, RawWebsocket, SecurityHeaders, server_error
 from .players import install_players
@@ -88,6 +89,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(language_router())
     app.include_router(daily_router(hub))
     app.include_router(invite_router(hub))
+    app.include_router(match_router(hub, address_of))
     app.include_router(health_router(hub, app.state.drain))
     app.include_router(admin_router(hub))
     metrics.on = hub.config.metrics

@@ -33,6 +33,7 @@ from redis.exceptions import RedisError
 from .fanout_redis import RedisFanout
 from .leases import Leases
 from .shared_limits import RedisCounter, RedisWindow
+from .stopping import stop_tasks
 
 if TYPE_CHECKING:
     from .cache import LiveTables
@@ -103,10 +104,7 @@ class Cluster:
 
     async def stop(self) -> None:
         """Hand the leases over at once instead of letting them lapse."""
-        if self.ticker:
-            self.ticker.cancel()
-        for task in list(self.tasks):
-            task.cancel()
+        await stop_tasks([*self.tasks, *([self.ticker] if self.ticker else [])])
         try:
             await self.leases.release(self.driven)
         except (RedisError, OSError) as error:

@@ -74,6 +74,11 @@ class WebConfig(BaseSettings):
     spectators_per_table: int = Field(200, ge=0)  # connections without a seat, per table
     chat_length: int = Field(200, ge=1, le=500)  # characters of one chat line (the column holds 500)
     chat_per_minute: float = Field(12.0, gt=0)  # chat lines one connection may send, after a burst of 3
+    match_calls_per_minute: int = Field(90, ge=1)  # quick-match calls one client address may make (a page: 30)
+    match_wait: float = Field(20.0, ge=0)  # quick match offers the AI after this wait (shown to the player)
+    match_absent: float = Field(
+        10.0, gt=0
+    )  # a quick-match player whose page has not called for this long is not seated
     replays_per_minute: int = Field(120, ge=1)  # replay pages one client address may ask for in any minute
     replay_page_frames: int = Field(64, ge=1, le=1000)  # frames in one replay page at most ...
     max_replay_bytes: int = Field(1024 * 1024, ge=16 * 1024)  # ... and bytes (at least one frame is sent)

@@ -20,6 +20,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from . import metrics
+from .stopping import stop_tasks
 
 log = logging.getLogger("codecrack.web")
 CHANNEL_PREFIX = "codecrack:table:"
@@ -63,9 +64,7 @@ class RedisFanout:
         self.tasks = [loop.create_task(self._send_forever()), loop.create_task(self._listen_forever())]
 
     async def stop(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await stop_tasks(self.tasks)
         await self.pubsub.aclose()
 
     # -- publishing ---------------------------------------------------------------------

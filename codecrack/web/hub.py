@@ -343,6 +343,15 @@ class Hub:
         await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens, owner))
         return self._open(row, instance, tokens=tokens)
 
+    async def open_seated(
+        self, row: TableRow, game: Game, store: Callable[[], Awaitable[dict[str, tuple[int, str]] | None]]
+    ) -> LiveTable | None:
+        """Open the new table ``row`` (from :meth:`prepare`) once ``await store()``, a transaction
+        that inserts it with its seats taken, gave their tokens (with a new code when another table
+        has it); ``None`` when ``store()`` stored nothing."""
+        tokens = await self.with_free_code(row, store)
+        return None if tokens is None else self._open(row, game, tokens)
+
     def seat_name(self, row: TableRow, seat: int, name: str | None, player: Any = None) -> str:
         """The checked name of a player taking human ``seat`` of ``row``'s table, else the
         player's own (:class:`OptionError` if there is no such seat or the name is refused)."""

@@ -176,6 +176,21 @@ chat_lines = Table(  # what was said at a table (table chat), and its switches o
     Index("ix_chat_lines_table_code_id", "table_code", "id"),
 )
 
+match_queue = Table(  # quick match: the players waiting for a table (one entry per player), then seated
+    "match_queue",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("joined_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),  # the player's latest call: absent ones are not seated
+    Column("table_code", String(12), ForeignKey("tables.code")),  # seated: the table, until the player is told
+    Column("seat", Integer),
+    Column("token", String(64)),
+    Index("ix_match_queue_waiting", "game", "players", "table_code", "joined_at"),
+)
+
 
 def now() -> datetime:
     return datetime.now(UTC)
@@ -264,6 +279,11 @@ class Store:
         """``change(db, *args, **values)`` (a write step, below) in a transaction of its own."""
         with self.engine.begin() as db:
             return change(db, *args, **values)
+
+    def read(self, query: Callable[..., T], *args: Any) -> T:
+        """``query(db, *args)``, a read step of another module, in a transaction of its own."""
+        with self.engine.connect() as db:
+            return query(db, *args)
 
     def table(self, code: str) -> TableRow | None:
         with self.engine.connect() as db:

@@ -16,7 +16,7 @@ from websockets.sync.client import connect
 
 from codecrack.cli import app
 from codecrack.loadtest.target import codecrack_server, websocket_base
-from codecrack.web.store import make_engine, seat_tokens, tables
+from codecrack.web.store import chat_lines, make_engine, player_sessions, players, seat_tokens, tables
 
 from ..cluster.players import Player
 
@@ -135,4 +135,45 @@ def test_admin_commands(db_url):
         assert admin(db_url, "forget", "Mal").exit_code == 0
         claimed, planned = names_stored(db_url)
         assert "Mal" not in claimed | planned and "Player 2" in claimed
+        assert admin(db_url, "check").exit_code == 0
+
+
+def test_forget_deletes_the_account(db_url):
+    """Issue 29 §6: ``admin forget`` deletes the player's personal data, the account with it (its
+    row, handle, password hash and sessions) and what they said, not only the names on seats."""
+    password = "correct horse battery"
+    with codecrack_server(db_url, CODECRACK_AI_PACE="0") as server:
+        with httpx.Client(base_url=server.url, headers={"origin": server.url}, timeout=30) as eve:
+            made = eve.post("/api/me/guest", json={"name": "Eve"})
+            eve.headers["x-csrf-token"] = made.json()["csrf"]
+            account = eve.post("/api/me/account", json={"handle": "Eve", "password": password})
+            assert account.status_code == 200, account.text
+            eve.headers["x-csrf-token"] = account.json()["csrf"]  # a new session
+            created = eve.post("/api/tables", json={"game": "coda", "seats": [HUMAN, RANDOM], "sit": 0})
+            assert created.status_code == 200, created.text
+            code = created.json()["code"]
+            with connect(f"{websocket_base(server.url)}/ws/{code}") as socket:
+                socket.send(json.dumps({"type": "hello", "token": created.json()["token"]}))
+                socket.send(json.dumps({"type": "chat", "text": "Eve here, from Oslo"}))
+                said = []
+                while not said:
+                    message = json.loads(socket.recv(timeout=30))
+                    said = [line for line in message.get("lines", []) if "Oslo" in line["body"]]
+
+            forgot = admin(db_url, "forget", "Eve")
+            assert forgot.exit_code == 0 and "1 tables changed" in forgot.output, forgot.output
+
+            assert eve.get("/api/me").json()["player"] is None  # its session is gone
+        signed_in = httpx.post(
+            f"{server.url}/api/session", json={"handle": "Eve", "password": password}, headers={"origin": server.url}
+        )
+        assert signed_in.status_code == 401
+        engine = make_engine(db_url)
+        with engine.connect() as db:
+            assert db.execute(select(players)).all() == []
+            assert db.execute(select(player_sessions)).all() == []
+            assert db.execute(select(chat_lines)).all() == []
+            assert db.execute(select(seat_tokens.c.name, seat_tokens.c.player_id)).all() == [("Player 1", None)]
+        engine.dispose()
+        assert httpx.get(f"{server.url}/api/tables/{code}").status_code == 200
         assert admin(db_url, "check").exit_code == 0

@@ -3,7 +3,9 @@
 read-only root, its HEALTHCHECK passes once ready, a game is played through it, and a new container
 on the same volume carries the game on: the player is back in it and everything it was shown is
 stored. Podman runs as the machine allows it: runc, the cgroupfs manager, host networking and no
-default ulimits, in this test's own containers.conf, storage and locks (nothing is left behind)."""
+default ulimits, in this test's own containers.conf, storage and locks (nothing is left behind).
+Every command it runs (the build with its mmdebstrap, each podman) is bounded and, past its bound,
+killed with everything it started (:func:`tests.services.bounded`)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import pytest
 
 from ..cluster.players import Player
 from ..cluster.services import GUARD, wait_until
-from ..services import free_port
+from ..services import bounded, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PATH = os.environ.get("PATH", "/usr/bin")
@@ -67,7 +69,7 @@ def podman(tmp_path_factory):
     }
 
     def run(*args: str, check: bool = True, timeout: float = GUARD) -> subprocess.CompletedProcess[str]:
-        done = subprocess.run(["podman", *args], env=env, capture_output=True, text=True, timeout=timeout)
+        done = bounded(["podman", *args], timeout, env)
         assert done.returncode == 0 or not check, f"podman {' '.join(args)}: {done.stderr}"
         return done
 
@@ -104,9 +106,7 @@ def start(podman, name: str, port: int) -> str:
 
 @pytest.mark.timeout(1800)  # a first build downloads Debian's base (up to 20 minutes allowed for it)
 def test_the_image_plays_a_game_and_keeps_it_across_a_new_container(podman):
-    built = subprocess.run(
-        [ROOT / "deploy" / "build-image", IMAGE], env=podman.env, capture_output=True, text=True, timeout=1200
-    )
+    built = bounded([str(ROOT / "deploy" / "build-image"), IMAGE], 1200, podman.env)
     assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
     port = free_port()
     url = start(podman, "codecrack-first", port)

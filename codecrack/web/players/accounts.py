@@ -100,9 +100,14 @@ async def password_matches(stored: str | None, password: str) -> bool:
 
 
 # -- throttling ----------------------------------------------------------------------------------
+def account_failures_key(handle: str) -> str:
+    """The key of the failed sign-ins counted for the account ``handle``."""
+    return f"account:{handle_key(handle)}"[:80]
+
+
 def throttle_keys(handle: str, address: str) -> dict[str, int]:
     """The counters a sign-in is checked against, and each one's limit."""
-    return {f"account:{handle_key(handle)}"[:80]: ACCOUNT_FAILURES, f"address:{address}"[:80]: ADDRESS_FAILURES}
+    return {account_failures_key(handle): ACCOUNT_FAILURES, f"address:{address}"[:80]: ADDRESS_FAILURES}
 
 
 def throttled(db: Connection, limits: dict[str, int]) -> bool:

@@ -5,11 +5,12 @@ let csrf = null; // the session's CSRF token (GET /api/me), sent with every stat
 export function useCsrf(token) { csrf = token; }
 
 // A seat token goes in the Authorization header, never in a URL (URLs end up in access logs).
-export async function call(method, path, body, token) {
+// ``keepalive``: the request outlives the page (sent as it closes).
+export async function call(method, path, body, token, keepalive = false) {
   const headers = { "accept-language": lang, ...(body ? { "content-type": "application/json" } : {}) }; // server texts in the page's language
   if (token) headers.authorization = `Bearer ${token}`;
   if (csrf && method !== "GET") headers["x-csrf-token"] = csrf;
-  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined, keepalive });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
   return data;
@@ -35,6 +36,8 @@ export const api = {
   signIn: (handle, password) => call("POST", "/api/session", { handle, password }),
   signOut: () => call("DELETE", "/api/session"),
   signOutEverywhere: () => call("DELETE", "/api/sessions"),
+  match: (game, players) => call("POST", "/api/match", { game, players }),
+  leaveMatch: (closing = false) => call("DELETE", "/api/match", undefined, undefined, closing),
 };
 
 const KEY = (code) => `codecrack:seat:${code}`;

@@ -1,5 +1,5 @@
 // The home page: a card per game (its picture drawn by its own board, a one-line pitch, players
-// and length) with Play the AI, Play with friends and, for a newcomer, Learn first; the player's
+// and length) with Play the AI, Play with friends, Quick match and, for a newcomer, Learn first; the player's
 // own tables; and the lobby's full form under "Custom table".
 import { api, seats } from "./api.js";
 import { agentTitle, button, displayName, h, icon } from "./dom.js";
@@ -10,6 +10,7 @@ import { EXAMPLES } from "./learn/examples.js";
 import { drawExample, rulesHref, startTutorial } from "./learn/rules.js";
 import { showLobby } from "./lobby.js";
 import { knownSeats } from "./players.js";
+import { quickMatch } from "./quickmatch.js";
 
 const MY_TABLES = 12; // the latest tables this browser sits at, shown on the home page
 const LAST = (game) => `codecrack:last:${game}`;
@@ -60,7 +61,9 @@ async function gameCard(game) {
   const newcomer = !hasPlayed(game.name) && Boolean(EXAMPLES[game.name]);
   const example = EXAMPLES[game.name]?.[0];
   const module = example ? await gameModule(game.name) : null;
-  const playAi = button([icon("bot"), " ", t("home.play_ai")], () => start([{ kind: "human" }, ...others()]),
+  const againstAi = () => start([{ kind: "human" }, ...others()]);
+  const match = quickMatch(game, choices, againstAi, error);
+  const playAi = button([icon("bot"), " ", t("home.play_ai")], againstAi,
     { class: newcomer ? "play-ai" : "play-ai primary", dataset: { game: game.name } });
   return h("article", { class: "card game-card", dataset: { game: game.name, newcomer: String(newcomer) } },
     example ? h("div", { class: `picture game-${game.name}`, inert: true }, h("div", { class: "drawn" }, drawExample(module, { ...game.facts, ...example[1] }))) : null,
@@ -74,7 +77,9 @@ async function gameCard(game) {
       " ", h("a", { href: rulesHref(game.name) }, t("learn.howto"))) : null,
     h("div", { class: "row card-actions" },
       playAi,
-      button([icon("users"), " ", t("home.play_friends")], () => start([{ kind: "human" }, ...friends()]), { class: "play-friends", dataset: { game: game.name } })),
+      button([icon("users"), " ", t("home.play_friends")], () => start([{ kind: "human" }, ...friends()]), { class: "play-friends", dataset: { game: game.name } }),
+      match.open),
+    match.panel,
     h("div", { class: "row card-choices" },
       choice(t("home.tier"), `tier-${game.name}`, game.agents.map((a) => [a, agentTitle(a)]), choices.tier, (v) => { choices.tier = v; remember(); }),
       choice(t("home.player_count"), `players-${game.name}`, range(game.min_players, game.max_players).map((n) => [n, String(n)]), choices.players,
