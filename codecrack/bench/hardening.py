@@ -34,7 +34,6 @@ LARGEST: dict[str, dict[str, Any]] = {
 }
 GUARD = 600.0  # seconds the benchmark waits for one game at most
 REPLAYS = 10  # the whole replay is read this many times while another client asks /healthz
-SETTINGS = {"CODECRACK_AI_PACE": "0", "CODECRACK_DISCONNECT_TIMEOUT": "0"}
 
 
 def proc_status(pid: int, key: str) -> int:
@@ -171,9 +170,9 @@ def hardening(game: str | None = None, **_: Any) -> dict[str, Any]:
     """Every game's heaviest table (or ``game``'s alone), then the slow connections."""
     report: dict[str, Any] = {"tables": []}
     for name in [game] if game else list(LARGEST):
-        with codecrack_server(**SETTINGS) as server:
+        with codecrack_server(CODECRACK_AI_PACE="0", CODECRACK_DISCONNECT_TIMEOUT="0") as server:
             report["tables"].append(heaviest_table(server, name))
-    with codecrack_server(**SETTINGS, CODECRACK_HTTP_CONNECTIONS_PER_ADDRESS="64") as server:
+    with codecrack_server(CODECRACK_HTTP_CONNECTIONS_PER_ADDRESS="64") as server:  # the default cap
         report["slow_connections"] = slow_connections(server)
     return report
 

@@ -83,7 +83,7 @@ class Leases:
         """At most ``limit`` codes whose lease lapsed without being released (their owner died),
         the oldest first, and that nobody took since."""
         found = await self.redis.zrangebyscore(LEASED, "-inf", int(time.time() * 1000), start=0, num=limit)
-        codes = [code.decode() for code in found]
+        codes = [code.decode() for code in found if isinstance(code, bytes)]
         if not codes:
             return []
         async with self.redis.pipeline(transaction=False) as pipe:
