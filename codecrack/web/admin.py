@@ -24,6 +24,7 @@ from .config import WebConfig
 from .players.accounts import account_failures_key, handle_key
 from .store import (
     actions,
+    attempts_key,
     blocked_names,
     chat_lines,
     match_queue,
@@ -31,6 +32,9 @@ from .store import (
     now,
     player_sessions,
     players,
+    puzzle_attempts,
+    rating_changes,
+    ratings,
     seat_tokens,
     sign_in_failures,
     tables,
@@ -137,10 +141,11 @@ def rename(engine: Engine, old: str, new: str) -> set[str]:
 
 def forget(engine: Engine, name: str) -> set[str]:
     """Delete a player's personal data. The players named ``name`` or with the account ``name``
-    (any case) are deleted with their sessions, counted sign-in failures and quick-match entry;
+    (any case) are deleted with their sessions, ratings, counted sign-in failures, quick-match entry
+    and daily puzzles' attempts (their rating changes stay in the other players' games, unnamed);
     every seat named ``name`` or taken by one of them becomes "Player N" (its seat's number) and no
-    longer says who took it; what they said at those seats (and as a spectator named ``name``) is deleted, their
-    chat switches stay unnamed. The games stay, and still replay. Returns the tables changed."""
+    longer says who took it; what they said at those seats (and as a spectator named ``name``) is
+    deleted, their chat switches stay unnamed. The games stay, and still replay. Returns the tables changed."""
     with engine.begin() as db:
         found = select(players.c.id).where(or_(players.c.name == name, players.c.handle_key == handle_key(name)))
         ids = list(db.execute(found).scalars())
@@ -159,7 +164,10 @@ def forget(engine: Engine, name: str) -> set[str]:
         changed |= set(watched.scalars())
         db.execute(update(seat_tokens).where(seat_tokens.c.player_id.in_(ids)).values(player_id=None))
         db.execute(delete(player_sessions).where(player_sessions.c.player_id.in_(ids)))
+        db.execute(delete(ratings).where(ratings.c.player_id.in_(ids)))
+        db.execute(update(rating_changes).where(rating_changes.c.player_id.in_(ids)).values(player_id=None))
         db.execute(delete(match_queue).where(match_queue.c.player_id.in_(ids)))
+        db.execute(delete(puzzle_attempts).where(puzzle_attempts.c.player.in_([attempts_key(i) for i in ids])))
         db.execute(delete(sign_in_failures).where(sign_in_failures.c.key == account_failures_key(name)))
         db.execute(delete(players).where(players.c.id.in_(ids)))
     return changed

@@ -29,7 +29,7 @@ from .logs import RequestContext
 from .match_routes import match_router
 from .metrics import metrics_router
 from .middleware import BodyLimit, RawWebsocket, SecurityHeaders, server_error
-from .players import install_players
+from .players.install import install_players
 from .replays import replay_router
 from .review_routes import review_router
 from .schema import GameInfo

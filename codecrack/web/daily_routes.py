@@ -7,25 +7,26 @@ the daily Coda puzzle (:mod:`codecrack.games.coda.puzzles`).
 - ``GET /api/daily/alphacode/{id}``: an attempt; ``POST /api/daily/alphacode/{id}`` ``{"action": ...}``
   plays a question, a declaration or ``{"type": "give_up"}``.
 
-An attempt is its player's alone (another player gets 404). Until it is over it carries nothing
+Players are the session's (a guest is enough; 401 without a session). An attempt is its player's
+alone (another player gets 404). Until it is over it carries nothing
 about its code (nor which code it is); then it carries the code, the score, how many turns the
 ``hard`` tier needs, the day's distribution of scores, the streak and a text to share. The day's
 code comes from a secret the server draws once and keeps in its database (``server_secrets``).
 
 - ``GET /api/daily/coda``: today's Coda puzzle (the same for everyone, chosen under the same secret):
-  its grade and the seat's view; ``POST /api/daily/coda`` ``{"guess": action}`` answers it, once a
-  day. The exact odds of every guess, and which is best, are sent only with the answer.
+  its grade, the seat's view and the player's streak (days in a row with the best guess);
+  ``POST /api/daily/coda`` ``{"guess": action}`` answers it, once a day. The exact odds of every
+  guess, which is best, and a text to share (the score, nothing of the guess) come only with the answer.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 import secrets
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, HTTPException
 from pydantic import BaseModel, StrictBool
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -35,13 +36,13 @@ from ..games.alphacode.codes import legal_codes
 from ..games.alphacode.daily import Solo, code_of_day, hard_count
 from ..games.coda.puzzles import guess_action, guess_of, odds, position, puzzle_of_day, shipped
 from ..i18n import _
-from .schema import ERRORS, Strict
-from .store import daily_pars, now, puzzle_attempts, server_secrets
+from .players.identity import Player, required_player
+from .schema import ERRORS, Problem, Strict
+from .store import attempts_key, daily_pars, now, puzzle_attempts, server_secrets
 
 GAME = "alphacode"
-PLAYER_COOKIE = "codecrack_player"
-PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SECRET_NAME = "daily"
+NEEDS_PLAYER = {**ERRORS, 401: {"model": Problem}}
 
 
 def utc_today() -> date:
@@ -102,12 +103,14 @@ class PuzzleAnswer(BaseModel):
     odds: list[GuessOdds]  # every guess the seat could make, the likeliest first
     solved: bool  # the chosen guess is as likely as the best
     score: int  # 100 x the chosen guess's chance / the best one's
+    share: str  # the day, the score and a square: nothing of the position nor the guess
 
 
 class CodaPuzzle(BaseModel):
     day: str
     grade: str
     view: dict[str, Any]  # the seat's own view, nothing more
+    streak: Streak  # days in a row with the best guess
     answer: PuzzleAnswer | None  # only once the player answered
 
 
@@ -118,14 +121,8 @@ def every_guess(view: dict[str, Any]) -> dict[tuple[int, int, int], float]:
     return {guess: chances.get(guess, 0.0) for guess in legal}
 
 
-def player_of(request: Request, response: Response) -> str:
-    """The player's id from their cookie; a new one (and its cookie) for a newcomer."""
-    known = request.cookies.get(PLAYER_COOKIE, "")
-    if PLAYER_ID.fullmatch(known):
-        return known
-    player = secrets.token_urlsafe(18)
-    response.set_cookie(PLAYER_COOKIE, player, max_age=400 * 86400, httponly=True, samesite="lax")
-    return player
+def player_key(player: Player) -> str:
+    return attempts_key(player.id)
 
 
 def daily_router(hub: Any) -> APIRouter:
@@ -249,10 +246,11 @@ def daily_router(hub: Any) -> APIRouter:
                     unsolved += count
         return {"scores": dict(sorted(scores.items(), key=lambda item: int(item[0]))), "unsolved": unsolved}
 
-    def streaks(player: str, today: date) -> dict[str, int]:
-        """Days in a row with today's puzzle solved: the current run (up to today or yesterday) and the best."""
+    def streaks(game: str, player: str, today: date) -> dict[str, int]:
+        """Days in a row with the day's puzzle of ``game`` solved: the current run (up to today or
+        yesterday) and the best."""
         query = select(puzzle_attempts.c.day).where(
-            puzzle_attempts.c.game == GAME,
+            puzzle_attempts.c.game == game,
             puzzle_attempts.c.player == player,
             puzzle_attempts.c.day.is_not(None),
             puzzle_attempts.c.solved,
@@ -280,7 +278,7 @@ def daily_router(hub: Any) -> APIRouter:
             "over": solo.over,
             "solved": solo.solved,
             "result": None,
-            "streak": streaks(player, utc_today()),
+            "streak": streaks(GAME, player, utc_today()),
         }
         if solo.over:
             hard = par(row)
@@ -309,11 +307,17 @@ def daily_router(hub: Any) -> APIRouter:
             found = db.execute(query).mappings().first()
         return dict(found) if found else None
 
-    def coda_shown(number: int, day: date, row: dict[str, Any] | None) -> dict[str, Any]:
+    def coda_shown(number: int, day: date, player: str, row: dict[str, Any] | None) -> dict[str, Any]:
         """Today's Coda puzzle as its player sees it: the seat's view; the odds only once answered."""
         puzzle = shipped()[number]
         view = position(puzzle)
-        shown: dict[str, Any] = {"day": day.isoformat(), "grade": puzzle["grade"], "view": view, "answer": None}
+        shown: dict[str, Any] = {
+            "day": day.isoformat(),
+            "grade": puzzle["grade"],
+            "view": view,
+            "streak": streaks("coda", player, day),
+            "answer": None,
+        }
         if row is not None:
             chances = every_guess(view)
             ranked = sorted(chances.items(), key=lambda item: (-item[1], item[0]))
@@ -328,6 +332,14 @@ def daily_router(hub: Any) -> APIRouter:
                 "odds": [entry(guess) for guess, _p in ranked],
                 "solved": row["solved"],
                 "score": row["score"],
+                "share": "\n".join(
+                    [
+                        _("codecrack daily Coda puzzle {day}: {score} %").format(
+                            day=day.isoformat(), score=row["score"]
+                        ),
+                        "🟩" if row["solved"] else "🟥",
+                    ]
+                ),
             }
         return shown
 
@@ -357,37 +369,35 @@ def daily_router(hub: Any) -> APIRouter:
                 db.execute(insert(puzzle_attempts).values(**row))
         except IntegrityError:
             raise HTTPException(status_code=409, detail=_("today's puzzle is already answered")) from None
-        return coda_shown(number, day, row)
+        return coda_shown(number, day, player, row)
 
-    @router.get("/api/daily/coda", responses=ERRORS)
-    async def coda_today(request: Request, response: Response) -> CodaPuzzle:
-        player = player_of(request, response)
-        day = utc_today()
+    @router.get("/api/daily/coda", responses=NEEDS_PLAYER)
+    async def coda_today(player: Player = Depends(required_player)) -> CodaPuzzle:
+        key, day = player_key(player), utc_today()
         number = await asyncio.to_thread(lambda: puzzle_of_day(secret(), day))
-        row = await asyncio.to_thread(coda_row, player, day)
-        return await asyncio.to_thread(coda_shown, number, day, row)
+        row = await asyncio.to_thread(coda_row, key, day)
+        return await asyncio.to_thread(coda_shown, number, day, key, row)
 
-    @router.post("/api/daily/coda", responses={**ERRORS, 409: ERRORS[400]})
-    async def coda_guess(body: GuessRequest, request: Request, response: Response) -> CodaPuzzle:
-        player = player_of(request, response)
-        return await asyncio.to_thread(coda_answer, player, body.guess)
+    @router.post("/api/daily/coda", responses={**NEEDS_PLAYER, 409: ERRORS[400]})
+    async def coda_guess(body: GuessRequest, player: Player = Depends(required_player)) -> CodaPuzzle:
+        return await asyncio.to_thread(coda_answer, player_key(player), body.guess)
 
-    @router.post("/api/daily/alphacode", responses=ERRORS)
-    async def begin(body: StartRequest, request: Request, response: Response) -> Attempt:
-        player = player_of(request, response)
-        row = await asyncio.to_thread(start, player, body.practice)
-        return await asyncio.to_thread(shown, row, player)
+    @router.post("/api/daily/alphacode", responses=NEEDS_PLAYER)
+    async def begin(body: StartRequest, player: Player = Depends(required_player)) -> Attempt:
+        key = player_key(player)
+        row = await asyncio.to_thread(start, key, body.practice)
+        return await asyncio.to_thread(shown, row, key)
 
-    @router.get("/api/daily/alphacode/{attempt_id}", responses=ERRORS)
-    async def show(attempt_id: str, request: Request, response: Response) -> Attempt:
-        player = player_of(request, response)
-        row = await asyncio.to_thread(attempt, player, attempt_id)
-        return await asyncio.to_thread(shown, row, player)
+    @router.get("/api/daily/alphacode/{attempt_id}", responses=NEEDS_PLAYER)
+    async def show(attempt_id: str, player: Player = Depends(required_player)) -> Attempt:
+        key = player_key(player)
+        row = await asyncio.to_thread(attempt, key, attempt_id)
+        return await asyncio.to_thread(shown, row, key)
 
-    @router.post("/api/daily/alphacode/{attempt_id}", responses=ERRORS)
-    async def act(attempt_id: str, body: PlayRequest, request: Request, response: Response) -> Attempt:
-        player = player_of(request, response)
-        row, event = await asyncio.to_thread(play, player, attempt_id, body.action)
-        return {**(await asyncio.to_thread(shown, row, player)), "event": event}
+    @router.post("/api/daily/alphacode/{attempt_id}", responses=NEEDS_PLAYER)
+    async def act(attempt_id: str, body: PlayRequest, player: Player = Depends(required_player)) -> Attempt:
+        key = player_key(player)
+        row, event = await asyncio.to_thread(play, key, attempt_id, body.action)
+        return {**(await asyncio.to_thread(shown, row, key)), "event": event}
 
     return router

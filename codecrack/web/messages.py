@@ -51,6 +51,18 @@ class Rematch(TypedDict):
     code: str
 
 
+class RatingChange(TypedDict):
+    seat: int
+    before: int
+    after: int
+    provisional: bool  # fewer than 10 rated games: shown with "?"
+
+
+class Rated(TypedDict):
+    type: Literal["rated"]
+    changes: list[RatingChange]
+
+
 class Pong(TypedDict):
     type: Literal["pong"]
 
@@ -69,7 +81,7 @@ class Chat(TypedDict):
     off: bool
 
 
-ServerMessage = Hello | State | Delta | TableNotice | Error | Hint | Rematch | Pong | Chat
+ServerMessage = Hello | State | Delta | TableNotice | Error | Hint | Rematch | Rated | Pong | Chat
 
 
 def hello(seat: int | None, table: Summary) -> Hello:
@@ -101,6 +113,11 @@ def hint(step: int, found: dict[str, Any] | None) -> Hint:
 
 def rematch(code: str) -> Rematch:
     return {"type": "rematch", "code": code}
+
+
+def rated(changes: list[RatingChange]) -> Rated:
+    """The finished game's rating changes, one per account's seat (players/ratings.py)."""
+    return {"type": "rated", "changes": changes}
 
 
 def pong() -> Pong:

@@ -170,6 +170,7 @@ class TableInfo(BaseModel):
     result: dict[str, Json] | None
     rematch: str | None
     hints: bool | None = None
+    rated: bool = Field(False, description="its game counts for ratings if every human seat is an account's")
 
 
 class Lesson(BaseModel):
@@ -400,6 +401,18 @@ class RematchNotice(BaseModel):
     code: str
 
 
+class RatingChange(BaseModel):
+    seat: int
+    before: int = Field(description="the rating shown before the game (60 x OpenSkill mu)")
+    after: int
+    provisional: bool = Field(description="fewer than 10 rated games: shown with '?'")
+
+
+class RatedNotice(BaseModel):
+    type: Literal["rated"]
+    changes: list[RatingChange]
+
+
 class Pong(BaseModel):
     type: Literal["pong"]
 
@@ -421,7 +434,16 @@ class ChatNotice(BaseModel):
 
 
 ServerMessage = Annotated[
-    ServerHello | State | Delta | TableNotice | ErrorMessage | HintAnswer | RematchNotice | Pong | ChatNotice,
+    ServerHello
+    | State
+    | Delta
+    | TableNotice
+    | ErrorMessage
+    | HintAnswer
+    | RematchNotice
+    | RatedNotice
+    | Pong
+    | ChatNotice,
     Field(discriminator="type"),
 ]
 server_message = TypeAdapter(ServerMessage)

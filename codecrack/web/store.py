@@ -23,6 +23,7 @@ from sqlalchemy import (
     Column,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -129,6 +130,49 @@ sign_in_failures = Table(
     Column("since", DateTime(timezone=True), nullable=False),  # the first failure of the window
 )
 
+# -- ratings (codecrack/web/players/ratings.py): one OpenSkill rating per account and game ------
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id", name="fk_ratings_player_id"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),  # rated games played
+    Column("wins", Integer, nullable=False),  # of which placed first
+    Column("played_at", DateTime(timezone=True), nullable=False),  # the latest rated game
+    Index("ix_ratings_game_mu", "game", "mu"),  # the leaderboards
+)
+
+rated_games = Table(  # a table's ratings were updated: its row is the unique key that makes it once
+    "rated_games",
+    metadata,
+    Column("table_code", String(12), ForeignKey("tables.code", name="fk_rated_games_table_code"), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("rated_at", DateTime(timezone=True), nullable=False),
+)
+
+rating_changes = Table(  # each seat of a rated game: its place and its rating before and after
+    "rating_changes",
+    metadata,
+    Column(
+        "table_code",
+        String(12),
+        ForeignKey("rated_games.table_code", name="fk_rating_changes_table_code"),
+        primary_key=True,
+    ),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id", name="fk_rating_changes_player_id")),  # None: an AI tier
+    Column("agent", String(32)),  # the AI tier of a seat without a player
+    Column("place", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("games", Integer, nullable=False),  # rated games after this one
+    Index("ix_rating_changes_player_id", "player_id"),
+)
+
 server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles' key)
     "server_secrets",
     metadata,
@@ -153,6 +197,12 @@ puzzle_attempts = Table(  # a player's attempt at a daily puzzle (day set) or a 
     UniqueConstraint("game", "day", "player"),  # one scored attempt per player per day
     Index("ix_puzzle_attempts_player", "player", "game", "day"),
 )
+
+
+def attempts_key(player_id: int) -> str:
+    """How ``puzzle_attempts`` names a player (never like the random ids of the cookie used before)."""
+    return f"player:{player_id}"
+
 
 daily_pars = Table(  # how many turns the hard tier needs for a day's puzzle, worked out once
     "daily_pars",

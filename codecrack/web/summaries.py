@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .hints import hints_available
+from .players.ratings import rated_setup
 from .store import TableRow
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ def table_summary(row: TableRow, names: dict[int, str], live: LiveTable | None =
         "options": row.options if live is None else live.game.options.model_dump(mode="json"),
         "seats": seats,
         "takeover": row.takeover,
+        "rated": rated_setup(row),
     }
     if live is None:
         return {**summary, "over": row.finished, "result": row.result, "rematch": row.rematch}

@@ -64,7 +64,9 @@ async def follow_with_a_viewer(maker: Hub, follower: Hub):
     pumping = asyncio.get_running_loop().create_task(viewer.pump())
     copy.connect(viewer)
     await until(lambda: table.code in follower.fanout.channels.followed, "the follower follows the table")
-    await asyncio.sleep(0.1)  # its subscription is in place
+    # its follow task (subscribe, then read what was stored meanwhile) and the viewer's presence
+    # are done: a read of theirs would count below (under load, a 0.1 s sleep was not enough)
+    await until(lambda: not follower.fanout.tasks, "the follower's background tasks are done")
     reads: list[int] = []
     since = follower.journal.since
 
@@ -77,6 +79,8 @@ async def follow_with_a_viewer(maker: Hub, follower: Hub):
 
 
 def steps_sent(socket: FakeSocket) -> list[int]:
+    """The steps of the states and deltas sent so far: the viewer's pump sends them in a task of
+    its own, after the table applied them, so a test waits for them."""
     return [message["step"] for message in map(json.loads, socket.sent) if message["type"] in ("state", "delta")]
 
 
@@ -88,6 +92,7 @@ def test_a_heard_step_is_applied_from_its_message_without_reading_the_database(t
         await until(lambda: copy.step == 3, "the follower applies the three steps")
         assert reads == []
         assert copy.game.record() == table.game.record()
+        await until(lambda: len(steps_sent(socket)) >= 4, "the viewer's pump sends the three steps")
         assert steps_sent(socket) == [0, 1, 2, 3]
 
     run_two_instances(tmp_path, postgres_url, redis_url, scenario)
@@ -111,6 +116,7 @@ def test_a_missed_message_is_read_from_the_database_at_the_next_one(tmp_path, po
         await until(lambda: copy.step == 2, "the follower catches up at step 2's message")
         assert reads == [0]
         assert copy.game.record() == table.game.record()
+        await until(lambda: len(steps_sent(socket)) >= 3, "the viewer's pump sends steps 1 and 2")
         assert steps_sent(socket) == [0, 1, 2]
 
     run_two_instances(tmp_path, postgres_url, redis_url, scenario)

@@ -18,6 +18,7 @@ from codecrack.web.app import create_app
 from codecrack.web.store import server_secrets
 
 from .conftest import fast_config
+from .test_players import guest
 
 DAY = date(2026, 12, 3)
 
@@ -28,6 +29,13 @@ def today(monkeypatch):
     clock = {"day": DAY}
     monkeypatch.setattr(daily_routes, "utc_today", lambda: clock["day"])
     return clock
+
+
+@pytest.fixture
+def client(client):
+    """A guest's client: the daily puzzles are the session player's."""
+    guest(client)
+    return client
 
 
 def start(client, practice=False):
@@ -103,7 +111,9 @@ def test_practice_codes_are_unscored_and_unlimited(client, today):
 
 def test_an_attempt_is_its_players_alone(client, today):
     attempt = start(client)
-    other = TestClient(client.app)  # no cookie: another player (the app is already started)
+    other = TestClient(client.app)  # another player (the app is already started)
+    assert other.post("/api/daily/alphacode", json={}).status_code == 401  # none without a session
+    guest(other, "Bob")
     assert other.get(f"/api/daily/alphacode/{attempt['id']}").status_code == 404
     assert other.post(f"/api/daily/alphacode/{attempt['id']}", json={"action": {"type": "give_up"}}).status_code == 404
 
@@ -147,7 +157,7 @@ def test_nothing_about_the_code_reaches_the_player_before_the_end(tmp_path, monk
         folder = tmp_path / str(index)
         folder.mkdir()
         with TestClient(create_app(fast_config(folder))) as client:
-            client.cookies.set(daily_routes.PLAYER_COOKIE, "p" * 24)
+            guest(client)
             attempt = start(client)
             answers = [attempt]
             answers += [play(client, attempt, question) for question in questions]

@@ -3,10 +3,13 @@ and nothing more before the answer; the exact odds of every guess after it; one 
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from codecrack.games.coda.puzzles import guess_action, position, puzzle_of_day, shipped
 from codecrack.web.daily_routes import every_guess
 
-from .test_daily import DAY, secret_of, today  # noqa: F401  (the server's date, set by the test)
+from .test_daily import DAY, client, secret_of, today  # noqa: F401  (a guest's client; the server's date)
+from .test_players import guest
 
 
 def todays_puzzle(client) -> dict:
@@ -19,12 +22,19 @@ def test_before_the_answer_only_the_seats_view_is_sent(client, today):  # noqa: 
     shown = client.get("/api/daily/coda")
     assert shown.status_code == 200, shown.text
     puzzle = todays_puzzle(client)
-    assert shown.json() == {"day": DAY.isoformat(), "grade": puzzle["grade"], "view": position(puzzle), "answer": None}
+    assert shown.json() == {
+        "day": DAY.isoformat(),
+        "grade": puzzle["grade"],
+        "view": position(puzzle),
+        "streak": {"current": 0, "best": 0},
+        "answer": None,
+    }
     view = shown.json()["view"]
     for seat, row in enumerate(view["rows"]):
         if seat != puzzle["seat"]:
             assert all(tile["value"] is None for tile in row if not tile["revealed"])
-    client.cookies.clear()  # another player
+    client.cookies.clear()
+    guest(client, "Bob")  # another player
     assert client.get("/api/daily/coda").text == shown.text  # the same puzzle for everyone
 
 
@@ -54,3 +64,20 @@ def test_a_guess_the_seat_cannot_make_is_refused_and_nothing_is_kept(client, tod
     for guess in (own, {"type": "stop"}, {"type": "guess", "target": 1, "index": 99, "color": "black", "value": 1}):
         assert client.post("/api/daily/coda", json={"guess": guess}).status_code == 400
     assert client.get("/api/daily/coda").json()["answer"] is None
+
+
+def test_the_best_guess_keeps_a_streak_and_the_share_text_spoils_nothing(client, today):  # noqa: F811
+    for offset in (0, 1):
+        today["day"] = DAY + timedelta(days=offset)
+        client.get("/api/daily/coda")
+        puzzle = shipped()[puzzle_of_day(secret_of(client), today["day"])]
+        best = guess_action(position(puzzle), tuple(puzzle["best"]))
+        answered = client.post("/api/daily/coda", json={"guess": best}).json()
+    assert answered["streak"] == {"current": 2, "best": 2}
+    share = answered["answer"]["share"]  # the day and the score: no tile, value or seat
+    assert share == f"codecrack daily Coda puzzle {today['day'].isoformat()}: 100 %\n🟩"
+
+
+def test_without_a_session_there_is_no_daily_puzzle(client, today):  # noqa: F811
+    client.cookies.clear()
+    assert client.get("/api/daily/coda").status_code == 401

@@ -1,5 +1,5 @@
 """The daily Coda puzzle in the browser (issue 28 §3): it is answered on Coda's own board and graded,
-and the odds of every guess show only after the answer."""
+and the odds of every guess, the streak and a share text without the guess show only after the answer."""
 
 from __future__ import annotations
 
@@ -26,6 +26,9 @@ def test_a_coda_puzzle_is_answered_and_graded(site):  # noqa: F811
     assert page.locator("#puzzle-odds li").count() >= 2
     assert page.locator("#puzzle-odds li.best").count() == 1 and page.locator("#puzzle-odds li.mine").count() == 1
     assert "%" in page.inner_text("#puzzle-best") and "%" in page.inner_text("#puzzle-chosen")
+    share = page.inner_text("#puzzle-share")
+    assert share.startswith("codecrack daily Coda puzzle") and "#" not in share and "black" not in share
+    assert page.inner_text("#puzzle-streak").startswith("Streak:")
     page.reload()
     page.wait_for_selector("#puzzle[data-answered=true]")  # one answer a day: it stays answered
     assert not errors

@@ -14,7 +14,20 @@ from codecrack.web.connections import encode
 from .wsclient import HUMAN, RANDOM, create, play_out, seated
 
 GAME_DATA = ("view", "rows", "sheets", "own", "drawn", "legal_actions", "history")
-TABLE_KEYS = {"code", "game", "players", "options", "seats", "takeover", "step", "over", "result", "rematch", "hints"}
+TABLE_KEYS = {
+    "code",
+    "game",
+    "players",
+    "options",
+    "seats",
+    "takeover",
+    "step",
+    "over",
+    "result",
+    "rematch",
+    "hints",
+    "rated",
+}
 
 
 def stored_record(client, code):

@@ -36,6 +36,7 @@ from .identity import (
     Players,
     end_session,
     end_sessions,
+    read,
     required_player,
     session_id,
     set_session_cookie,
@@ -125,11 +126,6 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
         return me_answer(None, None)
 
     return router
-
-
-def read(engine: Any, query: Any, *args: Any) -> Any:
-    with engine.connect() as db:
-        return query(db, *args)
 
 
 def account_of(db: Connection, key: str) -> tuple[Player, str] | None:

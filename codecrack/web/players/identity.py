@@ -15,9 +15,10 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import HTTPException, Request, Response, WebSocket
 from sqlalchemy import delete, insert, select, update
@@ -27,6 +28,7 @@ from ...i18n import _
 from ..store import now, player_sessions, players
 from .csrf import same_origin
 
+T = TypeVar("T")
 COOKIE = "codecrack_session"
 TOUCH_EVERY = timedelta(hours=1)  # a session's expiry slides forward at most this often (a write)
 
@@ -157,6 +159,12 @@ class Players:
             replace_session, player.id, secret, old_secret and session_id(old_secret), self.days
         )
         return secret
+
+
+def read(engine: Any, step: Callable[..., T], *args: Any) -> T:
+    """``step(db, *args)`` on a connection of its own (run it with ``asyncio.to_thread``)."""
+    with engine.connect() as db:
+        return step(db, *args)
 
 
 def players_of(connection: Request | WebSocket) -> Players:

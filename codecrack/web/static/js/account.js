@@ -29,7 +29,8 @@ export function showAccount(root) {
   const cards = [];
   if (player && !player.guest) {
     cards.push(h("section", { class: "card" }, h("h2", {}, icon("user"), " ", t("account.title")),
-      h("p", {}, t("account.signed_in", { handle: player.handle })),
+      h("p", {}, t("account.signed_in", { handle: player.handle }), " ",
+        h("a", { href: `/u/${encodeURIComponent(player.handle)}`, id: "my-profile" }, t("account.profile"))),
       h("div", { class: "row" },
         button(t("account.sign_out"), attempt(() => api.signOut()), { id: "sign-out" }),
         button(t("account.sign_out_all"), attempt(() => api.signOutEverywhere()), { id: "sign-out-all", class: "ghost" })),

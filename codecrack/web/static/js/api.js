@@ -36,6 +36,8 @@ export const api = {
   signIn: (handle, password) => call("POST", "/api/session", { handle, password }),
   signOut: () => call("DELETE", "/api/session"),
   signOutEverywhere: () => call("DELETE", "/api/sessions"),
+  ratings: (code) => call("GET", `/api/tables/${code}/ratings`),
+  leaderboard: (game) => call("GET", `/api/leaderboards/${game}`),
   match: (game, players) => call("POST", "/api/match", { game, players }),
   leaveMatch: (closing = false) => call("DELETE", "/api/match", undefined, undefined, closing),
 };

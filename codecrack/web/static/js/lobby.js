@@ -5,6 +5,7 @@ import { gameTitle } from "./games/index.js";
 import { known, t } from "./i18n.js";
 import { learnCard } from "./learn/lobby.js";
 import { LEARNABLE } from "./learn/rules.js";
+import { ratedTag } from "./players.js";
 
 // The games as a first visit should meet them: the easiest first, then any other.
 function ordered(games) {
@@ -36,7 +37,7 @@ async function renderList(box) {
     const open = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
     const status = table.over ? t("lobby.tables.finished") : open ? t("lobby.tables.open_seats", { count: open }) : t("lobby.tables.playing");
     return h("li", {}, h("a", { href: `/t/${table.code}` }, h("b", {}, table.code), " ", gameTitle(table.game)),
-      h("span", { class: "muted" }, ` ${table.seats.map((s, i) => displayName(s.name, i)).join(", ")} · ${status}`));
+      h("span", { class: "muted" }, ` ${table.seats.map((s, i) => displayName(s.name, i)).join(", ")} · ${status}`), " ", ratedTag(table));
   });
   keepFocus(box, () => box.replaceChildren(h("h2", {}, icon("users"), " ", t("lobby.tables.title")),
     rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, t("lobby.tables.none"))));

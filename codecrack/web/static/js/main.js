@@ -1,9 +1,10 @@
-// The router: "/" is the home page (the lobby's form under "Custom table"), "/t/CODE" a table, "/daily" the daily puzzle, "#/rules/GAME" a game's how-to page, "#/account" the account page.
+// The router: "/" is the home page (the lobby's form under "Custom table"), "/t/CODE" a table, "/daily" the daily puzzle, "#/rules/GAME" a game's how-to page, "#/account" the account page, "/u/HANDLE[/games]" a profile and its games, "/leaderboard/GAME".
 import { showAccount } from "./account.js";
 import { h } from "./dom.js";
 import { lang, languages, setLanguage, t, translatePage } from "./i18n.js";
 import { showDaily } from "./daily.js";
 import { showHome } from "./home.js";
+import { showHistory, showLeaderboard, showProfile } from "./profile.js";
 import { accountLink, identify } from "./players.js";
 import { showRules } from "./learn/rules.js";
 import { showTable } from "./table.js";
@@ -23,10 +24,14 @@ const root = document.getElementById("app");
 function route() {
   const rules = location.hash.match(/^#\/rules\/([a-z]+)/);
   const table = location.pathname.match(/^\/t\/([A-Za-z0-9]+)/);
+  const account = location.pathname.match(/^\/u\/([^/]+)(\/games)?$/);
+  const board = location.pathname.match(/^\/leaderboard\/([a-z]+)$/);
   if (location.hash === "#/account") showAccount(root);
   else if (rules) showRules(root, rules[1]);
   else if (table) showTable(root, table[1].toUpperCase());
   else if (location.pathname === "/daily") showDaily(root);
+  else if (account) (account[2] ? showHistory : showProfile)(root, decodeURIComponent(account[1]));
+  else if (board) showLeaderboard(root, board[1]);
   else showHome(root);
 }
 

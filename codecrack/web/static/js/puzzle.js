@@ -1,8 +1,9 @@
 // The daily Coda puzzle (/daily?game=coda): a position from a real game where one guess is clearly
 // best. The player guesses on Coda's own board; the answer then shows the exact odds of every guess
-// from that seat's view (the server sends them only with the answer), the best one and the player's.
+// from that seat's view (the server sends them only with the answer), the best one and the player's,
+// the player's streak (days in a row with the best guess) and a text to share that spoils nothing.
 import { call } from "./api.js";
-import { h } from "./dom.js";
+import { button, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { t } from "./i18n.js";
 
@@ -54,12 +55,13 @@ class PuzzlePage {
       this.root.replaceChildren(h("section", { class: "card" }, h("p", { class: "error", id: "error" }, this.error)));
       return;
     }
-    const { day, grade, view, answer } = this.puzzle;
+    const { day, grade, view, streak, answer } = this.puzzle;
     const ctx = this.context();
     this.root.replaceChildren(h("section", { class: "card daily puzzle", id: "puzzle", dataset: { answered: String(Boolean(answer)) } },
       h("h2", {}, t("puzzle.title_of", { day })),
       h("p", { class: "muted" }, t("puzzle.intro")),
       h("p", { id: "puzzle-grade" }, t("puzzle.grade", { grade: t(`puzzle.grade.${grade}`) })),
+      h("p", { id: "puzzle-streak" }, t("daily.streak", { count: streak.current, best: streak.best })),
       answer ? this.result(answer) : null,
       h("div", { class: "board" }, this.module.board(view, ctx)),
       this.error && !ctx.errorShown ? h("p", { class: "error", id: "error", role: "alert" }, this.error) : null,
@@ -79,6 +81,12 @@ class PuzzlePage {
       h("details", { class: "puzzle-odds", open: true }, h("summary", {}, t("puzzle.odds")),
         h("ol", { id: "puzzle-odds" }, answer.odds.map((entry) => h("li", {
           class: [same(entry.guess, answer.best.guess) ? "best" : "", same(entry.guess, answer.chosen.guess) ? "mine" : ""].join(" ").trim(),
-        }, `${this.guessText(entry.guess)}: ${percent(entry.p)}`)))));
+        }, `${this.guessText(entry.guess)}: ${percent(entry.p)}`)))),
+      h("pre", { class: "daily-share", id: "puzzle-share" }, answer.share),
+      button(this.copied ? t("daily.copied") : t("daily.copy"), async () => {
+        await navigator.clipboard?.writeText(answer.share).catch(() => {});
+        this.copied = true;
+        this.render();
+      }, { id: "puzzle-copy" }));
   }
 }

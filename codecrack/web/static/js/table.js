@@ -7,7 +7,7 @@ import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { Chat } from "./chat.js";
 import { invitePanel, markPlayed } from "./invite.js";
-import { recoverSeat } from "./players.js";
+import { ratedTag, ratingChanges, recoverSeat } from "./players.js";
 import { reviewPanel } from "./review.js";
 import { chime, soundOn, toggleSound } from "./sound.js";
 import { endSummary } from "./summary.js";
@@ -90,8 +90,10 @@ class TablePage {
         this.seat = message.seat;
         this.table = message.table;
         if (this.seat !== null) markPlayed(this.table.game);
+        this.askRatings();
         break;
-      case "table": this.table = message.table; break;
+      case "table": this.table = message.table; this.askRatings(); break;
+      case "rated": this.ratings = message.changes; break;
       case "state":
       case "delta":
         this.sending = false;
@@ -116,6 +118,13 @@ class TablePage {
       default: return;
     }
     this.render();
+  }
+
+  // A rated game that ended before this page came (or on another instance): its stored changes, asked once.
+  askRatings() {
+    if (!this.table.rated || !this.table.over || this.ratings !== undefined) return;
+    this.ratings = null;
+    api.ratings(this.code).then((changes) => { if (changes.length) { this.ratings = changes; this.render(); } }).catch(() => {});
   }
 
   turnStarts() {
@@ -262,6 +271,7 @@ class TablePage {
               : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
             h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
             endSummary(view, ctx, this.module),
+            ratingChanges(this.ratings, this.table),
             replaying || this.elsewhere ? null : this.fallback(view),
             this.error && !ctx.errorShown ? h("p", { class: "error", id: "error" }, this.error) : null),
           h("aside", { class: "side" },
@@ -296,6 +306,7 @@ class TablePage {
         h("span", { class: "copied", id: "copied", role: "status" }, this.copied === "done" ? t("table.copy_done")
           : this.copied === "failed" ? t("table.copy_failed") : "")),
       h("span", { class: "you" }, icon(this.seat === null ? "eye" : "user"), " ", you),
+      ratedTag(this.table),
       h("a", { href: rulesHref(this.table.game), target: "_blank", rel: "noopener", id: "howto-link" }, t("learn.howto")),
       h("span", { class: "status", id: "status" }, this.statusText(view)),
       this.clock && !this.replay ? h("span", { class: "clock" }, icon("clock"), " ", seatName(this.table, this.clock.seat), " ",

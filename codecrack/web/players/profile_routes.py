@@ -1,0 +1,252 @@
+"""An account's public profile (``GET /api/players/{handle}``: per game its rating, the rating's
+course, games played and won, results against each AI tier, and the latest games) and its history
+(``GET /api/players/{handle}/games``: every finished game, a page at a time, filtered by game,
+result and opponents).
+
+Only finished games are shown: an unfinished one would tell more than its public table does
+(whose seat this account holds, while it plays).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Query
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+from sqlalchemy import and_, select
+from sqlalchemy.engine import Connection
+
+from ...i18n import _
+from ..schema import ERRORS
+from ..store import players, rated_games, rating_changes, ratings, seat_tokens, tables
+from .accounts import handle_key
+from .identity import aware, read
+from .ratings import PROVISIONAL_GAMES, SCALE, shown
+
+PAGE = 20  # games per history page
+PAGE_FILE = Path(__file__).parents[1] / "static" / "index.html"  # the front end's one page
+RECENT = 10  # games on the profile
+COURSE = 50  # rating changes per game on the profile's chart
+Result = Literal["won", "lost"]
+Opponents = Literal["ai", "people", "mixed"]
+
+
+class Opponent(BaseModel):
+    seat: int
+    name: str
+    agent: str | None = Field(description="the AI tier of an AI seat; null for a person")
+
+
+class PlayedGame(BaseModel):
+    code: str
+    game: str
+    seat: int
+    finished_at: str
+    won: bool
+    opponents: list[Opponent]
+    rated: bool
+    before: int | None = Field(description="the shown rating before this rated game")
+    after: int | None
+
+
+class GameRating(BaseModel):
+    game: str
+    rating: int
+    uncertainty: int = Field(description="the shown rating's one-sigma band (60 x sigma)")
+    provisional: bool
+    games: int
+    wins: int
+    course: list[int] = Field(description="the shown rating after each of the latest 50 rated games, oldest first")
+
+
+class TierResult(BaseModel):
+    game: str
+    tier: str
+    played: int
+    won: int
+
+
+class Profile(BaseModel):
+    handle: str
+    name: str
+    ratings: list[GameRating]
+    against_ai: list[TierResult]
+    played: int = Field(description="finished games")
+    recent: list[PlayedGame]
+
+
+class History(BaseModel):
+    handle: str
+    page: int
+    more: bool = Field(description="an older page follows")
+    games: list[PlayedGame]
+
+
+def account_id(db: Connection, handle: str) -> tuple[int, str, str] | None:
+    row = db.execute(
+        select(players.c.id, players.c.handle, players.c.name).where(players.c.handle_key == handle_key(handle))
+    ).first()
+    return (row.id, row.handle, row.name) if row else None
+
+
+def finished_games(db: Connection, player_id: int, game: str | None = None) -> list[dict[str, Any]]:
+    """The player's finished games, the latest first, each with its opponents and rating change."""
+    names = {}
+    query = (
+        select(
+            tables.c.code,
+            tables.c.game,
+            tables.c.seats,
+            tables.c.result,
+            tables.c.active_at,
+            seat_tokens.c.seat,
+            rating_changes.c.mu_before,
+            rating_changes.c.mu_after,
+        )
+        .join(tables, tables.c.code == seat_tokens.c.table_code)
+        .outerjoin(
+            rating_changes,
+            and_(rating_changes.c.table_code == tables.c.code, rating_changes.c.seat == seat_tokens.c.seat),
+        )
+        .where(seat_tokens.c.player_id == player_id, tables.c.finished.is_(True))
+        .order_by(tables.c.active_at.desc(), tables.c.code)
+    )
+    if game is not None:
+        query = query.where(tables.c.game == game)
+    rows = db.execute(query).all()
+    codes = [row.code for row in rows]
+    for code, seat, name in db.execute(
+        select(seat_tokens.c.table_code, seat_tokens.c.seat, seat_tokens.c.name).where(
+            seat_tokens.c.table_code.in_(codes)
+        )
+    ):
+        names[code, seat] = name
+    return [played(row, names) for row in rows]
+
+
+def played(row: Any, names: dict[tuple[str, int], str]) -> dict[str, Any]:
+    opponents = [
+        {
+            "seat": seat,
+            "name": names.get((row.code, seat)) or plan.get("name") or f"Seat {seat + 1}",
+            "agent": plan.get("agent"),
+        }
+        for seat, plan in enumerate(row.seats)
+        if seat != row.seat
+    ]
+    rated = row.mu_before is not None
+    return {
+        "code": row.code,
+        "game": row.game,
+        "seat": row.seat,
+        "finished_at": aware(row.active_at).isoformat(),
+        "won": row.seat in (row.result or {}).get("winners", []),
+        "opponents": opponents,
+        "rated": rated,
+        "before": shown(row.mu_before) if rated else None,
+        "after": shown(row.mu_after) if rated else None,
+    }
+
+
+def opponents_kind(game: dict[str, Any]) -> str:
+    kinds = {opponent["agent"] is None for opponent in game["opponents"]}
+    return "mixed" if len(kinds) > 1 else "people" if True in kinds else "ai"
+
+
+def profile(db: Connection, handle: str) -> dict[str, Any] | None:
+    found = account_id(db, handle)
+    if found is None:
+        return None
+    player_id, shown_handle, name = found
+    games = finished_games(db, player_id)
+    tiers: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for game in games:
+        for agent in {o["agent"] for o in game["opponents"] if o["agent"]}:
+            tiers[game["game"], agent][0] += 1
+            tiers[game["game"], agent][1] += game["won"]
+    return {
+        "handle": shown_handle,
+        "name": name,
+        "ratings": [
+            rating(db, player_id, row) for row in db.execute(select(ratings).where(ratings.c.player_id == player_id))
+        ],
+        "against_ai": [
+            {"game": game, "tier": tier, "played": count, "won": won}
+            for (game, tier), (count, won) in sorted(tiers.items())
+        ],
+        "played": len(games),
+        "recent": games[:RECENT],
+    }
+
+
+def rating(db: Connection, player_id: int, row: Any) -> dict[str, Any]:
+    course = db.execute(
+        select(rating_changes.c.mu_after)
+        .join(rated_games, rated_games.c.table_code == rating_changes.c.table_code)
+        .where(rating_changes.c.player_id == player_id, rated_games.c.game == row.game)
+        .order_by(rated_games.c.rated_at.desc())
+        .limit(COURSE)
+    ).scalars()
+    return {
+        "game": row.game,
+        "rating": shown(row.mu),
+        "uncertainty": round(row.sigma * SCALE),
+        "provisional": row.games < PROVISIONAL_GAMES,
+        "games": row.games,
+        "wins": row.wins,
+        "course": [shown(mu) for mu in reversed(list(course))],
+    }
+
+
+def history(
+    db: Connection, handle: str, page: int, game: str | None, result: str | None, opponents: str | None
+) -> dict[str, Any] | None:
+    found = account_id(db, handle)
+    if found is None:
+        return None
+    games = [
+        g
+        for g in finished_games(db, found[0], game)
+        if (result is None or g["won"] == (result == "won")) and (opponents is None or opponents_kind(g) == opponents)
+    ]
+    start = (page - 1) * PAGE
+    return {"handle": found[1], "page": page, "more": len(games) > start + PAGE, "games": games[start : start + PAGE]}
+
+
+def profile_router(hub: Any) -> APIRouter:
+    router = APIRouter()
+
+    def no_player(handle: str) -> HTTPException:
+        return HTTPException(status_code=404, detail=_("no player '{handle}'").format(handle=handle))
+
+    @router.get("/u/{handle}", include_in_schema=False)
+    @router.get("/u/{handle}/games", include_in_schema=False)
+    @router.get("/leaderboard/{game}", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(PAGE_FILE)
+
+    @router.get("/api/players/{handle}", responses=ERRORS, response_model=Profile)
+    async def show(handle: str) -> Any:
+        found = await asyncio.to_thread(read, hub.engine, profile, handle[:64])
+        if found is None:
+            raise no_player(handle)
+        return found
+
+    @router.get("/api/players/{handle}/games", responses=ERRORS, response_model=History)
+    async def games(
+        handle: str,
+        page: int = Query(1, ge=1, le=10_000),
+        game: str | None = Query(None, max_length=32),
+        result: Result | None = None,
+        opponents: Opponents | None = None,
+    ) -> Any:
+        found = await asyncio.to_thread(read, hub.engine, history, handle[:64], page, game, result, opponents)
+        if found is None:
+            raise no_player(handle)
+        return found
+
+    return router

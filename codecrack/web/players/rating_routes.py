@@ -1,0 +1,88 @@
+"""Ratings over HTTP: a finished table's changes (``GET /api/tables/{code}/ratings``, for an end
+screen opened after the ``rated`` message went out) and each game's leaderboard
+(``GET /api/leaderboards/{game}``: the top 100 accounts with at least 10 rated games that played
+one in the last 30 days, and the viewer's own rank)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException
+from pydantic import BaseModel, Field
+from sqlalchemy import func, select
+from sqlalchemy.engine import Connection
+
+from ...core.registry import GAMES
+from ...i18n import _
+from ..schema import ERRORS, RatingChange
+from ..store import now, players, ratings
+from .identity import Player, current_player, read
+from .ratings import PROVISIONAL_GAMES, shown, stored_changes
+
+TOP = 100  # a leaderboard's length
+ACTIVE_DAYS = 30  # a leaderboard lists the accounts that played a rated game this recently
+
+
+class Ranked(BaseModel):
+    rank: int
+    handle: str
+    rating: int
+    games: int
+    wins: int
+
+
+class Leaderboard(BaseModel):
+    game: str
+    top: list[Ranked]
+    you: Ranked | None = Field(description="the viewer's own rank, when the viewer is listed on this board")
+
+
+def leaderboard(db: Connection, game: str, player_id: int | None) -> dict[str, Any]:
+    listed = (ratings.c.game == game) & (ratings.c.games >= PROVISIONAL_GAMES)
+    listed &= ratings.c.played_at >= now() - timedelta(days=ACTIVE_DAYS)
+    query = (
+        select(players.c.handle, ratings.c.mu, ratings.c.games, ratings.c.wins, ratings.c.player_id)
+        .join(players, players.c.id == ratings.c.player_id)
+        .where(listed)
+        .order_by(ratings.c.mu.desc(), ratings.c.player_id)
+        .limit(TOP)
+    )
+    rows = db.execute(query).all()
+    top = [ranked(rank, row) for rank, row in enumerate(rows, 1)]
+    you = next((entry for entry, row in zip(top, rows) if row.player_id == player_id), None)
+    if you is None and player_id is not None:
+        mine = db.execute(query.where(ratings.c.player_id == player_id).limit(1)).first()
+        if mine is not None:
+            ahead = db.execute(
+                select(func.count()).select_from(ratings).where(listed, ratings.c.mu > mine.mu)
+            ).scalar_one()
+            you = ranked(ahead + 1, mine)
+    return {"game": game, "top": top, "you": you}
+
+
+def ranked(rank: int, row: Any) -> dict[str, Any]:
+    return {"rank": rank, "handle": row.handle, "rating": shown(row.mu), "games": row.games, "wins": row.wins}
+
+
+def rating_router(hub: Any) -> APIRouter:
+    router = APIRouter()
+
+    @router.get("/api/tables/{code}/ratings", responses=ERRORS, response_model=list[RatingChange])
+    async def table_ratings(code: str) -> Any:
+        """The people's rating changes of a finished rated table (empty until it is rated)."""
+        return await asyncio.to_thread(read, hub.engine, stored_changes, code.upper())
+
+    @router.get("/api/leaderboards/{game}", responses=ERRORS, response_model=Leaderboard)
+    async def board(game: str, player: Player | None = Depends(current_player)) -> Any:
+        if game not in GAMES:
+            raise HTTPException(
+                status_code=404,
+                detail=_("unknown game {name!r}; valid games: {games}").format(
+                    name=game, games=", ".join(sorted(GAMES))
+                ),
+            )
+        return await asyncio.to_thread(read, hub.engine, leaderboard, game, player and player.id)
+
+    return router

@@ -1,0 +1,88 @@
+"""Profiles and match history (codecrack/web/players/profile_routes.py): ratings and their course,
+results against the AI tiers, every finished game a page at a time with filters, and nothing of an
+unfinished game."""
+
+import pytest
+from fastapi.testclient import TestClient
+
+from codecrack.web.app import create_app
+from codecrack.web.players.profile_routes import PAGE
+
+from .conftest import fast_config
+from .test_accounts import account
+from .test_ratings import RACE, both_seats, rated_toy, seat_two  # noqa: F401  (the toy game's rated preset)
+from .wsclient import HUMAN, create
+
+pytestmark = pytest.mark.usefixtures("rated_toy")
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(fast_config(tmp_path, tables_per_minute=100))) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def browser(client):
+    return TestClient(client.app)
+
+
+def play(client, browser, options=RACE) -> int:
+    """One game between the two accounts; returns the winner's seat (client is seat 0)."""
+    code, tokens = seat_two(client, browser, options=options)
+    with both_seats(client, code, tokens) as seats:
+        winner = seats[0].view["turn"]
+        seats[winner].act({"type": "add", "amount": 2})
+        rated = client.get(f"/api/tables/{code}").json()["rated"]  # then wait for its ratings (they may come first)
+        seats[0].until(lambda m: m["type"] == "rated" if rated else m["type"] == "table" and m["table"]["over"])
+    return winner
+
+
+def test_a_profile_shows_the_rating_its_course_and_the_latest_games(client, browser):
+    account(client, "Ann")
+    account(browser, "Bob")
+    winners = [play(client, browser) for _ in range(3)]
+    play(client, browser, options={**RACE, "first": 0})  # a casual game: in the history, not in the rating
+    profile = client.get("/api/players/ANN").json()  # handles are found case-folded
+    assert profile["handle"] == "Ann" and profile["played"] == 4
+    [toy] = profile["ratings"]
+    assert (toy["game"], toy["games"], toy["wins"], toy["provisional"]) == ("toy", 3, winners.count(0), True)
+    assert len(toy["course"]) == 3 and toy["course"][-1] == toy["rating"]
+    latest = profile["recent"][0]
+    assert latest["rated"] is False and [(o["seat"], o["agent"]) for o in latest["opponents"]] == [(1, None)]
+    rated = profile["recent"][1]
+    assert rated["rated"] and rated["after"] == toy["rating"] and rated["before"] == toy["course"][-2]
+    assert [g["won"] for g in profile["recent"][1:]] == [w == 0 for w in reversed(winners)]
+    assert client.get("/api/players/nobody_here").status_code == 404
+
+
+def test_the_history_pages_and_filters(client, browser):
+    account(client, "Ann")
+    account(browser, "Bob")
+    winners = [play(client, browser, options={**RACE, "first": n % 2}) for n in range(PAGE + 1)]
+    first = client.get("/api/players/ann/games").json()
+    second = client.get("/api/players/ann/games", params={"page": 2}).json()
+    assert (len(first["games"]), first["more"], len(second["games"]), second["more"]) == (PAGE, True, 1, False)
+    won = client.get("/api/players/ann/games", params={"result": "won"}).json()["games"]
+    assert len(won) == winners.count(0) and all(g["won"] for g in won)
+    assert client.get("/api/players/ann/games", params={"opponents": "ai"}).json()["games"] == []
+    assert (
+        len(client.get("/api/players/ann/games", params={"opponents": "people", "game": "toy"}).json()["games"]) == PAGE
+    )
+    assert client.get("/api/players/ann/games", params={"game": "coda"}).json()["games"] == []
+    for bad in ({"page": 0}, {"result": "drawn"}, {"opponents": "robots"}, {"game": "x" * 40}):
+        assert client.get("/api/players/ann/games", params=bad).status_code == 400
+
+
+def test_an_unfinished_game_changes_nothing_a_profile_or_history_shows(client, browser):
+    account(client, "Ann")
+    account(browser, "Bob")
+    play(client, browser)
+    before = client.get("/api/players/ann").text, client.get("/api/players/ann/games").text
+    code, tokens = seat_two(client, browser, options={"target": 99})
+    with both_seats(client, code, tokens) as seats:
+        mover = seats[0].view["turn"]
+        seats[mover].act({"type": "add", "amount": 1})
+        seats[0].state_at(1)
+    create(client, "toy", [HUMAN, HUMAN], sit=1, options=RACE)  # a seat taken, nothing played
+    assert (client.get("/api/players/ann").text, client.get("/api/players/ann/games").text) == before

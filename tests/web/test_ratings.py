@@ -1,0 +1,252 @@
+"""Ratings (codecrack/web/players/ratings.py): which games count, the AI tiers as fixed anchors,
+a leaver counting last, each finished game rated exactly once (two instances on PostgreSQL), and
+the leaderboards."""
+
+import asyncio
+from contextlib import contextmanager
+from datetime import timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import insert, select
+
+from codecrack.agents.registry import tier_names
+from codecrack.core.options import Preset
+from codecrack.ratings import Rating
+from codecrack.web.admin import forget
+from codecrack.web.hub import Hub
+from codecrack.web.migrate import upgrade
+from codecrack.web.players import ratings as ratings_module
+from codecrack.web.players.identity import Player
+from codecrack.web.players.ratings import Rater, anchors, shown
+from codecrack.web.store import make_engine, now, players, rated_games, rating_changes, ratings
+
+from ..core.toy_game import ToyGame
+from .conftest import fast_config
+from .test_accounts import account
+from .test_players import guest, rows
+from .test_several_instances import run_two_instances
+from .wsclient import HUMAN, RANDOM, create, seated
+
+RACE = {"target": 2}  # the toy game's rated preset: the first to add 2 wins
+ANCHOR = Rating(mu=30.0, sigma=1.0, games=400)
+
+
+@pytest.fixture(autouse=True)
+def rated_toy(monkeypatch):
+    """The toy game has one rated preset, and its ``random`` tier an anchor."""
+    monkeypatch.setattr(ToyGame, "presets", (Preset("race", "Race", "First to 2", RACE),))
+    monkeypatch.setattr(ratings_module, "anchors", lambda game: {"random": ANCHOR})
+    ratings_module._rated_options.cache_clear()
+    yield
+    ratings_module._rated_options.cache_clear()
+
+
+@pytest.mark.parametrize("game", ["coda", "coding", "alphacode"])
+def test_every_tier_of_every_game_has_its_anchor(game):
+    measured = anchors(game)  # the package's ratings.json, as the arena wrote it
+    assert set(measured) == set(tier_names(game))
+    assert measured["random"].mu < min(measured[tier].mu for tier in ("easy", "medium", "hard"))
+
+
+@pytest.fixture
+def browser(client):
+    return TestClient(client.app)
+
+
+def seat_two(client, browser, options=RACE, seats=(HUMAN, HUMAN)) -> tuple[str, dict[int, str]]:
+    """A table made by ``client`` (seat 0) and joined by ``browser`` (seat 1): its code and tokens."""
+    made = create(client, "toy", list(seats), sit=0, options=options)
+    joined = browser.post(f"/api/tables/{made['code']}/join", json={"seat": 1})
+    assert joined.status_code == 200, joined.text
+    return made["code"], {0: made["token"], 1: joined.json()["token"]}
+
+
+@contextmanager
+def both_seats(client, code: str, tokens: dict[int, str]):
+    with seated(client, code, tokens[0]) as ann, seated(client, code, tokens[1]) as bob:
+        yield {0: ann, 1: bob}
+
+
+def settle(client) -> None:
+    """Wait for the ratings the server is writing."""
+
+    async def rated(rater: Rater) -> None:
+        await asyncio.gather(*rater.tasks)
+
+    client.portal.call(rated, client.app.state.rater)
+
+
+def test_two_accounts_playing_a_rated_preset_are_rated_once_and_told(client, browser):
+    account(client, "Ann")
+    account(browser, "Bob")
+    code, tokens = seat_two(client, browser)
+    assert client.get(f"/api/tables/{code}").json()["rated"] is True  # the lobby says so before the start
+    with both_seats(client, code, tokens) as seats:
+        winner = seats[0].view["turn"]
+        seats[winner].act({"type": "add", "amount": 2})
+        told = [seats[seat].until(lambda m: m["type"] == "rated")["changes"] for seat in (0, 1)]
+    changes = told[0]
+    assert told[1] == changes and [c["seat"] for c in changes] == [0, 1]
+    assert all(c["before"] == shown(25.0) and c["provisional"] for c in changes)
+    assert changes[winner]["after"] > changes[winner]["before"] > changes[1 - winner]["after"]
+    assert client.get(f"/api/tables/{code}/ratings").json() == changes  # for an end screen opened later
+    stored = rows(client, select(ratings.c.games, ratings.c.wins).order_by(ratings.c.player_id))
+    assert stored == [{"games": 1, "wins": int(winner == 0)}, {"games": 1, "wins": int(winner == 1)}]
+
+
+def test_a_guest_at_the_table_makes_it_casual(client, browser):
+    account(client, "Ann")
+    guest(browser, "Bob")
+    code, tokens = seat_two(client, browser)
+    with both_seats(client, code, tokens) as seats:
+        seats[seats[0].view["turn"]].act({"type": "add", "amount": 2})
+        seats[0].until(lambda m: m["type"] == "table" and m["table"]["over"])
+    settle(client)
+    assert client.get(f"/api/tables/{code}/ratings").json() == []
+    assert rows(client, select(rated_games)) == rows(client, select(ratings)) == []
+
+
+@pytest.mark.parametrize(
+    "options, seats, anchored",
+    [
+        ({"target": 3}, (HUMAN, HUMAN), True),  # not a preset
+        ({**RACE, "first": 0}, (HUMAN, HUMAN), True),  # the first seat chosen, not drawn
+        (RACE, (HUMAN, RANDOM), False),  # an AI without an anchor (as the research agents)
+    ],
+)
+def test_other_setups_are_not_rated(client, monkeypatch, options, seats, anchored):
+    if not anchored:
+        monkeypatch.setattr(ratings_module, "anchors", lambda game: {})
+    account(client, "Ann")
+    code = create(client, "toy", list(seats), sit=0, options=options)["code"]
+    assert client.get(f"/api/tables/{code}").json()["rated"] is False
+
+
+def test_an_ai_tier_is_a_fixed_anchor(client, bots_wait):
+    account(client, "Ann")
+    made = create(client, "toy", [HUMAN, RANDOM], sit=0, options=RACE)
+    assert made["table"]["rated"] is True
+    with seated(client, made["code"], made["token"]) as ann:
+        bots_wait.set()  # the AI may move (and win) only once this seat listens
+        acted = -1
+        while not any(m["type"] == "rated" for m in ann.log):
+            if ann.view["turn"] == 0 and ann.view["legal_actions"] and acted != ann.step:
+                acted = ann.step
+                ann.act({"type": "add", "amount": 2})
+            ann.receive()
+    stored = rows(client, select(rating_changes).order_by(rating_changes.c.seat))
+    assert [(r["player_id"] is None, r["agent"]) for r in stored] == [(False, None), (True, "random")]
+    ai = stored[1]
+    assert (ai["mu_before"], ai["sigma_before"]) == (ai["mu_after"], ai["sigma_after"]) == (30.0, 1.0)
+    assert stored[0]["mu_after"] != stored[0]["mu_before"]
+
+
+async def accounts(hub: Hub, *handles: str) -> list[Player]:
+    def make(db, handle):
+        key = handle.lower()
+        player_id = db.execute(
+            insert(players).values(name=handle, handle=handle, handle_key=key, created_at=now())
+        ).inserted_primary_key[0]
+        return Player(player_id, handle, handle)
+
+    return [await hub.writer.write(make, handle) for handle in handles]
+
+
+async def rated_table(hub: Hub, people: list[Player]):
+    table = await hub.create("toy", 2, dict(RACE), [HUMAN, HUMAN])
+    for seat, person in enumerate(people):
+        await hub.claim(table, seat, person.name, person)
+    return table
+
+
+def test_a_seat_taken_over_at_the_end_counts_last(tmp_path):
+    async def scenario() -> None:
+        hub = Hub(fast_config(tmp_path))
+        try:
+            rater = Rater(hub)
+            table = await rated_table(hub, await accounts(hub, "Ann", "Bob"))
+            mover = table.game.view(0)["turn"]
+            table.taken_over.add(mover)  # it left; the takeover AI wins for it
+            assert await table.submit(mover, {"type": "add", "amount": 2}) is None
+            await asyncio.gather(*rater.tasks)
+            with hub.engine.connect() as db:
+                places = dict(db.execute(select(rating_changes.c.seat, rating_changes.c.place)).all())
+            assert places == {mover: 2, 1 - mover: 1}
+        finally:
+            await hub.stop()
+
+    upgrade(make_engine(fast_config(tmp_path).db_url))
+    asyncio.run(scenario())
+
+
+def test_a_finished_game_is_rated_once_across_instances(tmp_path, postgres_url):
+    async def scenario(a: Hub, b: Hub) -> None:
+        raters = Rater(a), Rater(b)
+        people = await accounts(a, "Ann", "Bob")
+        for _ in range(10):
+            table = await rated_table(a, people)
+            twin = await b.find(table.code)
+            mover = table.game.view(0)["turn"]
+            assert await table.submit(mover, {"type": "add", "amount": 2}) is None
+            await twin.catch_up()  # b sees the end too
+            # each instance's hook, and both again at once: four tries at rating the same game
+            await asyncio.gather(raters[0].rate(table), raters[1].rate(twin), *raters[0].tasks, *raters[1].tasks)
+        with a.engine.connect() as db:
+            assert len(db.execute(select(rated_games.c.table_code)).all()) == 10
+            assert len(db.execute(select(rating_changes.c.seat)).all()) == 20
+            assert sorted(db.execute(select(ratings.c.games)).scalars()) == [10, 10]
+
+    run_two_instances(tmp_path, postgres_url, scenario)
+
+
+def test_the_leaderboard_lists_active_players_with_ten_games_and_the_viewers_rank(client):
+    account(client, "Ann")
+    me = rows(client, select(players.c.id))[0]["id"]
+
+    def add(db):
+        moment = now()
+        for n in range(300):
+            player_id = db.execute(
+                insert(players).values(name=f"p{n}", handle=f"p{n}", handle_key=f"p{n}", created_at=moment)
+            ).inserted_primary_key[0]
+            games = 10 if n % 3 else 9  # every third has too few games
+            played = moment - timedelta(days=31 if n % 5 == 0 else 1)  # every fifth is inactive
+            db.execute(
+                insert(ratings).values(
+                    player_id=player_id, game="toy", mu=20.0 + n / 10, sigma=2.0, games=games, wins=1, played_at=played
+                )
+            )
+        db.execute(
+            insert(ratings).values(player_id=me, game="toy", mu=20.05, sigma=2.0, games=12, wins=3, played_at=moment)
+        )
+
+    with client.app.state.hub.engine.begin() as db:
+        add(db)
+    board = client.get("/api/leaderboards/toy").json()
+    listed = [n for n in range(300) if n % 3 and n % 5]
+    assert len(board["top"]) == 100
+    assert [row["handle"] for row in board["top"]] == [f"p{n}" for n in sorted(listed, reverse=True)][:100]
+    assert board["you"] == {"rank": len(listed) + 1, "handle": "Ann", "rating": shown(20.05), "games": 12, "wins": 3}
+    assert client.get("/api/leaderboards/nosuchgame").status_code == 404
+
+
+def test_admin_forget_of_a_rated_account_keeps_the_others_ratings(tmp_path, postgres_url):
+    """The operator's ``admin forget`` (admin.py) deletes the account: on PostgreSQL its ratings
+    and rating changes must not hold the row back; the opponent's rating and history stay."""
+
+    async def scenario(a: Hub, b: Hub) -> None:
+        rater = Rater(a)
+        people = await accounts(a, "Ann", "Bob")
+        table = await rated_table(a, people)
+        mover = table.game.view(0)["turn"]
+        assert await table.submit(mover, {"type": "add", "amount": 2}) is None
+        await asyncio.gather(*rater.tasks)
+        assert forget(a.engine, "Ann") == {table.code}
+        with a.engine.connect() as db:
+            assert list(db.execute(select(players.c.handle)).scalars()) == ["Bob"]
+            assert list(db.execute(select(ratings.c.player_id)).scalars()) == [people[1].id]
+            kept = sorted(db.execute(select(rating_changes.c.player_id)), key=lambda row: row[0] is None)
+            assert [row[0] for row in kept] == [people[1].id, None]
+
+    run_two_instances(tmp_path, postgres_url, scenario)
