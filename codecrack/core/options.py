@@ -45,6 +45,18 @@ def seat_option(title: str, description: str, unset: str) -> Any:
     return Field(None, title=title, description=description, json_schema_extra={"control": "seat", "unset": unset})
 
 
+def file_option(title: str, description: str) -> Any:
+    """A field naming a file on the machine that runs the game: set from the command line, never by
+    a web client (``server_only``: the lobby leaves it out and the API refuses it)."""
+    return Field(None, title=title, description=description, json_schema_extra={"server_only": True})
+
+
+def server_only(model: type[GameOptions], name: str) -> bool:
+    """Whether option ``name`` of ``model`` is set only where the game runs (see :func:`file_option`)."""
+    extra = model.model_fields[name].json_schema_extra
+    return isinstance(extra, dict) and bool(extra.get("server_only"))
+
+
 def choice_option(default: Any, choices: list[Any], title: str, description: str, **limits: Any) -> Any:
     """A field whose legal values are ``choices`` only (hosts offer a choice, not a free number)."""
     return Field(default, title=title, description=description, json_schema_extra={"choices": choices}, **limits)

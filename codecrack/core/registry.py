@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import secrets
+from functools import cache
 from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
@@ -57,11 +58,27 @@ def optional_module(path: str) -> ModuleType | None:
         return None
 
 
+def package_of(rules: str) -> str:
+    """The package of a game's rules path (``"codecrack.games.coda.rules:CodaGame"``: ``codecrack.games.coda``)."""
+    return rules.partition(":")[0].rpartition(".")[0]
+
+
 def game_module(name: str, part: str) -> ModuleType | None:
     """A sibling module of game ``name``'s rules, e.g. ``game_module("coda", "agents")``, or ``None``."""
     game_class(name)
-    package = GAMES[name].partition(":")[0].rsplit(".", 1)[0]
-    return optional_module(f"{package}.{part}")
+    return optional_module(f"{package_of(GAMES[name])}.{part}")
+
+
+def game_part(name: str, part: str, attribute: str) -> Any:
+    """``attribute`` of module ``part`` in game ``name``'s package (its hint provider, clock rule,
+    tutorial...), or ``None`` when the game or that piece does not exist."""
+    return _game_part(GAMES[name], part, attribute) if name in GAMES else None
+
+
+@cache
+def _game_part(rules: str, part: str, attribute: str) -> Any:
+    """By the game's rules path (``module:Class``), so that a game registered anew is looked up anew."""
+    return getattr(optional_module(f"{package_of(rules)}.{part}"), attribute, None)
 
 
 def new_game(

@@ -32,6 +32,7 @@ class Tutorial:
     seed: int
     options: dict[str, Any]
     script: tuple[Move | Read, ...]
+    level: int = 9  # where a newcomer meets this game among those with a tutorial: the lowest first
 
     @property
     def moves(self) -> list[Move]:

@@ -8,14 +8,13 @@ seat took. It never touches the game object, so a review cannot use what the sea
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from ..core.errors import OptionError, TemplateError
 from ..core.game import Game
-from ..core.registry import new_game
+from ..core.registry import game_part, new_game
 from ..i18n import N_
 
 GRADES = (N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
@@ -121,13 +120,6 @@ class Reviewer(Protocol):
     def review(self, step: int, view: dict[str, Any], action: dict[str, Any]) -> list[Decision]: ...
 
 
-REVIEWERS = {
-    "coda": "codecrack.review.coda:CodaReviewer",
-    "coding": "codecrack.review.coding:CodingReviewer",
-    "alphacode": "codecrack.review.alphacode:AlphacodeReviewer",
-}
-
-
 class ReviewError(TemplateError):
     """The record cannot be reviewed (unknown game, bad seat, an action that does not replay)."""
 
@@ -155,10 +147,11 @@ class Review:
 
 
 def reviewer_for(game: str, seat: int) -> Reviewer:
-    if game not in REVIEWERS:
+    """``REVIEWER`` of the game package's ``review`` module, for ``seat``."""
+    found: type[Reviewer] | None = game_part(game, "review", "REVIEWER")
+    if found is None:
         raise ReviewError(N_("no reviewer for {game!r}"), game=game)
-    module, _, name = REVIEWERS[game].partition(":")
-    return getattr(importlib.import_module(module), name)(seat)
+    return found(seat)
 
 
 Step = tuple[int, dict[str, Any], dict[str, Any]]  # (index in the record, the seat's view, its action)

@@ -13,14 +13,15 @@ from rich.text import Text
 
 from ..core.agent import Agent
 from ..core.errors import IllegalAction, explain
-from ..core.registry import optional_module
+from ..core.registry import game_module
 from ..i18n import N_, _
 from .seats import seat_name
 
 
 def game_screen(game: str):
-    """The game's terminal module (``render``, ``parse``, ``describe``), or ``None``."""
-    return optional_module(f"codecrack.terminal.{game}")
+    """The game's terminal screen (``render``, ``parse``, ``describe``): its package's ``screen``
+    module, or ``None``."""
+    return game_module(game, "screen")
 
 
 def render_view(game: str, view: dict[str, Any]):

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..agents import Agent, make_agent
 from ..agents.registry import tier_names
-from ..core.registry import GAMES, game_module
+from ..core.registry import game_part
 from ..core.tutorial import LEARNER, Tutorial
 
 __all__ = ["LEARNER", "TUTORIAL_AGENT", "ScriptedAgent", "is_tutorial", "scripted_agent", "tutorial"]
@@ -57,7 +57,8 @@ def offered(action: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
 
 def tutorial(game: str) -> Tutorial | None:
     """The game's tutorial: ``TUTORIAL`` in its package's ``tutorial`` module, if it has one."""
-    return getattr(game_module(game, "tutorial"), "TUTORIAL", None) if game in GAMES else None
+    found: Tutorial | None = game_part(game, "tutorial", "TUTORIAL")
+    return found
 
 
 def scripted_agent(game: str, seat: int, played: Callable[[], int], seed: int) -> ScriptedAgent:

@@ -20,6 +20,7 @@ from .catalog import catalog
 from .config import WebConfig
 from .daily_routes import daily_router
 from .draining import Drain, Draining
+from .game_assets import game_assets_router
 from .health import health_router
 from .hub import Hub
 from .invite_routes import invite_router
@@ -87,6 +88,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(replay_router(hub, address_of))
     app.include_router(tutorial_router(hub, may_create))
     app.include_router(language_router())
+    app.include_router(game_assets_router())
     app.include_router(daily_router(hub))
     app.include_router(invite_router(hub))
     app.include_router(match_router(hub, address_of))

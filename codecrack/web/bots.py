@@ -10,14 +10,17 @@ made again.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
-from collections.abc import Callable
+from functools import cache
 from time import monotonic
 from typing import TYPE_CHECKING, Any
 
 from ..agents import Agent, make_agent
+from ..core.errors import OptionError
 from ..core.game import Game
+from ..core.nature import Nature
 from ..tutorials import TUTORIAL_AGENT, scripted_agent
 from . import metrics
 from .refusals import NO_ACTION, STORE_RETRY, Refusal, Refused
@@ -29,18 +32,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("codecrack.web")
 
-# Games whose simultaneous moments are not all races say which ones are; for any other game every
-# moment with several seats to move counts as real time.
-REAL_TIME: dict[str, Callable[[dict[str, Any]], bool]] = {
-    "coding": lambda view: view.get("step") == "open",
-    "coda": lambda view: False,
-    "alphacode": lambda view: False,
-}
-
 
 def real_time(game: Game) -> bool:
-    rule = REAL_TIME.get(game.name)
-    return rule(game.view(None)) if rule else len(game.to_move) > 1
+    """Whether the seats to move now race each other, as the game's nature declares (a game that
+    declares none has no races)."""
+    if len(game.to_move) <= 1:
+        return False
+    nature = _nature(type(game), game.players, game.options.model_dump_json())
+    return nature is not None and nature.step_dynamics(game) == "real_time"
+
+
+@cache
+def _nature(cls: type[Game], players: int, options: str) -> Nature | None:
+    """The declared nature of one configuration, made once."""
+    try:
+        return cls.nature(players, **json.loads(options))
+    except OptionError:
+        return None
 
 
 def moves_of(table: LiveTable, seat: int) -> int:

@@ -11,15 +11,16 @@ from typing import Any
 from ..agents import agent_names
 from ..agents.registry import tier_names
 from ..core.errors import OptionError
+from ..core.options import server_only
 from ..core.registry import GAMES, game_class
-
-# Options that name files on the server: never set by a web client (the API refuses them).
-SERVER_ONLY_OPTIONS = {"deck"}
+from ..tutorials import tutorial
+from .game_assets import board_url
 
 
 def offered_options(game: str) -> list[str]:
     """The options a web client may set for ``game``: every option of its model but the server-only ones."""
-    return [name for name in game_class(game).Options.model_fields if name not in SERVER_ONLY_OPTIONS]
+    model = game_class(game).Options
+    return [name for name in model.model_fields if not server_only(model, name)]
 
 
 def option_fields(game: str) -> list[dict[str, Any]]:
@@ -66,8 +67,11 @@ def _field_kind(prop: dict[str, Any]) -> dict[str, Any]:
 
 def game_info(game: str) -> dict[str, Any]:
     cls = game_class(game)
+    script = tutorial(game)
     return {
         "name": game,
+        "board": board_url(game),
+        "learn": script.level if script else None,
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "agents": agent_names(game),

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Executor
-from functools import cache
 from typing import Any
 
 from ..core.game import Game
-from ..core.registry import GAMES, optional_module
+from ..core.registry import game_part
 from .work import Work
 
 HintProvider = Callable[[dict[str, Any]], dict[str, Any]]
@@ -21,14 +20,7 @@ HintProvider = Callable[[dict[str, Any]], dict[str, Any]]
 
 def provider(game: str) -> HintProvider | None:
     """The hint provider of ``game``, if its package has one."""
-    return _provider(GAMES[game]) if game in GAMES else None
-
-
-@cache
-def _provider(rules: str) -> HintProvider | None:
-    """By the game's rules path (``module:Class``), so that a game registered anew is looked up anew."""
-    package = rules.partition(":")[0].rpartition(".")[0]
-    found: HintProvider | None = getattr(optional_module(f"{package}.hints"), "hint", None)
+    found: HintProvider | None = game_part(game, "hints", "hint")
     return found
 
 

@@ -137,6 +137,8 @@ class PresetInfo(BaseModel):
 
 class GameInfo(BaseModel):
     name: str
+    board: str | None = None  # the URL of the game's own board module (from its package); None: the generic one
+    learn: int | None = None  # the game has a tutorial: where a newcomer meets it, the lowest first
     min_players: int
     max_players: int
     agents: list[str]

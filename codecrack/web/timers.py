@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .clocks import Clock, clock_for
+from ..core.clock import Clock, clock_for
 from .refusals import STORE_RETRY, Refusal
 
 if TYPE_CHECKING:

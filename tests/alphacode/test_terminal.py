@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console
 
 import codecrack
-from codecrack.terminal import alphacode as screen
+from codecrack.games.alphacode import screen
 from codecrack.terminal.play import play
 
 from .helpers import CODE_A, CODE_B, ask, circle, declare, duel, letters

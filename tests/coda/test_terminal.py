@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 import codecrack
 from codecrack.agents import RandomAgent
 from codecrack.cli import app
+from codecrack.games.coda import screen
 from codecrack.games.coda.tiles import label
-from codecrack.terminal import coda as screen
 from codecrack.terminal import play as play_module
 from codecrack.terminal.human import TerminalHuman
 from codecrack.terminal.play import play

@@ -7,8 +7,8 @@ from rich.console import Console
 
 import codecrack
 from codecrack import IllegalAction, OptionError
+from codecrack.games.coding import screen as coding_screen
 from codecrack.games.coding.cards import load_deck
-from codecrack.terminal import coding as coding_screen
 
 from .helpers import play_rounds, rigged, snapshot
 

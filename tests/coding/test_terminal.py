@@ -10,7 +10,7 @@ from rich.console import Console
 
 from codecrack import IllegalAction
 from codecrack.core.agent import Agent
-from codecrack.terminal import coding as screen
+from codecrack.games.coding import screen
 from codecrack.terminal.human import TerminalHuman
 from codecrack.terminal.play import play
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import codecrack
 from codecrack.agents import make_agent
 from codecrack.core.runner import run_game
+from codecrack.games.coda.review import guess_text
 from codecrack.review import review_record
-from codecrack.review.coda import guess_text
 from codecrack.review.numbering import tiles_counted_from
 
 

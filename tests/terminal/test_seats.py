@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 import codecrack
 from codecrack.cli import app
+from codecrack.games.coda import screen as coda
+from codecrack.games.coding import screen as coding
 from codecrack.i18n import language
-from codecrack.terminal import coda, coding
 from codecrack.terminal.human import TerminalHuman, action_menu
 from codecrack.terminal.play import play
 
@@ -144,7 +145,7 @@ def test_alphacode_board_and_log_count_seats_from_1():
     from ..alphacode.helpers import ask, duel
 
     game = duel(first=0)
-    from codecrack.terminal import alphacode
+    from codecrack.games.alphacode import screen as alphacode
 
     line = alphacode.describe(0, ask("count", "OD"), game.apply(0, ask("count", "OD")))
     assert line.startswith("seat 1 asks count (O, D)")
@@ -153,7 +154,7 @@ def test_alphacode_board_and_log_count_seats_from_1():
 
 
 def test_the_handicap_opening_names_the_seats_from_1():
-    from codecrack.terminal import alphacode
+    from codecrack.games.alphacode import screen as alphacode
 
     game = codecrack.new_game("alphacode", players=2, seed=11, first=0, handicap=2)
     game.apply(0, {"type": "random_code"})

@@ -1,6 +1,7 @@
 """How a table's bots move: a decision arrives after the table's pace, however long it took."""
 
 import asyncio
+import random
 from types import SimpleNamespace
 
 import pytest
@@ -49,3 +50,31 @@ def test_a_bot_waits_out_the_rest_of_the_pace_after_thinking(tmp_path, monkeypat
     finally:
         bots.close()
     assert waits == [pytest.approx(max(0.0, 0.6 - thinking))]
+
+
+def play_until(game, condition, limit=200):
+    """Random legal play (from the seed) until ``condition(game)``; the game at that moment."""
+    rng = random.Random(7)
+    for _ in range(limit):
+        if condition(game):
+            return game
+        seat = min(game.to_move)
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    raise AssertionError("never reached")
+
+
+def test_a_race_is_what_the_games_nature_declares():
+    """Written first (issue 26 §2: bots.REAL_TIME repeated Nature.real_time and, for a game it did
+    not name, took every simultaneous moment for a race). The Coding's slapping is a race; a
+    simultaneous moment is not, whatever the game is called."""
+    speed = new_game("coding", players=3, seed=2, mode="speed", first=0)
+    assert bots_module.real_time(play_until(speed, lambda g: g.step == "open"))
+    asking = play_until(new_game("alphacode", players=2, seed=1), lambda g: len(g.to_move) > 1)
+    assert not bots_module.real_time(asking)
+
+    class Renamed(type(asking)):  # the same rules, installed under another name (a plug-in)
+        name = "renamed"
+
+    Renamed.__module__ = type(asking).__module__  # its nature is found beside its rules
+    asking.__class__ = Renamed
+    assert not bots_module.real_time(asking)

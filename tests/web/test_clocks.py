@@ -3,8 +3,8 @@
 from fastapi.testclient import TestClient
 
 from codecrack import new_game, replay
+from codecrack.core.clock import clock_for
 from codecrack.web.app import create_app
-from codecrack.web.clocks import clock_for
 
 from .conftest import fast_config
 from .wsclient import HUMAN, STATES, coda_on_the_clock, create, seated

@@ -20,6 +20,7 @@ TUTORIAL = Tutorial(
     game="alphacode",
     seed=11,
     options={"first": 0},
+    level=3,
     script=(
         Read("welcome"),
         you({"type": "random_code"}, "make_code"),

@@ -7,6 +7,7 @@ TUTORIAL = Tutorial(
     game="coda",
     seed=19,
     options={"first": 0},
+    level=1,
     script=(
         Read("welcome"),
         them({"type": "opening", "black": 2}),  # first: the deal depends on the order (the coach waits)

@@ -23,7 +23,7 @@ from ...core.detached import detached
 from ...core.errors import IllegalAction
 from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
-from ...core.options import GameOptions, Preset
+from ...core.options import GameOptions, Preset, file_option
 from ...core.shape import check_keys
 from ...i18n import N_
 from .cards import DATA_TYPES, DIGITS, LETTERS, code_text, load_deck
@@ -48,8 +48,7 @@ class CodingOptions(GameOptions):
             "one-shot: everyone writes all the codes at the end, for points."
         ),
     )
-    deck: str | None = Field(
-        None,
+    deck: str | None = file_option(
         title=N_("Hack deck file"),
         description=N_("A JSON file of hack cards; none uses the rulebook's 20 cards."),
     )

@@ -7,6 +7,7 @@ TUTORIAL = Tutorial(
     game="coding",
     seed=107313,
     options={"first": 0},
+    level=2,
     script=(
         Read("welcome"),
         you({"type": "order", "x1": 9, "x2": 8}, "order"),

@@ -4,12 +4,13 @@ import { agentTitle, button, choiceTitle, displayName, h, icon, keepFocus, nameI
 import { gameTitle } from "./games/index.js";
 import { known, t } from "./i18n.js";
 import { learnCard } from "./learn/lobby.js";
-import { LEARNABLE } from "./learn/rules.js";
+import { learnable } from "./learn/rules.js";
 import { ratedTag } from "./players.js";
 
 // The games as a first visit should meet them: the easiest first, then any other.
 function ordered(games) {
-  const rank = (g) => (LEARNABLE.includes(g.name) ? LEARNABLE.indexOf(g.name) : LEARNABLE.length);
+  const first = learnable(games);
+  const rank = (g) => (first.includes(g.name) ? first.indexOf(g.name) : first.length);
   return [...games].sort((a, b) => rank(a) - rank(b));
 }
 

@@ -152,7 +152,8 @@ class TablePage {
       this.render();
       return;
     }
-    if (this.elsewhere || this.sending || !(this.view?.to_move ?? []).includes(this.seat)) return;
+    // legal_actions is empty unless the seat is to move (a plug-in game's view may have no to_move)
+    if (this.elsewhere || this.sending || !(this.view?.legal_actions ?? []).length) return;
     this.sending = true;
     clearTimeout(this.sendingTimer);
     this.sendingTimer = setTimeout(() => { this.sending = false; }, 3000); // no answer: clicks work again

@@ -5,9 +5,12 @@ import { api, seats } from "../api.js";
 import { button, choiceTitle, h, seatName } from "../dom.js";
 import { gameModule, gameTitle } from "../games/index.js";
 import { EXAMPLES, TIPS } from "./examples.js";
-import { t } from "../i18n.js";
+import { known, t } from "../i18n.js";
 
-export const LEARNABLE = ["coda", "coding", "alphacode"];
+// The games with a tutorial, in the order a newcomer should meet them (from /api/games).
+export function learnable(games) {
+  return games.filter((g) => g.learn != null).sort((a, b) => a.learn - b.learn).map((g) => g.name);
+}
 const SECTIONS = ["goal", "setup", "turn", "end"];
 
 export function rulesHref(game) {
@@ -27,7 +30,7 @@ export async function startTutorial(game, errorBox) {
 }
 
 function paragraphs(key) {
-  return t(key).split("\n").map((line) => h("p", {}, line));
+  return known(key) ? t(key).split("\n").map((line) => h("p", {}, line)) : null;
 }
 
 // An example view drawn by the game's own board component, with nothing to click.
@@ -59,11 +62,12 @@ function shown(option) {
 }
 
 export async function showRules(root, name) {
-  if (!LEARNABLE.includes(name)) {
+  const [games, module] = await Promise.all([api.games(), gameModule(name)]);
+  const names = learnable(games);
+  if (!names.includes(name)) {
     root.replaceChildren(h("section", { class: "card" }, h("p", {}, t("learn.nogame")), h("a", { href: "/" }, t("learn.back"))));
     return;
   }
-  const [games, module] = await Promise.all([api.games(), gameModule(name)]);
   const game = games.find((g) => g.name === name);
   document.title = `${t("learn.howto")}: ${gameTitle(name)} · codecrack`;
   const refused = h("p", { class: "error", id: "rules-error", role: "alert" });
@@ -71,15 +75,15 @@ export async function showRules(root, name) {
     h("div", { class: "rules-head" }, h("h1", {}, `${t("learn.howto")}: ${gameTitle(name)}`),
       button(t("learn.tutorial.start"), () => startTutorial(name, refused), { class: "primary", id: "rules-tutorial" }),
       h("a", { href: "/", id: "rules-back" }, t("learn.back")), refused),
-    h("nav", { class: "rules-games" }, LEARNABLE.map((other) => h("a", { href: rulesHref(other),
+    h("nav", { class: "rules-games" }, names.map((other) => h("a", { href: rulesHref(other),
       "aria-current": other === name ? "page" : null }, gameTitle(other)))),
     SECTIONS.map((section) => h("section", { class: "card", id: `rules-${section}` },
       h("h2", {}, t(`learn.rules.${section}`)), paragraphs(`learn.rules.${name}.${section}`))),
     module.chart ? h("section", { class: "card", id: "rules-chart" }, h("h2", {}, t("learn.rules.chart")), module.chart(game?.facts ?? {})) : null,
     h("section", { class: "card", id: "rules-pictures" }, h("h2", {}, t("learn.rules.pictures")),
-      EXAMPLES[name].map(([captions, view]) => picture(module, captions, { ...game?.facts, ...view }))),
+      (EXAMPLES[name] ?? []).map(([captions, view]) => picture(module, captions, { ...game?.facts, ...view }))),
     h("section", { class: "card", id: "rules-options" }, h("h2", {}, t("learn.rules.options")),
       h("p", { class: "muted" }, t("learn.rules.options.intro")), optionList(game)),
     h("section", { class: "card", id: "rules-tips" }, h("h2", {}, t("learn.rules.tips")),
-      h("ul", {}, TIPS[name].map((key) => h("li", {}, t(key)))))));
+      h("ul", {}, (TIPS[name] ?? []).map((key) => h("li", {}, t(key)))))));
 }

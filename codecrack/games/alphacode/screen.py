@@ -18,11 +18,11 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-from ..core.errors import IllegalAction
-from ..games.alphacode.codes import check_code, entries_from_text, parse_code, text_position
-from ..games.alphacode.sheet import Sheet, settled_squares
-from ..i18n import N_, _
-from .seats import seat_list, seat_name, shown
+from ...core.errors import IllegalAction
+from ...i18n import N_, _
+from ...terminal.seats import seat_list, seat_name, shown
+from .codes import check_code, entries_from_text, parse_code, text_position
+from .sheet import Sheet, settled_squares
 
 FREE_FORM_ACTIONS = {"code", "declare"}
 HELP = N_(

@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from ..games.alphacode.knowledge import Tracker
-from ..games.alphacode.solver import CodeSpace, declare_turns, entropy, question_turns
-from ..i18n import N_, _
-from .core import BITS, CHANCE, TURNS, Decision
+from ...i18n import N_, _
+from ...review.core import BITS, CHANCE, TURNS, Decision
+from .knowledge import Tracker
+from .solver import CodeSpace, declare_turns, entropy, question_turns
 
 QUESTIONS = ("count", "filled")
 
@@ -105,3 +105,6 @@ class AlphacodeReviewer:
             1.0,
             _("chance of not being eliminated"),
         )
+
+
+REVIEWER = AlphacodeReviewer  # read by codecrack.review.core.reviewer_for

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.coda.belief import Belief, Position, solve
-from ..games.coda.observe import COLOR_NAMES, COLORS, OwnMemory, position_from_view, value_code, value_name
-from ..games.coda.search import (
+from ...i18n import N_, _
+from ...review.core import CHANCE, TILES, Decision
+from ...review.numbering import seat_number, tile_number
+from .belief import Belief, Position, solve
+from .observe import COLOR_NAMES, COLORS, OwnMemory, position_from_view, value_code, value_name
+from .search import (
     Guess,
     cover,
     draw_outlook,
@@ -25,9 +28,6 @@ from ..games.coda.search import (
     targets,
     with_value,
 )
-from ..i18n import N_, _
-from .core import CHANCE, TILES, Decision
-from .numbering import seat_number, tile_number
 
 WIN = 4.0  # ending the round by a hit, in cover units (as the hard tier counts it)
 KNOCKOUT = 3.0  # eliminating one of several opponents
@@ -153,3 +153,6 @@ class CodaReviewer:
         of a dash next to it)."""
         row = view["rows"][self.seat]
         return landing_places(own_values(view, self.memory.masks), [COLORS[t["color"]] for t in row], color, value)
+
+
+REVIEWER = CodaReviewer  # read by codecrack.review.core.reviewer_for

@@ -1,7 +1,7 @@
 // Coda: rows of black and white tiles drawn in CSS. Backs show the colour; values show where known.
-import { button, h, toMoveMark } from "../dom.js";
-import { t } from "../i18n.js";
-import { sheetLine, sheetTable } from "../sheet.js";
+import { button, h, toMoveMark } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
+import { sheetLine, sheetTable } from "/static/js/sheet.js";
 
 const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const show = (value) => (value === "-" ? "–" : String(value));

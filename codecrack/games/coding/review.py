@@ -13,9 +13,12 @@ from typing import Any
 
 import numpy as np
 
-from ..games.coding.belief import Inconsistent, code_index
-from ..games.coding.reading import facts_from_view, live_opponents, own_code
-from ..games.coding.tactics import (
+from ...i18n import N_, _
+from ...review.core import BITS, CHANCE, EXPOSURE, SYMBOLS, Decision
+from ...review.numbering import seat_number
+from .belief import Inconsistent, code_index
+from .reading import facts_from_view, live_opponents, own_code
+from .tactics import (
     answer_score,
     best_answer,
     code_text,
@@ -24,9 +27,6 @@ from ..games.coding.tactics import (
     reveal_cost,
     score_gain,
 )
-from ..i18n import N_, _
-from .core import BITS, CHANCE, EXPOSURE, SYMBOLS, Decision
-from .numbering import seat_number
 
 SURE = 0.999  # a decode at least this likely counts as certain
 EXPOSURE_NOTE = N_("onlookers' chance of naming your code afterwards")
@@ -204,3 +204,6 @@ class CodingReviewer:
                 )
             )
         return found
+
+
+REVIEWER = CodingReviewer  # read by codecrack.review.core.reviewer_for

@@ -24,14 +24,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core.agent import Agent
-from ..core.errors import IllegalAction
-from ..core.game import Game
-from ..games.coding.cards import POSITIONS
-from ..games.coding.crack_sheet import candidates
-from ..i18n import N_, _
-from .coding_realtime import Screen, run_realtime
-from .seats import seat_list, seat_name, shown, typed
+from ...core.agent import Agent
+from ...core.errors import IllegalAction
+from ...core.game import Game
+from ...i18n import N_, _
+from ...terminal.coding_realtime import Screen, run_realtime
+from ...terminal.seats import seat_list, seat_name, shown, typed
+from .cards import POSITIONS
+from .crack_sheet import candidates
 
 __all__ = ["FREE_FORM_ACTIONS", "describe", "parse", "render", "run"]
 

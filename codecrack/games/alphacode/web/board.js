@@ -1,7 +1,7 @@
 // Alphabet Code: the lettered sheet (zones, squares, corner points), questions by clicking, and a
 // code builder that places seven-segment letters by their top-left corner point.
-import { arrowGrid, button, h } from "../dom.js";
-import { t } from "../i18n.js";
+import { arrowGrid, button, h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 
 // Where each segment sits in a glyph box (lattice rows and columns); which segments each letter
 // has comes from the game itself (the view's `glyphs`, the catalogue's `facts.glyphs`).

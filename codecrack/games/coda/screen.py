@@ -22,12 +22,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core.errors import IllegalAction
-from ..core.runner import run_game
-from ..games.coda.tiles import COLORS, label, parse_tile
-from ..i18n import N_, _
-from .human import ask_again
-from .seats import seat_name, shown
+from ...core.errors import IllegalAction
+from ...core.runner import run_game
+from ...i18n import N_, _
+from ...terminal.human import ask_again
+from ...terminal.seats import seat_name, shown
+from .tiles import COLORS, label, parse_tile
 
 View = dict[str, Any]
 Event = dict[str, Any]

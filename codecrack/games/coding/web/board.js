@@ -1,7 +1,7 @@
 // The Coding: code cards, red data cards, green/red hack cards, and the decode/slap/answer controls.
-import { button, h, toMoveMark } from "../dom.js";
-import { t } from "../i18n.js";
-import { sheetLine, sheetTable } from "../sheet.js";
+import { button, h, toMoveMark } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
+import { sheetLine, sheetTable } from "/static/js/sheet.js";
 
 const LETTERS = ["A", "B", "C", "D", "E", "F"];
 const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
