@@ -29,7 +29,7 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
     subprocess.run(
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
          "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(certificate)],
-        check=True, capture_output=True,
+        check=True, capture_output=True, timeout=60,
     )  # fmt: skip
     return certificate, key
 

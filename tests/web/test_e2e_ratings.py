@@ -1,5 +1,6 @@
 """Two accounts play a rated Coda game in the browser: both see their rating change on the end
-screen, then on the profile, whose history lists the game; the leaderboard page opens."""
+screen, then on the profile, whose history lists the game; the leaderboard page opens. Then Ann
+deletes her account, and the game still replays for Bob, her seat named "deleted player"."""
 
 from __future__ import annotations
 
@@ -67,5 +68,17 @@ def test_two_accounts_see_their_rating_change_on_the_end_screen_and_the_profile(
     ann.wait_for_selector("#history-page >> text=No games.")
     ann.goto(f"{url}/leaderboard/coda")
     ann.wait_for_selector("#leaderboard >> text=Nobody is listed yet.")
+    ann.goto(f"{url}/#/account")
+    ann.once("dialog", lambda dialog: dialog.accept())
+    ann.fill("#delete-account input[name=password]", "correct horse battery")
+    ann.click("#delete-account button[type=submit]")
+    ann.wait_for_url(f"{url}/")
+    bob.goto(f"{url}/t/{code}")
+    bob.wait_for_selector("#end-summary")
+    bob.click("#replay")
+    bob.click("#replay-bar button[title=Start]")
+    bob.click("#replay-next")
+    assert "step 1 /" in bob.inner_text("#replay-step")
+    bob.wait_for_selector("text=deleted player")
     for page in (ann, bob):
         page.context.close()

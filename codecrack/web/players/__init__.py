@@ -4,6 +4,7 @@
   ``socket_player`` for a websocket.
 - :mod:`.csrf`: every cookie-authenticated state change must come from this site's own pages.
 - :mod:`.accounts`: handles, argon2id passwords, sign-in throttling; :mod:`.account_routes` over HTTP.
+- :mod:`.leaving`: a player's export of its own data, and the deletion of its account.
 - :mod:`.install`: ``install_players(app, hub)`` puts it all on the app.
 - :mod:`.routes`: ``/api/me`` and the player's seats.
 - :mod:`.ratings`: OpenSkill ratings of rated games, updated once after the end; :mod:`.rating_routes`

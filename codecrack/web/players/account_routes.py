@@ -1,6 +1,8 @@
 """Accounts over HTTP: a guest becomes an account (``POST /api/me/account``), signs in on any
 browser (``POST /api/session``) and signs out here or everywhere (``DELETE /api/session``,
 ``DELETE /api/sessions``). Every sign-in and account creation gives the browser a new session id.
+A player downloads its own data (``GET /api/me/export``) and deletes itself (``DELETE /api/me``;
+an account confirms with its password): :mod:`.leaving`.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from .identity import (
     session_id,
     set_session_cookie,
 )
+from .leaving import delete_player, export
 from .routes import Me, me_answer
 
 Text = Annotated[str, Field(max_length=256)]
@@ -50,6 +53,10 @@ REFUSED = {**ERRORS, 401: {"model": Problem}, 403: {"model": Problem}, 429: {"mo
 class Credentials(Strict):
     handle: Annotated[str, Field(max_length=64)]
     password: Text
+
+
+class Confirmation(Strict):
+    password: Text = Field("", description="an account's password; a guest sends none")
 
 
 def make_account(db: Connection, player_id: int, handle: str, password_hash: str) -> bool:
@@ -122,6 +129,29 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
     async def sign_out_everywhere(response: Response, player: Player = Depends(required_player)) -> Me:
         """End every session of the player, on every browser."""
         await write(end_sessions, player.id)
+        response.delete_cookie(COOKIE, path="/")
+        return me_answer(None, None)
+
+    @router.get("/api/me/export", responses={401: {"model": Problem}})
+    async def export_data(response: Response, player: Player = Depends(required_player)) -> dict[str, Any]:
+        """Everything stored about the player, as JSON: its games' records, ratings and sessions."""
+        response.headers["content-disposition"] = 'attachment; filename="codecrack-player.json"'
+        return await asyncio.to_thread(read, hub.engine, export, player.id) or {}
+
+    @router.delete("/api/me", responses=REFUSED)
+    async def delete_account(
+        body: Confirmation, request: Request, response: Response, player: Player = Depends(required_player)
+    ) -> Me:
+        """Delete the player: its games stay replayable, its seats are named "deleted player"."""
+        if player.handle is not None:  # an account: a browser left signed in cannot delete it
+            limits = throttle_keys(player.handle, request.client.host if request.client else "unknown")
+            if await asyncio.to_thread(read, hub.engine, throttled, limits):
+                raise HTTPException(status_code=429, detail=_("too many failed sign-ins; try again in 15 minutes"))
+            found = await asyncio.to_thread(read, hub.engine, account_of, handle_key(player.handle))
+            if found is None or not await password_matches(found[1], body.password):
+                await write(count_failure, list(limits))
+                raise HTTPException(status_code=401, detail=_("wrong password"))
+        await write(delete_player, player.id)
         response.delete_cookie(COOKIE, path="/")
         return me_answer(None, None)
 

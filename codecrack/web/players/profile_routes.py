@@ -93,9 +93,9 @@ def account_id(db: Connection, handle: str) -> tuple[int, str, str] | None:
     return (row.id, row.handle, row.name) if row else None
 
 
-def finished_games(db: Connection, player_id: int, game: str | None = None) -> list[dict[str, Any]]:
-    """The player's finished games, the latest first, each with its opponents and rating change."""
-    names = {}
+def finished_rows(db: Connection, player_id: int, game: str | None = None) -> list[Any]:
+    """The player's finished games, the latest first: each one's table, the player's seat and its
+    rating change (no names: :func:`described` reads those for the games shown)."""
     query = (
         select(
             tables.c.code,
@@ -117,15 +117,23 @@ def finished_games(db: Connection, player_id: int, game: str | None = None) -> l
     )
     if game is not None:
         query = query.where(tables.c.game == game)
-    rows = db.execute(query).all()
-    codes = [row.code for row in rows]
+    return list(db.execute(query).all())
+
+
+def described(db: Connection, rows: list[Any]) -> list[dict[str, Any]]:
+    """The games of ``rows`` as shown, with their opponents' names."""
+    names = {}
     for code, seat, name in db.execute(
         select(seat_tokens.c.table_code, seat_tokens.c.seat, seat_tokens.c.name).where(
-            seat_tokens.c.table_code.in_(codes)
+            seat_tokens.c.table_code.in_([row.code for row in rows])
         )
     ):
         names[code, seat] = name
     return [played(row, names) for row in rows]
+
+
+def won(row: Any) -> bool:
+    return row.seat in (row.result or {}).get("winners", [])
 
 
 def played(row: Any, names: dict[tuple[str, int], str]) -> dict[str, Any]:
@@ -144,7 +152,7 @@ def played(row: Any, names: dict[tuple[str, int], str]) -> dict[str, Any]:
         "game": row.game,
         "seat": row.seat,
         "finished_at": aware(row.active_at).isoformat(),
-        "won": row.seat in (row.result or {}).get("winners", []),
+        "won": won(row),
         "opponents": opponents,
         "rated": rated,
         "before": shown(row.mu_before) if rated else None,
@@ -152,8 +160,8 @@ def played(row: Any, names: dict[tuple[str, int], str]) -> dict[str, Any]:
     }
 
 
-def opponents_kind(game: dict[str, Any]) -> str:
-    kinds = {opponent["agent"] is None for opponent in game["opponents"]}
+def opponents_kind(row: Any) -> str:
+    kinds = {plan.get("agent") is None for seat, plan in enumerate(row.seats) if seat != row.seat}
     return "mixed" if len(kinds) > 1 else "people" if True in kinds else "ai"
 
 
@@ -162,12 +170,12 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
     if found is None:
         return None
     player_id, shown_handle, name = found
-    games = finished_games(db, player_id)
+    rows = finished_rows(db, player_id)
     tiers: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    for game in games:
-        for agent in {o["agent"] for o in game["opponents"] if o["agent"]}:
-            tiers[game["game"], agent][0] += 1
-            tiers[game["game"], agent][1] += game["won"]
+    for row in rows:
+        for agent in {plan.get("agent") for seat, plan in enumerate(row.seats) if seat != row.seat} - {None}:
+            tiers[row.game, agent][0] += 1
+            tiers[row.game, agent][1] += won(row)
     return {
         "handle": shown_handle,
         "name": name,
@@ -175,11 +183,11 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
             rating(db, player_id, row) for row in db.execute(select(ratings).where(ratings.c.player_id == player_id))
         ],
         "against_ai": [
-            {"game": game, "tier": tier, "played": count, "won": won}
-            for (game, tier), (count, won) in sorted(tiers.items())
+            {"game": game, "tier": tier, "played": count, "won": wins}
+            for (game, tier), (count, wins) in sorted(tiers.items())
         ],
-        "played": len(games),
-        "recent": games[:RECENT],
+        "played": len(rows),
+        "recent": described(db, rows[:RECENT]),
     }
 
 
@@ -208,13 +216,18 @@ def history(
     found = account_id(db, handle)
     if found is None:
         return None
-    games = [
-        g
-        for g in finished_games(db, found[0], game)
-        if (result is None or g["won"] == (result == "won")) and (opponents is None or opponents_kind(g) == opponents)
+    rows = [
+        row
+        for row in finished_rows(db, found[0], game)
+        if (result is None or won(row) == (result == "won")) and (opponents is None or opponents_kind(row) == opponents)
     ]
     start = (page - 1) * PAGE
-    return {"handle": found[1], "page": page, "more": len(games) > start + PAGE, "games": games[start : start + PAGE]}
+    return {
+        "handle": found[1],
+        "page": page,
+        "more": len(rows) > start + PAGE,
+        "games": described(db, rows[start : start + PAGE]),
+    }
 
 
 def profile_router(hub: Any) -> APIRouter:

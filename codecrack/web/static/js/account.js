@@ -1,5 +1,6 @@
 // The account page (#/account): a guest makes an account or signs in; an account signs out here or everywhere.
-import { api } from "./api.js";
+// Any player downloads its own data and deletes itself (an account confirms with its password).
+import { api, call } from "./api.js";
 import { button, h, icon } from "./dom.js";
 import { t } from "./i18n.js";
 import { player } from "./players.js";
@@ -45,5 +46,21 @@ export function showAccount(root) {
       h("p", {}, t("account.sign_in_help")),
       credentials("sign-in", t("account.sign_in"), "current-password", (handle, password) => api.signIn(handle, password)), error));
   }
+  if (player) cards.push(leaving(attempt));
   root.replaceChildren(h("div", { class: "stack account" }, cards));
+}
+
+function leaving(attempt) {
+  const form = h("form", { id: "delete-account" },
+    player.guest ? null : h("label", { class: "field" }, h("span", {}, t("account.password")),
+      h("input", { name: "password", type: "password", required: true, maxlength: 256, autocomplete: "current-password" })),
+    h("button", { type: "submit", class: "ghost" }, t("account.delete")));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!confirm(t("account.delete_confirm"))) return;
+    attempt(() => call("DELETE", "/api/me", { password: form.password?.value ?? "" }))();
+  });
+  return h("section", { class: "card" }, h("h2", {}, icon("history"), " ", t("account.data")),
+    h("p", {}, h("a", { href: "/api/me/export", download: "codecrack-player.json", id: "export" }, t("account.export"))),
+    h("p", {}, t("account.delete_help")), form);
 }

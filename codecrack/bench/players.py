@@ -1,0 +1,185 @@
+"""``codecrack bench players``: how fast a profile, a history page and a leaderboard answer on a
+big database (issue 27 §4; docs/benchmarks.md).
+
+It fills a database (``-o db=URL``, SQLite or PostgreSQL; kept, so that a second run reuses it)
+with ``-o players=N`` accounts and ``--games M`` finished, rated Coda games of 2 to 4 of them,
+spread over 60 days, players drawn with a skew (3 seats in 10 go to the 1% of regulars), then asks one
+instance (the app in this process, through its HTTP routes) for random players' profiles and
+history pages and every game's leaderboard, and for the busiest player's profile, and reports each
+kind's median and p95 in milliseconds.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from datetime import timedelta
+from statistics import median, quantiles
+from typing import Any
+
+from sqlalchemy import func, insert, select
+
+from ..web.migrate import upgrade
+from ..web.store import make_engine, now, players, rated_games, rating_changes, ratings, seat_tokens, tables
+
+BATCH = 5_000  # rows per insert
+DAYS = 60  # the games are spread over this many days before now
+
+
+def filled(db_url: str, count: int, games: int, seed: int) -> None:
+    """The database at ``db_url`` up to date and holding the generated players and games (made
+    once: a database that holds them already is kept)."""
+    engine = make_engine(db_url)
+    upgrade(engine)
+    with engine.connect() as db:
+        if db.execute(select(func.count()).select_from(tables)).scalar_one() >= games:
+            return
+    rng = random.Random(seed)
+    start = now() - timedelta(days=DAYS)
+    with engine.begin() as db:
+        for first in range(0, count, BATCH):
+            db.execute(
+                insert(players),
+                [
+                    {"name": f"p{i}", "handle": f"p{i}", "handle_key": f"p{i}", "created_at": start}
+                    for i in range(first + 1, min(first + BATCH, count) + 1)
+                ],
+            )
+    played: dict[int, int] = {}
+    for first in range(0, games, BATCH):
+        rows: dict[str, list[dict[str, Any]]] = {"tables": [], "seats": [], "rated": [], "changes": []}
+        for index in range(first, min(first + BATCH, games)):
+            one_game(rng, index, count, start + timedelta(seconds=index * DAYS * 86400 / games), rows, played)
+        with engine.begin() as db:
+            db.execute(insert(tables), rows["tables"])
+            db.execute(insert(seat_tokens), rows["seats"])
+            db.execute(insert(rated_games), rows["rated"])
+            db.execute(insert(rating_changes), rows["changes"])
+    with engine.begin() as db:
+        mus = {player: rng.gauss(25.0, 4.0) for player in played}
+        for first in range(0, len(mus), BATCH):
+            db.execute(
+                insert(ratings),
+                [
+                    {
+                        "player_id": player,
+                        "game": "coda",
+                        "mu": mus[player],
+                        "sigma": 2.0,
+                        "games": played[player],
+                        "wins": played[player] // 3,
+                        "played_at": now() - timedelta(days=rng.uniform(0, DAYS)),
+                    }
+                    for player in list(mus)[first : first + BATCH]
+                ],
+            )
+
+
+def one_game(rng: random.Random, index: int, count: int, at: Any, rows: dict, played: dict[int, int]) -> None:
+    code = f"B{index:09d}"
+    seats = rng.randint(2, 4)
+    people: set[int] = set()
+    while len(people) < seats:
+        people.add(rng.randint(1, max(1, count // 100)) if rng.random() < 0.3 else rng.randint(1, count))
+    winner = rng.randrange(seats)
+    rows["tables"].append(
+        {
+            "code": code,
+            "game": "coda",
+            "players": seats,
+            "seed": index,
+            "options": {},
+            "seats": [{"kind": "human", "agent": None, "name": ""}] * seats,
+            "takeover": None,
+            "created_at": at,
+            "finished": True,
+            "result": {"winners": [winner], "scores": None},
+            "active_at": at,
+        }
+    )
+    rows["rated"].append({"table_code": code, "game": "coda", "rated_at": at})
+    for seat, player in enumerate(sorted(people, key=lambda _: rng.random())):
+        played[player] = played.get(player, 0) + 1
+        rows["seats"].append(
+            {
+                "token": secrets.token_hex(16),
+                "table_code": code,
+                "seat": seat,
+                "name": f"p{player}",
+                "player_id": player,
+            }
+        )
+        mu = rng.gauss(25.0, 4.0)
+        rows["changes"].append(
+            {
+                "table_code": code,
+                "seat": seat,
+                "player_id": player,
+                "agent": None,
+                "place": 1 if seat == winner else 2,
+                "mu_before": mu,
+                "sigma_before": 2.0,
+                "mu_after": mu + (0.5 if seat == winner else -0.3),
+                "sigma_after": 2.0,
+                "games": played[player],
+            }
+        )
+
+
+def players_benchmark(
+    players: int = 100_000,
+    games: int = 1_000_000,
+    db: str = "sqlite:///build/bench-players.db",
+    samples: int = 200,
+    seed: int = 0,
+) -> dict[str, Any]:
+    from fastapi.testclient import TestClient
+
+    from ..web.app import create_app
+    from ..web.config import WebConfig
+
+    began = time.perf_counter()
+    filled(db, int(players), int(games), int(seed))
+    fill_seconds = time.perf_counter() - began
+    rng = random.Random(int(seed) + 1)
+    timings: dict[str, list[float]] = {"profile": [], "history": [], "leaderboard": [], "busiest_profile": []}
+    app = create_app(WebConfig.model_validate({"db_url": db}))  # the other settings' defaults
+    with TestClient(app) as client:
+        with app.state.hub.engine.connect() as conn:
+            busiest = conn.execute(
+                select(seat_tokens.c.player_id, func.count().label("n"))
+                .group_by(seat_tokens.c.player_id)
+                .order_by(func.count().desc())
+                .limit(1)
+            ).one()
+
+        def timed(kind: str, path: str) -> None:
+            began = time.perf_counter()
+            answer = client.get(path)
+            timings[kind].append((time.perf_counter() - began) * 1000)
+            if answer.status_code != 200:
+                raise RuntimeError(f"{path}: {answer.status_code} {answer.text}")
+
+        for _ in range(int(samples)):
+            handle = f"p{rng.randint(1, int(players))}"
+            timed("profile", f"/api/players/{handle}")
+            timed("history", f"/api/players/{handle}/games?page=2")
+            timed("leaderboard", "/api/leaderboards/coda")
+        for _ in range(max(5, int(samples) // 20)):
+            timed("busiest_profile", f"/api/players/p{busiest.player_id}")
+    return {
+        "benchmark": "players",
+        "database": make_engine(db).dialect.name,
+        "players": int(players),
+        "games": int(games),
+        "busiest_player_games": busiest.n,
+        "fill_seconds": round(fill_seconds, 1),
+        **{
+            kind: {"median_ms": round(median(values), 2), "p95_ms": round(quantiles(values, n=20)[-1], 2)}
+            for kind, values in timings.items()
+        },
+    }
+
+
+BENCHMARKS = {"players": players_benchmark}
