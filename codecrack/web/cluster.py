@@ -9,7 +9,9 @@ what it does when it hears from them, and which tables it drives.
 - **Leases** (:mod:`.leases`): a table's bots, clock and takeovers run on the one instance that
   holds its lease. Every ``lease_seconds / 3`` the instance renews its leases and tries to take the
   free ones of its unfinished live tables; a taken lease resumes the clock from the stored time of
-  the table's last action, so a survivor carries on where a dead instance stopped.
+  the table's last action, so a survivor carries on where a dead instance stopped. A lease that
+  lapsed (its owner died) is found in Redis, and its table loaded and taken over, even if no
+  client of this instance asks for it.
 - **Presence**: a sorted set per table, ``codecrack:seats:CODE``, scores each ``seat:instance``
   with the time its entry lapses; the driver treats a seat connected on any instance as present.
 """
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("codecrack.web")
 PRESENCE_PREFIX = "codecrack:seats:"
+ADOPTED_PER_TICK = 16  # tables of dead instances loaded here at most per tick
 
 
 def presence_key(code: str) -> str:
@@ -55,7 +58,8 @@ class Cluster:
     among the instances) or at random. It is given the instance's live ``tables`` and what to do
     when it hears of them: ``reread(table)`` (another instance claimed a seat or linked a rematch),
     ``take_over(table)`` (this instance took the table's lease), ``unload(table)`` (its players
-    are all elsewhere) and ``hear_chat(table, line, off)`` (a chat line was said elsewhere)."""
+    are all elsewhere), ``hear_chat(table, line, off)`` (a chat line was said elsewhere) and
+    ``adopt(code)`` (load a table whose lease lapsed; false if it needs no driver)."""
 
     drives_alone = False  # a table is driven where its lease is held
 
@@ -70,12 +74,14 @@ class Cluster:
         take_over: Callable[[LiveTable], Coroutine[Any, Any, None]],
         unload: Callable[[LiveTable], None],
         hear_chat: Callable[[LiveTable, dict[str, Any], bool], None],
+        adopt: Callable[[str], Coroutine[Any, Any, bool]],
     ) -> None:
         self.tables = tables
         self.reread = reread
         self.take_over = take_over
         self.unload = unload
         self.hear_chat = hear_chat
+        self.adopt = adopt
         self.instance = name or secrets.token_hex(6)
         self.lease_seconds = lease_seconds
         # No silent retries: a lost connection must show, so that what was missed is caught up.
@@ -265,6 +271,7 @@ class Cluster:
         for code in self.driven - kept:
             self.stop_driving(code)
         await self.try_to_drive(live)
+        await self.take_lapsed()
         await self.mark_present([table for table in live if table.connections])  # the rest left on disconnect
         await self.refresh_presence(table for table in live if table.code in self.driven)
         for counter in self.counters:
@@ -292,6 +299,20 @@ class Cluster:
             if table.code in taken:
                 self.driven.add(table.code)
                 self.spawn(self.take_over(table))
+
+    async def take_lapsed(self) -> None:
+        """Load the tables whose lease lapsed, which no instance drives any more: loading one
+        here takes its lease (:meth:`try_to_drive`). The finished and gone ones need no driver."""
+        lapsed = [code for code in await self.leases.lapsed(ADOPTED_PER_TICK) if code not in self.tables]
+        done = []
+        for code in lapsed:
+            log.info("taking over table %s, whose driver's lease lapsed", code)
+            try:
+                if not await self.adopt(code):
+                    done.append(code)
+            except Exception:  # the next tick tries again
+                log.exception("could not take over table %s", code)
+        await self.leases.forget(done)
 
     def stop_driving(self, code: str) -> None:
         self.driven.discard(code)

@@ -63,7 +63,7 @@ class WebConfig(BaseSettings):
     token_hours: float = Field(24.0, gt=0)  # a seat token counts this long after its table was created
     session_days: float = Field(90.0, gt=0)  # a player's browser session lasts this long after its last use
 
-    # -- limits (docs/web.md lists them) ---------------------------------------------------
+    # -- limits (docs/security.md lists them) ----------------------------------------------
     max_body_bytes: int = Field(16 * 1024, ge=256)  # one HTTP request body
     max_ws_message_bytes: int = Field(16 * 1024, ge=256)  # one websocket message, either way in
     max_name_length: int = Field(40, ge=1, le=40)  # a player's or a seat's name (the column holds 40)
@@ -90,7 +90,7 @@ class WebConfig(BaseSettings):
     # X-Forwarded-For is believed. Empty (the default): no proxy, the TCP peer is the client.
     trusted_proxies: str = ""
 
-    # -- the AI's work: bot moves, hints, reviews (docs/web.md) -----------------------------
+    # -- the AI's work: bot moves, hints, reviews (docs/security.md) ------------------------
     work_memory_mb: int = Field(
         512, ge=16
     )  # peak memory one AI move, hint or review may take: options that need more are refused
@@ -98,7 +98,7 @@ class WebConfig(BaseSettings):
     work_cache_mb: int = Field(256, ge=0)  # the solvers' tables kept between moves (the least recently used go)
     heavy_work_seconds: float = Field(0.25, ge=0)  # tables whose moves may take longer think in their own thread
 
-    # -- connections, memory and restarts (docs/web.md) -------------------------------------
+    # -- connections, memory and restarts (docs/security.md) --------------------------------
     send_queue_limit: int = Field(32, ge=1)  # messages queued for one connection; more and it is closed as too slow
     ws_compression: bool = False  # websocket per-message deflate (costs CPU per message)
     ws_ping_interval: float = Field(

@@ -167,6 +167,7 @@ class Hub:
             take_over=self.take_over,
             unload=self.unload,
             hear_chat=lambda table, line, off: self.chat.deliver(table, line, off),
+            adopt=self.adopt,
         )
 
     def table(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]], step: int = 0) -> LiveTable:
@@ -485,6 +486,12 @@ class Hub:
             table.row.rematch = row.rematch
             table.broadcast(messages.rematch(row.rematch))
         table.announce()
+
+    async def adopt(self, code: str) -> bool:
+        """Load a table whose driver's lease lapsed (its instance died), so that this instance
+        drives it; false if it needs no driver (no such table, closed or finished)."""
+        table = await self.find(code)
+        return table is not None and not table.game.over
 
     async def take_over(self, table: LiveTable) -> None:
         """This instance took the table's lease: bring it up to date and drive it, its clock

@@ -3,7 +3,8 @@
 Each server process holds one of these locks for as long as it runs:
 
 - **SQLite**: an exclusive lock on ``<database>.serve-lock`` beside the file. SQLite serves one
-  process, so a second process (``codecrack serve`` twice, or ``uvicorn --workers 2``) is refused.
+  process, so a second process (``codecrack serve`` twice, or ``uvicorn --workers 2``) is refused;
+  so is a WAL index (``-shm``) that cannot be used (:mod:`.wal_index`).
 - **PostgreSQL**: a session advisory lock on the database. An instance without Redis takes it
   exclusively; an instance with Redis (which tells it of the others' moves) takes it shared. So
   any number of instances with Redis run side by side, and an instance without Redis runs alone.
@@ -21,6 +22,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import NullPool
+
+from . import wal_index
 
 # The advisory lock's key: any fixed 64-bit number, the same in every instance ("codecrak").
 ADVISORY_KEY = int.from_bytes(b"codecrak", "big")
@@ -59,6 +62,10 @@ def hold_sqlite(db_url: str) -> IO[bytes] | None:
             "(so no --workers either). Stop that one, or run several instances on PostgreSQL "
             "(--db postgresql+psycopg://...) with Redis (--redis redis://...)."
         ) from None
+    refusal = wal_index.problem(path)
+    if refusal:
+        handle.close()
+        raise StartRefused(refusal)
     return handle
 
 

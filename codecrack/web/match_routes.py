@@ -3,8 +3,10 @@
 - ``POST /api/match`` ``{"game", "players"}``: the session's player waits for that game with that
   many players, or takes the seat found meanwhile. The page calls it every couple of seconds
   while it waits (a player whose page stops calling leaves the queue). The answer is
-  ``{"state": "seated", "code", "seat", "token"}`` or ``{"state": "waiting", "waited", "ai_after"}``:
-  after ``ai_after`` seconds the page offers a table against the AI tier the player chose.
+  ``{"state": "seated", "code", "seat", "token"}`` or ``{"state": "waiting", "waited", "ai_after",
+  "ai"}``: after ``ai_after`` seconds the page offers a table against ``ai``, the AI tier whose
+  fixed rating is closest to the player's (null for a game without rated tiers: the page offers
+  the tier chosen on the card).
 - ``DELETE /api/match``: stop waiting.
 """
 
@@ -23,7 +25,7 @@ from ..core.errors import OptionError, explain
 from ..core.registry import game_class
 from ..i18n import _
 from .hub import Hub
-from .matching import Seated, absent_before, leave_queue, seat_players, wait_in_queue, waiting
+from .matching import Seated, absent_before, leave_queue, seat_players, tier_near, wait_in_queue, waiting
 from .players.identity import Player, required_player
 from .schema import ERRORS, Problem, Strict
 from .store import now
@@ -44,6 +46,7 @@ class MatchState(BaseModel):
     token: str | None = None
     waited: float | None = None  # seconds in the queue
     ai_after: float | None = None  # the AI is offered after this many seconds
+    ai: str | None = None  # the AI tier of about the player's strength
 
 
 def match_tier(game: str) -> str:
@@ -94,6 +97,7 @@ def match_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
             state="waiting",
             waited=round((now() - joined).total_seconds(), 1),
             ai_after=config.match_wait,
+            ai=await asyncio.to_thread(hub.store.read, tier_near, player.id, request.game),
         )
 
     async def seat_waiting(game: str, players: int, player: Player) -> Seated | None:

@@ -3,7 +3,8 @@
 The queue is the ``match_queue`` table of the database every instance shares: one entry per player
 (its primary key), so a player waits in one queue at a time and is seated once. Each call of a
 waiting player (the page calls every couple of seconds) marks the entry seen and tries to seat the
-oldest seen entries of its queue (game and player count): in one transaction that locks them
+longest-waiting seen entries of its queue (game and player count) whose ratings are close (the
+range widens with the wait): in one transaction that locks them
 (``SELECT ... FOR UPDATE SKIP LOCKED`` on PostgreSQL, so two instances seating at once take
 disjoint players; SQLite has one writer and one instance), stores the table and its tokens and
 writes each player's seat into their entry. The player's next call takes the seat and ends the
@@ -15,14 +16,20 @@ is deleted by the next call of its queue; a seat given but never taken stays the
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
-from .store import TableRow, add_table, add_token, match_queue, now
+from .players.ratings import anchors
+from .store import TableRow, add_table, add_token, match_queue, now, ratings
+
+NEWCOMER_MU = 25.0  # a player without a rating in the game (OpenSkill's starting mu, shown as 1500)
+RATING_WIDTH = 2.0  # mu apart (120 shown points) two players may be at once ...
+RATING_WIDENING = 0.1  # ... and this much more per second the longest-waiting of them has waited
 
 
 @dataclass(frozen=True)
@@ -87,22 +94,24 @@ def waiting(db: Connection, game: str, players: int, seen_since: datetime) -> in
 
 
 def seat_players(db: Connection, row: TableRow, seen_since: datetime) -> dict[str, tuple[int, str]] | None:
-    """Seat the ``row.players`` longest-waiting players of ``row``'s queue at the new table ``row``
-    (stored with their tokens, each linked to its player); ``None`` (nothing stored) when fewer
-    are waiting and free. The entries read are locked until the transaction ends; those another
+    """Seat ``row.players`` waiting players of ``row``'s queue at the new table ``row`` (stored with
+    their tokens, each linked to its player): the longest-waiting player whose rating is close
+    enough to others' (:func:`near`), with the closest of them; ``None`` (nothing stored) when no
+    such group is free. The entries read are locked until the transaction ends; those another
     transaction holds are skipped."""
     found = db.execute(
-        select(match_queue.c.player_id, match_queue.c.name)
+        select(match_queue.c.player_id, match_queue.c.name, match_queue.c.joined_at, ratings.c.mu)
+        .outerjoin(ratings, (ratings.c.player_id == match_queue.c.player_id) & (ratings.c.game == match_queue.c.game))
         .where(*_waiting_in(row.game, row.players, seen_since))
         .order_by(match_queue.c.joined_at, match_queue.c.player_id)
-        .limit(row.players)
-        .with_for_update(skip_locked=True)
+        .with_for_update(of=match_queue, skip_locked=True)
     ).all()
-    if len(found) < row.players:
+    group = next((group for first in found if len(group := near(first, found, row.players)) == row.players), None)
+    if group is None:
         return None
     add_table(db, row)
     tokens = {}
-    for seat, (player_id, name) in enumerate(found):
+    for seat, (player_id, name, *_) in enumerate(group):
         token = secrets.token_urlsafe(24)
         add_token(db, row.code, seat, token, name, player_id)
         db.execute(
@@ -112,6 +121,30 @@ def seat_players(db: Connection, row: TableRow, seen_since: datetime) -> dict[st
         )
         tokens[token] = (seat, name)
     return tokens
+
+
+def near(first: Any, waiting: Sequence[Any], count: int) -> list[Any]:
+    """``first`` and up to ``count - 1`` other waiting players whose rating (mu; a newcomer's
+    without one) is within ``RATING_WIDTH`` of theirs, plus ``RATING_WIDENING`` per second
+    ``first`` has waited: the closest first."""
+    joined = first.joined_at if first.joined_at.tzinfo else first.joined_at.replace(tzinfo=UTC)
+    width = RATING_WIDTH + RATING_WIDENING * (now() - joined).total_seconds()
+    mu = first.mu if first.mu is not None else NEWCOMER_MU
+    others = [
+        (abs((other.mu if other.mu is not None else NEWCOMER_MU) - mu), index, other)
+        for index, other in enumerate(waiting)
+        if other is not first
+    ]
+    return [first] + [other for gap, _, other in sorted(others) if gap <= width][: count - 1]
+
+
+def tier_near(db: Connection, player_id: int, game: str) -> str | None:
+    """The AI tier whose fixed rating is closest to the player's in ``game`` (``None`` when the
+    game's tiers have none)."""
+    mu = db.execute(select(ratings.c.mu).where(ratings.c.player_id == player_id, ratings.c.game == game)).scalar()
+    mu = NEWCOMER_MU if mu is None else mu
+    tiers = anchors(game)
+    return min(tiers, key=lambda tier: (abs(tiers[tier].mu - mu), tier)) if tiers else None
 
 
 def _waiting_in(game: str, players: int, seen_since: datetime) -> list[Any]:

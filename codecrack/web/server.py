@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import faulthandler
 import logging
 import logging.config
 import os
@@ -47,7 +48,9 @@ def uvicorn_options(config: WebConfig, instance: str = "") -> dict[str, Any]:
 def run_one(app: Any, drain_seconds: float = 20.0, **options: Any) -> None:
     """Serve ``app`` in this process with uvicorn (``options``: the address and
     :func:`uvicorn_options`), its garbage collector set up for a server (:mod:`.collector`); on
-    SIGTERM it drains and exits within ``drain_seconds`` (:mod:`.draining`)."""
+    SIGTERM it drains and exits within ``drain_seconds`` (:mod:`.draining`). A fatal signal
+    (SIGBUS, SIGSEGV) writes the threads' stacks to the log (``faulthandler``)."""
+    faulthandler.enable()
     Collector().install()
     config = uvicorn.Config(app, timeout_graceful_shutdown=drain_seconds * 0.75, **options)
     DrainingServer(config, app.state.drain, drain_seconds).run()

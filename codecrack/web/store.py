@@ -43,6 +43,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 
+from .wal_index import WalIndexGuard
+
 T = TypeVar("T")
 
 metadata = MetaData()
@@ -288,14 +290,18 @@ class TableRow:
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; a SQLite file's folder is created first, and every SQLite connection
-    is set up for a server (:func:`sqlite_for_a_server`). Its errors do not show the statements'
+    is set up for a server (:func:`sqlite_for_a_server`) and its WAL index guarded
+    (:class:`~codecrack.web.wal_index.WalIndexGuard`). Its errors do not show the statements'
     values (a seat token, a name: they would reach the logs)."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, hide_parameters=True)
-    if parsed.database and parsed.database != ":memory:":
+    on_disk = parsed.database and parsed.database != ":memory:"
+    if on_disk:
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
+    if on_disk:
+        WalIndexGuard(engine, Path(parsed.database))
     event.listen(engine, "connect", sqlite_for_a_server)
     event.listen(engine, "begin", lambda db: db.connection.driver_connection.execute("BEGIN"))
     return engine

@@ -125,16 +125,14 @@ class NginxServer:
 
 def instance(db_url: str, redis_url: str, name: str, port: int | None = None, **settings: str) -> ServerProcess:
     """``codecrack serve --db db_url`` with Redis, named ``name`` (on ``port`` if given), bots
-    without pauses, leases of one second, behind nginx on this host (its forwarded client
+    without pauses (unless ``settings`` say otherwise), leases of one second, behind nginx on this host (its forwarded client
     addresses believed)."""
+    defaults = {
+        "CODECRACK_LEASE_SECONDS": "1",
+        "CODECRACK_AI_PACE": "0",
+        "CODECRACK_TABLE_INFO_INTERVAL": "0",
+        "CODECRACK_TRUSTED_PROXIES": "127.0.0.1",
+    }
     return codecrack_server(
-        db_url,
-        port=port,
-        CODECRACK_REDIS_URL=redis_url,
-        CODECRACK_INSTANCE_NAME=name,
-        CODECRACK_LEASE_SECONDS="1",
-        CODECRACK_AI_PACE="0",
-        CODECRACK_TABLE_INFO_INTERVAL="0",
-        CODECRACK_TRUSTED_PROXIES="127.0.0.1",
-        **settings,
+        db_url, port=port, CODECRACK_REDIS_URL=redis_url, CODECRACK_INSTANCE_NAME=name, **{**defaults, **settings}
     )

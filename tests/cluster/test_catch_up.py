@@ -130,7 +130,7 @@ def test_a_table_whose_last_message_was_missed_catches_up_when_next_used(tmp_pat
         await asyncio.sleep(0.2)
         assert copy.step == 0
         assert await follower.find(table.code) is copy
-        assert copy.step == 1 and reads == [0]
+        assert copy.step == 1 and set(reads) == {0}  # from the database (the tick may read it too, under load)
         assert copy.game.record() == table.game.record()
 
     run_two_instances(tmp_path, postgres_url, redis_url, scenario)

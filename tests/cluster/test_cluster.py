@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
@@ -213,3 +214,48 @@ def test_kill_9_of_the_driving_instance_mid_game_loses_nothing(postgres_url, red
         assert player.reconnections >= 1 and player.idled_at is not None
         assert actions[player.idled_at][1:] == (0, {"type": "timeout"})  # the survivor's clock
         assert any(seat == 1 for _, seat, _ in actions[player.idled_at :])  # the survivor's bot
+
+
+def test_a_lapsed_lease_is_taken_over_without_waiting_for_a_request(postgres_url, redis_server):
+    """Issue 24 §5: the instance that drives an all-AI table is killed with SIGKILL, and no client
+    asks for the table afterwards. The survivor, which never loaded it, takes the lapsed lease on
+    its own and its bots play on."""
+    with ExitStack() as stack:
+        servers = {
+            name: stack.enter_context(instance(postgres_url, redis_server.url, name, CODECRACK_AI_PACE="0.3"))
+            for name in ("one", "two")
+        }
+        code = new_table(servers["one"].url, [RANDOM, RANDOM])["code"]
+        wait_until(lambda: lease_owner(redis_server, code) == "one", "the creating instance drives the table")
+        wait_until(lambda: len(stored_actions(postgres_url, code)) >= 2, "the bots start playing")
+        servers["one"].process.kill()
+        played = len(stored_actions(postgres_url, code))
+        wait_until(lambda: lease_owner(redis_server, code) == "two", "the survivor takes the lapsed lease")
+        wait_until(lambda: len(stored_actions(postgres_url, code)) > played, "the survivor's bots play on")
+
+
+def case_variants(code: str) -> list[str]:
+    """Every way to write ``code`` in upper and lower case (its digits have one)."""
+    variants = [""]
+    for character in code:
+        variants = [done + form for done in variants for form in dict.fromkeys((character.upper(), character.lower()))]
+    return variants
+
+
+def served(server, code: str) -> bool:
+    """Whether ``server``'s access log shows a request for the table ``code`` written in any case."""
+    log = (Path(server._folder.name) / "server.log").read_text()
+    return f"/api/tables/{code}".lower() in log.lower()
+
+
+def test_nginx_sends_a_table_to_one_instance_whatever_the_case_of_its_code(postgres_url, redis_server):
+    """Issue 24 §4: the app reads a table's code in any case, so nginx must hash it case-blind;
+    else a client picks a table's instance by the case it writes the code in. Each of the 32 ways
+    to write a code goes through nginx: one instance answers them all."""
+    with ExitStack() as stack:
+        servers = [stack.enter_context(instance(postgres_url, redis_server.url, name)) for name in ("left", "right")]
+        proxy = stack.enter_context(NginxServer([port_of(server.url) for server in servers]))
+        code = "ABCDE"
+        for variant in case_variants(code):
+            assert httpx.get(f"{proxy.url}/api/tables/{variant}", timeout=GUARD).status_code == 404
+        assert [served(server, code) for server in servers].count(True) == 1

@@ -39,3 +39,21 @@ def test_a_lease_that_is_not_renewed_lapses_and_another_instance_takes_it(redis_
         await client.aclose()
 
     asyncio.run(scenario())
+
+
+def test_a_lease_that_lapsed_is_listed_until_taken_and_a_released_one_is_not(redis_url):
+    """Issue 24 §5: what a live instance finds to take over after another one died."""
+
+    async def scenario():
+        client = Redis.from_url(redis_url)
+        dying, survivor = Leases(client, "dying", ttl=0.2), Leases(client, "survivor", ttl=30)
+        assert await dying.acquire(["AAAAA", "BBBBB"]) == {"AAAAA", "BBBBB"}
+        await dying.release(["BBBBB"])  # handed over cleanly: nobody needs to take it over
+        while not await survivor.lapsed(10):
+            await asyncio.sleep(0.05)
+        assert await survivor.lapsed(10) == ["AAAAA"]
+        assert await survivor.acquire(["AAAAA"]) == {"AAAAA"}
+        assert await survivor.lapsed(10) == []
+        await client.aclose()
+
+    asyncio.run(scenario())

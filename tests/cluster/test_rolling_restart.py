@@ -16,6 +16,7 @@ from .services import GUARD, NginxServer, instance, wait_until
 from .test_cluster import HUMAN, RANDOM, new_table, stored_actions
 
 SETTINGS = {"CODECRACK_TURN_THINK": "1.5", "CODECRACK_TURN_COUNTDOWN": "0.5", "CODECRACK_DRAIN_SECONDS": "10"}
+TIMEOUT = {"type": "timeout"}
 PACE = 0.3  # seconds a player waits after each new state: the games outlast the restarts
 
 
@@ -60,6 +61,7 @@ def test_a_rolling_restart_through_nginx_loses_nothing(postgres_url, redis_serve
             wait_until(lambda: all(player.step >= 4 for player in players), "the games get going")
             clocked = players[0]
             clocked.paused.set()  # its game waits for it across both restarts, so it must come back
+            restarts_begin = clocked.step
             restart(servers, "one", start)
             restart(servers, "two", start)
             clocked.paused.clear()
@@ -70,8 +72,11 @@ def test_a_rolling_restart_through_nginx_loses_nothing(postgres_url, redis_serve
                 played = player.check_against_record()  # every state it was shown is stored
                 actions = stored_actions(postgres_url, player.code)
                 assert [step for step, _, _ in actions] == list(range(played))  # each step once
-            actions = stored_actions(postgres_url, clocked.code)  # the clock played the turn it let run out
-            assert actions[clocked.idled_at][1:] == (0, {"type": "timeout"})
+            # the clock played the turn it let run out (or, if its paused game ended meanwhile, as can
+            # happen on a loaded machine, the turns it let run out during the restarts)
+            actions = stored_actions(postgres_url, clocked.code)
+            timeouts = [step for step, seat, action in actions[restarts_begin:] if (seat, action) == (0, TIMEOUT)]
+            assert clocked.idled_at in timeouts if clocked.idled_at is not None else timeouts
     finally:
         for server in servers.values():
             server.__exit__(None, None, None)

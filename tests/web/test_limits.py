@@ -1,4 +1,4 @@
-"""The limits a public server needs (each set from the settings, docs/web.md lists them)."""
+"""The limits a public server needs (each set from the settings, docs/security.md lists them)."""
 
 import pytest
 from fastapi.testclient import TestClient

@@ -2,15 +2,17 @@
 
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 
 from codecrack.web.admin import forget
 from codecrack.web.app import create_app
+from codecrack.web.matching import near
 from codecrack.web.players.identity import COOKIE
-from codecrack.web.store import match_queue, now, player_sessions, seat_tokens
+from codecrack.web.store import match_queue, now, player_sessions, ratings, seat_tokens
 
 from .conftest import fast_config
 from .wsclient import seated
@@ -195,3 +197,45 @@ def test_a_forgotten_player_leaves_the_queue(server):
     ann.match()
     forget(server.app.state.hub.engine, "Ann")
     assert queue(server) == []
+
+
+def rated(client, guest: Guest, game: str, mu: float) -> None:
+    with client.app.state.hub.engine.begin() as db:
+        db.execute(
+            insert(ratings).values(player_id=guest.id, game=game, mu=mu, sigma=2.0, games=30, wins=15, played_at=now())
+        )
+
+
+def test_players_of_far_apart_ratings_are_matched_only_once_the_range_has_widened(server):
+    ann, bob, cay = Guest(server, "Ann"), Guest(server, "Bob"), Guest(server, "Cay")
+    rated(server, bob, "toy", 40.0)  # 900 shown points above a newcomer (Ann, 25)
+    ann.match()
+    assert bob.match().json()["state"] == "waiting"
+    with server.app.state.hub.engine.begin() as db:  # Ann has waited 200 s: the range is 2 + 0.1 x 200 mu
+        db.execute(
+            update(match_queue)
+            .where(match_queue.c.player_id == ann.id)
+            .values(joined_at=now() - timedelta(seconds=200))
+        )
+    assert bob.match().json()["state"] == "seated"
+    assert ann.match().json()["state"] == "seated"
+    assert cay.match().json()["state"] == "waiting"
+
+
+def test_the_closest_rating_in_range_is_matched_first():
+    def entry(mu, waited=0.0):
+        return SimpleNamespace(mu=mu, joined_at=now() - timedelta(seconds=waited))
+
+    ann, far, close, newcomer = entry(25.0), entry(40.0), entry(26.5), entry(None)
+    assert near(ann, [ann, far, close, newcomer], 2) == [ann, newcomer]  # a newcomer is 25
+    assert near(ann, [ann, far, close], 3) == [ann, close]  # 40 is out of range: no group of three
+    assert near(entry(25.0, waited=200), [far, close], 3)[1:] == [close, far]  # widened after 200 s
+
+
+def test_the_ai_offered_is_the_tier_rated_closest_to_the_player(server):
+    ann = Guest(server, "Ann")
+    coda = {"game": "coda", "players": 2}
+    assert ann.match(coda).json()["ai"] == "easy"  # a newcomer's 25 is nearest easy's 23.4 (coda/ratings.json)
+    rated(server, ann, "coda", 28.5)
+    assert ann.match(coda).json()["ai"] == "hard"  # 28.8
+    assert ann.match().json()["ai"] is None  # the toy game's tiers are not rated

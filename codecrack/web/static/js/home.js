@@ -56,14 +56,14 @@ async function gameCard(game) {
       error.textContent = failure.message;
     }
   };
-  const others = () => Array.from({ length: choices.players - 1 }, () => ({ kind: "ai", agent: choices.tier }));
+  const others = (tier) => Array.from({ length: choices.players - 1 }, () => ({ kind: "ai", agent: tier }));
   const friends = () => Array.from({ length: choices.players - 1 }, () => ({ kind: "human" }));
   const newcomer = !hasPlayed(game.name) && Boolean(EXAMPLES[game.name]);
   const example = EXAMPLES[game.name]?.[0];
   const module = example ? await gameModule(game.name) : null;
-  const againstAi = () => start([{ kind: "human" }, ...others()]);
+  const againstAi = (tier = choices.tier) => start([{ kind: "human" }, ...others(tier)]);
   const match = quickMatch(game, choices, againstAi, error);
-  const playAi = button([icon("bot"), " ", t("home.play_ai")], againstAi,
+  const playAi = button([icon("bot"), " ", t("home.play_ai")], () => againstAi(),
     { class: newcomer ? "play-ai" : "play-ai primary", dataset: { game: game.name } });
   return h("article", { class: "card game-card", dataset: { game: game.name, newcomer: String(newcomer) } },
     example ? h("div", { class: `picture game-${game.name}`, inert: true }, h("div", { class: "drawn" }, drawExample(module, { ...game.facts, ...example[1] }))) : null,

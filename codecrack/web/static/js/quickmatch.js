@@ -1,6 +1,6 @@
 // Quick match on a game's card: the page waits in the server's queue (calling it every couple of
 // seconds; the server forgets a page that stops calling) until it is seated with other players,
-// or, after the wait the server states, the player takes the AI instead.
+// or, after the wait the server states, the player takes the AI of about their strength instead.
 import { api, seats } from "./api.js";
 import { agentTitle, button, h, icon } from "./dom.js";
 import { t } from "./i18n.js";
@@ -8,7 +8,7 @@ import { t } from "./i18n.js";
 const EVERY = 2000; // ms between two calls of a waiting page (the server forgets one silent for 10 s)
 
 // The card's Quick match button and the panel that shows the wait. ``choices``: {players, tier};
-// ``playAi()`` starts a table against the AI; ``error``: the card's error line.
+// ``playAi(tier)`` starts a table against the AI; ``error``: the card's error line.
 export function quickMatch(game, choices, playAi, error) {
   const panel = h("div", { class: "match-panel", hidden: true });
   let waiting = null; // the timer of the next call while waiting
@@ -51,9 +51,10 @@ export function quickMatch(game, choices, playAi, error) {
       if (answer.waited < answer.ai_after) {
         offer.textContent = t("home.match.ai_after", { seconds: Math.round(answer.ai_after) });
       } else if (!offer.querySelector("button")) {
-        offer.replaceChildren(button([icon("bot"), " ", t("home.match.ai", { tier: agentTitle(choices.tier) })], async () => {
-          if (!(await cancel())) playAi();
-        }, { class: "match-ai primary" }));
+        const tier = answer.ai ?? choices.tier; // about the player's strength, where the game's tiers are rated
+        offer.replaceChildren(button([icon("bot"), " ", t("home.match.ai", { tier: agentTitle(tier) })], async () => {
+          if (!(await cancel())) playAi(tier);
+        }, { class: "match-ai primary", dataset: { tier } }));
       }
       waiting = setTimeout(call, EVERY);
     } catch (failure) {

@@ -1,0 +1,180 @@
+"""``codecrack bench hardening``: what the heaviest table a client may create costs a real
+``codecrack serve`` process, and what slow clients get (issue 24; docs/benchmarks.md).
+
+For each game, in a fresh server on SQLite: a table of the game's largest allowed options with
+every seat played by ``hard`` AIs (the human seat's player connects and leaves at once, and the
+takeover AI plays it), to the end; then a review and a replay hint of that seat, and the whole replay
+page by page, ten times, while another client asks ``/healthz`` without pause. Reported: the server's peak
+RSS above its start (``VmHWM``) and the CPU seconds it used, the longest ``/healthz`` answer
+during the replay (the longest stall another client saw), and then what idle and slow HTTP
+connections from one address get.
+"""
+
+from __future__ import annotations
+
+import json
+import select
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+from ..loadtest.target import ServerProcess, codecrack_server
+
+# The largest option sets a client may choose (Alphabet Code: the largest sheet within the default
+# work budget, docs/ai.md), with each game's most players.
+LARGEST: dict[str, dict[str, Any]] = {
+    "coda": {"players": 4, "options": {}},
+    "coding": {"players": 4, "options": {}},
+    "alphacode": {"players": 2, "options": {"letters": 10, "columns": 13, "rows": 7}},
+}
+GUARD = 600.0  # seconds the benchmark waits for one game at most
+REPLAYS = 10  # the whole replay is read this many times while another client asks /healthz
+
+
+def proc_status(pid: int, key: str) -> int:
+    """A ``/proc/PID/status`` figure in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    raise KeyError(key)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / 100  # utime + stime, in ticks of 10 ms
+
+
+class Pinger(threading.Thread):
+    """Asks ``/healthz`` back to back; ``longest`` is the slowest answer in seconds."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True)
+        self.url, self.longest, self.count = url, 0.0, 0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        with httpx.Client(timeout=60) as client:
+            while not self.done.is_set():
+                started = time.perf_counter()
+                client.get(f"{self.url}/healthz")
+                self.longest = max(self.longest, time.perf_counter() - started)
+                self.count += 1
+
+
+def leave_at_once(url: str, code: str, token: str) -> None:
+    """The seat's player connects and leaves: the takeover AI plays the seat from then on."""
+    with connect(f"ws{url.removeprefix('http')}/ws/{code}", open_timeout=60) as player:
+        player.send(json.dumps({"type": "hello", "token": token}))
+        player.recv(timeout=60)
+
+
+def heaviest_table(server: ServerProcess, game: str) -> dict[str, Any]:
+    plan = LARGEST[game]
+    seats = [{"kind": "human"}] + [{"kind": "ai", "agent": "hard"}] * (plan["players"] - 1)
+    base_rss, base_cpu = proc_status(server.pid, "VmRSS"), cpu_seconds(server.pid)
+    started = time.monotonic()
+    with httpx.Client(base_url=server.url, timeout=GUARD) as client:
+        made = client.post(
+            "/api/tables",
+            json={"game": game, "seats": seats, "options": plan["options"], "takeover": "hard", "sit": 0},
+        )
+        made.raise_for_status()
+        code, token = made.json()["code"], made.json()["token"]
+        leave_at_once(server.url, code, token)
+        while client.get(f"/api/tables/{code}").json().get("result") is None:
+            if time.monotonic() - started > GUARD:
+                raise TimeoutError(f"{game}: the game did not end within {GUARD:.0f} s")
+            time.sleep(0.2)
+        played = time.monotonic() - started
+        mine = {"Authorization": f"Bearer {token}"}
+        client.get(f"/api/tables/{code}/review", headers=mine).raise_for_status()
+        steps = client.get(f"/api/tables/{code}/replay").json()["steps"]
+        client.get(f"/api/tables/{code}/replay/{steps // 2}/hint", headers=mine).raise_for_status()
+        pinger = Pinger(server.url)
+        pinger.start()
+        while not pinger.count:  # the other client is asking before the replays start
+            time.sleep(0.01)
+        pages, replay_bytes = 0, 0
+        for _ in range(REPLAYS):
+            start = 0
+            while start < steps:
+                page = client.get(f"/api/tables/{code}/replay", params={"start": start}, headers=mine)
+                page.raise_for_status()
+                replay_bytes += len(page.content)
+                start += len(page.json()["frames"])
+                pages += 1
+        pinger.done.set()
+        pinger.join(timeout=60)
+    return {
+        "game": game,
+        "players": plan["players"],
+        "options": plan["options"],
+        "steps": steps,
+        "game_seconds": round(played, 1),
+        "peak_rss_mb_above_start": round((proc_status(server.pid, "VmHWM") - base_rss) / 1024, 1),
+        "cpu_seconds": round(cpu_seconds(server.pid) - base_cpu, 2),
+        "replay_pages": pages,
+        "replay_mb_read": round(replay_bytes / 2**20, 2),
+        "longest_healthz_during_replay_ms": round(pinger.longest * 1000, 1),
+        "healthz_answers_during_replay": pinger.count,
+    }
+
+
+def slow_connections(server: ServerProcess, sockets: int = 100) -> dict[str, Any]:
+    """``sockets`` connections from one address that send nothing, and one that drips its headers:
+    how many the server kept, and when it closed them."""
+    port = int(server.url.rsplit(":", 1)[1])
+    opened = [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(sockets)]
+    started = time.monotonic()
+    closed_at: list[float] = []
+    waiting = list(opened)
+    while waiting and time.monotonic() - started < 120:
+        readable, _, _ = select.select(waiting, [], [], 1.0)
+        for connection in readable:  # readable with nothing to read: closed by the server
+            try:
+                connection.recv(1)
+            except OSError:
+                pass
+            closed_at.append(time.monotonic() - started)
+            waiting.remove(connection)
+    for connection in opened:
+        connection.close()
+    drip = socket.create_connection(("127.0.0.1", port), timeout=60)
+    dripped, drip_started = 0, time.monotonic()
+    try:
+        drip.sendall(b"GET /healthz HTTP/1.1\r\n")
+        while True:
+            time.sleep(1)
+            drip.sendall(b"X-Slow: 1\r\n")
+            dripped += 1
+    except OSError:
+        pass
+    drip_closed = time.monotonic() - drip_started
+    drip.close()
+    early = [moment for moment in closed_at if moment < 1]
+    return {
+        "idle_sockets": sockets,
+        "closed_at_once": len(early),
+        "kept_then_closed_after_s": round(max(closed_at), 1) if closed_at else None,
+        "dripping_headers_closed_after_s": round(drip_closed, 1),
+        "header_lines_dripped": dripped,
+    }
+
+
+def hardening(game: str | None = None, **_: Any) -> dict[str, Any]:
+    """Every game's heaviest table (or ``game``'s alone), then the slow connections."""
+    report: dict[str, Any] = {"tables": []}
+    for name in [game] if game else list(LARGEST):
+        with codecrack_server(CODECRACK_AI_PACE="0", CODECRACK_DISCONNECT_TIMEOUT="0") as server:
+            report["tables"].append(heaviest_table(server, name))
+    with codecrack_server(CODECRACK_HTTP_CONNECTIONS_PER_ADDRESS="64") as server:  # the default cap
+        report["slow_connections"] = slow_connections(server)
+    return report
+
+
+BENCHMARKS = {"hardening": hardening}
