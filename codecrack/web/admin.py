@@ -10,7 +10,7 @@ again. Actions carry no names, so every record still replays.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,19 +22,14 @@ from sqlalchemy.engine import Connection, Engine
 from .chat import SWITCHES
 from .config import WebConfig
 from .players.accounts import account_failures_key, handle_key
+from .players.leaving import delete_player
 from .store import (
     actions,
-    attempts_key,
     blocked_names,
     chat_lines,
-    match_queue,
     name_key,
     now,
-    player_sessions,
     players,
-    puzzle_attempts,
-    rating_changes,
-    ratings,
     seat_tokens,
     sign_in_failures,
     tables,
@@ -146,41 +141,37 @@ def forget(engine: Engine, name: str) -> set[str]:
     every seat named ``name`` or taken by one of them becomes "Player N" (its seat's number) and no
     longer says who took it; what they said at those seats (and as a spectator named ``name``) is
     deleted, their chat switches stay unnamed. The games stay, and still replay. Returns the tables changed."""
+
+    def numbered(seat: int) -> str:
+        return f"Player {seat + 1}"
+
     with engine.begin() as db:
         found = select(players.c.id).where(or_(players.c.name == name, players.c.handle_key == handle_key(name)))
-        ids = list(db.execute(found).scalars())
-        taken = or_(seat_tokens.c.name == name, seat_tokens.c.player_id.in_(ids))
-        seats = db.execute(select(seat_tokens.c.table_code, seat_tokens.c.seat).where(taken)).all()
-        changed = _renamed(db, name, lambda seat: f"Player {seat + 1}", ids)
+        changed: set[str] = set()
+        for player_id in list(db.execute(found).scalars()):
+            changed |= delete_player(db, player_id, numbered)
+        seats = db.execute(select(seat_tokens.c.table_code, seat_tokens.c.seat).where(seat_tokens.c.name == name)).all()
+        changed |= _renamed(db, name, numbered)
         for code, seat in seats:
             said = (chat_lines.c.table_code == code) & (chat_lines.c.seat == seat)
             db.execute(delete(chat_lines).where(said, chat_lines.c.kind.not_in(SWITCHES)))
-            db.execute(update(chat_lines).where(said).values(name=f"Player {seat + 1}"))
+            db.execute(update(chat_lines).where(said).values(name=numbered(seat)))
         watched = db.execute(
             delete(chat_lines)
             .where(chat_lines.c.seat.is_(None), chat_lines.c.name == name)
             .returning(chat_lines.c.table_code)
         )
         changed |= set(watched.scalars())
-        db.execute(update(seat_tokens).where(seat_tokens.c.player_id.in_(ids)).values(player_id=None))
-        db.execute(delete(player_sessions).where(player_sessions.c.player_id.in_(ids)))
-        db.execute(delete(ratings).where(ratings.c.player_id.in_(ids)))
-        db.execute(update(rating_changes).where(rating_changes.c.player_id.in_(ids)).values(player_id=None))
-        db.execute(delete(match_queue).where(match_queue.c.player_id.in_(ids)))
-        db.execute(delete(puzzle_attempts).where(puzzle_attempts.c.player.in_([attempts_key(i) for i in ids])))
         db.execute(delete(sign_in_failures).where(sign_in_failures.c.key == account_failures_key(name)))
-        db.execute(delete(players).where(players.c.id.in_(ids)))
     return changed
 
 
-def _renamed(db: Connection, old: str, new_name: Callable[[int], str], player_ids: Iterable[int] = ()) -> set[str]:
-    """Every seat named ``old`` or taken by one of ``player_ids`` (its claim), and every seat
-    plan's seat named ``old``, is named ``new_name(seat)``; returns the tables changed."""
+def _renamed(db: Connection, old: str, new_name: Callable[[int], str]) -> set[str]:
+    """Every seat named ``old`` (its claim), and every seat plan's seat named ``old``, is named
+    ``new_name(seat)``; returns the tables changed."""
     changed: set[str] = set()
     claims = db.execute(
-        select(seat_tokens.c.token, seat_tokens.c.table_code, seat_tokens.c.seat).where(
-            or_(seat_tokens.c.name == old, seat_tokens.c.player_id.in_(list(player_ids)))
-        )
+        select(seat_tokens.c.token, seat_tokens.c.table_code, seat_tokens.c.seat).where(seat_tokens.c.name == old)
     ).all()
     for token, code, seat in claims:
         db.execute(update(seat_tokens).where(seat_tokens.c.token == token).values(name=new_name(seat)))

@@ -16,6 +16,7 @@ a name.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -136,9 +137,9 @@ def game_of(seat: Any, moves: dict[str, list[list[Any]]], changes: dict, said: d
     }
 
 
-def delete_player(db: Connection, player_id: int) -> set[str]:
-    """Delete the player ``player_id`` and what is personal of it (see the module); returns the
-    codes of the tables whose seats it took."""
+def delete_player(db: Connection, player_id: int, seat_name: Callable[[int], str] = lambda seat: DELETED) -> set[str]:
+    """Delete the player ``player_id`` and what is personal of it (see the module); its seats are
+    named ``seat_name(seat)``. Returns the codes of the tables whose seats it took."""
     handle = db.execute(select(players.c.handle).where(players.c.id == player_id)).scalar_one_or_none()
     taken = db.execute(
         select(seat_tokens.c.table_code, seat_tokens.c.seat).where(seat_tokens.c.player_id == player_id)
@@ -146,12 +147,16 @@ def delete_player(db: Connection, player_id: int) -> set[str]:
     for code, seat in taken:
         at_seat = (chat_lines.c.table_code == code) & (chat_lines.c.seat == seat)
         db.execute(delete(chat_lines).where(at_seat, chat_lines.c.kind.not_in(SWITCHES)))
-        db.execute(update(chat_lines).where(at_seat).values(name=DELETED))
+        db.execute(update(chat_lines).where(at_seat).values(name=seat_name(seat)))
         plan = db.execute(select(tables.c.seats).where(tables.c.code == code)).scalar_one()
         if plan[seat].get("name"):
-            plan = [dict(s, name=DELETED) if i == seat else s for i, s in enumerate(plan)]
+            plan = [dict(s, name=seat_name(seat)) if i == seat else s for i, s in enumerate(plan)]
             db.execute(update(tables).where(tables.c.code == code).values(seats=plan))
-    db.execute(update(seat_tokens).where(seat_tokens.c.player_id == player_id).values(name=DELETED, player_id=None))
+        db.execute(
+            update(seat_tokens)
+            .where(seat_tokens.c.table_code == code, seat_tokens.c.seat == seat)
+            .values(name=seat_name(seat), player_id=None)
+        )
     db.execute(update(rating_changes).where(rating_changes.c.player_id == player_id).values(player_id=None))
     db.execute(delete(ratings).where(ratings.c.player_id == player_id))
     db.execute(delete(player_sessions).where(player_sessions.c.player_id == player_id))
