@@ -63,6 +63,8 @@ class RedisServer:
         ]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         wait_until(self.answers, "redis-server answers")
+        # another test process's Redis may hold the port (free_port raced): then ours exited, and that one answered
+        assert self.process.poll() is None, f"redis-server could not listen on port {self.port}"
 
     def answers(self) -> bool:
         try:

@@ -17,7 +17,7 @@ from websockets.sync.client import connect
 from codecrack.loadtest.target import websocket_base
 
 from .players import Player
-from .services import GUARD, NginxServer, instance, wait_until
+from .services import GUARD, NginxServer, RedisServer, instance, wait_until
 
 HUMAN = {"kind": "human"}
 RANDOM = {"kind": "ai", "agent": "random"}
@@ -216,11 +216,12 @@ def test_kill_9_of_the_driving_instance_mid_game_loses_nothing(postgres_url, red
         assert any(seat == 1 for _, seat, _ in actions[player.idled_at :])  # the survivor's bot
 
 
-def test_a_lapsed_lease_is_taken_over_without_waiting_for_a_request(postgres_url, redis_server):
+def test_a_lapsed_lease_is_taken_over_without_waiting_for_a_request(postgres_url):
     """Issue 24 §5: the instance that drives an all-AI table is killed with SIGKILL, and no client
     asks for the table afterwards. The survivor, which never loaded it, takes the lapsed lease on
-    its own and its bots play on."""
-    with ExitStack() as stack:
+    its own and its bots play on. A Redis of its own: an instance of another test on the same Redis
+    would take the lapsed lease too, find no such table in its own database, and drop it."""
+    with RedisServer() as redis_server, ExitStack() as stack:
         servers = {
             name: stack.enter_context(instance(postgres_url, redis_server.url, name, CODECRACK_AI_PACE="0.3"))
             for name in ("one", "two")
