@@ -23,6 +23,7 @@ from .draining import Drain, Draining
 from .game_assets import game_assets_router
 from .health import health_router
 from .hub import Hub
+from .installable import installable_router
 from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
 from .live_routes import live_router
@@ -89,6 +90,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(tutorial_router(hub, may_create))
     app.include_router(language_router())
     app.include_router(game_assets_router())
+    app.include_router(installable_router())
     app.include_router(daily_router(hub))
     app.include_router(invite_router(hub))
     app.include_router(match_router(hub, address_of))
