@@ -31,7 +31,9 @@ from .logs import RequestContext
 from .match_routes import match_router
 from .metrics import metrics_router
 from .middleware import BodyLimit, RawWebsocket, SecurityHeaders, server_error
+from .notify.push import WebPush
 from .players.install import install_players
+from .push_routes import push_router
 from .replays import replay_router
 from .review_routes import review_router
 from .schema import GameInfo
@@ -55,6 +57,7 @@ async def storage_failed(request: Request, error: Exception) -> JSONResponse:
 
 def create_app(config: WebConfig | None = None) -> FastAPI:
     hub = Hub(config or WebConfig())
+    push = WebPush(hub)
     games = catalog()
     creations = hub.fanout.window("tables", hub.config.tables_per_minute, 60.0)
 
@@ -64,6 +67,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await hub.start()
+        await push.start()
         lag = asyncio.get_running_loop().create_task(metrics.watch_loop_lag()) if hub.config.metrics else None
         yield
         if lag:
@@ -72,6 +76,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    app.state.push = push
     install_players(app, hub)
     app.state.drain = Drain()
     app.add_middleware(Draining, drain=app.state.drain)
@@ -91,6 +96,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(language_router())
     app.include_router(game_assets_router())
     app.include_router(installable_router())
+    app.include_router(push_router(hub, push))
     app.include_router(daily_router(hub))
     app.include_router(invite_router(hub))
     app.include_router(match_router(hub, address_of))

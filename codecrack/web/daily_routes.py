@@ -38,7 +38,7 @@ from ..games.coda.puzzles import guess_action, guess_of, odds, position, puzzle_
 from ..i18n import _
 from .players.identity import Player, required_player
 from .schema import ERRORS, Problem, Strict
-from .store import attempts_key, daily_pars, now, puzzle_attempts, server_secrets
+from .store import attempts_key, daily_pars, kept_secret, now, puzzle_attempts
 
 GAME = "alphacode"
 SECRET_NAME = "daily"
@@ -133,18 +133,7 @@ def daily_router(hub: Any) -> APIRouter:
     def secret() -> bytes:
         """The server's daily secret, drawn by the first instance that needs it."""
         if SECRET_NAME not in kept:
-            query = select(server_secrets.c.value).where(server_secrets.c.name == SECRET_NAME)
-            with engine.begin() as db:
-                value = db.execute(query).scalar()
-            if value is None:
-                try:
-                    with engine.begin() as db:
-                        db.execute(insert(server_secrets).values(name=SECRET_NAME, value=secrets.token_hex(32)))
-                except IntegrityError:  # another instance drew it first
-                    pass
-                with engine.begin() as db:
-                    value = db.execute(query).scalar_one()
-            kept[SECRET_NAME] = bytes.fromhex(value)
+            kept[SECRET_NAME] = bytes.fromhex(kept_secret(engine, SECRET_NAME, lambda: secrets.token_hex(32)))
         return kept[SECRET_NAME]
 
     def start(player: str, practice: bool) -> dict[str, Any]:

@@ -4,6 +4,7 @@ assets only: no page, no /api answer, no token."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -47,6 +48,17 @@ def site(tmp_path_factory):
             yield url, profile
         finally:
             profile.close()
+
+
+SHOWN = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  for (let tries = 0; tries < 1200; tries++) {  // a bound (a minute), not a timing claim
+    const found = await registration.getNotifications();
+    if (found.length) return found.map((n) => ({ title: n.title, body: n.body, url: n.data.url }));
+    await new Promise((wake) => setTimeout(wake, 50));
+  }
+  return null;
+}"""
 
 
 def controlled_page(site):
@@ -96,5 +108,35 @@ def test_the_worker_caches_static_assets_only_never_a_page_an_api_answer_or_a_to
     assert {"/static/js/main.js", "/static/app.css", "/games/coda/board.js"} <= paths
     assert [path for path in paths if not STATIC.fullmatch(path)] == []
     assert not any(token in entry["body"] or code in entry["body"] for entry in cached)
+    assert page.csp_refusals == []
+    page.close()
+
+
+def test_a_push_shows_its_title_and_body_and_the_account_page_offers_the_opt_in(site):
+    """Chromium delivers a push message to the worker (as a push service would, through DevTools):
+    the notification shows the message, and leads to its path on this site."""
+    url, profile = site
+    profile.grant_permissions(["notifications"], origin=url)
+    page = controlled_page(site)
+    registrations = []
+    devtools = page.context.new_cdp_session(page)
+    devtools.on("ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"]))
+    devtools.send("ServiceWorker.enable")
+    mine = []
+    for _ in range(1000):  # until DevTools has told the worker's registration (a bound, not a timing claim)
+        mine = [r for r in registrations if r["scopeURL"] == f"{url}/" and not r["isDeleted"]]
+        if mine:
+            break
+        page.evaluate("() => new Promise((wake) => setTimeout(wake, 50))")  # lets DevTools' events in
+    registration = mine[0]
+    message = {"title": "codecrack", "body": "Your move at table ABCDE", "url": "/t/ABCDE"}
+    devtools.send(
+        "ServiceWorker.deliverPushMessage",
+        {"origin": url, "registrationId": registration["registrationId"], "data": json.dumps(message)},
+    )
+    shown = page.evaluate(SHOWN)
+    assert shown == [message]
+    page.goto(f"{url}/#/account")
+    page.wait_for_selector("#push-on:not([disabled])")
     assert page.csp_refusals == []
     page.close()

@@ -1,4 +1,5 @@
-// codecrack's service worker (served as /sw.js by codecrack/web/installable.py, which fills in VERSION).
+// codecrack's service worker (served as /sw.js by codecrack/web/installable.py, which fills in VERSION):
+// the static cache below, and the notifications of Web Push at the end.
 // It caches static assets only: /static/... and a game's /games/GAME/FILE.js|css. Everything else
 // (pages, /api answers, websockets, anything with a query or a token) goes to the network untouched.
 const VERSION = __VERSION__;
@@ -26,4 +27,18 @@ self.addEventListener("fetch", (event) => {
     if (response.ok && response.type === "basic") await cache.put(event.request, response.clone());
     return response;
   }));
+});
+
+// Web Push (codecrack/web/notify/push.py): a message is {title, body, url}; a click opens url, a path on this site.
+self.addEventListener("push", (event) => {
+  const message = event.data ? event.data.json() : {};
+  event.waitUntil(self.registration.showNotification(message.title || "codecrack", {
+    body: message.body || "", icon: "/static/icons/app-192.png", data: { url: message.url || "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data.url, self.location.origin);
+  if (url.origin === self.location.origin) event.waitUntil(self.clients.openWindow(url.href));
 });

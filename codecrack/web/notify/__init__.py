@@ -1,0 +1,1 @@
+"""Notifications to players away from their tables."""
