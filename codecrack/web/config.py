@@ -57,6 +57,8 @@ class WebConfig(BaseSettings):
     turn_think: float = Field(60.0, gt=0)  # Coda's turn clock: thinking time ...
     turn_countdown: float = Field(20.0, gt=0)  # ... then this countdown, then a timeout action
     answer_window: float | None = Field(None, gt=0)  # The Coding's answer window; None uses the table's option
+    turn_hour: float = Field(3600.0, gt=0)  # an hour of a turn-based table's time per move (tests shorten it)
+    turn_check_interval: float = Field(60.0, gt=0)  # how often the hub loads turn-based tables whose time ran out
 
     # -- trust: a seeded table lets its creator recompute every hidden tile, so only for local use
     allow_seed: bool = False
