@@ -116,6 +116,16 @@ class WebConfig(BaseSettings):
     )  # a table nobody connects to is unloaded; deleted if nobody sat or played
     restore_window: float = Field(3600.0, ge=0)  # at start-up, restore the unfinished tables with an action this recent
 
+    # -- notifications (codecrack/web/notify): e-mail over SMTP; none is sent without smtp_host ----
+    public_url: str = "http://localhost:8000"  # this site's address as players reach it, for links in notifications
+    smtp_host: str | None = None
+    smtp_port: int = Field(25, ge=1, le=65535)
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_starttls: bool = False  # upgrade the connection with STARTTLS before logging in
+    smtp_from: str = "codecrack <noreply@localhost>"
+    smtp_timeout: float = Field(10.0, gt=0)  # one SMTP conversation's socket timeout
+
     # -- several instances on one PostgreSQL database (docs/deploy.md) ------------------------
     redis_url: str | None = None  # Redis for the fan-out between instances and the driver leases
     instance_name: str | None = None  # this instance's name in Redis (lease owner); None: a random one

@@ -41,6 +41,8 @@ from .config import WebConfig
 from .fanout import Fanout, LocalFanout
 from .instances import hold_instance
 from .migrate import upgrade
+from .notify import Notifier
+from .notify.email import EmailChannel
 from .ports import SqlJournal, TableEvents
 from .store import (
     Store,
@@ -151,6 +153,9 @@ class Hub:
         self.events.on_presence_changed.append(self.fanout.presence_changed)
         self.events.on_ended.append(lambda table: self.bots.forget(table.code))
         self.events.on_ended.append(self.chat.ended)
+        self.notifier = Notifier(self.store)  # channels plug in here (e-mail; Web Push)
+        self.notifier.listen(self.events)
+        self.notifier.plug(EmailChannel(config, self.store))
 
     def joined_fanout(self) -> Fanout:
         """The Redis :class:`~codecrack.web.cluster.Cluster` when Redis is configured (imported
@@ -213,6 +218,7 @@ class Hub:
     async def stop(self) -> None:
         for chore in self.chores:
             chore.cancel()
+        await self.notifier.stop()
         await self.fanout.stop()
         for table in self.live.values():
             table.close()
@@ -468,6 +474,7 @@ class Hub:
             table.tokens[token] = (seat, name)
             table.announce()
         self.fanout.changed(table)
+        self.notifier.ready(table, seat)
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:

@@ -119,6 +119,23 @@ players = Table(
     Column("password_hash", String(200)),  # argon2id
 )
 
+# -- notifications (codecrack/web/notify) --------------------------------------------------------
+notify_emails = Table(
+    "notify_emails",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id", name="fk_notify_emails_player_id"), primary_key=True),
+    Column("address", String(254), nullable=False),
+    Column("language", String(16), nullable=False),  # the e-mails' language: the page's when the player opted in
+    Column("consented_at", DateTime(timezone=True), nullable=False),  # when the player asked for them
+)
+
+server_keys = Table(  # secrets the server makes once and keeps (e.g. the unsubscribe links' signing key)
+    "server_keys",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(200), nullable=False),
+)
+
 player_sessions = Table(
     "player_sessions",
     metadata,
