@@ -54,7 +54,7 @@ def test_the_tables_where_it_is_my_move_come_first(server):
     assert games(ann) == listed
 
 
-def test_a_table_i_left_unseated_or_that_is_over_is_not_listed(server):
+def test_a_table_where_i_sit_nowhere_is_not_listed(server):
     ann = Guest(server, "Ann")
     made(ann, options={"first": 0})  # Ann made it but sat nowhere
     assert games(ann) == []
