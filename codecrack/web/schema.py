@@ -138,6 +138,7 @@ class PresetInfo(BaseModel):
 class GameInfo(BaseModel):
     name: str
     board: str | None = None  # the URL of the game's own board module (from its package); None: the generic one
+    daily: str | None = None  # the URL of the game's daily puzzle page (/api/daily/GAME); None: no daily puzzle
     learn: int | None = None  # the game has a tutorial: where a newcomer meets it, the lowest first
     min_players: int
     max_players: int

@@ -1,29 +1,32 @@
-// The daily Coda puzzle (/daily?game=coda): a position from a real game where one guess is clearly
-// best. The player guesses on Coda's own board; the answer then shows the exact odds of every guess
-// from that seat's view (the server sends them only with the answer), the best one and the player's,
-// the player's streak (days in a row with the best guess) and a text to share that spoils nothing.
-import { call } from "./api.js";
-import { button, h } from "./dom.js";
-import { gameModule } from "./games/index.js";
-import { t } from "./i18n.js";
+// The daily Coda puzzle (the host's /daily?game=coda): a position from a real game where one guess is
+// clearly best. The player guesses on Coda's own board; the answer then shows the exact odds of every
+// guess from that seat's view (the server sends them only with the answer), the best one and the
+// player's, the player's streak (days in a row with the best guess) and a text to share that spoils nothing.
+import { call } from "/static/js/api.js";
+import { button, h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 
-export async function showCodaPuzzle(root) {
-  const page = new PuzzlePage(root, await gameModule("coda"));
-  window.codecrack = page; // handy in the console and for tests
-  try {
-    page.puzzle = await call("GET", "/api/daily/coda");
-  } catch (error) {
-    page.error = error.message;
-  }
-  page.render();
-}
+export default {
+  title: "puzzle.title",
+  async show(root, host) {
+    const page = new PuzzlePage(root, host);
+    try {
+      page.puzzle = await call("GET", "/api/daily/coda");
+    } catch (error) {
+      page.error = error.message;
+    }
+    page.render();
+    return page;
+  },
+};
 
 const percent = (p) => `${(100 * p).toFixed(1)} %`;
 
 class PuzzlePage {
-  constructor(root, module) {
+  constructor(root, host) {
     this.root = root;
-    this.module = module;
+    this.host = host;
+    this.module = host.board;
     this.puzzle = null;
     this.ui = {};
     this.error = "";
@@ -65,7 +68,7 @@ class PuzzlePage {
       answer ? this.result(answer) : null,
       h("div", { class: "board" }, this.module.board(view, ctx)),
       this.error && !ctx.errorShown ? h("p", { class: "error", id: "error", role: "alert" }, this.error) : null,
-      h("p", {}, h("a", { href: "/daily", id: "puzzle-alphacode" }, t("daily.title")))));
+      this.host.others()));
   }
 
   guessText(guess) {
