@@ -20,9 +20,6 @@ NAMED = re.compile(r"""["'`](%s)["'`]|^\s*(%s)\s*:""" % ("|".join(GAMES), "|".jo
 STILL_NAMED: dict[str, str] = {
     "cli.py": "`codecrack loadtest --game` defaults to Coda",
     "loadtest/players.py": "the load test's tables play Coda unless told otherwise",
-    "web/daily_routes.py": "the daily puzzles are Alphabet Code's and Coda's own features (issue 28)",
-    "web/static/js/daily.js": "the daily puzzles (as daily_routes.py)",
-    "web/static/js/puzzle.js": "the daily Coda puzzle (as daily_routes.py)",
     "web/static/js/learn/examples.js": "the how-to pages' pictures and tips: not yet in the board modules",
     "web/static/js/learn/targets.js": "what the coach points at in each tutorial: not yet in the board modules",
     "terminal/coding_realtime.py": "The Coding's real-time terminal loop (speed mode)",

@@ -1,15 +1,15 @@
 """Web Push: each browser's push subscription, for the player who opted in there (the VAPID key
 pair is a server secret, drawn at the first start).
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0014
+Revises: 0013
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
-down_revision = "0011"
+revision = "0014"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
