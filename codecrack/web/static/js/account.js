@@ -4,6 +4,7 @@
 import { api, call } from "./api.js";
 import { button, h, icon } from "./dom.js";
 import { t } from "./i18n.js";
+import { notifyCard } from "./notify.js";
 import { player } from "./players.js";
 import { pushCard } from "./push.js";
 
@@ -48,7 +49,7 @@ export function showAccount(root) {
       h("p", {}, t("account.sign_in_help")),
       credentials("sign-in", t("account.sign_in"), "current-password", (handle, password) => api.signIn(handle, password)), error));
   }
-  if (player) cards.push(pushCard(), leaving(attempt));
+  if (player) cards.push(notifyCard(), pushCard(), leaving(attempt));
   root.replaceChildren(h("div", { class: "stack account" }, cards));
 }
 
