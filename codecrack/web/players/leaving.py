@@ -101,6 +101,10 @@ def export(db: Connection, player_id: int) -> dict[str, Any] | None:
             for r in db.execute(select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game))
         ],
         "games": [game_of(seat, moves, changes, said) for seat in seats],
+        "notifications": [
+            {"email": n.address, "language": n.language, "consented_at": n.consented_at.isoformat()}
+            for n in db.execute(select(notify_emails).where(notify_emails.c.player_id == player_id))
+        ],
         "puzzles": [
             {"game": a.game, "day": a.day and a.day.isoformat(), "solved": a.solved, "score": a.score}
             for a in db.execute(
