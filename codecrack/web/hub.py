@@ -114,6 +114,16 @@ def is_tutorial(row: TableRow) -> bool:
     return any(plan.get("agent") == TUTORIAL_AGENT for plan in row.seats)
 
 
+class NotInvited(Exception):
+    """An open seat of a friends' table asked for without its link's invitation."""
+
+
+def invited(row: TableRow, invite: str | None) -> bool:
+    """Whether ``invite`` lets its holder take an open seat of ``row``'s table (any does when its
+    seats are open to anyone)."""
+    return row.invite is None or secrets.compare_digest((invite or "").encode(), row.invite.encode())
+
+
 @dataclass
 class Loading:
     """The loads of one table under way, and how often it was dropped since the first began."""
@@ -328,12 +338,15 @@ class Hub:
         sit: int | None = None,
         name: str | None = None,
         player: Any = None,
+        for_friends: bool = False,
     ) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
         is the server's own unless one is given (only when the server allows it, or a tutorial's
         script, ``scripted``, sets it). With ``sit`` its creator (``player``, as in :meth:`claim`),
-        called ``name``, takes that seat in the same transaction (the token is the table's only one)."""
+        called ``name``, takes that seat in the same transaction (the token is the table's only one).
+        A table ``for_friends`` gets an invitation (``row.invite``): its open seats go only to its holders."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
+        row.invite = secrets.token_urlsafe(16) if for_friends else None
         tokens = {}
         if sit is not None:
             creator = self.seat_name(row, sit, name, player)
@@ -428,15 +441,18 @@ class Hub:
                 row.code = self.free_code()
         raise OptionError(N_("could not find a free table code; please try again"))
 
-    async def claim(self, table: LiveTable, seat: int, name: str, player: Any = None, token: str | None = None) -> str:
+    async def claim(self, table: LiveTable, seat: int, name: str, player: Any = None, invite: str | None = None) -> str:
         """Give an open human seat to a player (a :class:`~codecrack.web.players.identity.Player`,
-        who is linked to the seat, or ``None``: only the token knows it); returns the seat token."""
+        who is linked to the seat, or ``None``: only the token knows it) holding the table's
+        ``invite`` if it has one (else :class:`NotInvited`); returns the seat token."""
+        if not invited(table.row, invite):
+            raise NotInvited
         name = self.seat_name(table.row, seat, name, player)
         await self.refuse_blocked([name])
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.claimed(seat):
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
-            token = token or secrets.token_urlsafe(24)
+            token = secrets.token_urlsafe(24)
             try:
                 await self.writer.write(add_token, table.code, seat, token, name, player and player.id)
             except IntegrityError:  # the unique (table, seat): claimed through another instance
@@ -464,6 +480,7 @@ class Hub:
             row, game = await self.prepare(
                 table.row.game, table.row.players, options, table.row.seats, table.row.takeover
             )
+            row.invite = table.row.invite  # the friends' link leads on to the rematch's seats
             tokens = await asyncio.to_thread(self.store.tokens, table.code)  # claims made on any instance
             linked = await self.with_free_code(row, lambda: self.writer.write(add_rematch, table.code, row, tokens))
             table.row.rematch = linked

@@ -65,6 +65,7 @@ tables = Table(
     Column("rematch", String(12)),
     Column("active_at", DateTime(timezone=True)),  # the latest action (or the creation)
     Column("closed", String(200)),  # closed by the operator: the reason its players were told (admin.py)
+    Column("invite", String(32)),  # the secret of a friends' table's link (null: its seats are open to anyone)
     Index("ix_tables_finished_active_at", "finished", "active_at"),
 )
 
@@ -273,6 +274,7 @@ class TableRow:
     rematch: str | None = None
     active_at: datetime | None = None
     closed: str | None = None
+    invite: str | None = None
 
     def __post_init__(self) -> None:
         self.active_at = self.active_at or self.created_at

@@ -35,6 +35,7 @@ def table_summary(row: TableRow, names: dict[int, str], live: LiveTable | None =
         "seats": seats,
         "takeover": row.takeover,
         "rated": rated_setup(row),
+        "open_to": "anyone" if row.invite is None else "link",
     }
     if live is None:
         return {**summary, "over": row.finished, "result": row.result, "rematch": row.rematch}
