@@ -19,7 +19,6 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, timedelta
 from typing import Any, TypeVar
@@ -55,7 +54,7 @@ from .store import (
     now,
 )
 from .table import LiveTable
-from .work import check_work_cost
+from .work import FairPool, check_work_cost
 from .writer import Writer
 
 log = logging.getLogger("codecrack.web")
@@ -147,7 +146,7 @@ class Hub:
         self.writer = Writer(self.engine, together={add_move: add_moves})
         self.journal = SqlJournal(self.writer, self.store)
         self.bots = Bots(config)
-        self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
+        self.hint_pool = FairPool(1, "codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
         self.loading: dict[str, Loading] = {}  # the tables being read from the store (see _load())
         self.finished: OrderedDict[str, Game] = OrderedDict()  # the last finished games loaded
@@ -222,7 +221,7 @@ class Hub:
         for table in self.live.values():
             table.close()
         self.bots.close()
-        self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        self.hint_pool.shutdown()
         self.writer.close()
         self.engine.dispose()
         if self.instance_lock is not None:
@@ -339,12 +338,14 @@ class Hub:
         name: str | None = None,
         player: Any = None,
         for_friends: bool = False,
+        origin: str | None = None,
     ) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
         is the server's own unless one is given (only when the server allows it, or a tutorial's
         script, ``scripted``, sets it). With ``sit`` its creator (``player``, as in :meth:`claim`),
         called ``name``, takes that seat in the same transaction (the token is the table's only one).
-        A table ``for_friends`` gets an invitation (``row.invite``): its open seats go only to its holders."""
+        A table ``for_friends`` gets an invitation (``row.invite``): its open seats go only to its holders.
+        ``origin``: the address of the client making it, whose turn its AI work takes (:mod:`.work`)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
         row.invite = secrets.token_urlsafe(16) if for_friends else None
         tokens = {}
@@ -354,7 +355,7 @@ class Hub:
             tokens[secrets.token_urlsafe(24)] = (sit, creator)
         owner = player and player.id
         await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens, owner))
-        return self._open(row, instance, tokens=tokens)
+        return self._open(row, instance, tokens=tokens, origin=origin)
 
     async def open_seated(
         self, row: TableRow, game: Game, store: Callable[[], Awaitable[dict[str, tuple[int, str]] | None]]
@@ -414,9 +415,12 @@ class Hub:
         if blocked:
             raise OptionError(N_("the name {name!r} is not allowed here; choose another"), name=blocked[0])
 
-    def _open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
-        """Start playing a stored new table: its clock and bots run from now."""
+    def _open(
+        self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]], origin: str | None = None
+    ) -> LiveTable:
+        """Start playing a stored new table (made by the client at ``origin``): its clock and bots run from now."""
         table = self.table(row, game, tokens)
+        table.origin = origin
         self._register(table)
         table.restart_clock()
         table.wake()
@@ -484,7 +488,7 @@ class Hub:
             tokens = await asyncio.to_thread(self.store.tokens, table.code)  # claims made on any instance
             linked = await self.with_free_code(row, lambda: self.writer.write(add_rematch, table.code, row, tokens))
             table.row.rematch = linked
-            fresh = self._open(row, game, tokens) if linked == row.code else await self.find(linked)
+            fresh = self._open(row, game, tokens, table.origin) if linked == row.code else await self.find(linked)
             table.broadcast(messages.rematch(fresh.code))
             table.announce()
         self.fanout.changed(table)

@@ -96,6 +96,7 @@ def table_router(
                 name=request.name,
                 player=player,
                 for_friends=request.open_to == "link",
+                origin=address_of(http),
             )
             token = next(iter(table.tokens), None)
         except OptionError as error:
