@@ -27,6 +27,7 @@ TABLE_KEYS = {
     "rematch",
     "hints",
     "rated",
+    "open_to",  # never the invitation itself (tests/web/test_invite.py)
 }
 
 
