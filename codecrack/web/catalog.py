@@ -10,11 +10,12 @@ from typing import Any
 
 from ..agents import agent_names
 from ..agents.registry import tier_names
+from ..core.daily import daily_of
 from ..core.errors import OptionError
 from ..core.options import server_only
 from ..core.registry import GAMES, game_class
 from ..tutorials import tutorial
-from .game_assets import board_url
+from .game_assets import module_url
 
 
 def offered_options(game: str) -> list[str]:
@@ -70,7 +71,8 @@ def game_info(game: str) -> dict[str, Any]:
     script = tutorial(game)
     return {
         "name": game,
-        "board": board_url(game),
+        "board": module_url(game, "board.js"),
+        "daily": module_url(game, "daily.js") if daily_of(game) else None,
         "learn": script.level if script else None,
         "min_players": cls.min_players,
         "max_players": cls.max_players,

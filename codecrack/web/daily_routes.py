@@ -1,22 +1,27 @@
-"""Daily puzzles over HTTP: the daily Alphabet Code (:mod:`codecrack.games.alphacode.daily`) and
-the daily Coda puzzle (:mod:`codecrack.games.coda.puzzles`).
+"""Daily puzzles over HTTP: each game's own daily challenge (``games/GAME/daily.py``, see
+:mod:`codecrack.core.daily`), one a UTC day, the same for everyone, numbered from a secret the
+server draws once and keeps in its database (``server_secrets``), so nobody can compute tomorrow's.
 
-- ``POST /api/daily/alphacode`` ``{"practice": false}``: today's attempt of this player (made on
+A solo daily (several actions, e.g. the daily Alphabet Code):
+
+- ``POST /api/daily/GAME`` ``{"practice": false}``: today's attempt of this player (made on
   the first call, the same one afterwards: one scored attempt a day); ``{"practice": true}``: a
-  new attempt at a random code, unscored, as many as wanted.
-- ``GET /api/daily/alphacode/{id}``: an attempt; ``POST /api/daily/alphacode/{id}`` ``{"action": ...}``
-  plays a question, a declaration or ``{"type": "give_up"}``.
+  new attempt at a random puzzle, unscored, as many as wanted.
+- ``GET /api/daily/GAME/{id}``: an attempt; ``POST /api/daily/GAME/{id}`` ``{"action": ...}``
+  plays an action of the game's daily (or ``{"type": "give_up"}``).
+
+Until an attempt is over it carries nothing about its puzzle (nor which one it is); then it carries
+the game's result (the answer, the par, a text to share), the day's distribution of scores and the streak.
+
+A decision daily (one answer, e.g. the daily Coda and Coding puzzles):
+
+- ``GET /api/daily/GAME``: today's puzzle: its grade, the seat's view and the player's streak
+  (days in a row with the best answer);
+- ``POST /api/daily/GAME`` ``{"guess": action}`` answers it, once a day. The exact odds, which
+  answer is best, and a text to share come only with the answer.
 
 Players are the session's (a guest is enough; 401 without a session). An attempt is its player's
-alone (another player gets 404). Until it is over it carries nothing
-about its code (nor which code it is); then it carries the code, the score, how many turns the
-``hard`` tier needs, the day's distribution of scores, the streak and a text to share. The day's
-code comes from a secret the server draws once and keeps in its database (``server_secrets``).
-
-- ``GET /api/daily/coda``: today's Coda puzzle (the same for everyone, chosen under the same secret):
-  its grade, the seat's view and the player's streak (days in a row with the best guess);
-  ``POST /api/daily/coda`` ``{"guess": action}`` answers it, once a day. The exact odds of every
-  guess, which is best, and a text to share (the score, nothing of the guess) come only with the answer.
+alone (another player gets 404).
 """
 
 from __future__ import annotations
@@ -31,18 +36,15 @@ from pydantic import BaseModel, StrictBool
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..core.daily import DecisionDaily, SoloDaily, daily_of
 from ..core.errors import IllegalAction, explain
-from ..games.alphacode.codes import legal_codes
-from ..games.alphacode.daily import Solo, code_of_day, hard_count
-from ..games.coda.puzzles import guess_action, guess_of, odds, position, puzzle_of_day, shipped
 from ..i18n import _
 from .players.identity import Player, required_player
 from .schema import ERRORS, Problem, Strict
 from .store import attempts_key, daily_pars, now, puzzle_attempts, server_secrets
 
-GAME = "alphacode"
 SECRET_NAME = "daily"
-NEEDS_PLAYER = {**ERRORS, 401: {"model": Problem}}
+NEEDS_PLAYER = {**ERRORS, 401: {"model": Problem}, 404: ERRORS[400]}
 
 
 def utc_today() -> date:
@@ -53,6 +55,10 @@ class StartRequest(Strict):
     practice: StrictBool = False
 
 
+class GuessRequest(Strict):
+    guess: dict[str, Any]  # the answer, as an action of the game
+
+
 class PlayRequest(Strict):
     action: dict[str, Any]
 
@@ -60,18 +66,6 @@ class PlayRequest(Strict):
 class Streak(BaseModel):
     current: int
     best: int
-
-
-class Distribution(BaseModel):
-    scores: dict[str, int]  # score -> players who solved with it
-    unsolved: int
-
-
-class DailyResult(BaseModel):
-    code: list[dict[str, str]]
-    hard: int
-    distribution: Distribution | None  # None for practice
-    share: str
 
 
 class Attempt(BaseModel):
@@ -84,45 +78,27 @@ class Attempt(BaseModel):
     over: bool
     solved: bool
     streak: Streak
-    result: DailyResult | None
+    result: dict[str, Any] | None  # the game's result and the day's "distribution", once over
     event: dict[str, Any] | None = None  # what the action just played did
 
 
-class GuessRequest(Strict):
-    guess: dict[str, Any]  # a Coda guess action, as the table sends it
-
-
-class GuessOdds(BaseModel):
-    guess: dict[str, Any]
-    p: float  # the exact chance that this guess is right, from the seat's view
-
-
-class PuzzleAnswer(BaseModel):
-    chosen: GuessOdds
-    best: GuessOdds
-    odds: list[GuessOdds]  # every guess the seat could make, the likeliest first
-    solved: bool  # the chosen guess is as likely as the best
-    score: int  # 100 x the chosen guess's chance / the best one's
-    share: str  # the day, the score and a square: nothing of the position nor the guess
-
-
-class CodaPuzzle(BaseModel):
+class Puzzle(BaseModel):
     day: str
     grade: str
     view: dict[str, Any]  # the seat's own view, nothing more
-    streak: Streak  # days in a row with the best guess
-    answer: PuzzleAnswer | None  # only once the player answered
-
-
-def every_guess(view: dict[str, Any]) -> dict[tuple[int, int, int], float]:
-    """The chance of every guess the seat may make (0 for a value the tile cannot hold)."""
-    chances = odds(view)
-    legal = [guess_of(action) for action in view["legal_actions"] if action["type"] == "guess"]
-    return {guess: chances.get(guess, 0.0) for guess in legal}
+    streak: Streak  # days in a row with the best answer
+    answer: dict[str, Any] | None  # only once the player answered
 
 
 def player_key(player: Player) -> str:
     return attempts_key(player.id)
+
+
+def solo_of(game: str) -> SoloDaily:
+    daily = daily_of(game)
+    if not isinstance(daily, SoloDaily):
+        raise HTTPException(status_code=404, detail=_("no such daily puzzle"))
+    return daily
 
 
 def daily_router(hub: Any) -> APIRouter:
@@ -147,19 +123,21 @@ def daily_router(hub: Any) -> APIRouter:
             kept[SECRET_NAME] = bytes.fromhex(value)
         return kept[SECRET_NAME]
 
-    def start(player: str, practice: bool) -> dict[str, Any]:
-        day = None if practice else utc_today()
-        if day is not None:
-            found = find(player, day)
-            if found is not None:
-                return found
-        puzzle = secrets.randbelow(len(legal_codes())) if practice else code_of_day(secret(), day)
-        row = {
+    def find(game: str, player: str, day: date) -> dict[str, Any] | None:
+        query = select(puzzle_attempts).where(
+            puzzle_attempts.c.game == game, puzzle_attempts.c.day == day, puzzle_attempts.c.player == player
+        )
+        with engine.begin() as db:
+            found = db.execute(query).mappings().first()
+        return dict(found) if found else None
+
+    def new_row(game: str, player: str, day: date | None, number: int) -> dict[str, Any]:
+        return {
             "id": secrets.token_urlsafe(18),
-            "game": GAME,
+            "game": game,
             "day": day,
             "player": player,
-            "puzzle": puzzle,
+            "puzzle": number,
             "moves": [],
             "step": 0,
             "finished": False,
@@ -167,32 +145,35 @@ def daily_router(hub: Any) -> APIRouter:
             "score": 0,
             "started_at": now(),
         }
+
+    def start(game: str, player: str, practice: bool) -> dict[str, Any]:
+        daily = solo_of(game)
+        day = None if practice else utc_today()
+        if day is not None:
+            found = find(game, player, day)
+            if found is not None:
+                return found
+        row = new_row(game, player, day, daily.practice() if day is None else daily.of_day(secret(), day))
         try:
             with engine.begin() as db:
                 db.execute(insert(puzzle_attempts).values(**row))
         except IntegrityError:  # the same player started today's in another request meanwhile
-            return find(player, day)
+            return find(game, player, day) or row
         return row
 
-    def find(player: str, day: date) -> dict[str, Any] | None:
+    def attempt(game: str, player: str, attempt_id: str) -> dict[str, Any]:
         query = select(puzzle_attempts).where(
-            puzzle_attempts.c.game == GAME, puzzle_attempts.c.day == day, puzzle_attempts.c.player == player
+            puzzle_attempts.c.id == attempt_id, puzzle_attempts.c.player == player, puzzle_attempts.c.game == game
         )
-        with engine.begin() as db:
-            found = db.execute(query).mappings().first()
-        return dict(found) if found else None
-
-    def attempt(player: str, attempt_id: str) -> dict[str, Any]:
-        query = select(puzzle_attempts).where(puzzle_attempts.c.id == attempt_id, puzzle_attempts.c.player == player)
         with engine.begin() as db:
             found = db.execute(query).mappings().first()
         if found is None:
             raise HTTPException(status_code=404, detail=_("no such attempt"))
         return dict(found)
 
-    def play(player: str, attempt_id: str, action: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        row = attempt(player, attempt_id)
-        solo = Solo(row["puzzle"], row["moves"])
+    def play(game: str, player: str, attempt_id: str, action: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        row = attempt(game, player, attempt_id)
+        solo = solo_of(game).attempt(row["puzzle"], row["moves"])
         try:
             event = solo.play(action)
         except IllegalAction as error:
@@ -214,26 +195,26 @@ def daily_router(hub: Any) -> APIRouter:
                 raise HTTPException(status_code=409, detail=_("this attempt was played meanwhile; reload it"))
         return {**row, **values}, event
 
-    def par(row: dict[str, Any]) -> int:
-        """How many turns ``hard`` needs for this attempt's code (a day's count is kept)."""
+    def par(daily: SoloDaily, row: dict[str, Any]) -> int:
+        """The par of this attempt's puzzle (a day's is worked out once and kept)."""
         if row["day"] is None:
-            return hard_count(row["puzzle"])
-        key = (daily_pars.c.game == GAME) & (daily_pars.c.day == row["day"])
+            return daily.par(row["puzzle"])
+        key = (daily_pars.c.game == row["game"]) & (daily_pars.c.day == row["day"])
         with engine.begin() as db:
             turns = db.execute(select(daily_pars.c.turns).where(key)).scalar()
         if turns is None:
-            turns = hard_count(row["puzzle"])
+            turns = daily.par(row["puzzle"])
             try:
                 with engine.begin() as db:
-                    db.execute(insert(daily_pars).values(game=GAME, day=row["day"], turns=turns))
+                    db.execute(insert(daily_pars).values(game=row["game"], day=row["day"], turns=turns))
             except IntegrityError:  # worked out by another request meanwhile: the same number
                 pass
-        return turns
+        return int(turns)
 
-    def distribution(day: date) -> dict[str, Any]:
+    def distribution(game: str, day: date) -> dict[str, Any]:
         query = (
             select(puzzle_attempts.c.solved, puzzle_attempts.c.score, func.count())
-            .where(puzzle_attempts.c.game == GAME, puzzle_attempts.c.day == day, puzzle_attempts.c.finished)
+            .where(puzzle_attempts.c.game == game, puzzle_attempts.c.day == day, puzzle_attempts.c.finished)
             .group_by(puzzle_attempts.c.solved, puzzle_attempts.c.score)
         )
         scores: dict[str, int] = {}
@@ -265,12 +246,13 @@ def daily_router(hub: Any) -> APIRouter:
         return {"current": current, "best": best}
 
     def shown(row: dict[str, Any], player: str) -> dict[str, Any]:
-        """An attempt as its player sees it: nothing about its code before it is over."""
-        solo = Solo(row["puzzle"], row["moves"])
-        day = row["day"]
+        """An attempt as its player sees it: nothing about its puzzle before it is over."""
+        game, day = row["game"], row["day"]
+        daily = solo_of(game)
+        solo = daily.attempt(row["puzzle"], row["moves"])
         answer: dict[str, Any] = {
             "id": row["id"],
-            "game": GAME,
+            "game": game,
             "day": None if day is None else day.isoformat(),
             "practice": day is None,
             "view": solo.view(),
@@ -278,126 +260,74 @@ def daily_router(hub: Any) -> APIRouter:
             "over": solo.over,
             "solved": solo.solved,
             "result": None,
-            "streak": streaks(GAME, player, utc_today()),
+            "streak": streaks(game, player, utc_today()),
         }
         if solo.over:
-            hard = par(row)
-            title = (
-                _("codecrack daily Alphabet Code {day}: {score} (hard: {hard})").format(
-                    day=answer["day"], score=solo.score if solo.solved else "X", hard=hard
-                )
-                if day is not None
-                else _("codecrack Alphabet Code practice: {score} (hard: {hard})").format(
-                    score=solo.score if solo.solved else "X", hard=hard
-                )
-            )
-            answer["result"] = {
-                "code": solo.view()["codes"][1],
-                "hard": hard,
-                "distribution": None if day is None else distribution(day),
-                "share": "\n".join([title, *solo.grid()]),
-            }
+            scores = None if day is None else distribution(game, day)
+            answer["result"] = {**daily.result(solo, day, par(daily, row)), "distribution": scores}
         return answer
 
-    def coda_row(player: str, day: date) -> dict[str, Any] | None:
-        query = select(puzzle_attempts).where(
-            puzzle_attempts.c.game == "coda", puzzle_attempts.c.day == day, puzzle_attempts.c.player == player
-        )
-        with engine.begin() as db:
-            found = db.execute(query).mappings().first()
-        return dict(found) if found else None
+    def decision_of(game: str) -> DecisionDaily:
+        daily = daily_of(game)
+        if not isinstance(daily, DecisionDaily):
+            raise HTTPException(status_code=404, detail=_("no such daily puzzle"))
+        return daily
 
-    def coda_shown(number: int, day: date, player: str, row: dict[str, Any] | None) -> dict[str, Any]:
-        """Today's Coda puzzle as its player sees it: the seat's view; the odds only once answered."""
-        puzzle = shipped()[number]
-        view = position(puzzle)
-        shown: dict[str, Any] = {
-            "day": day.isoformat(),
-            "grade": puzzle["grade"],
-            "view": view,
-            "streak": streaks("coda", player, day),
-            "answer": None,
-        }
-        if row is not None:
-            chances = every_guess(view)
-            ranked = sorted(chances.items(), key=lambda item: (-item[1], item[0]))
-            best, chosen = ranked[0][0], guess_of(row["moves"][0])
+    def puzzle_shown(game: str, player: str) -> dict[str, Any]:
+        """Today's puzzle of ``game`` as its player sees it: the seat's view; the odds only once answered."""
+        daily, day = decision_of(game), utc_today()
+        number = daily.of_day(secret(), day)
+        row = find(game, player, day)
+        answer = None if row is None else daily.answer(number, row["moves"][0], day, row["score"], row["solved"])
+        return {"day": day.isoformat(), **daily.puzzle(number), "streak": streaks(game, player, day), "answer": answer}
 
-            def entry(guess: tuple[int, int, int]) -> dict[str, Any]:
-                return {"guess": guess_action(view, guess), "p": round(chances[guess], 6)}
-
-            shown["answer"] = {
-                "chosen": entry(chosen),
-                "best": entry(best),
-                "odds": [entry(guess) for guess, _p in ranked],
-                "solved": row["solved"],
-                "score": row["score"],
-                "share": "\n".join(
-                    [
-                        _("codecrack daily Coda puzzle {day}: {score} %").format(
-                            day=day.isoformat(), score=row["score"]
-                        ),
-                        "🟩" if row["solved"] else "🟥",
-                    ]
-                ),
-            }
-        return shown
-
-    def coda_answer(player: str, guess: dict[str, Any]) -> dict[str, Any]:
-        day = utc_today()
-        number = puzzle_of_day(secret(), day)
-        view = position(shipped()[number])
-        if guess not in [action for action in view["legal_actions"] if action["type"] == "guess"]:
-            raise HTTPException(status_code=400, detail=_("not a guess this seat can make"))
-        chances = every_guess(view)
-        p, best = chances[guess_of(guess)], max(chances.values())
+    def puzzle_answer(game: str, player: str, guess: dict[str, Any]) -> dict[str, Any]:
+        daily, day = decision_of(game), utc_today()
+        number = daily.of_day(secret(), day)
+        try:
+            p, best = daily.chances(number, guess)
+        except IllegalAction as error:
+            raise HTTPException(status_code=400, detail=explain(error)) from None
         row = {
-            "id": secrets.token_urlsafe(18),
-            "game": "coda",
-            "day": day,
-            "player": player,
-            "puzzle": number,
+            **new_row(game, player, day, number),
             "moves": [guess],
             "step": 1,
             "finished": True,
             "solved": p >= best,
             "score": round(100 * p / best),
-            "started_at": now(),
         }
         try:
             with engine.begin() as db:
                 db.execute(insert(puzzle_attempts).values(**row))
         except IntegrityError:
             raise HTTPException(status_code=409, detail=_("today's puzzle is already answered")) from None
-        return coda_shown(number, day, player, row)
+        return puzzle_shown(game, player)
 
-    @router.get("/api/daily/coda", responses=NEEDS_PLAYER)
-    async def coda_today(player: Player = Depends(required_player)) -> CodaPuzzle:
-        key, day = player_key(player), utc_today()
-        number = await asyncio.to_thread(lambda: puzzle_of_day(secret(), day))
-        row = await asyncio.to_thread(coda_row, key, day)
-        return await asyncio.to_thread(coda_shown, number, day, key, row)
+    @router.get("/api/daily/{game}", responses=NEEDS_PLAYER)
+    async def today(game: str, player: Player = Depends(required_player)) -> Puzzle:
+        return await asyncio.to_thread(puzzle_shown, game, player_key(player))
 
-    @router.post("/api/daily/coda", responses={**NEEDS_PLAYER, 409: ERRORS[400]})
-    async def coda_guess(body: GuessRequest, player: Player = Depends(required_player)) -> CodaPuzzle:
-        return await asyncio.to_thread(coda_answer, player_key(player), body.guess)
-
-    @router.post("/api/daily/alphacode", responses=NEEDS_PLAYER)
-    async def begin(body: StartRequest, player: Player = Depends(required_player)) -> Attempt:
+    @router.post("/api/daily/{game}", responses={**NEEDS_PLAYER, 409: ERRORS[400]})
+    async def begin(
+        game: str, body: StartRequest | GuessRequest, player: Player = Depends(required_player)
+    ) -> Attempt | Puzzle:
+        """A solo daily's attempt (``{"practice"}``), or a decision daily's answer (``{"guess"}``)."""
         key = player_key(player)
-        row = await asyncio.to_thread(start, key, body.practice)
+        if isinstance(body, GuessRequest):
+            return await asyncio.to_thread(puzzle_answer, game, key, body.guess)
+        row = await asyncio.to_thread(start, game, key, body.practice)
         return await asyncio.to_thread(shown, row, key)
 
-    @router.get("/api/daily/alphacode/{attempt_id}", responses=NEEDS_PLAYER)
-    async def show(attempt_id: str, player: Player = Depends(required_player)) -> Attempt:
+    @router.get("/api/daily/{game}/{attempt_id}", responses=NEEDS_PLAYER)
+    async def show(game: str, attempt_id: str, player: Player = Depends(required_player)) -> Attempt:
         key = player_key(player)
-        row = await asyncio.to_thread(attempt, key, attempt_id)
+        row = await asyncio.to_thread(attempt, game, key, attempt_id)
         return await asyncio.to_thread(shown, row, key)
 
-    @router.post("/api/daily/alphacode/{attempt_id}", responses=NEEDS_PLAYER)
-    async def act(attempt_id: str, body: PlayRequest, player: Player = Depends(required_player)) -> Attempt:
+    @router.post("/api/daily/{game}/{attempt_id}", responses=NEEDS_PLAYER)
+    async def act(game: str, attempt_id: str, body: PlayRequest, player: Player = Depends(required_player)) -> Attempt:
         key = player_key(player)
-        row, event = await asyncio.to_thread(play, key, attempt_id, body.action)
+        row, event = await asyncio.to_thread(play, game, key, attempt_id, body.action)
         return {**(await asyncio.to_thread(shown, row, key)), "event": event}
 
     return router

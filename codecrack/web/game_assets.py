@@ -1,5 +1,6 @@
 """A game's front-end files, served from the ``web`` folder of its own package as
-``/games/GAME/FILE``: its board module is ``board.js`` (docs/engine.md, "A game's pieces")."""
+``/games/GAME/FILE``: its board module is ``board.js``, its daily puzzle's page ``daily.js``
+(docs/engine.md, "A game's pieces")."""
 
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ def asset_path(game: str, name: str) -> Path | None:
     return path if path is not None and path.is_file() else None
 
 
-def board_url(game: str) -> str | None:
-    """Where the browser loads ``game``'s board module from, if its package ships one."""
-    return f"/games/{game}/board.js" if asset_path(game, "board.js") else None
+def module_url(game: str, name: str) -> str | None:
+    """Where the browser loads ``game``'s module ``name`` (``board.js``, ``daily.js``) from, if its package ships one."""
+    return f"/games/{game}/{name}" if asset_path(game, name) else None
 
 
 def game_assets_router() -> APIRouter:

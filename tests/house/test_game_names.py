@@ -1,7 +1,7 @@
 """The hosts name no game (issue 26 §2): a game's pieces (hints, clock, tutorial, board module...)
 live in its own package and every host finds them through the registry, so a new game is one
 package. A host file names a game when it holds one of codecrack's game names as a string (or a
-JavaScript key), or when it is named after one (``terminal/coda.py``, ``terminal/coding_realtime.py``); doctest examples do not count.
+JavaScript key), or when it is named after one (``terminal/coda.py``); doctest examples do not count.
 
 ``STILL_NAMED`` lists the host files that still do, each with its reason; it only shrinks: a
 listed file that no longer names a game fails the test, so that the list stays true."""
@@ -20,12 +20,8 @@ NAMED = re.compile(r"""["'`](%s)["'`]|^\s*(%s)\s*:""" % ("|".join(GAMES), "|".jo
 STILL_NAMED: dict[str, str] = {
     "cli.py": "`codecrack loadtest --game` defaults to Coda",
     "loadtest/players.py": "the load test's tables play Coda unless told otherwise",
-    "web/daily_routes.py": "the daily puzzles are Alphabet Code's and Coda's own features (issue 28)",
-    "web/static/js/daily.js": "the daily puzzles (as daily_routes.py)",
-    "web/static/js/puzzle.js": "the daily Coda puzzle (as daily_routes.py)",
     "web/static/js/learn/examples.js": "the how-to pages' pictures and tips: not yet in the board modules",
     "web/static/js/learn/targets.js": "what the coach points at in each tutorial: not yet in the board modules",
-    "terminal/coding_realtime.py": "The Coding's real-time terminal loop (speed mode)",
 }
 
 

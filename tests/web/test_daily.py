@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from codecrack.games.alphacode import daily
 from codecrack.games.alphacode.codes import legal_codes
 from codecrack.games.alphacode.daily import Solo, code_of_day, hard_count
 from codecrack.web import daily_routes
@@ -153,7 +154,7 @@ def test_nothing_about_the_code_reaches_the_player_before_the_end(tmp_path, monk
     first, second, questions, wrong = two_codes_alike()
     seen = []
     for index, code in enumerate((first, second)):
-        monkeypatch.setattr(daily_routes, "code_of_day", lambda secret, day, code=code: code)
+        monkeypatch.setattr(daily, "code_of_day", lambda secret, day, code=code: code)
         folder = tmp_path / str(index)
         folder.mkdir()
         with TestClient(create_app(fast_config(folder))) as client:

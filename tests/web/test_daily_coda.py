@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from codecrack.games.coda.daily import every_guess
 from codecrack.games.coda.puzzles import guess_action, position, puzzle_of_day, shipped
-from codecrack.web.daily_routes import every_guess
 
 from .test_daily import DAY, client, secret_of, today  # noqa: F401  (a guest's client; the server's date)
 from .test_players import guest

@@ -20,15 +20,15 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import hmac
+import secrets
 from datetime import date
 from typing import Any
 
+from ...core.daily import SoloDaily, number_of_day
 from ...core.errors import IllegalAction
 from ...core.registry import new_game
 from ...core.runner import run_game
-from ...i18n import N_
+from ...i18n import N_, _
 from .agents import HardSolver, Sparring
 from .codes import check_code, code_json, code_mask, codes_filling, legal_codes, parse_code
 from .letters import GLYPHS
@@ -44,8 +44,7 @@ GRID_WIDTH = 5
 
 def code_of_day(secret: bytes, day: date) -> int:
     """The index (into :func:`legal_codes`) of ``day``'s code under the server's ``secret``."""
-    digest = hmac.new(secret, f"alphacode-daily:{day.isoformat()}".encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big") % len(legal_codes())
+    return number_of_day(secret, day, "alphacode-daily", len(legal_codes()))
 
 
 class Solo:
@@ -200,3 +199,33 @@ def hard_count(code: int, seed: int = 0) -> int:
     run_game(game, {0: HardSolver(seed=seed, solo=True), 1: Sparring(seed)})
     turns = [action for seat, action in game.record()["actions"] if seat == 0][1:]  # after its own code
     return len(turns) - 1  # the last one is the correct declaration
+
+
+class AlphacodeDaily(SoloDaily):
+    """The daily Alphabet Code for the web host (:mod:`codecrack.core.daily`)."""
+
+    def of_day(self, secret: bytes, day: date) -> int:
+        return code_of_day(secret, day)
+
+    def practice(self) -> int:
+        return secrets.randbelow(len(legal_codes()))
+
+    def attempt(self, number: int, moves: list[dict[str, Any]]) -> Solo:
+        return Solo(number, moves)
+
+    def par(self, number: int) -> int:
+        return hard_count(number)
+
+    def result(self, attempt: Any, day: date | None, par: int) -> dict[str, Any]:
+        score = attempt.score if attempt.solved else "X"
+        title = (
+            _("codecrack daily Alphabet Code {day}: {score} (hard: {hard})").format(
+                day=day.isoformat(), score=score, hard=par
+            )
+            if day is not None
+            else _("codecrack Alphabet Code practice: {score} (hard: {hard})").format(score=score, hard=par)
+        )
+        return {"code": attempt.view()["codes"][1], "hard": par, "share": "\n".join([title, *attempt.grid()])}
+
+
+DAILY = AlphacodeDaily()

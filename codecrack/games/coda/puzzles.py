@@ -19,8 +19,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import random
 from datetime import date
@@ -28,6 +26,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from ...core.daily import number_of_day
 from ...core.registry import new_game, replay
 from ...core.runner import run_game
 from .agents import AGENTS
@@ -128,8 +127,7 @@ def shipped() -> list[dict[str, Any]]:
 
 def puzzle_of_day(secret: bytes, day: date) -> int:
     """The index (into :func:`shipped`) of ``day``'s puzzle under the server's ``secret``."""
-    digest = hmac.new(secret, f"coda-daily:{day.isoformat()}".encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big") % len(shipped())
+    return number_of_day(secret, day, "coda-daily", len(shipped()))
 
 
 def guess_action(view: dict[str, Any], guess: Guess) -> dict[str, Any]:

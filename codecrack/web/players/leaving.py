@@ -28,6 +28,7 @@ from ..store import (
     attempts_key,
     chat_lines,
     match_queue,
+    notify_emails,
     now,
     player_sessions,
     players,
@@ -161,6 +162,7 @@ def delete_player(db: Connection, player_id: int, seat_name: Callable[[int], str
     db.execute(delete(ratings).where(ratings.c.player_id == player_id))
     db.execute(delete(player_sessions).where(player_sessions.c.player_id == player_id))
     db.execute(delete(match_queue).where(match_queue.c.player_id == player_id))
+    db.execute(delete(notify_emails).where(notify_emails.c.player_id == player_id))
     db.execute(delete(puzzle_attempts).where(puzzle_attempts.c.player == attempts_key(player_id)))
     if handle:
         clear_failures(db, account_failures_key(handle))

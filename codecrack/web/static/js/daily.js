@@ -1,109 +1,20 @@
-// The daily Alphabet Code: today's code (one scored attempt) or a practice code, asked and declared
-// alone on the game's own board; the result, the day's scores and a text to share once it is over.
-import { call } from "./api.js";
-import { h, button, announce } from "./dom.js";
-import { gameModule } from "./games/index.js";
+// The daily puzzles (/daily?game=GAME): each game's own page, the daily.js its package ships (named
+// in /api/games), with links to the other games' daily puzzles. Without ?game=, the first game's.
+import { h } from "./dom.js";
+import { gameList, gameModule } from "./games/index.js";
 import { t } from "./i18n.js";
-import { showCodaPuzzle } from "./puzzle.js";
 
 export async function showDaily(root) {
-  if (new URLSearchParams(location.search).get("game") === "coda") return showCodaPuzzle(root);
-  const page = new DailyPage(root, await gameModule("alphacode"));
+  const games = (await gameList()).filter((game) => game.daily);
+  const wanted = new URLSearchParams(location.search).get("game");
+  const game = games.find((one) => one.name === wanted) ?? games[0];
+  if (!game) {
+    root.replaceChildren(h("section", { class: "card" }, h("p", { id: "error" }, t("daily.none"))));
+    return;
+  }
+  const pages = new Map(await Promise.all(games.map(async (one) => [one.name, (await import(one.daily)).default])));
+  const others = () => h("p", { class: "row daily-others" }, games.filter((one) => one !== game).map((one) =>
+    h("a", { href: `/daily?game=${one.name}`, id: `daily-${one.name}`, class: "button" }, t(pages.get(one.name).title))));
+  const page = await pages.get(game.name).show(root, { board: await gameModule(game.name), others });
   window.codecrack = page; // handy in the console and for tests
-  await page.open(false);
-}
-
-class DailyPage {
-  constructor(root, module) {
-    this.root = root;
-    this.module = module;
-    this.attempt = null;
-    this.ui = {};
-    this.error = "";
-    this.copied = false;
-    document.title = `${t("daily.title")} · codecrack`;
-  }
-
-  async open(practice) {
-    try {
-      this.attempt = await call("POST", "/api/daily/alphacode", { practice });
-      this.ui = {};
-      this.error = "";
-    } catch (error) {
-      this.error = error.message;
-    }
-    this.render();
-  }
-
-  async send(action) {
-    try {
-      this.attempt = await call("POST", `/api/daily/alphacode/${this.attempt.id}`, { action });
-      this.error = "";
-      if (this.attempt.event?.type === "declared" && !this.attempt.event.correct) announce(t("daily.wrong"));
-    } catch (error) {
-      this.error = error.message;
-    }
-    this.render();
-  }
-
-  context() {
-    const { view, over } = this.attempt;
-    return {
-      view, table: null, seat: 0, ui: this.ui, hint: null, error: this.error, notes: {}, saveNotes: () => {},
-      rerender: () => this.render(), send: over ? null : (action) => this.send(action),
-      name: () => t(this.attempt.practice ? "daily.practice_owner" : "daily.owner"),
-    };
-  }
-
-  render() {
-    if (!this.attempt) {
-      this.root.replaceChildren(h("section", { class: "card" }, h("p", { class: "error", id: "error" }, this.error)));
-      return;
-    }
-    const attempt = this.attempt;
-    const ctx = this.context();
-    const streak = attempt.streak;
-    this.root.replaceChildren(h("section", { class: "card daily", id: "daily", dataset: { over: String(attempt.over) } },
-      h("h2", {}, attempt.practice ? t("daily.practice_title") : t("daily.title_of", { day: attempt.day })),
-      h("p", { class: "muted" }, t("daily.intro")),
-      h("p", { id: "daily-streak" }, t("daily.streak", { count: streak.current, best: streak.best })),
-      h("p", { id: "daily-score", role: "status" }, t("daily.score", { count: attempt.score })),
-      attempt.over ? this.result(attempt) : null,
-      h("div", { class: "board" }, this.module.board(attempt.view, ctx)),
-      this.error && !ctx.errorShown ? h("p", { class: "error", id: "error", role: "alert" }, this.error) : null,
-      h("div", { class: "row" },
-        attempt.over ? null : button(t("daily.give_up"), () => this.send({ type: "give_up" }), { id: "daily-give-up" }),
-        button(t("daily.practice"), () => this.open(true), { id: "daily-practice" }),
-        attempt.practice ? button(t("daily.back_to_today"), () => this.open(false), { id: "daily-today" }) : null,
-        h("a", { href: "/daily?game=coda", id: "daily-coda", class: "button" }, t("puzzle.title"))),
-      this.module.notes(attempt.view, ctx)));
-  }
-
-  result(attempt) {
-    const { code, hard, distribution, share } = attempt.result;
-    const letters = code.map((e) => `${e.letter}@${e.row}${e.column}`).join(" ");
-    return h("div", { class: "daily-result", id: "daily-result" },
-      h("h3", {}, attempt.solved ? t("daily.solved", { count: attempt.score }) : t("daily.unsolved")),
-      h("p", {}, t("daily.the_code", { letters })),
-      h("p", { id: "daily-hard" }, t("daily.hard", { count: hard })),
-      distribution ? this.chart(distribution, attempt.solved ? attempt.score : null) : null,
-      h("pre", { class: "daily-share", id: "daily-share" }, share),
-      button(this.copied ? t("daily.copied") : t("daily.copy"), async () => {
-        await navigator.clipboard?.writeText(share).catch(() => {});
-        this.copied = true;
-        this.render();
-      }, { id: "daily-copy" }));
-  }
-
-  // Everyone's scores today as bars; the player's own bar marked.
-  chart(distribution, mine) {
-    const rows = Object.entries(distribution.scores).map(([score, count]) => [score, count]);
-    if (distribution.unsolved) rows.push(["X", distribution.unsolved]);
-    const most = Math.max(1, ...rows.map(([, count]) => count));
-    return h("div", { class: "daily-chart", id: "daily-chart", role: "table", "aria-label": t("daily.everyone") },
-      h("b", {}, t("daily.everyone")),
-      rows.map(([score, count]) => h("div", { class: `daily-bar${String(mine) === score ? " mine" : ""}`, role: "row" },
-        h("span", { role: "cell" }, score === "X" ? t("daily.unsolved_short") : score),
-        h("span", { class: "bar", style: `width: ${Math.round((100 * count) / most)}%`, role: "cell" }, String(count)))));
-  }
 }

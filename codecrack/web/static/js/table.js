@@ -403,9 +403,12 @@ class TablePage {
   async replayTo(at) {
     const replay = this.replay;
     const step = Math.max(0, Math.min(replay.frames.length - 1, at));
-    if (replay.frames[step] === undefined) { // fetch the page around it: steps back and forth stay on it
+    // Fetch the page around the step (steps back and forth stay on it); when the page's byte limit
+    // ended it before the step, the page that starts at the step (it holds that frame at least).
+    for (const start of [Math.max(0, step - Math.floor(replay.page / 2)), step]) {
+      if (replay.frames[step] !== undefined) break;
       try {
-        const page = await api.replay(this.code, seats.get(this.code)?.token, Math.max(0, step - Math.floor(replay.page / 2)));
+        const page = await api.replay(this.code, seats.get(this.code)?.token, start);
         if (this.replay !== replay) return;
         this.keepPage(page);
       } catch (error) {
