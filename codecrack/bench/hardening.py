@@ -233,7 +233,7 @@ def ai_share(game: str | None = None, games: int | None = None, seconds: float =
     with codecrack_server(CODECRACK_TABLES_PER_MINUTE="20") as server:
         with client_at("127.0.0.1", base_url=server.url, timeout=GUARD) as greedy:
             codes = []
-            for _ in range(flood):
+            for _table in range(flood):
                 made = greedy.post("/api/tables", json={"game": game, "seats": [{"kind": "ai", "agent": "hard"}] * 4})
                 made.raise_for_status()
                 codes.append(made.json()["code"])

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import math
 from collections import Counter, deque
 from collections.abc import Callable
@@ -123,30 +124,27 @@ class FairPool:
             try:
                 thinking = loop.run_in_executor(self.executor, job.context.run, job.work, *job.args)
             except RuntimeError as error:  # shut down
-                self._finished(loop, owner, job, None, error)
+                self._release(owner)
+                if not job.future.done():
+                    job.future.set_exception(error)
                 continue
-            thinking.add_done_callback(lambda done, owner=owner, job=job: self._finished(loop, owner, job, done))
+            thinking.add_done_callback(functools.partial(self._finished, loop, owner, job))
 
-    def _finished(
-        self,
-        loop: asyncio.AbstractEventLoop,
-        owner: Owner,
-        job: Job,
-        done: asyncio.Future | None,
-        error: BaseException | None = None,
-    ) -> None:
+    def _finished(self, loop: asyncio.AbstractEventLoop, owner: Owner, job: Job, done: asyncio.Future[Any]) -> None:
+        self._release(owner)
+        if not job.future.done():
+            if done.cancelled():
+                job.future.cancel()
+            elif (error := done.exception()) is not None:
+                job.future.set_exception(error)
+            else:
+                job.future.set_result(done.result())
+        self._start(loop)
+
+    def _release(self, owner: Owner) -> None:
         self.free += 1
         self.running[owner] -= 1
         self._forget(owner)
-        if not job.future.done():
-            if done is not None and done.cancelled():
-                job.future.cancel()
-            elif error or (done is not None and done.exception()):
-                job.future.set_exception(error or done.exception())
-            else:
-                job.future.set_result(done.result())
-        if error is None:
-            self._start(loop)
 
     def _forget(self, owner: Owner) -> None:
         """Drop the turns of an owner, and of its client, that have no work left."""
