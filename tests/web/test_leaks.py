@@ -28,6 +28,7 @@ TABLE_KEYS = {
     "hints",
     "rated",
     "open_to",  # never the invitation itself (tests/web/test_invite.py)
+    "turns",  # a turn-based table's pace and deadline (public)
 }
 
 
