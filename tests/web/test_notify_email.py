@@ -8,8 +8,10 @@ from urllib.parse import urlsplit
 import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from codecrack.web.app import create_app
+from codecrack.web.store import notify_emails
 
 from ..services import free_port
 from .conftest import fast_config
@@ -150,3 +152,13 @@ def test_without_a_session_nobody_opts_in(server):
     server.cookies.clear()
     answer = server.put("/api/me/notify/email", json={"address": "a@example.org", "consent": True})
     assert answer.status_code == 401
+
+
+def test_the_export_lists_the_address_and_leaving_deletes_it(server):
+    ann = Guest(server, "Ann")
+    opt_in(ann, "ann@example.org")
+    exported = server.get("/api/me/export", headers=ann.headers).json()["notifications"]
+    assert [(entry["email"], entry["language"]) for entry in exported] == [("ann@example.org", "en")]
+    assert server.request("DELETE", "/api/me", json={}, headers=ann.headers).status_code == 200
+    with server.app.state.hub.engine.connect() as db:
+        assert db.execute(select(notify_emails)).all() == []

@@ -1,15 +1,15 @@
 """Seat invitations: a table made for friends keeps the secret of its link, without which its open
 seats cannot be taken (null: open to anyone).
 
-Revision ID: 0014
-Revises: 0013
+Revision ID: 0015
+Revises: 0014
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014"
-down_revision = "0013"
+revision = "0015"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
