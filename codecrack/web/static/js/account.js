@@ -1,10 +1,12 @@
 // The account page (#/account): a guest makes an account or signs in; an account signs out here or everywhere.
-// Any player downloads its own data and deletes itself (an account confirms with its password).
+// Any player turns notifications on this browser on or off, downloads its own data and deletes itself (an account
+// confirms with its password).
 import { api, call } from "./api.js";
 import { button, h, icon } from "./dom.js";
 import { t } from "./i18n.js";
 import { notifyCard } from "./notify.js";
 import { player } from "./players.js";
+import { pushCard } from "./push.js";
 
 export function showAccount(root) {
   const error = h("p", { class: "error", id: "account-error", role: "alert" });
@@ -47,7 +49,7 @@ export function showAccount(root) {
       h("p", {}, t("account.sign_in_help")),
       credentials("sign-in", t("account.sign_in"), "current-password", (handle, password) => api.signIn(handle, password)), error));
   }
-  if (player) cards.push(notifyCard(), leaving(attempt));
+  if (player) cards.push(notifyCard(), pushCard(), leaving(attempt));
   root.replaceChildren(h("div", { class: "stack account" }, cards));
 }
 
