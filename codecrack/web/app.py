@@ -30,6 +30,8 @@ from .logs import RequestContext
 from .match_routes import match_router
 from .metrics import metrics_router
 from .middleware import BodyLimit, RawWebsocket, SecurityHeaders, server_error
+from .my_games import my_games_router
+from .notify.routes import notify_router
 from .players.install import install_players
 from .replays import replay_router
 from .review_routes import review_router
@@ -92,6 +94,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(daily_router(hub))
     app.include_router(invite_router(hub))
     app.include_router(match_router(hub, address_of))
+    app.include_router(my_games_router(hub))
+    app.include_router(notify_router(hub))
     app.include_router(health_router(hub, app.state.drain))
     app.include_router(admin_router(hub))
     metrics.on = hub.config.metrics

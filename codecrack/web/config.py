@@ -57,6 +57,8 @@ class WebConfig(BaseSettings):
     turn_think: float = Field(60.0, gt=0)  # Coda's turn clock: thinking time ...
     turn_countdown: float = Field(20.0, gt=0)  # ... then this countdown, then a timeout action
     answer_window: float | None = Field(None, gt=0)  # The Coding's answer window; None uses the table's option
+    turn_hour: float = Field(3600.0, gt=0)  # an hour of a turn-based table's time per move (tests shorten it)
+    turn_check_interval: float = Field(60.0, gt=0)  # how often the hub loads turn-based tables whose time ran out
 
     # -- trust: a seeded table lets its creator recompute every hidden tile, so only for local use
     allow_seed: bool = False
@@ -113,6 +115,16 @@ class WebConfig(BaseSettings):
         3600.0, gt=0
     )  # a table nobody connects to is unloaded; deleted if nobody sat or played
     restore_window: float = Field(3600.0, ge=0)  # at start-up, restore the unfinished tables with an action this recent
+
+    # -- notifications (codecrack/web/notify): e-mail over SMTP; none is sent without smtp_host ----
+    public_url: str = "http://localhost:8000"  # this site's address as players reach it, for links in notifications
+    smtp_host: str | None = None
+    smtp_port: int = Field(25, ge=1, le=65535)
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_starttls: bool = False  # upgrade the connection with STARTTLS before logging in
+    smtp_from: str = "codecrack <noreply@localhost>"
+    smtp_timeout: float = Field(10.0, gt=0)  # one SMTP conversation's socket timeout
 
     # -- several instances on one PostgreSQL database (docs/deploy.md) ------------------------
     redis_url: str | None = None  # Redis for the fan-out between instances and the driver leases

@@ -41,6 +41,8 @@ from .config import WebConfig
 from .fanout import Fanout, LocalFanout
 from .instances import hold_instance
 from .migrate import upgrade
+from .notify import Notifier
+from .notify.email import EmailChannel
 from .ports import SqlJournal, TableEvents
 from .store import (
     Store,
@@ -55,6 +57,7 @@ from .store import (
     now,
 )
 from .table import LiveTable
+from .turns import TurnPlan
 from .work import check_work_cost
 from .writer import Writer
 
@@ -150,6 +153,9 @@ class Hub:
         self.events.on_presence_changed.append(self.fanout.presence_changed)
         self.events.on_ended.append(lambda table: self.bots.forget(table.code))
         self.events.on_ended.append(self.chat.ended)
+        self.notifier = Notifier(self.store)  # channels plug in here (e-mail; Web Push)
+        self.notifier.listen(self.events)
+        self.notifier.plug(EmailChannel(config, self.store))
 
     def joined_fanout(self) -> Fanout:
         """The Redis :class:`~codecrack.web.cluster.Cluster` when Redis is configured (imported
@@ -193,7 +199,11 @@ class Hub:
         await asyncio.to_thread(upgrade, self.engine)
         await self.fanout.start()
         loop = asyncio.get_running_loop()
-        self.chores = [loop.create_task(self.restore()), loop.create_task(self.sweep())]
+        self.chores = [
+            loop.create_task(self.restore()),
+            loop.create_task(self.sweep()),
+            loop.create_task(self.ring_due()),
+        ]
 
     async def restore(self) -> None:
         """Rebuild the unfinished tables with an action in the last ``restore_window`` seconds
@@ -208,6 +218,7 @@ class Hub:
     async def stop(self) -> None:
         for chore in self.chores:
             chore.cancel()
+        await self.notifier.stop()
         await self.fanout.stop()
         for table in self.live.values():
             table.close()
@@ -306,6 +317,18 @@ class Hub:
             except Exception:
                 log.exception("could not expire unjoined tables")
 
+    async def ring_due(self) -> None:
+        """From the start and every ``turn_check_interval``, load the turn-based tables whose move's
+        time ran out (a restart, or a table unloaded meanwhile): loading rings their deadline."""
+        while True:
+            try:
+                for code in await asyncio.to_thread(self.store.due_turns, now(), self.config.max_live_tables):
+                    if code not in self.live:
+                        await self.find(code)
+            except Exception:
+                log.exception("could not load the tables whose turn ran out")
+            await asyncio.sleep(self.config.turn_check_interval)
+
     async def expire_unjoined(self) -> None:
         """Unload the live tables that nobody connected to since they were loaded, and delete the
         stored tables where nobody ever sat down or played (a table with an action stays)."""
@@ -328,12 +351,16 @@ class Hub:
         sit: int | None = None,
         name: str | None = None,
         player: Any = None,
+        turns: TurnPlan | None = None,
     ) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
         is the server's own unless one is given (only when the server allows it, or a tutorial's
         script, ``scripted``, sets it). With ``sit`` its creator (``player``, as in :meth:`claim`),
-        called ``name``, takes that seat in the same transaction (the token is the table's only one)."""
+        called ``name``, takes that seat in the same transaction (the token is the table's only one).
+        With ``turns``, the table is turn-based (:mod:`.turns`)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
+        if turns is not None:
+            turns.apply(row, instance)
         tokens = {}
         if sit is not None:
             creator = self.seat_name(row, sit, name, player)
@@ -406,6 +433,7 @@ class Hub:
         table = self.table(row, game, tokens)
         self._register(table)
         table.restart_clock()
+        table.restart_turn()
         table.wake()
         return table
 
@@ -446,6 +474,7 @@ class Hub:
             table.tokens[token] = (seat, name)
             table.announce()
         self.fanout.changed(table)
+        self.notifier.ready(table, seat)
         return token
 
     async def rematch(self, table: LiveTable) -> LiveTable:

@@ -141,6 +141,7 @@ class ActionPipeline:
         if game.over:
             self.events.ended(self)
         self.restart_clock()
+        self.restart_turn()
         self.broadcast_state(ack)
         if game.over:
             self.announce()

@@ -14,11 +14,12 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from .store import Store, add_move
+from .store import Store, add_move, set_turn
 from .writer import Writer
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ class Journal(Protocol):
     async def since(self, code: str, step: int = 0) -> list[list[Any]]:
         """The ``[seat, action]`` moves stored past ``step`` actions."""
 
+    async def set_turn(self, code: str, step: int, deadline: datetime | None, seats: list[int]) -> None:
+        """Store a turn-based table's deadline: ``seats`` must move by ``deadline`` at ``step``."""
+
 
 class SqlJournal:
     """The steps in the database: appended through the writer (batched with other tables'), read
@@ -56,6 +60,9 @@ class SqlJournal:
     async def since(self, code: str, step: int = 0) -> list[list[Any]]:
         return await asyncio.to_thread(self.store.moves, code, step)
 
+    async def set_turn(self, code: str, step: int, deadline: datetime | None, seats: list[int]) -> None:
+        await self.writer.write(set_turn, code, step, deadline, seats)
+
 
 @dataclass
 class MemoryJournal:
@@ -63,6 +70,7 @@ class MemoryJournal:
 
     moves: dict[str, list[list[Any]]] = field(default_factory=dict)
     results: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    turns: dict[str, tuple[int, datetime | None, list[int]]] = field(default_factory=dict)
 
     async def append(self, code: str, step: int, seat: int, action: Any, result: dict[str, Any] | None) -> None:
         stored = self.moves.setdefault(code, [])
@@ -73,6 +81,9 @@ class MemoryJournal:
 
     async def since(self, code: str, step: int = 0) -> list[list[Any]]:
         return [list(move) for move in self.moves.get(code, [])[step:]]
+
+    async def set_turn(self, code: str, step: int, deadline: datetime | None, seats: list[int]) -> None:
+        self.turns[code] = (step, deadline, seats)
 
 
 async def no_bot(table: LiveTable, seat: int) -> None:

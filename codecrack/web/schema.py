@@ -26,6 +26,7 @@ from ..i18n import _
 from ..review.core import Decision
 from .catalog import offered_options
 from .chat import MAX_CHAT, PHRASES
+from .turns import MAX_TURN_HOURS, MIN_TURN_HOURS
 
 MAX_SEATS = 16  # more than any game takes; bounds the work a seat plan can cause
 MAX_NAME = 40  # the name column's size; the server's ``max_name_length`` may be lower
@@ -63,6 +64,10 @@ class CreateTableBase(Strict):
     client_key: Annotated[str, Field(max_length=64)] | None = Field(
         None, description="one per submit: a repeat with the same key gets the first answer, not a second table"
     )
+    turn_hours: Annotated[int, Field(ge=MIN_TURN_HOURS, le=MAX_TURN_HOURS)] | None = Field(
+        None, description="turn-based: the hours each move may take (then the takeover AI plays the seat)"
+    )
+    on_lapse: Literal["ai"] = "ai"
 
 
 def options_model(game: str) -> type[BaseModel]:
@@ -158,6 +163,15 @@ class SeatInfo(BaseModel):
     bot: str | None = Field(description="the AI playing this seat now, if any")
 
 
+class TurnInfo(BaseModel):
+    """A turn-based table's time per move and the running deadline (``codecrack/web/turns.py``)."""
+
+    hours: int
+    on_lapse: str
+    seats: list[int] = Field(description="the human seats whose move it is")
+    deadline: str | None = Field(description="when their time runs out (ISO 8601, UTC)")
+
+
 class TableInfo(BaseModel):
     """Public facts about a table; never any game state. ``step`` and ``hints`` are absent for a
     table summarised from its stored row."""
@@ -174,6 +188,7 @@ class TableInfo(BaseModel):
     rematch: str | None
     hints: bool | None = None
     rated: bool = Field(False, description="its game counts for ratings if every human seat is an account's")
+    turns: TurnInfo | None = Field(None, description="set on a turn-based table")
 
 
 class Lesson(BaseModel):

@@ -83,6 +83,7 @@ class Seating:
         if seat in self.taken_over:
             self.taken_over.discard(seat)
             self.cancel(("bot", seat))
+            self.restart_turn(stored=True)
 
     def seen_elsewhere(self, seats: set[int]) -> None:
         """The seats connected on other instances now: a returning player ends a takeover, a

@@ -66,7 +66,14 @@ tables = Table(
     Column("rematch", String(12)),
     Column("active_at", DateTime(timezone=True)),  # the latest action (or the creation)
     Column("closed", String(200)),  # closed by the operator: the reason its players were told (admin.py)
+    # turn-based tables (codecrack/web/turns.py): hours per move, what a lapse does, and the running deadline
+    Column("turn_hours", Integer),  # None: not turn-based
+    Column("on_lapse", String(8)),  # "ai": the takeover AI plays the seat; "lose": the seat loses
+    Column("turn_step", Integer),  # the step whose deadline this is ...
+    Column("turn_deadline", DateTime(timezone=True)),  # ... when it runs out ...
+    Column("turn_seats", JSON),  # ... and the human seats it is for
     Index("ix_tables_finished_active_at", "finished", "active_at"),
+    Index("ix_tables_turn_deadline", "turn_deadline"),
 )
 
 blocked_names = Table(
@@ -111,6 +118,23 @@ players = Table(
     Column("handle", String(64)),  # an account's handle as chosen (NFKC); a guest has none
     Column("handle_key", String(64), unique=True),  # the handle NFKC and case-folded: unique
     Column("password_hash", String(200)),  # argon2id
+)
+
+# -- notifications (codecrack/web/notify) --------------------------------------------------------
+notify_emails = Table(
+    "notify_emails",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id", name="fk_notify_emails_player_id"), primary_key=True),
+    Column("address", String(254), nullable=False),
+    Column("language", String(16), nullable=False),  # the e-mails' language: the page's when the player opted in
+    Column("consented_at", DateTime(timezone=True), nullable=False),  # when the player asked for them
+)
+
+server_keys = Table(  # secrets the server makes once and keeps (e.g. the unsubscribe links' signing key)
+    "server_keys",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(200), nullable=False),
 )
 
 player_sessions = Table(
@@ -298,6 +322,11 @@ class TableRow:
     rematch: str | None = None
     active_at: datetime | None = None
     closed: str | None = None
+    turn_hours: int | None = None
+    on_lapse: str | None = None
+    turn_step: int | None = None
+    turn_deadline: datetime | None = None
+    turn_seats: list[int] | None = None
 
     def __post_init__(self) -> None:
         self.active_at = self.active_at or self.created_at
@@ -395,6 +424,17 @@ class Store:
         with self.engine.connect() as db:
             return [TableRow(**row) for row in db.execute(query).mappings()]
 
+    def due_turns(self, moment: datetime, limit: int) -> list[str]:
+        """The unfinished turn-based tables whose move's time ran out by ``moment``, the earliest first."""
+        query = (
+            select(tables.c.code)
+            .where(tables.c.finished.is_(False), tables.c.closed.is_(None), tables.c.turn_deadline <= moment)
+            .order_by(tables.c.turn_deadline)
+            .limit(limit)
+        )
+        with self.engine.connect() as db:
+            return list(db.execute(query).scalars())
+
     def moves(self, code: str, since: int = 0) -> list[list[Any]]:
         """The table's accepted actions in order from step ``since``, as ``[seat, action]`` pairs."""
         query = select(actions.c.seat, actions.c.action).where(actions.c.table_code == code, actions.c.step >= since)
@@ -436,6 +476,11 @@ def add_table(
 
 def update_table(db: Connection, code: str, **values: Any) -> None:
     db.execute(update(tables).where(tables.c.code == code).values(**values))
+
+
+def set_turn(db: Connection, code: str, step: int, deadline: datetime | None, seats: list[int]) -> None:
+    """A turn-based table's running deadline: ``seats`` must move by ``deadline`` at ``step``."""
+    update_table(db, code, turn_step=step, turn_deadline=deadline, turn_seats=seats)
 
 
 ADD_ACTION = insert(actions)

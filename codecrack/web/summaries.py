@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .hints import hints_available
 from .players.ratings import rated_setup
 from .store import TableRow
+from .turns import turn_public
 
 if TYPE_CHECKING:
     from .table import LiveTable
@@ -35,6 +36,7 @@ def table_summary(row: TableRow, names: dict[int, str], live: LiveTable | None =
         "seats": seats,
         "takeover": row.takeover,
         "rated": rated_setup(row),
+        "turns": turn_public(row),
     }
     if live is None:
         return {**summary, "over": row.finished, "result": row.result, "rematch": row.rematch}

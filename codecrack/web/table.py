@@ -7,7 +7,8 @@ up to whoever owns it. Its jobs live in one module each, joined here:
 - :mod:`.audiences`: each audience's view and the broadcasts;
 - :mod:`.pipeline`: the action pipeline and its recovery paths;
 - :mod:`.driving`: the driver of bots, and whether this instance drives the table;
-- :mod:`.timers`: the clock and the takeovers of absent players.
+- :mod:`.timers`: the clock and the takeovers of absent players;
+- :mod:`.turns`: a turn-based table's deadline per move.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ from .ports import Journal, TableEvents
 from .seats import Seating
 from .store import TableRow
 from .timers import ClocksAndTakeovers, RunningClock
+from .turns import TurnDeadlines
 
 
 @dataclass(eq=False)
-class LiveTable(Seating, Audiences, ActionPipeline, Driving, ClocksAndTakeovers):
+class LiveTable(Seating, Audiences, ActionPipeline, Driving, ClocksAndTakeovers, TurnDeadlines):
     """A table being played or watched."""
 
     row: TableRow

@@ -30,6 +30,7 @@ from .schema import (
 from .summaries import table_summary
 from .table import LiveTable
 from .tokens import bearer_token, seat_of
+from .turns import TurnPlan
 
 
 def bad_request(error: Exception) -> HTTPException:
@@ -95,6 +96,7 @@ def table_router(
                 sit=request.sit,
                 name=request.name,
                 player=player,
+                turns=None if request.turn_hours is None else TurnPlan(request.turn_hours, request.on_lapse),
             )
             token = next(iter(table.tokens), None)
         except OptionError as error:

@@ -56,7 +56,7 @@ class ClocksAndTakeovers:
         instance rings it."""
         self.cancel("clock")
         self.clock = None
-        clock = clock_for(self.game, self.config)
+        clock = None if self.row.turn_hours else clock_for(self.game, self.config)  # a turn's deadline replaces it
         if clock is None:
             return
         seconds = clock.seconds if since is None else max(0.0, clock.seconds - (time.time() - since))
@@ -80,6 +80,7 @@ class ClocksAndTakeovers:
         if (
             self.driving
             and self.row.takeover
+            and not self.row.turn_hours  # a turn-based table's players come and go: its deadline decides
             and not self.game.over
             and not self.connected(seat)
             and self.claimed(seat)

@@ -1,7 +1,7 @@
 """The hosts name no game (issue 26 §2): a game's pieces (hints, clock, tutorial, board module...)
 live in its own package and every host finds them through the registry, so a new game is one
 package. A host file names a game when it holds one of codecrack's game names as a string (or a
-JavaScript key), or when it is named after one (``terminal/coda.py``, ``terminal/coding_realtime.py``); doctest examples do not count.
+JavaScript key), or when it is named after one (``terminal/coda.py``); doctest examples do not count.
 
 ``STILL_NAMED`` lists the host files that still do, each with its reason; it only shrinks: a
 listed file that no longer names a game fails the test, so that the list stays true."""
@@ -22,7 +22,6 @@ STILL_NAMED: dict[str, str] = {
     "loadtest/players.py": "the load test's tables play Coda unless told otherwise",
     "web/static/js/learn/examples.js": "the how-to pages' pictures and tips: not yet in the board modules",
     "web/static/js/learn/targets.js": "what the coach points at in each tutorial: not yet in the board modules",
-    "terminal/coding_realtime.py": "The Coding's real-time terminal loop (speed mode)",
 }
 
 

@@ -38,7 +38,7 @@ LAYERS = {
 }
 
 # A game's pieces for a host sit at that host's layer: they build on its API, as a plug-in would.
-HOST_PIECES = {"review": "review", "screen": "terminal"}
+HOST_PIECES = {"review": "review", "screen": "terminal", "realtime": "terminal"}
 
 # (importer, imported): the arrows that still point up or close a circle (issue 26 section 3).
 KNOWN_BACK_ARROWS: set[tuple[str, str]] = {

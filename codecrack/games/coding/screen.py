@@ -28,10 +28,10 @@ from ...core.agent import Agent
 from ...core.errors import IllegalAction
 from ...core.game import Game
 from ...i18n import N_, _
-from ...terminal.coding_realtime import Screen, run_realtime
 from ...terminal.seats import seat_list, seat_name, shown, typed
 from .cards import POSITIONS
 from .crack_sheet import candidates
+from .realtime import Screen, run_realtime
 
 __all__ = ["FREE_FORM_ACTIONS", "describe", "parse", "render", "run"]
 
@@ -379,5 +379,5 @@ def describe(seat: int, action: dict[str, Any], events: list[dict[str, Any]]) ->
 
 
 def run(game: Game, agents: Mapping[int, Agent], console: Console) -> None:
-    """Play to the end, in real time in speed mode with a human (:mod:`.coding_realtime`)."""
+    """Play to the end, in real time in speed mode with a human (:mod:`.realtime`)."""
     run_realtime(game, agents, console, Screen(describe, parse, render))

@@ -19,8 +19,10 @@ from starlette.requests import cookie_parser
 
 from ...i18n import _
 from ..middleware import ASGIApp, Receive, Scope, Send, send_json
+from ..notify.email import UNSUBSCRIBE_PATH
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+TOKEN_PATHS = {UNSUBSCRIBE_PATH}  # authorised by a signed token in the request, never by the cookie
 CSRF_HEADER = b"x-csrf-token"
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -67,7 +69,7 @@ class CsrfGuard:
         self.app, self.cookie, self.token = app, cookie, token
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] in UNSAFE:
+        if scope["type"] == "http" and scope["method"] in UNSAFE and scope["path"] not in TOKEN_PATHS:
             secret = cookie_parser(header(scope, b"cookie") or "").get(self.cookie)
             if secret:
                 if not same_origin(scope):

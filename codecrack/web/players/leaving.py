@@ -28,6 +28,7 @@ from ..store import (
     attempts_key,
     chat_lines,
     match_queue,
+    notify_emails,
     now,
     passkey_challenges,
     passkeys,
@@ -103,6 +104,10 @@ def export(db: Connection, player_id: int) -> dict[str, Any] | None:
             for r in db.execute(select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game))
         ],
         "games": [game_of(seat, moves, changes, said) for seat in seats],
+        "notifications": [
+            {"email": n.address, "language": n.language, "consented_at": n.consented_at.isoformat()}
+            for n in db.execute(select(notify_emails).where(notify_emails.c.player_id == player_id))
+        ],
         "puzzles": [
             {"game": a.game, "day": a.day and a.day.isoformat(), "solved": a.solved, "score": a.score}
             for a in db.execute(
@@ -167,6 +172,7 @@ def delete_player(db: Connection, player_id: int, seat_name: Callable[[int], str
     db.execute(delete(passkeys).where(passkeys.c.player_id == player_id))
     db.execute(delete(passkey_challenges).where(passkey_challenges.c.player_id == player_id))
     db.execute(delete(match_queue).where(match_queue.c.player_id == player_id))
+    db.execute(delete(notify_emails).where(notify_emails.c.player_id == player_id))
     db.execute(delete(puzzle_attempts).where(puzzle_attempts.c.player == attempts_key(player_id)))
     if handle:
         clear_failures(db, account_failures_key(handle))

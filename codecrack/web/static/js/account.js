@@ -4,6 +4,7 @@
 import { api, call } from "./api.js";
 import { button, h, icon } from "./dom.js";
 import { t } from "./i18n.js";
+import { notifyCard } from "./notify.js";
 import { player } from "./players.js";
 
 export function showAccount(root) {
@@ -50,7 +51,7 @@ export function showAccount(root) {
       PASSKEYS ? button(t("passkeys.sign_in"), attempt(signInWithPasskey), { id: "passkey-sign-in", class: "ghost" }) : null,
       error));
   }
-  if (player) cards.push(leaving(attempt));
+  if (player) cards.push(notifyCard(), leaving(attempt));
   root.replaceChildren(h("div", { class: "stack account" }, cards));
 }
 

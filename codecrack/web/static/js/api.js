@@ -31,6 +31,7 @@ export const api = {
   me: () => call("GET", "/api/me"),
   guest: (name) => call("POST", "/api/me/guest", { name }),
   mySeats: () => call("GET", "/api/me/seats"),
+  myGames: () => call("GET", "/api/me/games"),
   mySeat: (code) => call("GET", `/api/tables/${code}/mine`),
   createAccount: (handle, password) => call("POST", "/api/me/account", { handle, password }),
   signIn: (handle, password) => call("POST", "/api/session", { handle, password }),

@@ -97,21 +97,27 @@ function range(low, high) {
   return Array.from({ length: high - low + 1 }, (_, i) => low + i);
 }
 
-// The player's tables (this browser's and the account's): playing, waiting for friends, finished.
+// The player's tables (this browser's and the account's): their move first ("My games", with a
+// turn-based table's deadline), then playing, waiting for friends, finished.
 async function showMine(box) {
-  const kept = (await knownSeats()).slice(0, MY_TABLES);
+  const moves = new Map((await api.myGames().catch(() => [])).filter((g) => g.your_move).map((g) => [g.code, g]));
+  const held = await knownSeats();
+  const kept = [...[...moves.values()].filter((g) => !held.some((entry) => entry.code === g.code)), ...held].slice(0, MY_TABLES);
   const found = await Promise.all(kept.map((entry) => api.table(entry.code).then((table) => ({ ...entry, table })).catch(() => null)));
   const tables = found.filter(Boolean);
   if (!tables.length) {
     box.remove();
     return;
   }
-  const group = (table) => (table.over ? "finished" : table.seats.some((s) => s.kind === "human" && !s.claimed) ? "waiting" : "playing");
-  const groups = ["playing", "waiting", "finished"].map((name) => [name, tables.filter((entry) => group(entry.table) === name)]);
+  const group = ({ code, table }) => (table.over ? "finished" : moves.has(code) ? "your_move"
+    : table.seats.some((s) => s.kind === "human" && !s.claimed) ? "waiting" : "playing");
+  const groups = ["your_move", "playing", "waiting", "finished"].map((name) => [name, tables.filter((entry) => group(entry) === name)]);
   box.replaceChildren(h("h2", {}, icon("history"), " ", t("home.mine")),
     ...groups.filter(([, entries]) => entries.length).map(([name, entries]) => h("div", { class: "mine-group", dataset: { group: name } },
       h("h3", {}, t(`home.mine.${name}`)),
       h("ul", { class: "tables" }, entries.map(({ code, seat, table }) => h("li", {},
         h("a", { href: `/t/${code}` }, h("b", {}, code), " ", gameTitle(table.game)),
-        h("span", { class: "muted" }, ` ${table.seats.map((s, i) => (i === seat ? t("home.you") : displayName(s.name, i))).join(", ")}`)))))));
+        h("span", { class: "muted" }, ` ${table.seats.map((s, i) => (i === seat ? t("home.you") : displayName(s.name, i))).join(", ")}`),
+        moves.get(code)?.deadline ? h("span", { class: "deadline" }, " · ", t("home.mine.deadline",
+          { time: new Date(moves.get(code).deadline).toLocaleString(document.documentElement.lang || undefined) })) : null))))));
 }

@@ -70,6 +70,7 @@ function renderCreate(box, games) {
         game.options.map((o) => optionField(o, state.players, state.values, draw))),
       field(t("lobby.field.takeover"), select("takeover", [["", t("lobby.takeover.wait")],
         ...game.tiers.map((a) => [a, t("lobby.takeover.ai", { agent: agentTitle(a) })])], state.takeover ?? defaultTier(game), (v) => { state.takeover = v; })),
+      state.players >= 2 && state.players <= 4 ? paceField(state) : null,
       field(t("lobby.field.name"), nameInput({ name: "name", value: state.name, placeholder: t("lobby.name.placeholder"),
         oninput: (e) => { state.name = e.target.value; } })),
       h("p", { class: "error", id: "create-error" }),
@@ -92,6 +93,7 @@ function renderCreate(box, games) {
       const made = await api.create({
         game: game.name, players: state.players, seats: seatPlan, options: changedOptions(game, state.values),
         takeover: data.get("takeover") || null, sit: sit >= 0 ? sit : null, name, client_key: pending,
+        ...(state.pace && state.players >= 2 && state.players <= 4 ? { turn_hours: Number(state.pace) } : {}),
       });
       if (made.token) seats.set(made.code, made.seat, made.token);
       location.href = `/t/${made.code}`;
@@ -126,6 +128,15 @@ function presetField(game, values, choose) {
   const help = game.presets.find((p) => p.name === chosen)?.help ?? t("lobby.preset.custom_help");
   return described("preset", t("lobby.field.preset"), help,
     select("preset", chosen ? choices : [["", t("lobby.preset.custom")], ...choices], chosen, (v) => { if (v) choose(v); }));
+}
+
+// Live play, or turn-based: hours per move (the server takes 1 to 72); a lapse lets the takeover AI play.
+const PACES = [1, 12, 24, 72];
+
+function paceField(state) {
+  const choices = [["", t("lobby.pace.live")], ...PACES.map((hours) => [hours, t("lobby.pace.hours", { hours })])];
+  return described("pace", t("lobby.field.pace"), t("lobby.pace.help"),
+    select("pace", choices, state.pace ?? "", (v) => { state.pace = v; }));
 }
 
 function seatLabel(i) {

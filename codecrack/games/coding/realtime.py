@@ -16,13 +16,13 @@ from typing import Any, NamedTuple
 
 from rich.console import Console
 
-from ..core.agent import Agent
-from ..core.errors import IllegalAction, explain
-from ..core.game import Game
-from ..core.runner import next_actor, run_game
-from ..i18n import _
-from .human import TerminalHuman, ask_again
-from .seats import seat_list, shown
+from ...core.agent import Agent
+from ...core.errors import IllegalAction, explain
+from ...core.game import Game
+from ...core.runner import next_actor, run_game
+from ...i18n import _
+from ...terminal.human import TerminalHuman, ask_again
+from ...terminal.seats import seat_list, shown
 
 
 class InputChannel:
@@ -70,7 +70,7 @@ class InputChannel:
 
 
 class Screen(NamedTuple):
-    """The Coding's screen functions (:mod:`.coding`), which the real-time host shows its game with."""
+    """The Coding's screen functions (:mod:`.screen`), which the real-time host shows its game with."""
 
     describe: Callable[[int, dict[str, Any], list[dict[str, Any]]], str]
     parse: Callable[[str, dict[str, Any]], dict[str, Any]]

@@ -1,0 +1,137 @@
+"""Turn-based tables: each move may take hours (``turn_hours``, 1 to 72, times the server's
+``turn_hour`` seconds); when a move's time runs out the takeover AI plays the seat from then on,
+until its player comes back. The deadline of the current step lives in the database (``tables.
+turn_deadline``), so a restart keeps it, and the hub loads the tables whose deadline passed
+(:meth:`codecrack.web.hub.Hub.ring_due`). Only the driving instance sets or rings a deadline."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import OptionError
+from ..i18n import N_
+from ..tutorials import fallback_tier
+from .store import now
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from .config import WebConfig
+    from .ports import Journal
+    from .store import TableRow
+
+log = logging.getLogger("codecrack.web")
+
+MIN_TURN_HOURS, MAX_TURN_HOURS = 1, 72  # an hour to three days per move
+TURN_PLAYERS = (2, 4)  # for games with 2 to 4 people
+LAPSES = ("ai",)
+
+
+def racing(game: Game) -> bool:
+    """Whether the game's nature has real-time steps (a game that declares none has none)."""
+    try:
+        nature = game.nature(game.players, **game.options.model_dump())
+    except OptionError:
+        return False
+    return "real_time" in nature.dynamics
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """A new table's turn-based settings, as its creator asked."""
+
+    hours: int
+    on_lapse: str = "ai"
+
+    def apply(self, row: TableRow, game: Game) -> None:
+        """Make ``row`` turn-based; :class:`OptionError` if its game or seats cannot be."""
+        low, high = TURN_PLAYERS
+        if not low <= row.players <= high:
+            raise OptionError(N_("a turn-based table needs {low} to {high} players"), low=low, high=high)
+        if racing(game):
+            raise OptionError(N_("a real-time game cannot be turn-based"))
+        if not MIN_TURN_HOURS <= self.hours <= MAX_TURN_HOURS:
+            raise OptionError(N_("a move may take {low} to {high} hours"), low=MIN_TURN_HOURS, high=MAX_TURN_HOURS)
+        if self.on_lapse not in LAPSES:
+            raise OptionError(N_("on_lapse: must be one of {lapses}"), lapses=", ".join(LAPSES))
+        row.turn_hours, row.on_lapse = self.hours, self.on_lapse
+        row.takeover = row.takeover or fallback_tier(row.game)
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite gives naive datetimes back: they are UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=now().tzinfo)
+
+
+def turn_public(row: TableRow) -> dict[str, Any] | None:
+    """What everyone may know of a turn-based table's deadline (whose move it is is public)."""
+    if not row.turn_hours:
+        return None
+    return {
+        "hours": row.turn_hours,
+        "on_lapse": row.on_lapse,
+        "seats": row.turn_seats or [],
+        "deadline": aware(row.turn_deadline).isoformat() if row.turn_deadline else None,
+    }
+
+
+class TurnDeadlines:
+    """The turn-deadline part of :class:`~codecrack.web.table.LiveTable`."""
+
+    row: TableRow
+    game: Game
+    step: int
+    config: WebConfig
+    journal: Journal
+    driving: bool
+    taken_over: set[int]
+    tasks: dict[Any, asyncio.Task]
+
+    if TYPE_CHECKING:  # the live table's other parts
+
+        @property
+        def code(self) -> str: ...
+        def start(self, key: Any, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task: ...
+        def cancel(self, key: Any) -> None: ...
+        def bot_tier(self, seat: int) -> str | None: ...
+        def announce(self) -> None: ...
+        def wake(self) -> None: ...
+
+    def waiting_on(self) -> list[int]:
+        """The human seats the game awaits now that no AI plays."""
+        return sorted(seat for seat in self.game.awaited if not self.bot_tier(seat))
+
+    def restart_turn(self, stored: bool = False) -> None:
+        """Give the seats awaited now the table's time for a move, stored with the table; with
+        ``stored``, keep the stored deadline if it is this step's for the same seats (a load)."""
+        if not self.row.turn_hours or not self.driving:
+            return
+        self.cancel("turn")
+        seats = [] if self.game.over else self.waiting_on()
+        row = self.row
+        if stored and row.turn_deadline and row.turn_step == self.step and row.turn_seats == seats:
+            deadline: datetime | None = aware(row.turn_deadline)
+        elif seats:
+            deadline = now() + timedelta(seconds=self.row.turn_hours * self.config.turn_hour)
+        else:
+            deadline = None
+        if (row.turn_step, row.turn_deadline, row.turn_seats) != (self.step, deadline, seats):
+            row.turn_step, row.turn_deadline, row.turn_seats = self.step, deadline, seats
+            self.start(("turn-store", self.step), self.journal.set_turn(self.code, self.step, deadline, seats))
+        if deadline is not None:
+            self.start("turn", self._lapse(self.step, deadline))
+
+    async def _lapse(self, step: int, deadline: datetime) -> None:
+        await asyncio.sleep(max(0.0, (deadline - now()).total_seconds()))
+        self.tasks.pop("turn", None)
+        if self.step != step or self.game.over:
+            return
+        lapsed = [seat for seat in self.waiting_on() if seat in (self.row.turn_seats or [])]
+        log.info("turn time ran out on %s for seats %s", self.code, lapsed)
+        self.taken_over.update(lapsed)
+        self.announce()
+        self.wake()

@@ -1,0 +1,119 @@
+"""Turn-based tables: each move may take hours; when it runs out the takeover AI plays the seat.
+The hour is shortened through the server's ``turn_hour`` setting: no test waits an hour, and
+nothing here measures time (it waits for conditions, each bounded)."""
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+
+from codecrack.web.app import create_app
+from codecrack.web.store import Store, make_engine, set_turn
+from codecrack.web.turns import TurnPlan
+
+from ..cluster.services import wait_until
+from .conftest import fast_config
+from .ports import memory_table
+from .wsclient import HUMAN, create, seated
+
+HOUR = 3600.0
+
+
+def stored(tmp_path, code: str):
+    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
+    try:
+        return Store(engine).table(code)
+    finally:
+        engine.dispose()
+
+
+def test_a_turn_based_table_shows_whose_move_it_is_and_until_when(tmp_path):
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR))) as client:
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0}, turn_hours=24)
+        turns = made["table"]["turns"]
+        assert turns["hours"] == 24 and turns["on_lapse"] == "ai" and turns["seats"] == [0]
+        assert made["table"]["takeover"] == "random"  # a lapse needs a takeover AI: the weakest by default
+        deadline = datetime.fromisoformat(turns["deadline"])
+        assert timedelta(hours=23) < deadline - datetime.now(UTC) <= timedelta(hours=24)
+        other = client.post(f"/api/tables/{made['code']}/join", json={"seat": 1}).json()["token"]
+        with seated(client, made["code"], made["token"]) as ann, seated(client, made["code"], other):
+            ann.act({"type": "add", "amount": 1})
+            wait_until(
+                lambda: client.get(f"/api/tables/{made['code']}").json()["turns"]["seats"] == [1], "seat 1's turn"
+            )
+        wait_until(lambda: stored(tmp_path, made["code"]).turn_seats == [1], "the deadline stored")
+        assert stored(tmp_path, made["code"]).turn_step == 1
+
+
+def test_when_the_time_runs_out_the_takeover_ai_plays_the_seat(tmp_path):
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=0.01))) as client:
+        made = create(client, "toy", [HUMAN, HUMAN], options={"first": 0, "target": 50}, turn_hours=1)
+        code = made["code"]
+        # nobody ever connects: each seat's move runs out in turn and the AI plays it
+        wait_until(lambda: client.get(f"/api/tables/{code}").json()["step"] >= 2, "two lapsed moves played")
+        seats = client.get(f"/api/tables/{code}").json()["seats"]
+        assert [seat["bot"] for seat in seats] == ["random", "random"]
+
+
+def test_a_player_who_comes_back_takes_the_seat_again_with_a_new_deadline():
+    async def scenario():
+        table = memory_table(options={"first": 0, "target": 50})
+        TurnPlan(hours=1).apply(table.row, table.game)
+        table.restart_turn()
+        first = table.row.turn_deadline
+        table.taken_over.add(0)  # the time ran out: the AI plays seat 0
+        table.returned(0)
+        assert table.bot_tier(0) is None and table.row.turn_seats == [0]
+        assert table.row.turn_deadline >= first
+        await asyncio.sleep(0)  # the deadline's write runs
+        assert table.journal.turns[table.code] == (0, table.row.turn_deadline, [0])
+        table.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_restart_keeps_the_deadline(tmp_path):
+    config = fast_config(tmp_path, turn_hour=HOUR)
+    with TestClient(create_app(config)) as client:
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0}, turn_hours=3)
+        code = made["code"]
+        wait_until(lambda: stored(tmp_path, code).turn_deadline is not None, "the deadline stored")
+    before = stored(tmp_path, code)
+    with TestClient(create_app(config)) as client:
+        assert client.get(f"/api/tables/{code}").json()["turns"]["deadline"] == made["table"]["turns"]["deadline"]
+    after = stored(tmp_path, code)
+    assert (after.turn_step, after.turn_deadline, after.turn_seats) == (
+        before.turn_step,
+        before.turn_deadline,
+        before.turn_seats,
+    )
+
+
+def test_a_deadline_that_passed_while_the_server_was_down_rings_at_the_start(tmp_path):
+    """Even for a table too old to be restored: the hub loads the tables whose time ran out."""
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR))) as client:
+        code = create(client, "toy", [HUMAN, HUMAN], options={"first": 0}, turn_hours=2)["code"]
+        wait_until(lambda: stored(tmp_path, code).turn_deadline is not None, "the deadline stored")
+    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
+    Store(engine).write(set_turn, code, 0, datetime.now(UTC) - timedelta(minutes=1), [0])
+    engine.dispose()
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0))) as client:
+        wait_until(lambda: client.get(f"/api/tables/{code}").json()["step"] == 1, "the lapsed move played")
+        assert client.get(f"/api/tables/{code}").json()["turns"]["seats"] == [1]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "toy", "seats": [HUMAN, HUMAN], "turn_hours": 0},
+        {"game": "toy", "seats": [HUMAN, HUMAN], "turn_hours": 73},
+        {"game": "toy", "seats": [HUMAN, HUMAN], "turn_hours": 2, "on_lapse": "win"},
+        {"game": "coding", "seats": [HUMAN, HUMAN], "options": {"mode": "speed"}, "turn_hours": 2},
+    ],
+)
+def test_a_bad_turn_setting_is_refused_and_nothing_is_stored(client, body):
+    before = client.get("/api/tables").json()
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400, response.text
+    assert client.get("/api/tables").json() == before
