@@ -23,6 +23,7 @@ from .draining import Drain, Draining
 from .game_assets import game_assets_router
 from .health import health_router
 from .hub import Hub
+from .installable import installable_router
 from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
 from .live_routes import live_router
@@ -31,8 +32,10 @@ from .match_routes import match_router
 from .metrics import metrics_router
 from .middleware import BodyLimit, RawWebsocket, SecurityHeaders, server_error
 from .my_games import my_games_router
+from .notify.push import WebPush
 from .notify.routes import notify_router
 from .players.install import install_players
+from .push_routes import push_router
 from .replays import replay_router
 from .review_routes import review_router
 from .schema import GameInfo
@@ -56,6 +59,7 @@ async def storage_failed(request: Request, error: Exception) -> JSONResponse:
 
 def create_app(config: WebConfig | None = None) -> FastAPI:
     hub = Hub(config or WebConfig())
+    push = WebPush(hub)
     games = catalog()
     creations = hub.fanout.window("tables", hub.config.tables_per_minute, 60.0)
 
@@ -65,6 +69,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await hub.start()
+        await push.start()
         lag = asyncio.get_running_loop().create_task(metrics.watch_loop_lag()) if hub.config.metrics else None
         yield
         if lag:
@@ -73,6 +78,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    app.state.push = push
     install_players(app, hub)
     app.state.drain = Drain()
     app.add_middleware(Draining, drain=app.state.drain)
@@ -91,6 +97,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.include_router(tutorial_router(hub, may_create))
     app.include_router(language_router())
     app.include_router(game_assets_router())
+    app.include_router(installable_router())
+    app.include_router(push_router(hub, push))
     app.include_router(daily_router(hub))
     app.include_router(invite_router(hub))
     app.include_router(match_router(hub, address_of))

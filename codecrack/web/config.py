@@ -92,6 +92,15 @@ class WebConfig(BaseSettings):
     # X-Forwarded-For is believed. Empty (the default): no proxy, the TCP peer is the client.
     trusted_proxies: str = ""
 
+    # -- Web Push (docs/web.md, "Notifications"): the push services whose endpoints are posted to
+    push_services: str = (
+        r"https://(fcm\.googleapis\.com|updates\.push\.services\.mozilla\.com|web\.push\.apple\.com"
+        r"|[a-z0-9-]+\.notify\.windows\.com)/"
+    )  # a regular expression each subscription's endpoint must start with
+    push_contact: str = "mailto:operator@localhost"  # the VAPID contact a push service may write to (set yours)
+    push_ttl: int = Field(86400, ge=0)  # seconds a push service keeps a push for a browser that is offline
+    push_timeout: float = Field(10.0, gt=0)  # seconds one push request may take
+
     # -- the AI's work: bot moves, hints, reviews (docs/security.md) ------------------------
     work_memory_mb: int = Field(
         512, ge=16

@@ -41,7 +41,7 @@ from ..core.errors import IllegalAction, explain
 from ..i18n import _
 from .players.identity import Player, required_player
 from .schema import ERRORS, Problem, Strict
-from .store import attempts_key, daily_pars, now, puzzle_attempts, server_secrets
+from .store import attempts_key, daily_pars, kept_secret, now, puzzle_attempts
 
 SECRET_NAME = "daily"
 NEEDS_PLAYER = {**ERRORS, 401: {"model": Problem}, 404: ERRORS[400]}
@@ -109,18 +109,7 @@ def daily_router(hub: Any) -> APIRouter:
     def secret() -> bytes:
         """The server's daily secret, drawn by the first instance that needs it."""
         if SECRET_NAME not in kept:
-            query = select(server_secrets.c.value).where(server_secrets.c.name == SECRET_NAME)
-            with engine.begin() as db:
-                value = db.execute(query).scalar()
-            if value is None:
-                try:
-                    with engine.begin() as db:
-                        db.execute(insert(server_secrets).values(name=SECRET_NAME, value=secrets.token_hex(32)))
-                except IntegrityError:  # another instance drew it first
-                    pass
-                with engine.begin() as db:
-                    value = db.execute(query).scalar_one()
-            kept[SECRET_NAME] = bytes.fromhex(value)
+            kept[SECRET_NAME] = bytes.fromhex(kept_secret(engine, SECRET_NAME, lambda: secrets.token_hex(32)))
         return kept[SECRET_NAME]
 
     def find(game: str, player: str, day: date) -> dict[str, Any] | None:

@@ -43,6 +43,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError
 
 from .wal_index import WalIndexGuard
 
@@ -66,6 +67,7 @@ tables = Table(
     Column("rematch", String(12)),
     Column("active_at", DateTime(timezone=True)),  # the latest action (or the creation)
     Column("closed", String(200)),  # closed by the operator: the reason its players were told (admin.py)
+    Column("invite", String(32)),  # the secret of a friends' table's link (null: its seats are open to anyone)
     # turn-based tables (codecrack/web/turns.py): hours per move, what a lapse does, and the running deadline
     Column("turn_hours", Integer),  # None: not turn-based
     Column("on_lapse", String(8)),  # "ai": the takeover AI plays the seat; "lose": the seat loses
@@ -290,9 +292,38 @@ match_queue = Table(  # quick match: the players waiting for a table (one entry 
     Index("ix_match_queue_waiting", "game", "players", "table_code", "joined_at"),
 )
 
+push_subscriptions = Table(  # Web Push: a browser's push endpoint and keys, for the player who opted in there
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("endpoint", String(1000), nullable=False, unique=True),
+    Column("p256dh", String(100), nullable=False),  # the browser's public key (base64url)
+    Column("auth", String(40), nullable=False),  # the browser's authentication secret (base64url)
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_push_subscriptions_player_id", "player_id"),
+)
+
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def kept_secret(engine: Engine, name: str, draw: Callable[[], str]) -> str:
+    """The server secret ``name``: the stored one, else ``draw()`` stored by the first instance
+    that needs it (another that drew one meanwhile loses the race and reads the winner's)."""
+    query = select(server_secrets.c.value).where(server_secrets.c.name == name)
+    with engine.begin() as db:
+        value = db.execute(query).scalar()
+    if value is None:
+        try:
+            with engine.begin() as db:
+                db.execute(insert(server_secrets).values(name=name, value=draw()))
+        except IntegrityError:  # another instance drew it first
+            pass
+        with engine.begin() as db:
+            value = db.execute(query).scalar_one()
+    return value
 
 
 def name_key(name: str) -> str:
@@ -322,6 +353,7 @@ class TableRow:
     rematch: str | None = None
     active_at: datetime | None = None
     closed: str | None = None
+    invite: str | None = None
     turn_hours: int | None = None
     on_lapse: str | None = None
     turn_step: int | None = None

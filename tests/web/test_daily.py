@@ -53,7 +53,8 @@ def play(client, attempt, action, status=200):
 
 def secret_of(client) -> bytes:
     with client.app.state.hub.store.engine.begin() as db:
-        return bytes.fromhex(db.execute(select(server_secrets.c.value)).scalar_one())
+        query = select(server_secrets.c.value).where(server_secrets.c.name == daily_routes.SECRET_NAME)
+        return bytes.fromhex(db.execute(query).scalar_one())
 
 
 def the_code(client, attempt) -> list[dict]:

@@ -69,7 +69,7 @@ def notify_router(hub: Hub) -> APIRouter:
         await hub.writer.write(unsubscribe, player.id)
         return NotifySettings(email=None)
 
-    @router.get(UNSUBSCRIBE_PATH, response_class=HTMLResponse)
+    @router.get(UNSUBSCRIBE_PATH, response_class=HTMLResponse, responses={400: {"model": Problem}})
     async def unsubscribe_page(token: TOKEN) -> HTMLResponse:
         form = (
             f'<form method="post" action="{UNSUBSCRIBE_PATH}?token={html.escape(token, quote=True)}">'

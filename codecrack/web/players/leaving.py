@@ -8,8 +8,13 @@ is hidden information).
 
 The deletion (:func:`delete_player`) keeps every game replayable and every other player's records
 intact: the player's seats are named "deleted player" and no longer say who took them, what it said
+<<<<<<< HEAD
 there is deleted (a chat switch stays, unnamed), its sessions, passkeys, ratings, counted sign-in failures,
 quick-match entry, daily puzzles' attempts and the player itself are deleted, and its rating changes stay in the other players' games without
+=======
+there is deleted (a chat switch stays, unnamed), its sessions, ratings, counted sign-in failures,
+quick-match entry, daily puzzles' attempts, push subscriptions and the player itself are deleted, and its rating changes stay in the other players' games without
+>>>>>>> main
 a name.
 """
 
@@ -34,6 +39,7 @@ from ..store import (
     passkeys,
     player_sessions,
     players,
+    push_subscriptions,
     puzzle_attempts,
     rating_changes,
     ratings,
@@ -172,6 +178,7 @@ def delete_player(db: Connection, player_id: int, seat_name: Callable[[int], str
     db.execute(delete(passkeys).where(passkeys.c.player_id == player_id))
     db.execute(delete(passkey_challenges).where(passkey_challenges.c.player_id == player_id))
     db.execute(delete(match_queue).where(match_queue.c.player_id == player_id))
+    db.execute(delete(push_subscriptions).where(push_subscriptions.c.player_id == player_id))
     db.execute(delete(notify_emails).where(notify_emails.c.player_id == player_id))
     db.execute(delete(puzzle_attempts).where(puzzle_attempts.c.player == attempts_key(player_id)))
     if handle:

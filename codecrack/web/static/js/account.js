@@ -1,11 +1,17 @@
 // The account page (#/account): a guest makes an account or signs in; an account signs out here or everywhere.
+<<<<<<< HEAD
 // An account adds and removes passkeys; anyone signs in with one (WebAuthn, where the browser has it).
 // Any player downloads its own data and deletes itself (an account confirms with its password).
+=======
+// Any player turns notifications on this browser on or off, downloads its own data and deletes itself (an account
+// confirms with its password).
+>>>>>>> main
 import { api, call } from "./api.js";
 import { button, h, icon } from "./dom.js";
 import { t } from "./i18n.js";
 import { notifyCard } from "./notify.js";
 import { player } from "./players.js";
+import { pushCard } from "./push.js";
 
 export function showAccount(root) {
   const error = h("p", { class: "error", id: "account-error", role: "alert" });
@@ -51,7 +57,7 @@ export function showAccount(root) {
       PASSKEYS ? button(t("passkeys.sign_in"), attempt(signInWithPasskey), { id: "passkey-sign-in", class: "ghost" }) : null,
       error));
   }
-  if (player) cards.push(notifyCard(), leaving(attempt));
+  if (player) cards.push(notifyCard(), pushCard(), leaving(attempt));
   root.replaceChildren(h("div", { class: "stack account" }, cards));
 }
 

@@ -39,3 +39,5 @@ window.addEventListener("hashchange", () => location.reload());
 await identify();
 document.querySelector(".topbar").append(accountLink());
 route();
+// The service worker (/sw.js): caches static assets only; it makes the site installable and receives pushes.
+navigator.serviceWorker?.register("/sw.js").catch(() => {});

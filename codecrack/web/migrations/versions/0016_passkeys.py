@@ -1,14 +1,14 @@
 """Passkeys (WebAuthn): an account's credentials, and the challenges of ceremonies under way.
 
-Revision ID: 0014
-Revises: 0013
+Revision ID: 0016
+Revises: 0015
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014"
-down_revision = "0013"
+revision = "0016"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
