@@ -8,6 +8,13 @@ page by page, ten times, while another client asks ``/healthz`` without pause. R
 RSS above its start (``VmHWM``) and the CPU seconds it used, the longest ``/healthz`` answer
 during the replay (the longest stall another client saw), and then what idle and slow HTTP
 connections from one address get.
+
+``codecrack bench ai-share`` (issue 24 §4): one client (address 127.0.0.1) makes the default limit's
+20 tables of ``hard`` bots at once, all seats AIs, while another client (127.0.0.2) plays a table of
+its own against one ``hard`` bot and a third (127.0.0.3) asks ``/healthz`` back to back. Reported:
+how long the other client's bot took for each of its moves (from the moment its turn began until the
+player's turn came back, the ``ai_pace`` of 0.6 s included), the ``/healthz`` answers and the
+server's CPU, over ``-o seconds=N`` (60) while the flood's tables play.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 import json
 import select
 import socket
+import statistics
 import threading
 import time
 from pathlib import Path
@@ -24,6 +32,7 @@ import httpx
 from websockets.sync.client import connect
 
 from ..loadtest.target import ServerProcess, codecrack_server
+from ..protocol.deltas import followed
 
 # The largest option sets a client may choose (Alphabet Code: the largest sheet within the default
 # work budget, docs/ai.md), with each game's most players.
@@ -52,18 +61,34 @@ def cpu_seconds(pid: int) -> float:
 class Pinger(threading.Thread):
     """Asks ``/healthz`` back to back; ``longest`` is the slowest answer in seconds."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, address: str = "127.0.0.1") -> None:
         super().__init__(daemon=True)
-        self.url, self.longest, self.count = url, 0.0, 0
+        self.url, self.address, self.longest, self.count = url, address, 0.0, 0
+        self.answers: list[float] = []
         self.done = threading.Event()
 
     def run(self) -> None:
-        with httpx.Client(timeout=60) as client:
+        with client_at(self.address, timeout=60) as client:
             while not self.done.is_set():
                 started = time.perf_counter()
                 client.get(f"{self.url}/healthz")
-                self.longest = max(self.longest, time.perf_counter() - started)
+                self.answers.append(time.perf_counter() - started)
+                self.longest = max(self.longest, self.answers[-1])
                 self.count += 1
+
+
+def client_at(address: str, **settings: Any) -> httpx.Client:
+    """An HTTP client whose connections come from ``address`` (any 127.x.y.z on loopback)."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), **settings)
+
+
+def socket_at(url: str, address: str) -> socket.socket:
+    """A TCP connection from ``address`` to the server at ``url``."""
+    connection = socket.socket()
+    connection.settimeout(60)
+    connection.bind((address, 0))
+    connection.connect(("127.0.0.1", int(url.rsplit(":", 1)[1])))
+    return connection
 
 
 def leave_at_once(url: str, code: str, token: str) -> None:
@@ -166,6 +191,83 @@ def slow_connections(server: ServerProcess, sockets: int = 100) -> dict[str, Any
     }
 
 
+def bot_turns(url: str, address: str, game: str, until: threading.Event) -> list[float]:
+    """Tables of ``game`` against one ``hard`` bot, played from ``address`` (the first legal
+    action each turn) until ``until`` is set: the seconds each of the bot's turns took."""
+    turns: list[float] = []
+    with client_at(address, base_url=url, timeout=GUARD) as client:
+        while not until.is_set():
+            made = client.post(
+                "/api/tables",
+                json={"game": game, "seats": [{"kind": "human"}, {"kind": "ai", "agent": "hard"}], "sit": 0},
+            )
+            made.raise_for_status()
+            code, token = made.json()["code"], made.json()["token"]
+            ws_url = f"ws{url.removeprefix('http')}/ws/{code}"
+            with connect(ws_url, sock=socket_at(url, address), open_timeout=60) as player:
+                player.send(json.dumps({"type": "hello", "token": token}))
+                view, step, acted, waiting_since = None, -1, -1, None
+                while not until.is_set():
+                    message = json.loads(player.recv(timeout=GUARD))
+                    if message["type"] == "table" and message["table"]["over"]:
+                        break
+                    if message["type"] not in ("state", "delta"):
+                        continue
+                    step, view = followed(view, step, message)
+                    if not view["legal_actions"]:
+                        waiting_since = waiting_since or time.monotonic()
+                        continue
+                    if waiting_since is not None:
+                        turns.append(time.monotonic() - waiting_since)
+                        waiting_since = None
+                    if acted != step:
+                        acted = step
+                        player.send(json.dumps({"type": "action", "action": view["legal_actions"][0]}))
+    return turns
+
+
+def ai_share(game: str | None = None, games: int | None = None, seconds: float = 60, **_: Any) -> dict[str, Any]:
+    """``games`` (20) all-``hard`` tables of ``game`` (Coda) from one client, while another plays
+    for ``seconds`` (or until the flood's games end)."""
+    game, flood = game or "coda", games or 20
+    with codecrack_server(CODECRACK_TABLES_PER_MINUTE="20") as server:
+        with client_at("127.0.0.1", base_url=server.url, timeout=GUARD) as greedy:
+            codes = []
+            for _table in range(flood):
+                made = greedy.post("/api/tables", json={"game": game, "seats": [{"kind": "ai", "agent": "hard"}] * 4})
+                made.raise_for_status()
+                codes.append(made.json()["code"])
+            started, cpu = time.monotonic(), cpu_seconds(server.pid)
+            over = threading.Event()
+            pinger = Pinger(server.url, "127.0.0.3")
+            pinger.start()
+            turns: list[float] = []
+            player = threading.Thread(
+                target=lambda: turns.extend(bot_turns(server.url, "127.0.0.2", game, over)), daemon=True
+            )
+            player.start()
+            while time.monotonic() - started < float(seconds) and any(
+                greedy.get(f"/api/tables/{code}").json()["result"] is None for code in codes
+            ):
+                time.sleep(0.5)
+            over.set()
+            pinger.done.set()
+            elapsed, cpu = time.monotonic() - started, cpu_seconds(server.pid) - cpu
+            player.join(timeout=GUARD)
+            pinger.join(timeout=60)
+    return {
+        "game": game,
+        "flood_tables": flood,
+        "seconds": round(elapsed, 1),
+        "server_cpu_percent_of_a_core": round(100 * cpu / elapsed),
+        "other_bot_turns": len(turns),
+        "other_bot_turn_median_s": round(statistics.median(turns), 2) if turns else None,
+        "other_bot_turn_max_s": round(max(turns), 2) if turns else None,
+        "healthz_median_ms": round(1000 * statistics.median(pinger.answers), 1),
+        "healthz_max_ms": round(1000 * pinger.longest, 1),
+    }
+
+
 def hardening(game: str | None = None, **_: Any) -> dict[str, Any]:
     """Every game's heaviest table (or ``game``'s alone), then the slow connections."""
     report: dict[str, Any] = {"tables": []}
@@ -177,4 +279,4 @@ def hardening(game: str | None = None, **_: Any) -> dict[str, Any]:
     return report
 
 
-BENCHMARKS = {"hardening": hardening}
+BENCHMARKS = {"hardening": hardening, "ai-share": ai_share}

@@ -85,7 +85,7 @@ class Bots:
             step, started = table.step, monotonic()
             view = table.game.view(seat)
             try:
-                action = await self.work.run(table.game, agent.act, view)
+                action = await self.work.run(table, agent.act, view)
             except Exception:
                 log.exception("%s agent failed on %s seat %d", agent.name, table.code, seat)
                 action = None

@@ -8,12 +8,14 @@ option is off.
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Executor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.game import Game
 from ..core.registry import game_part
-from .work import Work
+from .work import FairPool, Work
+
+if TYPE_CHECKING:
+    from .table import LiveTable
 
 HintProvider = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -29,10 +31,10 @@ def hints_available(game: Game) -> bool:
     return provider(game.name) is not None and getattr(game.options, "notes", True)
 
 
-async def hint_for(game: Game, view: dict[str, Any], work: Work, pool: Executor) -> dict[str, Any] | None:
-    """The hint for the seat whose ``view`` this is, or ``None`` (no provider, or notes are off);
-    computed in ``pool``, or in the heavy tables' thread (:mod:`.work`)."""
-    found = provider(game.name)
-    if found is None or not getattr(game.options, "notes", True):
+async def hint_for(table: LiveTable, view: dict[str, Any], work: Work, pool: FairPool) -> dict[str, Any] | None:
+    """The hint for the seat of ``table`` whose ``view`` this is, or ``None`` (no provider, or notes
+    are off); computed in ``pool``, or in the heavy tables' thread (:mod:`.work`), in the table's turn."""
+    found = provider(table.game.name)
+    if found is None or not getattr(table.game.options, "notes", True):
         return None
-    return await work.run(game, found, view, light=pool)
+    return await work.run(table, found, view, light=pool)

@@ -19,7 +19,6 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, timedelta
 from typing import Any, TypeVar
@@ -58,7 +57,7 @@ from .store import (
 )
 from .table import LiveTable
 from .turns import TurnPlan
-from .work import check_work_cost
+from .work import FairPool, check_work_cost
 from .writer import Writer
 
 log = logging.getLogger("codecrack.web")
@@ -117,6 +116,16 @@ def is_tutorial(row: TableRow) -> bool:
     return any(plan.get("agent") == TUTORIAL_AGENT for plan in row.seats)
 
 
+class NotInvited(Exception):
+    """An open seat of a friends' table asked for without its link's invitation."""
+
+
+def invited(row: TableRow, invite: str | None) -> bool:
+    """Whether ``invite`` lets its holder take an open seat of ``row``'s table (any does when its
+    seats are open to anyone)."""
+    return row.invite is None or secrets.compare_digest((invite or "").encode(), row.invite.encode())
+
+
 @dataclass
 class Loading:
     """The loads of one table under way, and how often it was dropped since the first began."""
@@ -140,7 +149,7 @@ class Hub:
         self.writer = Writer(self.engine, together={add_move: add_moves})
         self.journal = SqlJournal(self.writer, self.store)
         self.bots = Bots(config)
-        self.hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-hint")
+        self.hint_pool = FairPool(1, "codecrack-hint")
         self.live = LiveTables(config.max_live_tables)
         self.loading: dict[str, Loading] = {}  # the tables being read from the store (see _load())
         self.finished: OrderedDict[str, Game] = OrderedDict()  # the last finished games loaded
@@ -223,7 +232,7 @@ class Hub:
         for table in self.live.values():
             table.close()
         self.bots.close()
-        self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        self.hint_pool.shutdown()
         self.writer.close()
         self.engine.dispose()
         if self.instance_lock is not None:
@@ -351,14 +360,19 @@ class Hub:
         sit: int | None = None,
         name: str | None = None,
         player: Any = None,
+        for_friends: bool = False,
+        origin: str | None = None,
         turns: TurnPlan | None = None,
     ) -> LiveTable:
         """A new table; raises :class:`OptionError` for a bad game, option or seat plan. The seed
         is the server's own unless one is given (only when the server allows it, or a tutorial's
         script, ``scripted``, sets it). With ``sit`` its creator (``player``, as in :meth:`claim`),
         called ``name``, takes that seat in the same transaction (the token is the table's only one).
+        A table ``for_friends`` gets an invitation (``row.invite``): its open seats go only to its holders.
+        ``origin``: the address of the client making it, whose turn its AI work takes (:mod:`.work`).
         With ``turns``, the table is turn-based (:mod:`.turns`)."""
         row, instance = await self.prepare(game, players, options, seats, takeover, seed, scripted)
+        row.invite = secrets.token_urlsafe(16) if for_friends else None
         if turns is not None:
             turns.apply(row, instance)
         tokens = {}
@@ -368,7 +382,7 @@ class Hub:
             tokens[secrets.token_urlsafe(24)] = (sit, creator)
         owner = player and player.id
         await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens, owner))
-        return self._open(row, instance, tokens=tokens)
+        return self._open(row, instance, tokens=tokens, origin=origin)
 
     async def open_seated(
         self, row: TableRow, game: Game, store: Callable[[], Awaitable[dict[str, tuple[int, str]] | None]]
@@ -428,9 +442,12 @@ class Hub:
         if blocked:
             raise OptionError(N_("the name {name!r} is not allowed here; choose another"), name=blocked[0])
 
-    def _open(self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]]) -> LiveTable:
-        """Start playing a stored new table: its clock and bots run from now."""
+    def _open(
+        self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]], origin: str | None = None
+    ) -> LiveTable:
+        """Start playing a stored new table (made by the client at ``origin``): its clock and bots run from now."""
         table = self.table(row, game, tokens)
+        table.origin = origin
         self._register(table)
         table.restart_clock()
         table.restart_turn()
@@ -456,15 +473,18 @@ class Hub:
                 row.code = self.free_code()
         raise OptionError(N_("could not find a free table code; please try again"))
 
-    async def claim(self, table: LiveTable, seat: int, name: str, player: Any = None, token: str | None = None) -> str:
+    async def claim(self, table: LiveTable, seat: int, name: str, player: Any = None, invite: str | None = None) -> str:
         """Give an open human seat to a player (a :class:`~codecrack.web.players.identity.Player`,
-        who is linked to the seat, or ``None``: only the token knows it); returns the seat token."""
+        who is linked to the seat, or ``None``: only the token knows it) holding the table's
+        ``invite`` if it has one (else :class:`NotInvited`); returns the seat token."""
+        if not invited(table.row, invite):
+            raise NotInvited
         name = self.seat_name(table.row, seat, name, player)
         await self.refuse_blocked([name])
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.claimed(seat):
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
-            token = token or secrets.token_urlsafe(24)
+            token = secrets.token_urlsafe(24)
             try:
                 await self.writer.write(add_token, table.code, seat, token, name, player and player.id)
             except IntegrityError:  # the unique (table, seat): claimed through another instance
@@ -493,10 +513,11 @@ class Hub:
             row, game = await self.prepare(
                 table.row.game, table.row.players, options, table.row.seats, table.row.takeover
             )
+            row.invite = table.row.invite  # the friends' link leads on to the rematch's seats
             tokens = await asyncio.to_thread(self.store.tokens, table.code)  # claims made on any instance
             linked = await self.with_free_code(row, lambda: self.writer.write(add_rematch, table.code, row, tokens))
             table.row.rematch = linked
-            fresh = self._open(row, game, tokens) if linked == row.code else await self.find(linked)
+            fresh = self._open(row, game, tokens, table.origin) if linked == row.code else await self.find(linked)
             table.broadcast(messages.rematch(fresh.code))
             table.announce()
         self.fanout.changed(table)

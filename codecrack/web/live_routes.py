@@ -127,7 +127,7 @@ def live_router(hub: Hub, address_of) -> APIRouter:
             )
             return None if refused is None else messages.error(refused.text(), ref)
         step, view = await table.seat_view(connection.seat)
-        return messages.hint(step, await hint_for(table.game, view, hub.bots.work, hub.hint_pool))
+        return messages.hint(step, await hint_for(table, view, hub.bots.work, hub.hint_pool))
 
     async def chat(table: LiveTable, connection: Connection, message: ChatMessage) -> messages.ServerMessage | None:
         if message.type == "mute":

@@ -48,7 +48,7 @@ def review_router(hub: Hub) -> APIRouter:
         if not 0 <= step <= table.game.record_length:
             raise HTTPException(status_code=400, detail=_("no step {step} in this game").format(step=step))
         view = await asyncio.to_thread(frame_at, table.game.record(), seat, step)
-        return {"step": step, "hint": await hint_for(table.game, view, hub.bots.work, hub.hint_pool)}
+        return {"step": step, "hint": await hint_for(table, view, hub.bots.work, hub.hint_pool)}
 
     @router.get("/api/tables/{code}/review", responses=ERRORS)
     async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
@@ -56,9 +56,7 @@ def review_router(hub: Hub) -> APIRouter:
         key = (table.code, seat, current())
         if key not in cache:  # the thread runs in this request's language (the context is copied)
             with tiles_counted_from(1):  # as the table page numbers a row's tiles
-                result = await hub.bots.work.run(
-                    table.game, review_record, table.game.record(), seat, light=hub.hint_pool
-                )
+                result = await hub.bots.work.run(table, review_record, table.game.record(), seat, light=hub.hint_pool)
             cache[key] = {"code": table.code, **result.to_json()}
             while len(cache) > CACHED_REVIEWS:
                 cache.popitem(last=False)

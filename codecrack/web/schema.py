@@ -57,6 +57,9 @@ class CreateTableBase(Strict):
     seats: Annotated[list[SeatPlan], Field(min_length=1, max_length=MAX_SEATS)]
     takeover: Annotated[str, Field(max_length=MAX_AGENT)] | None = None
     sit: Seat | None = Field(None, description="claim this seat for the creator")
+    open_to: Literal["link", "anyone"] = Field(
+        "anyone", description="who may take the open seats: 'link', only those given its link (the answer's invite)"
+    )
     name: Name = ""
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(
         None, description="only on a server started with --allow-seed (local and test use)"
@@ -105,9 +108,13 @@ def _game_of(body: Any) -> Any:
     return body.get("game") if isinstance(body, dict) else getattr(body, "game", None)
 
 
+Invitation = Annotated[str, Field(max_length=64)]
+
+
 class JoinRequest(Strict):
     seat: Seat
     name: Name = ""
+    invite: Invitation | None = Field(None, description="a friends' table's invitation, from its link")
 
 
 class TutorialRequest(Strict):
@@ -188,6 +195,7 @@ class TableInfo(BaseModel):
     rematch: str | None
     hints: bool | None = None
     rated: bool = Field(False, description="its game counts for ratings if every human seat is an account's")
+    open_to: Literal["link", "anyone"] = Field("anyone", description="'link': its open seats only through its link")
     turns: TurnInfo | None = Field(None, description="set on a turn-based table")
 
 
@@ -207,6 +215,12 @@ class Created(BaseModel):
     seat: int | None
     token: str | None
     table: TableInfo
+    invite: str | None = Field(None, description="a friends' table's invitation (its link: /t/CODE#invite=INVITE)")
+
+
+class Invite(BaseModel):
+    code: str
+    invite: str | None = Field(description="the invitation of the table's link; null when its seats are open to anyone")
 
 
 class Joined(BaseModel):

@@ -66,6 +66,7 @@ tables = Table(
     Column("rematch", String(12)),
     Column("active_at", DateTime(timezone=True)),  # the latest action (or the creation)
     Column("closed", String(200)),  # closed by the operator: the reason its players were told (admin.py)
+    Column("invite", String(32)),  # the secret of a friends' table's link (null: its seats are open to anyone)
     # turn-based tables (codecrack/web/turns.py): hours per move, what a lapse does, and the running deadline
     Column("turn_hours", Integer),  # None: not turn-based
     Column("on_lapse", String(8)),  # "ai": the takeover AI plays the seat; "lose": the seat loses
@@ -327,6 +328,7 @@ class TableRow:
     rematch: str | None = None
     active_at: datetime | None = None
     closed: str | None = None
+    invite: str | None = None
     turn_hours: int | None = None
     on_lapse: str | None = None
     turn_step: int | None = None

@@ -36,6 +36,7 @@ def table_summary(row: TableRow, names: dict[int, str], live: LiveTable | None =
         "seats": seats,
         "takeover": row.takeover,
         "rated": rated_setup(row),
+        "open_to": "anyone" if row.invite is None else "link",
         "turns": turn_public(row),
     }
     if live is None:

@@ -56,10 +56,16 @@ class LiveTable(Seating, Audiences, ActionPipeline, Driving, ClocksAndTakeovers,
     driving: bool = True
     elsewhere: set[int] = field(default_factory=set)
     sent: SentViews = field(default_factory=SentViews)
+    origin: str | None = None  # the address of the client that made it, when this instance knows it
 
     @property
     def code(self) -> str:
         return self.row.code
+
+    @property
+    def owner(self) -> tuple[str, str]:
+        """Whose AI work this is (:class:`~codecrack.web.work.FairPool`): its client's, and its own."""
+        return (self.origin or self.code, self.code)
 
     # -- background tasks ---------------------------------------------------------------
     def start(self, key: Any, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:

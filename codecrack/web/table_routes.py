@@ -13,7 +13,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from ..core.errors import OptionError, explain
 from ..i18n import N_, _
 from ..tutorials import is_tutorial
-from .hub import Hub
+from .hub import Hub, NotInvited
 from .once import Once
 from .players.identity import Player, current_player
 from .schema import (
@@ -96,24 +96,36 @@ def table_router(
                 sit=request.sit,
                 name=request.name,
                 player=player,
+                for_friends=request.open_to == "link",
+                origin=address_of(http),
                 turns=None if request.turn_hours is None else TurnPlan(request.turn_hours, request.on_lapse),
             )
             token = next(iter(table.tokens), None)
         except OptionError as error:
             raise bad_request(error) from None
-        return {"code": table.code, "seat": request.sit, "token": token, "table": table.summary()}
+        return {
+            "code": table.code,
+            "seat": request.sit,
+            "token": token,
+            "table": table.summary(),
+            "invite": table.row.invite,
+        }
 
     @router.get("/api/tables/{code}", responses=ERRORS)
     async def show(code: str) -> TableInfo:
         return (await table_or_404(hub, code)).summary()
 
-    @router.post("/api/tables/{code}/join", responses=ERRORS)
+    @router.post("/api/tables/{code}/join", responses={**ERRORS, 403: {"model": Problem}})
     async def join(code: str, request: JoinRequest, player: Player | None = Depends(current_player)) -> Joined:
         table = await table_or_404(hub, code)
         try:
-            token = await hub.claim(table, request.seat, request.name, player)
+            token = await hub.claim(table, request.seat, request.name, player, request.invite)
         except OptionError as error:
             raise bad_request(error) from None
+        except NotInvited:
+            raise HTTPException(
+                status_code=403, detail=_("this table's seats are for invited friends: ask a player for its link")
+            ) from None
         return {"code": table.code, "seat": request.seat, "token": token}
 
     @router.post("/api/tables/{code}/rematch", responses={**ERRORS, 403: {"model": Problem}})

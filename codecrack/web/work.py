@@ -6,15 +6,24 @@ Each game says what one move, hint or review step costs at most with given optio
 CPU time than the server's ``work_memory_mb`` and ``work_seconds`` is refused when it is created.
 Tables whose work may take more than ``heavy_work_seconds`` think in one thread of their own, in
 turn, so they never hold up the bots and hints of the other tables.
+
+Each pool serves its waiting work fairly (:class:`FairPool`): by client (the address that made the
+table; a table of no known client is a client of its own), the client served longest ago first, and
+within a client by table the same way. So one client's many tables of bots wait behind each other,
+never in front of another client's table: that table's next move waits for at most one move of each
+other client, whatever their number of tables.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import math
+from collections import Counter, deque
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.errors import OptionError
@@ -24,6 +33,7 @@ from ..i18n import N_
 
 if TYPE_CHECKING:
     from .config import WebConfig
+    from .table import LiveTable
 
 MB = 2**20
 T = TypeVar("T")
@@ -54,27 +64,122 @@ def check_work_cost(game: Game, config: WebConfig) -> None:
     )
 
 
+Owner = tuple[str, str]  # (client, table code)
+
+
+@dataclass
+class Job:
+    future: asyncio.Future
+    context: contextvars.Context
+    work: Callable[..., Any]
+    args: tuple[Any, ...]
+
+
+class FairPool:
+    """``workers`` threads; the work waiting for one is served by owner (client, table): the client
+    served longest ago (or never) first, then its table served longest ago. A waiter that gave up
+    (cancelled: its table was unloaded) is dropped before it runs."""
+
+    def __init__(self, workers: int, name: str) -> None:
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name)
+        self.free = workers
+        self.waiting: dict[Owner, deque[Job]] = {}
+        self.running: Counter[Owner] = Counter()
+        self.served_at: dict[Owner | str, int] = {}  # a client's or an owner's latest turn, while it has work
+        self.turns = 0
+
+    async def run(self, owner: Owner, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a thread when ``owner``'s turn comes, in this context (the request's language)."""
+        loop = asyncio.get_running_loop()
+        job = Job(loop.create_future(), contextvars.copy_context(), work, args)
+        self.waiting.setdefault(owner, deque()).append(job)
+        self._start(loop)
+        return await job.future
+
+    def _next(self) -> tuple[Owner, Job] | None:
+        while self.waiting:
+            clients = dict.fromkeys(client for client, _ in self.waiting)
+            client = min(clients, key=lambda c: self.served_at.get(c, 0))
+            owner = min((o for o in self.waiting if o[0] == client), key=lambda o: self.served_at.get(o, 0))
+            jobs = self.waiting[owner]
+            job = jobs.popleft()
+            if not jobs:
+                del self.waiting[owner]
+            if job.future.done():
+                self._forget(owner)
+                continue
+            self.turns += 1
+            self.served_at[client] = self.served_at[owner] = self.turns
+            return owner, job
+        return None
+
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        while self.free:
+            chosen = self._next()
+            if chosen is None:
+                return
+            owner, job = chosen
+            self.free -= 1
+            self.running[owner] += 1
+            try:
+                thinking = loop.run_in_executor(self.executor, job.context.run, job.work, *job.args)
+            except RuntimeError as error:  # shut down
+                self._release(owner)
+                if not job.future.done():
+                    job.future.set_exception(error)
+                continue
+            thinking.add_done_callback(functools.partial(self._finished, loop, owner, job))
+
+    def _finished(self, loop: asyncio.AbstractEventLoop, owner: Owner, job: Job, done: asyncio.Future[Any]) -> None:
+        self._release(owner)
+        if not job.future.done():
+            if done.cancelled():
+                job.future.cancel()
+            elif (error := done.exception()) is not None:
+                job.future.set_exception(error)
+            else:
+                job.future.set_result(done.result())
+        self._start(loop)
+
+    def _release(self, owner: Owner) -> None:
+        self.free += 1
+        self.running[owner] -= 1
+        self._forget(owner)
+
+    def _forget(self, owner: Owner) -> None:
+        """Drop the turns of an owner, and of its client, that have no work left."""
+        if self.running[owner] or owner in self.waiting:
+            return
+        self.running.pop(owner, None)
+        self.served_at.pop(owner, None)
+        client = owner[0]
+        if not any(o[0] == client for o in (*self.waiting, *self.running)):
+            self.served_at.pop(client, None)
+
+    def shutdown(self, wait: bool = False, cancel_futures: bool = True) -> None:
+        self.executor.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
 class Work:
     """The threads the AI's work runs in: the light pool every table shares, and one thread for the
-    heavy tables."""
+    heavy tables; each serves the clients and their tables in turn (:class:`FairPool`)."""
 
     def __init__(self, config: WebConfig, light_workers: int = 2) -> None:
         self.config = config
-        self.light = ThreadPoolExecutor(max_workers=light_workers, thread_name_prefix="codecrack-bot")
-        self.heavy = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codecrack-heavy")
+        self.light = FairPool(light_workers, "codecrack-bot")
+        self.heavy = FairPool(1, "codecrack-heavy")
         WORK_CACHE.resize(config.work_cache_mb * MB)
 
-    def pool(self, game: Game, light: Executor | None = None) -> Executor:
+    def pool(self, game: Game, light: FairPool | None = None) -> FairPool:
         """Where ``game``'s work runs: the heavy thread, or ``light`` (default: the shared pool)."""
         if game.options.work_cost()[1] > self.config.heavy_work_seconds:
             return self.heavy
         return light or self.light
 
-    async def run(self, game: Game, work: Callable[..., T], *args: Any, light: Executor | None = None) -> T:
-        """``work(*args)`` in ``game``'s pool, in this context (the request's language)."""
-        context = contextvars.copy_context()
-        return await asyncio.get_running_loop().run_in_executor(self.pool(game, light), context.run, work, *args)
+    async def run(self, table: LiveTable, work: Callable[..., T], *args: Any, light: FairPool | None = None) -> T:
+        """``work(*args)`` for ``table`` in its game's pool, when its turn comes, in this context."""
+        return await self.pool(table.game, light).run(table.owner, work, *args)
 
     def close(self) -> None:
-        self.light.shutdown(wait=False, cancel_futures=True)
-        self.heavy.shutdown(wait=False, cancel_futures=True)
+        self.light.shutdown()
+        self.heavy.shutdown()

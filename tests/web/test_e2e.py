@@ -279,6 +279,7 @@ def test_a_friend_joins_by_code_and_takes_the_open_seat(site):
     host = browser.new_page()
     host.goto(url)
     host.select_option("#create-form select[name=seat-1]", "open")
+    host.select_option("#create-form select[name=open_to]", "anyone")  # still a choice: a table's code then seats
     host.click("#create-go")
     host.wait_for_selector(".board")
     code = host.inner_text("#table-code")

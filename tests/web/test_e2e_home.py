@@ -1,6 +1,7 @@
 """The home page in the browser: a newcomer plays the AI in one click, Learn comes first for a
 game never played, the last choices are remembered, and a friend invited through the panel takes
-the seat with one click (the panel then closes by itself)."""
+the seat with one click (the panel then closes by itself), while a stranger who knows only the
+table's code (the lobby lists it) cannot."""
 
 from __future__ import annotations
 
@@ -56,20 +57,24 @@ def test_the_last_choices_are_remembered(site):  # noqa: F811
 def test_a_friend_takes_the_seat_through_the_invite_panel(site):  # noqa: F811
     host = fresh_page(site)
     host.click(".game-card[data-game=coda] .play-friends")
-    host.wait_for_selector("#invite #invite-qr")
+    host.wait_for_selector("#invite #invite-qr svg")
     code = host.inner_text("#invite-code")
     assert len(code) == 5
     assert "waiting for a friend" in host.inner_text("#invite .invite-seats")
     link = host.input_value("#invite-link")
-    assert link.endswith(f"/t/{code}")
-    qr = host.request.get(site[0] + host.get_attribute("#invite-qr", "src"))  # as the page loads it
-    assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
+    assert f"/t/{code}#invite=" in link  # the link holds the invitation, the code does not
+    assert host.eval_on_selector("#invite-qr svg title", "title => title.textContent") == link  # so does the QR code
+    stranger = fresh_page(site)  # read the code in the lobby's list
+    stranger.goto(f"{site[0]}/t/{code}")
+    stranger.wait_for_selector("#invite-only")
+    assert not stranger.query_selector("#take-seat-go") and not stranger.query_selector("button.sit")
     friend = fresh_page(site)
     friend.goto(link)
     friend.click("#take-seat-go")
     friend.wait_for_selector("#take-seat", state="detached")
     assert "Player 2" in friend.inner_text(".table-head .you") or "You" in friend.inner_text(".table-head .you")
     host.wait_for_selector("#invite", state="detached")  # every seat taken: the panel closed
-    assert not host.errors and not friend.errors
-    host.context.close()
-    friend.context.close()
+    stranger.wait_for_selector("#invite-only", state="detached")
+    assert not host.errors and not friend.errors and not stranger.errors
+    for page in (host, stranger, friend):
+        page.context.close()

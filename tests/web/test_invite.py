@@ -1,6 +1,72 @@
-"""The invite panel's QR code: the table's link drawn on the server as SVG."""
+"""Inviting friends: a table made for friends gives its open seats only through its link (a seat
+invitation, a secret that is not the table code); "open to anyone" stays a choice. The invite
+panel's QR code draws the table's link on the server as SVG."""
 
 from __future__ import annotations
+
+from .wsclient import HUMAN, RANDOM, bearer, seated
+
+FRIENDS = {"game": "coda", "seats": [HUMAN, HUMAN], "sit": 0, "name": "Host"}
+
+
+def made(client, **changes):
+    answer = client.post("/api/tables", json={**FRIENDS, **changes})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_a_stranger_who_read_the_code_in_the_lobby_cannot_take_a_friends_seat(client):
+    table = made(client, open_to="link")
+    assert table["table"]["open_to"] == "link" and table["invite"]
+    listed = {t["code"]: t for t in client.get("/api/tables").json()}
+    assert listed[table["code"]]["open_to"] == "link"  # the lobby shows the code, never the invitation
+    for invite in (None, "", "WRONG", table["code"]):
+        refused = client.post(
+            f"/api/tables/{table['code']}/join", json={"seat": 1, "name": "Stranger", "invite": invite}
+        )
+        assert refused.status_code == 403 and "link" in refused.json()["detail"]
+    assert not client.get(f"/api/tables/{table['code']}").json()["seats"][1]["claimed"]  # nothing changed
+    friend = client.post(
+        f"/api/tables/{table['code']}/join", json={"seat": 1, "name": "Friend", "invite": table["invite"]}
+    )
+    assert friend.status_code == 200 and friend.json()["token"]
+    assert client.get(f"/api/tables/{table['code']}").json()["seats"][1]["claimed"]
+
+
+def test_open_to_anyone_stays_a_choice(client):
+    for changes in ({}, {"open_to": "anyone"}):  # the API's default: API clients seat whom they tell the code
+        table = made(client, **changes)
+        assert table["table"]["open_to"] == "anyone" and table["invite"] is None
+        assert client.post(f"/api/tables/{table['code']}/join", json={"seat": 1, "name": "Anyone"}).status_code == 200
+    assert client.post("/api/tables", json={**FRIENDS, "open_to": "friends"}).status_code == 400
+
+
+def test_the_invitation_is_given_only_to_seated_players(client):
+    table = made(client, open_to="link")
+    code, secret = table["code"], table["invite"]
+    for public in (f"/api/tables/{code}", "/api/tables", f"/api/tables/{code}/qr.svg"):
+        assert secret not in client.get(public).text
+    with client.websocket_connect(f"/ws/{code}") as spectator:
+        spectator.send_json({"type": "hello", "token": None})
+        assert secret not in spectator.receive_text()
+    assert client.get(f"/api/tables/{code}/invite").status_code == 403
+    assert client.get(f"/api/tables/{code}/invite", headers=bearer("NOT-A-TOKEN")).status_code == 403
+    mine = client.get(f"/api/tables/{code}/invite", headers=bearer(table["token"]))
+    assert mine.json() == {"code": code, "invite": secret}
+    qr = client.get(f"/api/tables/{code}/qr.svg", headers=bearer(table["token"]))
+    assert f"http://testserver/t/{code}#invite={secret}" in qr.text  # a seated player's QR code invites
+
+
+def test_a_rematch_keeps_the_invitation(client):
+    first = made(client, game="toy", seats=[HUMAN, RANDOM, HUMAN], options={"target": 1, "first": 0}, open_to="link")
+    code = first["code"]
+    client.post(f"/api/tables/{code}/join", json={"seat": 2, "invite": first["invite"]}).raise_for_status()
+    with seated(client, code, first["token"]) as me:
+        me.play_to_the_end(lambda view: {"type": "add", "amount": 1})
+    fresh = client.post(f"/api/tables/{code}/rematch", headers=bearer(first["token"])).json()["code"]
+    assert client.get(f"/api/tables/{fresh}").json()["open_to"] == "link"
+    again = client.get(f"/api/tables/{fresh}/invite", headers=bearer(first["token"])).json()
+    assert again["invite"] == first["invite"]  # the friends' link still leads to their seats
 
 
 def test_the_qr_code_is_an_svg_of_the_tables_link(client):

@@ -27,6 +27,8 @@ TABLE_KEYS = {
     "rematch",
     "hints",
     "rated",
+    "open_to",  # never the invitation itself (tests/web/test_invite.py)
+    "turns",  # a turn-based table's pace and deadline (public)
 }
 
 

@@ -21,7 +21,13 @@ export const api = {
   tables: () => call("GET", "/api/tables"),
   table: (code) => call("GET", `/api/tables/${code}`),
   create: (body) => call("POST", "/api/tables", body),
-  join: (code, seat, name) => call("POST", `/api/tables/${code}/join`, { seat, name }),
+  join: (code, seat, name, invite) => call("POST", `/api/tables/${code}/join`, { seat, name, invite }),
+  invite: (code, token) => call("GET", `/api/tables/${code}/invite`, undefined, token),
+  qr: async (code, token) => { // the SVG text: a seated player's QR code holds the invitation
+    const response = await fetch(`/api/tables/${code}/qr.svg`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    if (!response.ok) throw new Error(response.statusText);
+    return response.text();
+  },
   rematch: (code, token) => call("POST", `/api/tables/${code}/rematch`, undefined, token),
   replay: (code, token, start) => call("GET", `/api/tables/${code}/replay?start=${start}`, undefined, token), // one page
   review: (code, token) => call("GET", `/api/tables/${code}/review`, undefined, token),

@@ -49,7 +49,7 @@ async function gameCard(game) {
     remember();
     try {
       const name = seats.name();
-      const made = await api.create({ game: game.name, players: choices.players, seats: seatPlan, takeover: choices.tier, sit: 0, name });
+      const made = await api.create({ game: game.name, players: choices.players, seats: seatPlan, takeover: choices.tier, sit: 0, name, open_to: "link" });
       seats.set(made.code, made.seat, made.token);
       location.href = `/t/${made.code}`;
     } catch (failure) {

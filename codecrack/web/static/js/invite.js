@@ -1,6 +1,9 @@
 // Inviting friends to a table with open seats: the host's invite panel (the link, the table's
 // five-letter code, a QR code drawn by the server, each open seat "waiting for a friend"), and a
-// visitor's large "Take seat N". Both go away by themselves once every seat is taken.
+// visitor's large "Take seat N". Both go away by themselves once every seat is taken. A friends'
+// table gives its seats only through its link, which holds the invitation (#invite=...): a
+// visitor without it is told to ask for the link, and the code alone lets one watch.
+import { api } from "./api.js";
 import { button, h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -15,23 +18,41 @@ export function hasPlayed(game) {
   return localStorage.getItem(`codecrack:played:${game}`) === "1";
 }
 
-// `page` is the table page: its table info, seat, code and sit().
+// A seated player's invitation (for a friends' table) and QR code, fetched once (page.invite, page.qr).
+export async function loadInvite(page, token) {
+  if (page.qr !== undefined || page.table.over || !openSeats(page.table).length) return;
+  page.qr = null;
+  try {
+    if (page.table.open_to === "link" && !page.invite) page.invite = (await api.invite(page.code, token)).invite;
+    page.qr = new DOMParser().parseFromString(await api.qr(page.code, token), "image/svg+xml").documentElement;
+  } catch {
+    page.qr = undefined; // asked again at the next hello
+    return;
+  }
+  page.render();
+}
+
+// `page` is the table page: its table info, seat, code, invite, qr, canSit() and sit().
 export function invitePanel(page) {
   const { table, seat, code } = page;
   if (table.over || page.replay) return null;
   const open = openSeats(table);
   if (!open.length) return null;
+  if (seat === null && !page.canSit()) {
+    return h("section", { class: "card take-seat", id: "invite-only" }, h("p", {}, t("invite.ask")));
+  }
   if (seat === null) {
     return h("section", { class: "card take-seat", id: "take-seat" },
       h("p", {}, t("invite.invited")),
       button(t("invite.take_seat", { number: open[0] + 1 }), () => page.sit(open[0]), { class: "primary big", id: "take-seat-go", dataset: { seat: open[0] } }));
   }
-  const link = `${location.origin}/t/${code}`;
+  if (!page.qr) return null; // on its way
+  const link = `${location.origin}/t/${code}${page.invite ? `#invite=${page.invite}` : ""}`;
   return h("section", { class: "card invite", id: "invite" },
     h("h2", {}, t("invite.title")),
-    h("p", {}, t("invite.share")),
+    h("p", {}, t(page.invite ? "invite.share_friends" : "invite.share")),
     h("div", { class: "invite-body" },
-      h("img", { src: `/api/tables/${code}/qr.svg`, alt: t("invite.qr", { link }), class: "qr", id: "invite-qr", width: 164, height: 164 }),
+      h("div", { role: "img", "aria-label": t("invite.qr", { link }), class: "qr", id: "invite-qr" }, page.qr.cloneNode(true)),
       h("div", {},
         h("p", {}, h("input", { readonly: true, value: link, id: "invite-link", "aria-label": t("invite.link"), size: 32 }), " ",
           button(t("invite.copy"), () => page.copyLink(link), { id: "invite-copy" })),

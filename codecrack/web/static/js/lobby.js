@@ -36,7 +36,8 @@ async function renderList(box) {
   const tables = await api.tables();
   const rows = tables.map((table) => {
     const open = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
-    const status = table.over ? t("lobby.tables.finished") : open ? t("lobby.tables.open_seats", { count: open }) : t("lobby.tables.playing");
+    const seatsFor = table.open_to === "link" ? "lobby.tables.friends_seats" : "lobby.tables.open_seats";
+    const status = table.over ? t("lobby.tables.finished") : open ? t(seatsFor, { count: open }) : t("lobby.tables.playing");
     return h("li", {}, h("a", { href: `/t/${table.code}` }, h("b", {}, table.code), " ", gameTitle(table.game)),
       h("span", { class: "muted" }, ` ${table.seats.map((s, i) => displayName(s.name, i)).join(", ")} · ${status}`), " ", ratedTag(table));
   });
@@ -45,7 +46,7 @@ async function renderList(box) {
 }
 
 function renderCreate(box, games) {
-  const state = { game: games[0]?.name, players: games[0]?.min_players, seats: [], values: {}, name: seats.name(), takeover: null };
+  const state = { game: games[0]?.name, players: games[0]?.min_players, seats: [], values: {}, name: seats.name(), takeover: null, openTo: "link" };
   const form = h("form", { id: "create-form" });
   box.replaceChildren(h("h2", {}, icon("plus"), " ", t("lobby.new.title")), form);
   const current = () => games.find((g) => g.name === state.game);
@@ -71,6 +72,8 @@ function renderCreate(box, games) {
       field(t("lobby.field.takeover"), select("takeover", [["", t("lobby.takeover.wait")],
         ...game.tiers.map((a) => [a, t("lobby.takeover.ai", { agent: agentTitle(a) })])], state.takeover ?? defaultTier(game), (v) => { state.takeover = v; })),
       state.players >= 2 && state.players <= 4 ? paceField(state) : null,
+      field(t("lobby.field.open_to"), select("open_to", [["link", t("lobby.open_to.link")], ["anyone", t("lobby.open_to.anyone")]],
+        state.openTo, (v) => { state.openTo = v; })),
       field(t("lobby.field.name"), nameInput({ name: "name", value: state.name, placeholder: t("lobby.name.placeholder"),
         oninput: (e) => { state.name = e.target.value; } })),
       h("p", { class: "error", id: "create-error" }),
@@ -93,6 +96,7 @@ function renderCreate(box, games) {
       const made = await api.create({
         game: game.name, players: state.players, seats: seatPlan, options: changedOptions(game, state.values),
         takeover: data.get("takeover") || null, sit: sit >= 0 ? sit : null, name, client_key: pending,
+        open_to: state.openTo,
         ...(state.pace && state.players >= 2 && state.players <= 4 ? { turn_hours: Number(state.pace) } : {}),
       });
       if (made.token) seats.set(made.code, made.seat, made.token);

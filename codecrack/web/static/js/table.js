@@ -6,7 +6,7 @@ import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { Chat } from "./chat.js";
-import { invitePanel, markPlayed } from "./invite.js";
+import { invitePanel, loadInvite, markPlayed } from "./invite.js";
 import { ratedTag, ratingChanges, recoverSeat } from "./players.js";
 import { reviewPanel } from "./review.js";
 import { chime, soundOn, toggleSound } from "./sound.js";
@@ -44,6 +44,12 @@ class TablePage {
     this.ui = {};             // the game module's own UI state (selections, half-filled forms)
     this.notes = JSON.parse(localStorage.getItem(`codecrack:notes:${code}`) || "{}");
     this.chat = new Chat(this);
+    this.invite = new URLSearchParams(location.hash.slice(1)).get("invite"); // a friends' table's invitation, from its link
+  }
+
+  // A visitor may take an open seat of a table open to anyone, or of a friends' table with its link.
+  canSit() {
+    return this.table.open_to !== "link" || Boolean(this.invite);
   }
 
   async start() {
@@ -90,6 +96,7 @@ class TablePage {
         this.seat = message.seat;
         this.table = message.table;
         if (this.seat !== null) markPlayed(this.table.game);
+        if (this.seat !== null) loadInvite(this, seats.get(this.code)?.token);
         this.askRatings();
         break;
       case "table": this.table = message.table; this.askRatings(); break;
@@ -178,14 +185,14 @@ class TablePage {
     this.leavingFor = code;
     const mine = seats.get(this.code);
     if (mine) seats.set(code, mine.seat, mine.token);
-    location.href = `/t/${code}`;
+    location.href = `/t/${code}${this.invite ? `#invite=${this.invite}` : ""}`; // a rematch keeps the invitation
   }
 
   async sit(seat) {
     const name = this.root.querySelector("#sit-name")?.value.trim() || seats.name();
     seats.setName(name);
     try {
-      const joined = await api.join(this.code, seat, name);
+      const joined = await api.join(this.code, seat, name, this.invite ?? undefined);
       seats.set(this.code, joined.seat, joined.token);
       this.socket.onclose = null;
       this.socket.close();
@@ -446,9 +453,9 @@ class TablePage {
         s.kind === "human" && s.bot ? h("span", { class: "muted" }, " ", t("table.seat.away_ai", { agent: agentTitle(s.bot) })) : null,
         s.kind === "human" && s.claimed && !s.bot ? h("span", { class: s.connected ? "online" : "muted" },
           " ", s.connected ? t("table.seat.online") : t("table.seat.away")) : null,
-        s.kind === "human" && !s.claimed && this.seat === null
+        s.kind === "human" && !s.claimed && this.seat === null && this.canSit()
           ? button(t("table.sit"), () => this.sit(i), { class: "sit", dataset: { seat: i } }) : null))),
-      this.seat === null && this.table.seats.some((s) => s.kind === "human" && !s.claimed)
+      this.seat === null && this.canSit() && this.table.seats.some((s) => s.kind === "human" && !s.claimed)
         ? nameInput({ id: "sit-name", placeholder: t("table.your_name"), "aria-label": t("table.your_name"), value: seats.name() }) : null);
   }
 
