@@ -8,13 +8,9 @@ is hidden information).
 
 The deletion (:func:`delete_player`) keeps every game replayable and every other player's records
 intact: the player's seats are named "deleted player" and no longer say who took them, what it said
-<<<<<<< HEAD
 there is deleted (a chat switch stays, unnamed), its sessions, passkeys, ratings, counted sign-in failures,
-quick-match entry, daily puzzles' attempts and the player itself are deleted, and its rating changes stay in the other players' games without
-=======
-there is deleted (a chat switch stays, unnamed), its sessions, ratings, counted sign-in failures,
-quick-match entry, daily puzzles' attempts, push subscriptions and the player itself are deleted, and its rating changes stay in the other players' games without
->>>>>>> main
+quick-match entry, daily puzzles' attempts, push subscriptions, notification e-mail and the player itself are
+deleted, and its rating changes stay in the other players' games without
 a name.
 """
 

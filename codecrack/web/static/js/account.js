@@ -1,11 +1,7 @@
 // The account page (#/account): a guest makes an account or signs in; an account signs out here or everywhere.
-<<<<<<< HEAD
 // An account adds and removes passkeys; anyone signs in with one (WebAuthn, where the browser has it).
-// Any player downloads its own data and deletes itself (an account confirms with its password).
-=======
 // Any player turns notifications on this browser on or off, downloads its own data and deletes itself (an account
 // confirms with its password).
->>>>>>> main
 import { api, call } from "./api.js";
 import { button, h, icon } from "./dom.js";
 import { t } from "./i18n.js";
