@@ -21,10 +21,10 @@ from sqlalchemy import func, select
 
 from codecrack.web.app import create_app
 from codecrack.web.notify.push import SUBSCRIPTIONS_PER_PLAYER, b64url, unb64url
-from codecrack.web.players.identity import COOKIE
-from codecrack.web.store import player_sessions, push_subscriptions, server_secrets
+from codecrack.web.store import push_subscriptions, server_secrets
 
 from .conftest import fast_config
+from .test_quick_match import Guest
 
 SITE = "http://testserver"
 LOCAL = r"http://127\.0\.0\.1:\d+/"  # the local receiver stands for a push service
@@ -100,23 +100,13 @@ class Receiver:
         self.thread.join(10)
 
 
-class Browser:
+class Browser(Guest):
     """A guest's browser: its session, and a push subscription's keys it alone holds."""
 
     def __init__(self, client: TestClient, name: str = "Ann") -> None:
-        self.client = client
-        answer = client.post("/api/me/guest", json={"name": name}, headers={"origin": SITE})
-        assert answer.status_code == 200, answer.text
-        client.cookies.clear()
-        self.headers = {
-            "origin": SITE,
-            "x-csrf-token": answer.json()["csrf"],
-            "cookie": f"{COOKIE}={answer.cookies[COOKIE]}",
-        }
+        super().__init__(client, name)
         self.private = ec.generate_private_key(ec.SECP256R1())
         self.auth = b"0123456789abcdef"
-        with client.app.state.hub.engine.connect() as db:
-            self.id = db.execute(select(func.max(player_sessions.c.player_id))).scalar_one()  # the latest guest
 
     def keys(self) -> dict[str, str]:
         public = self.private.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
