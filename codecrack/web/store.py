@@ -27,6 +27,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -154,6 +155,30 @@ sign_in_failures = Table(
     Column("key", String(80), primary_key=True),  # "account:HANDLE_KEY" or "address:IP"
     Column("failures", Integer, nullable=False),
     Column("since", DateTime(timezone=True), nullable=False),  # the first failure of the window
+)
+
+# -- passkeys (codecrack/web/players/passkeys.py): WebAuthn credentials of accounts ------------
+passkeys = Table(
+    "passkeys",
+    metadata,
+    Column("id", String(1400), primary_key=True),  # the credential's id, base64url (at most 1023 bytes)
+    Column("player_id", Integer, ForeignKey("players.id", name="fk_passkeys_player_id"), nullable=False),
+    Column("public_key", LargeBinary, nullable=False),  # COSE
+    Column("sign_count", BigInteger, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True)),
+    Index("ix_passkeys_player_id", "player_id"),
+)
+
+passkey_challenges = Table(  # a ceremony under way: its challenge is used once, before it expires
+    "passkey_challenges",
+    metadata,
+    Column("challenge", String(64), primary_key=True),  # base64url
+    Column(
+        "player_id", Integer, ForeignKey("players.id", name="fk_passkey_challenges_player_id")
+    ),  # adding a passkey: the account's; signing in: none
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Index("ix_passkey_challenges_expires_at", "expires_at"),
 )
 
 # -- ratings (codecrack/web/players/ratings.py): one OpenSkill rating per account and game ------

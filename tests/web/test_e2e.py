@@ -135,9 +135,18 @@ def coda_moves(page, rng):
     )
 
 
-def open_guess_picker(page, rng) -> bool:
-    """Random moves until the guess picker is open on an opponent's tile; False if the game ended first."""
-    return move_until(page, rng, coda_moves, "#coda-guess button.colour")
+def coda_table_showing(site, page, rng, selector: str, tables: int = 4):
+    """Random Coda moves until ``selector`` shows; a new table (sound on, hints on) each time a game
+    ends first, ``tables`` at most. Returns the page that shows it."""
+    for table in range(tables):
+        if move_until(page, rng, coda_moves, selector):
+            return page
+        assert table < tables - 1, f"every game ended before {selector} showed"
+        page = new_table(site, "coda", "easy")  # a new browser context: the sound is off again
+        page.click("#sound")
+        page.wait_for_selector("#sound[aria-pressed=true]")
+        page.check("#hints")
+    return page
 
 
 def move_until(page, rng, moves, selector: str, limit: int = 300) -> bool:
@@ -167,17 +176,10 @@ def test_coda_against_easy_ai_to_the_end(site):
     page.reload()
     page.wait_for_selector("#sound[aria-pressed=true]")
     page.check("#hints")
-    # the AI may have won the first round already (no hidden tile to note): play on into the next
-    assert move_until(page, rng, coda_moves, ".sheet.odds"), "the game ended before the sheet showed odds"
+    # the easy AI sometimes ends a game before a hidden tile is noted or our picker opens: a new table then
+    page = coda_table_showing(site, page, rng, ".sheet.odds")
     check_sheet(page, values=12)
-    for tables in range(4):  # a game the AI ends before our picker opens: a new table (3 at most)
-        if open_guess_picker(page, rng):
-            break
-        assert tables < 3, "every game ended before the guess picker opened"
-        page = new_table(site, "coda", "easy")  # a new browser context: the sound is off again
-        page.click("#sound")
-        page.wait_for_selector("#sound[aria-pressed=true]")
-        page.check("#hints")
+    page = coda_table_showing(site, page, rng, "#coda-guess button.colour")
     check_guess_picker(page)
     page.screenshot(path=str(SCREENSHOTS / "coda-table.png"))
     play(page, rng, coda_moves)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .test_e2e import new_table, open_guess_picker, site  # noqa: F401  (the module's server and browser)
+from .test_e2e import coda_moves, move_until, new_table, site  # noqa: F401  (the module's server and browser)
 
 pytestmark = pytest.mark.e2e
 
@@ -29,7 +29,7 @@ def test_the_turn_clock_shows_the_time_left_from_the_start(site):
 def test_the_guess_picker_offers_only_the_colour_the_tile_shows(site):
     page = new_table(site, "coda", "random")
     rng = random.Random(8)
-    assert open_guess_picker(page, rng)
+    assert move_until(page, rng, coda_moves, "#coda-guess button.colour")
     shown = "black" if "black" in page.get_attribute(".coda-row .tile.selected", "class").split() else "white"
     assert page.locator("#coda-guess button.colour").evaluate_all("bs => bs.map((b) => b.dataset.colour)") == [shown]
     page.close()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query
 from fastapi.responses import HTMLResponse
@@ -24,6 +24,14 @@ from ..hub import Hub
 from ..players.identity import Player, required_player
 from ..schema import ERRORS, Problem, Strict
 from .email import UNSUBSCRIBE_PATH, subscribe, subscription, unsubscribe, unsubscribe_by_token
+
+# The unsubscribe page is HTML; its refusal (a malformed or stale token) is the usual JSON problem.
+REFUSED_IN_JSON: dict[int | str, dict[str, Any]] = {
+    400: {
+        "description": "a malformed or stale token",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    }
+}
 
 # an address as RFC 5321 bounds it, with one @ and no spaces or angle brackets
 ADDRESS = r"^[^@\s<>,;]{1,64}@[^@\s<>,;]{1,253}$"
@@ -69,7 +77,7 @@ def notify_router(hub: Hub) -> APIRouter:
         await hub.writer.write(unsubscribe, player.id)
         return NotifySettings(email=None)
 
-    @router.get(UNSUBSCRIBE_PATH, response_class=HTMLResponse, responses={400: {"model": Problem}})
+    @router.get(UNSUBSCRIBE_PATH, response_class=HTMLResponse, responses=REFUSED_IN_JSON)
     async def unsubscribe_page(token: TOKEN) -> HTMLResponse:
         form = (
             f'<form method="post" action="{UNSUBSCRIBE_PATH}?token={html.escape(token, quote=True)}">'
@@ -77,7 +85,7 @@ def notify_router(hub: Hub) -> APIRouter:
         )
         return page(_(PAGE_TITLE), _(PAGE_ASK), form)
 
-    @router.post(UNSUBSCRIBE_PATH, response_class=HTMLResponse, responses={400: {"model": Problem}})
+    @router.post(UNSUBSCRIBE_PATH, response_class=HTMLResponse, responses=REFUSED_IN_JSON)
     async def one_click(token: TOKEN) -> HTMLResponse:
         if not await hub.writer.write(unsubscribe_by_token, token):
             raise HTTPException(status_code=400, detail=_(PAGE_STALE))

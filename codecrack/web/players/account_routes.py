@@ -71,13 +71,20 @@ def make_account(db: Connection, player_id: int, handle: str, password_hash: str
     )
 
 
+async def signed_in(request: Request, response: Response, accounts: Players, account: Player) -> dict[str, Any]:
+    """``account``'s new session on this browser (a new id: the browser's old session ends)."""
+    secret = await accounts.new_session(account, request.cookies.get(COOKIE))
+    set_session_cookie(response, request, secret, accounts.days)
+    return me_answer(account, secret)
+
+
+def address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
 def account_router(hub: Any, accounts: Players) -> APIRouter:
     router = APIRouter()
     write = hub.writer.write
-
-    def signed_in(request: Request, response: Response, player: Player, secret: str) -> dict[str, Any]:
-        set_session_cookie(response, request, secret, accounts.days)
-        return me_answer(player, secret)
 
     @router.post("/api/me/account", responses=REFUSED)
     async def create_account(
@@ -99,7 +106,7 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
         if not made:
             raise HTTPException(status_code=400, detail=_("this player has an account already"))
         account = Player(player.id, player.name, handle)
-        return signed_in(request, response, account, await accounts.new_session(account, request.cookies.get(COOKIE)))
+        return await signed_in(request, response, accounts, account)
 
     @router.post("/api/session", responses=REFUSED)
     async def sign_in(body: Credentials, request: Request, response: Response) -> Me:
@@ -107,7 +114,7 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
         handle as for a wrong password."""
         if not same_origin(request.scope, required=False):
             raise HTTPException(status_code=403, detail=_("refused: this request came from another site"))
-        limits = throttle_keys(body.handle, request.client.host if request.client else "unknown")
+        limits = throttle_keys(body.handle, address(request))
         if await asyncio.to_thread(read, hub.engine, throttled, limits):
             raise HTTPException(status_code=429, detail=_("too many failed sign-ins; try again in 15 minutes"))
         found = await asyncio.to_thread(read, hub.engine, account_of, handle_key(body.handle))
@@ -116,7 +123,7 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
             await write(count_failure, list(limits))
             raise HTTPException(status_code=401, detail=_("wrong handle or password"))
         await write(clear_failures, next(iter(limits)))
-        return signed_in(request, response, account, await accounts.new_session(account, request.cookies.get(COOKIE)))
+        return await signed_in(request, response, accounts, account)
 
     @router.delete("/api/session", responses={401: {"model": Problem}, 403: {"model": Problem}})
     async def sign_out(request: Request, response: Response, player: Player = Depends(required_player)) -> Me:
@@ -144,7 +151,7 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
     ) -> Me:
         """Delete the player: its games stay replayable, its seats are named "deleted player"."""
         if player.handle is not None:  # an account: a browser left signed in cannot delete it
-            limits = throttle_keys(player.handle, request.client.host if request.client else "unknown")
+            limits = throttle_keys(player.handle, address(request))
             if await asyncio.to_thread(read, hub.engine, throttled, limits):
                 raise HTTPException(status_code=429, detail=_("too many failed sign-ins; try again in 15 minutes"))
             found = await asyncio.to_thread(read, hub.engine, account_of, handle_key(player.handle))

@@ -105,9 +105,11 @@ def account_failures_key(handle: str) -> str:
     return f"account:{handle_key(handle)}"[:80]
 
 
-def throttle_keys(handle: str, address: str) -> dict[str, int]:
-    """The counters a sign-in is checked against, and each one's limit."""
-    return {account_failures_key(handle): ACCOUNT_FAILURES, f"address:{address}"[:80]: ADDRESS_FAILURES}
+def throttle_keys(handle: str | None, address: str) -> dict[str, int]:
+    """The counters a sign-in is checked against, and each one's limit (without a handle: the
+    address's alone)."""
+    by_address = {f"address:{address}"[:80]: ADDRESS_FAILURES}
+    return by_address if handle is None else {account_failures_key(handle): ACCOUNT_FAILURES, **by_address}
 
 
 def throttled(db: Connection, limits: dict[str, int]) -> bool:

@@ -1,15 +1,16 @@
 """A player's own data: its export as JSON, and the deletion of its account.
 
 The export (:func:`export`) holds what the site keeps about the player: its name, handle and
-sessions (their times, never their ids), its ratings and their changes, every seat it took, with
+sessions (their times, never their ids), its passkeys (ids and times), its ratings and their changes, every seat it took, with
 the record of each finished game (the engine's record format: ``codecrack replay`` reads it) and
 what it said there, and its finished daily puzzles. An unfinished game is listed as the public table shows it: no record (its seed
 is hidden information).
 
 The deletion (:func:`delete_player`) keeps every game replayable and every other player's records
 intact: the player's seats are named "deleted player" and no longer say who took them, what it said
-there is deleted (a chat switch stays, unnamed), its sessions, ratings, counted sign-in failures,
-quick-match entry, daily puzzles' attempts, push subscriptions and the player itself are deleted, and its rating changes stay in the other players' games without
+there is deleted (a chat switch stays, unnamed), its sessions, passkeys, ratings, counted sign-in failures,
+quick-match entry, daily puzzles' attempts, push subscriptions, notification e-mail and the player itself are
+deleted, and its rating changes stay in the other players' games without
 a name.
 """
 
@@ -30,6 +31,8 @@ from ..store import (
     match_queue,
     notify_emails,
     now,
+    passkey_challenges,
+    passkeys,
     player_sessions,
     players,
     push_subscriptions,
@@ -40,6 +43,7 @@ from ..store import (
     tables,
 )
 from .accounts import account_failures_key, clear_failures
+from .passkeys import passkeys_of
 from .ratings import shown
 
 FORMAT = "codecrack-player-export-1"
@@ -96,6 +100,7 @@ def export(db: Connection, player_id: int) -> dict[str, Any] | None:
                 .order_by(player_sessions.c.created_at)
             )
         ],
+        "passkeys": passkeys_of(db, player_id),
         "ratings": [
             {"game": r.game, "rating": shown(r.mu), "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins}
             for r in db.execute(select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game))
@@ -166,6 +171,8 @@ def delete_player(db: Connection, player_id: int, seat_name: Callable[[int], str
     db.execute(update(rating_changes).where(rating_changes.c.player_id == player_id).values(player_id=None))
     db.execute(delete(ratings).where(ratings.c.player_id == player_id))
     db.execute(delete(player_sessions).where(player_sessions.c.player_id == player_id))
+    db.execute(delete(passkeys).where(passkeys.c.player_id == player_id))
+    db.execute(delete(passkey_challenges).where(passkey_challenges.c.player_id == player_id))
     db.execute(delete(match_queue).where(match_queue.c.player_id == player_id))
     db.execute(delete(push_subscriptions).where(push_subscriptions.c.player_id == player_id))
     db.execute(delete(notify_emails).where(notify_emails.c.player_id == player_id))

@@ -1,4 +1,5 @@
 // The account page (#/account): a guest makes an account or signs in; an account signs out here or everywhere.
+// An account adds and removes passkeys; anyone signs in with one (WebAuthn, where the browser has it).
 // Any player turns notifications on this browser on or off, downloads its own data and deletes itself (an account
 // confirms with its password).
 import { api, call } from "./api.js";
@@ -39,6 +40,7 @@ export function showAccount(root) {
         button(t("account.sign_out"), attempt(() => api.signOut()), { id: "sign-out" }),
         button(t("account.sign_out_all"), attempt(() => api.signOutEverywhere()), { id: "sign-out-all", class: "ghost" })),
       error));
+    if (PASSKEYS) cards.push(passkeyCard());
   } else {
     if (player) {
       cards.push(h("section", { class: "card" }, h("h2", {}, icon("user"), " ", t("account.create")),
@@ -47,7 +49,9 @@ export function showAccount(root) {
     }
     cards.push(h("section", { class: "card" }, h("h2", {}, icon("log-in"), " ", t("account.sign_in")),
       h("p", {}, t("account.sign_in_help")),
-      credentials("sign-in", t("account.sign_in"), "current-password", (handle, password) => api.signIn(handle, password)), error));
+      credentials("sign-in", t("account.sign_in"), "current-password", (handle, password) => api.signIn(handle, password)),
+      PASSKEYS ? button(t("passkeys.sign_in"), attempt(signInWithPasskey), { id: "passkey-sign-in", class: "ghost" }) : null,
+      error));
   }
   if (player) cards.push(notifyCard(), pushCard(), leaving(attempt));
   root.replaceChildren(h("div", { class: "stack account" }, cards));
@@ -66,4 +70,37 @@ function leaving(attempt) {
   return h("section", { class: "card" }, h("h2", {}, icon("history"), " ", t("account.data")),
     h("p", {}, h("a", { href: "/api/me/export", download: "codecrack-player.json", id: "export" }, t("account.export"))),
     h("p", {}, t("account.delete_help")), form);
+}
+
+// Passkeys need the JSON forms of the WebAuthn options and answers (every current browser has them).
+const PASSKEYS = Boolean(window.PublicKeyCredential?.parseCreationOptionsFromJSON);
+
+async function signInWithPasskey() {
+  const options = await api.passkeySignInOptions();
+  const credential = await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options) });
+  await api.signInWithPasskey(options.challenge, credential.toJSON());
+}
+
+function passkeyCard() {
+  const error = h("p", { class: "error", id: "passkey-error", role: "alert" });
+  const list = h("ul", { id: "passkeys" });
+  const when = (at) => new Date(at).toLocaleDateString();
+  const show = (keys) => list.replaceChildren(...(keys.length ? keys.map((key) => h("li", { dataset: { id: key.id } },
+    h("span", {}, t("passkeys.added", { date: when(key.created_at) }),
+      key.used_at ? ` · ${t("passkeys.used", { date: when(key.used_at) })}` : ""), " ",
+    button(t("passkeys.remove"), () => change(() => api.removePasskey(key.id)), { class: "ghost" })))
+    : [h("li", { class: "muted" }, t("passkeys.none"))]));
+  const change = async (call) => {
+    error.textContent = "";
+    try { show(await call()); } catch (problem) { error.textContent = problem.message; }
+  };
+  const add = async () => {
+    const options = await api.passkeyOptions();
+    const credential = await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options) });
+    return api.addPasskey(options.challenge, credential.toJSON());
+  };
+  change(() => api.passkeys());
+  return h("section", { class: "card" }, h("h2", {}, icon("log-in"), " ", t("passkeys.title")),
+    h("p", {}, t("passkeys.help")), list,
+    button(t("passkeys.add"), () => change(add), { id: "add-passkey" }), error);
 }

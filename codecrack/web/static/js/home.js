@@ -9,7 +9,7 @@ import { hasPlayed } from "./invite.js";
 import { EXAMPLES } from "./learn/examples.js";
 import { drawExample, rulesHref, startTutorial } from "./learn/rules.js";
 import { showLobby } from "./lobby.js";
-import { knownSeats } from "./players.js";
+import { knownSeats, player } from "./players.js";
 import { quickMatch } from "./quickmatch.js";
 
 const MY_TABLES = 12; // the latest tables this browser sits at, shown on the home page
@@ -100,7 +100,8 @@ function range(low, high) {
 // The player's tables (this browser's and the account's): their move first ("My games", with a
 // turn-based table's deadline), then playing, waiting for friends, finished.
 async function showMine(box) {
-  const moves = new Map((await api.myGames().catch(() => [])).filter((g) => g.your_move).map((g) => [g.code, g]));
+  const mine = player ? await api.myGames().catch(() => []) : []; // turn-based tables waiting for the player's move
+  const moves = new Map(mine.filter((g) => g.your_move && g.deadline).map((g) => [g.code, g]));
   const held = await knownSeats();
   const kept = [...[...moves.values()].filter((g) => !held.some((entry) => entry.code === g.code)), ...held].slice(0, MY_TABLES);
   const found = await Promise.all(kept.map((entry) => api.table(entry.code).then((table) => ({ ...entry, table })).catch(() => null)));

@@ -1,14 +1,14 @@
 """Web Push: the language each browser subscribed in (its notifications are written in it).
 
-Revision ID: 0016
-Revises: 0015
+Revision ID: 0017
+Revises: 0016
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0016"
-down_revision = "0015"
+revision = "0017"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
