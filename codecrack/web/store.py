@@ -133,13 +133,6 @@ notify_emails = Table(
     Column("consented_at", DateTime(timezone=True), nullable=False),  # when the player asked for them
 )
 
-server_keys = Table(  # secrets the server makes once and keeps (e.g. the unsubscribe links' signing key)
-    "server_keys",
-    metadata,
-    Column("name", String(32), primary_key=True),
-    Column("value", String(200), nullable=False),
-)
-
 player_sessions = Table(
     "player_sessions",
     metadata,
@@ -225,7 +218,7 @@ rating_changes = Table(  # each seat of a rated game: its place and its rating b
     Index("ix_rating_changes_player_id", "player_id"),
 )
 
-server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles' key)
+server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles', VAPID, e-mail links')
     "server_secrets",
     metadata,
     Column("name", String(40), primary_key=True),
@@ -301,6 +294,7 @@ push_subscriptions = Table(  # Web Push: a browser's push endpoint and keys, for
     Column("endpoint", String(1000), nullable=False, unique=True),
     Column("p256dh", String(100), nullable=False),  # the browser's public key (base64url)
     Column("auth", String(40), nullable=False),  # the browser's authentication secret (base64url)
+    Column("language", String(16), nullable=False, server_default="en"),  # the page's, when it subscribed
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_push_subscriptions_player_id", "player_id"),
 )
