@@ -9,6 +9,7 @@ that the server's writer (:mod:`codecrack.web.writer`) can commit many of them a
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -572,6 +573,19 @@ def _compiled(dialect: Any, statement: Any, keys: tuple[str, ...]) -> tuple[str,
 
 def add_token(db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None = None) -> None:
     db.execute(ADD_TOKEN, {"token": token, "table_code": code, "seat": seat, "name": name, "player_id": player_id})
+
+
+def add_invited_token(
+    db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None, invite: str | None
+) -> bool:
+    """:func:`add_token` if ``invite`` is the table's invitation as stored now, or the table has none
+    (its seats are open to anyone); ``False``, nothing stored, if not. The table's row is locked, so
+    a renewal on any instance commits wholly before or after."""
+    stored = db.execute(select(tables.c.invite).where(tables.c.code == code).with_for_update()).scalar_one()
+    if stored is not None and not secrets.compare_digest((invite or "").encode(), stored.encode()):
+        return False
+    add_token(db, code, seat, token, name, player_id)
+    return True
 
 
 def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:
