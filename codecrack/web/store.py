@@ -131,6 +131,7 @@ notify_emails = Table(
     Column("address", String(254), nullable=False),
     Column("language", String(16), nullable=False),  # the e-mails' language: the page's when the player opted in
     Column("consented_at", DateTime(timezone=True), nullable=False),  # when the player asked for them
+    Column("confirmed_at", DateTime(timezone=True)),  # when they followed the confirmation link (null: not yet)
 )
 
 player_sessions = Table(

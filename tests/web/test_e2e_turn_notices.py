@@ -16,7 +16,7 @@ from codecrack.web.players.identity import COOKIE
 
 from ..cluster.services import wait_until
 from .browser import CHROMIUM, chromium, running_server
-from .test_notify_email import BASE, smtp  # noqa: F401  (the tests' SMTP server)
+from .test_notify_email import BASE, Inbox, confirmation_link, smtp  # noqa: F401  (the tests' SMTP server)
 from .test_push import LOCAL, WAIT, PushKeys, Receiver
 from .wsclient import HUMAN, RANDOM
 
@@ -46,9 +46,10 @@ def site(tmp_path, smtp):  # noqa: F811  (the imported fixture)
 
 
 class Away(PushKeys):
-    """Bob: a guest with no browser page open, who opted in to e-mails and to pushes on one browser."""
+    """Bob: a guest with no browser page open, who opted in to e-mails (and confirmed his address)
+    and to pushes on one browser."""
 
-    def __init__(self, url: str, endpoint: str) -> None:
+    def __init__(self, url: str, endpoint: str, inbox: Inbox) -> None:
         super().__init__()
         self.http = httpx.Client(base_url=url, headers={"origin": url}, timeout=WAIT)
         answer = self.http.post("/api/me/guest", json={"name": "Bob"})
@@ -63,6 +64,7 @@ class Away(PushKeys):
         ):
             answer = self.http.request(method, path, json=body)
             assert answer.status_code == 200, answer.text
+        assert self.http.post(confirmation_link(inbox.next()[1])).status_code == 200
 
 
 def test_an_away_player_gets_a_push_and_an_e_mail_then_the_ai_plays_his_lapsed_move_and_the_game_goes_on(
@@ -72,7 +74,7 @@ def test_an_away_player_gets_a_push_and_an_e_mail_then_the_ai_plays_his_lapsed_m
     url, browser = site
     inbox = smtp[1]
     with Receiver() as receiver:
-        bob = Away(url, receiver.url("/push/bob"))
+        bob = Away(url, receiver.url("/push/bob"), inbox)
         made = bob.http.post(
             "/api/tables",
             json={

@@ -1,7 +1,9 @@
-"""Notification e-mails, received by a real SMTP server (aiosmtpd) the test starts: opt-in,
-what they say (public facts only), and the one-click unsubscribe (RFC 8058)."""
+"""Notification e-mails, received by a real SMTP server (aiosmtpd) the test starts: opt-in, the
+address confirmed by a link before anything else is sent to it, what they say (public facts only),
+and the one-click unsubscribe (RFC 8058)."""
 
 import queue
+import re
 from email import message_from_bytes, policy
 from urllib.parse import urlsplit
 
@@ -55,13 +57,28 @@ def server(tmp_path, smtp):
         yield client
 
 
-def opt_in(guest: Guest, address: str, language: str = "en") -> None:
+def ask(guest: Guest, address: str, language: str = "en") -> None:
+    """Opt in: the address is stored, and sent its confirmation link."""
     answer = guest.client.put(
         "/api/me/notify/email",
         json={"address": address, "consent": True},
         headers={**guest.headers, "accept-language": language},
     )
     assert answer.status_code == 200, answer.text
+
+
+def confirmation_link(message) -> str:
+    """The path and query of the confirmation e-mail's link."""
+    link = urlsplit(re.search(rf"{BASE}/api/notify/confirm\?token=\S+", message.get_content())[0])
+    return f"{link.path}?{link.query}"
+
+
+def opt_in(guest: Guest, inbox: Inbox, address: str, language: str = "en") -> None:
+    """Opt in and follow the confirmation e-mail's link (no cookie needed: the token is its authority)."""
+    ask(guest, address, language)
+    to, message = inbox.next()
+    assert to == [address], message["Subject"]
+    assert guest.client.post(confirmation_link(message)).status_code == 200
 
 
 def notify_email(guest: Guest):
@@ -71,8 +88,8 @@ def notify_email(guest: Guest):
 def test_a_friend_taking_the_last_seat_and_then_my_move_send_e_mails_with_one_click_unsubscribe(server, smtp):
     _, inbox = smtp
     ann, bob = Guest(server, "Ann"), Guest(server, "Bob")
-    opt_in(ann, "ann@example.org")
-    opt_in(bob, "bob@example.org")
+    opt_in(ann, inbox, "ann@example.org")
+    opt_in(bob, inbox, "bob@example.org")
     made = server.post(
         "/api/tables",
         json={"game": "toy", "seats": [HUMAN, HUMAN], "sit": 0, "options": {"first": 0}, "turn_hours": 24},
@@ -111,9 +128,9 @@ def test_a_friend_taking_the_last_seat_and_then_my_move_send_e_mails_with_one_cl
 
 
 @pytest.mark.parametrize("token", ["1.00", "x", "999.abc", "", "1." + "0" * 64])
-def test_a_forged_unsubscribe_token_changes_nothing(server, token):
+def test_a_forged_unsubscribe_token_changes_nothing(server, smtp, token):
     ann = Guest(server, "Ann")
-    opt_in(ann, "ann@example.org")
+    opt_in(ann, smtp[1], "ann@example.org")
     server.cookies.clear()
     assert server.post("/api/notify/unsubscribe", params={"token": token}).status_code in (400, 422)
     assert notify_email(ann) == "ann@example.org"
@@ -122,7 +139,7 @@ def test_a_forged_unsubscribe_token_changes_nothing(server, token):
 def test_e_mails_come_in_the_language_the_player_opted_in_with(server, smtp):
     _, inbox = smtp
     ann, bob = Guest(server, "Ann"), Guest(server, "Bob")
-    opt_in(ann, "ann@example.org", "th")
+    opt_in(ann, inbox, "ann@example.org", "th")
     code = server.post(
         "/api/tables", json={"game": "toy", "seats": [HUMAN, HUMAN], "sit": 0}, headers=ann.headers
     ).json()["code"]
@@ -156,9 +173,44 @@ def test_without_a_session_nobody_opts_in(server):
 
 def test_the_export_lists_the_address_and_leaving_deletes_it(server):
     ann = Guest(server, "Ann")
-    opt_in(ann, "ann@example.org")
+    ask(ann, "ann@example.org")
     exported = server.get("/api/me/export", headers=ann.headers).json()["notifications"]
     assert [(entry["email"], entry["language"]) for entry in exported] == [("ann@example.org", "en")]
     assert server.request("DELETE", "/api/me", json={}, headers=ann.headers).status_code == 200
     with server.app.state.hub.engine.connect() as db:
         assert db.execute(select(notify_emails)).all() == []
+
+
+def test_an_address_gets_nothing_but_its_confirmation_until_its_link_is_followed(server, smtp):
+    _, inbox = smtp
+    ann, bob = Guest(server, "Ann"), Guest(server, "Bob")
+    ask(ann, "ann@example.org", "th")
+    to, confirmation = inbox.next()
+    assert to == ["ann@example.org"] and confirmation["Subject"] == "codecrack: ยืนยันที่อยู่อีเมลของคุณ"
+    assert server.get("/api/me/notify", headers=ann.headers).json() == {"email": "ann@example.org", "confirmed": False}
+    opt_in(bob, inbox, "bob@example.org")
+    made = server.post(
+        "/api/tables",
+        json={"game": "toy", "seats": [HUMAN, HUMAN], "sit": 0, "options": {"first": 1, "target": 1}},
+        headers=bob.headers,
+    ).json()
+    code = made["code"]
+    ann_token = server.post(f"/api/tables/{code}/join", json={"seat": 1}, headers=ann.headers).json()["token"]
+    to, ready = inbox.next()
+    assert to == ["bob@example.org"] and code in ready["Subject"]
+    with seated(server, code, ann_token) as seat:
+        seat.act({"type": "add", "amount": 1})  # the target: the game is over, for Ann and Bob at once
+        to, ended = inbox.next()
+    assert to == ["bob@example.org"] and ended["Subject"] == f"codecrack: the game at table {code} is over"
+
+    link = confirmation_link(confirmation)
+    server.cookies.clear()
+    assert server.get(link).status_code == 200  # the page with its button changes nothing
+    assert server.get("/api/me/notify", headers=ann.headers).json()["confirmed"] is False
+    assert server.post(link).status_code == 200
+    assert server.get("/api/me/notify", headers=ann.headers).json() == {"email": "ann@example.org", "confirmed": True}
+    ask(ann, "ann@other.example")  # a new address waits for its own link
+    _, again = inbox.next()
+    assert server.post(link).status_code == 400  # the old address's link confirms nothing
+    assert server.post(confirmation_link(again).replace("token=", "token=9")).status_code == 400
+    assert server.get("/api/me/notify", headers=ann.headers).json()["confirmed"] is False

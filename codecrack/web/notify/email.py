@@ -1,5 +1,6 @@
 """The e-mail channel of the :class:`~codecrack.web.notify.Notifier`: a player opts in with an
-address (stored with the moment of their consent and their page's language), and every e-mail
+address (stored with the moment of their consent and their page's language), which gets nothing
+but a confirmation e-mail until its owner follows that e-mail's link; every notification
 carries a one-click unsubscribe link (RFC 8058: ``List-Unsubscribe`` and ``List-Unsubscribe-Post``)
 signed with a key the server draws once and keeps in the database (``server_secrets``). Sent over SMTP (the ``smtp_*``
 settings), in a thread; nothing is sent without ``smtp_host``."""
@@ -16,7 +17,7 @@ from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from ...i18n import N_, translate
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("codecrack.web")
 
 UNSUBSCRIBE_PATH = "/api/notify/unsubscribe"
+CONFIRM_PATH = "/api/notify/confirm"
 UNSUBSCRIBE_SECRET = "unsubscribe"  # the name of the links' signing key among the server's secrets
 SUBJECTS = {
     "your_move": N_("codecrack: your move at table {code}"),
@@ -42,12 +44,16 @@ BODIES = {
 }
 DEADLINE = N_("Your time for this move runs out at {deadline} (UTC).")
 OPEN = N_("Open the table: {link}")
+CONFIRM_SUBJECT = N_("codecrack: confirm your e-mail address")
+CONFIRM_BODY = N_("Someone, surely you, asked codecrack to send its notifications to this address.")
+CONFIRM_LINK = N_("Confirm it with this link: {link}")
+CONFIRM_IGNORE = N_("If it was not you, ignore this e-mail: nothing more is sent to this address.")
 FOOTER = N_("You get these e-mails because you asked for them on codecrack. Stop them with one click: {link}")
 
 
 # -- storage ------------------------------------------------------------------------------------
 def subscribe(db: Connection, player_id: int, address: str, language: str) -> None:
-    """Store (or replace) the player's address, consented now."""
+    """Store (or replace) the player's address, consented now and not confirmed yet."""
     db.execute(delete(notify_emails).where(notify_emails.c.player_id == player_id))
     db.execute(
         insert(notify_emails).values(player_id=player_id, address=address, language=language, consented_at=now())
@@ -64,33 +70,49 @@ def subscription(db: Connection, player_id: int) -> dict[str, Any] | None:
 
 
 def subscribers(db: Connection, player_ids: list[int]) -> list[dict[str, Any]]:
-    query = select(notify_emails).where(notify_emails.c.player_id.in_(player_ids))
+    query = select(notify_emails).where(
+        notify_emails.c.player_id.in_(player_ids), notify_emails.c.confirmed_at.is_not(None)
+    )
     return [dict(row) for row in db.execute(query).mappings()]
 
 
 def unsubscribe_key(engine: Engine) -> str:
-    """The unsubscribe links' signing key, drawn at its first use and kept."""
+    """The signing key of the e-mails' links (unsubscribe, confirm), drawn at its first use and kept."""
     return kept_secret(engine, UNSUBSCRIBE_SECRET, lambda: secrets.token_hex(32))
 
 
-# -- the unsubscribe link's token: the player and a MAC of their current address -------------
-def unsubscribe_token(key: str, player_id: int, address: str) -> str:
-    mac = hmac.new(key.encode(), f"unsubscribe:{player_id}:{address}".encode(), hashlib.sha256).hexdigest()
+# -- the links' tokens: the player and a MAC of what the link does to their current address ------
+def link_token(key: str, purpose: str, player_id: int, address: str) -> str:
+    mac = hmac.new(key.encode(), f"{purpose}:{player_id}:{address}".encode(), hashlib.sha256).hexdigest()
     return f"{player_id}.{mac}"
+
+
+def token_player(db: Connection, token: str, key: str, purpose: str) -> int | None:
+    """The player whose current address ``token`` was made for, for ``purpose``; else ``None``."""
+    player, _, mac = token.partition(".")
+    if not player.isdigit() or len(player) > 12 or not mac:
+        return None
+    found = subscription(db, int(player))
+    if found is None:
+        return None
+    expected = link_token(key, purpose, int(player), found["address"])
+    return int(player) if hmac.compare_digest(expected.encode(), token.encode()) else None
 
 
 def unsubscribe_by_token(db: Connection, token: str, key: str) -> bool:
     """Remove the subscription the token was made for; false if it is not (or no longer) valid."""
-    player, _, mac = token.partition(".")
-    if not player.isdigit() or len(player) > 12 or not mac:
+    player = token_player(db, token, key, "unsubscribe")
+    return player is not None and unsubscribe(db, player)
+
+
+def confirm_by_token(db: Connection, token: str, key: str) -> bool:
+    """Confirm the address the token was made for; false if it is not (or no longer) valid."""
+    player = token_player(db, token, key, "confirm")
+    if player is None:
         return False
-    found = subscription(db, int(player))
-    if found is None:
-        return False
-    expected = unsubscribe_token(key, int(player), found["address"])
-    if not hmac.compare_digest(expected.encode(), token.encode()):
-        return False
-    return unsubscribe(db, int(player))
+    query = update(notify_emails).where(notify_emails.c.player_id == player, notify_emails.c.confirmed_at.is_(None))
+    db.execute(query.values(confirmed_at=now()))
+    return True
 
 
 # -- sending --------------------------------------------------------------------------------
@@ -104,11 +126,22 @@ class EmailChannel:
     async def send(self, notices: list[Notice]) -> None:
         if not notices or not self.config.smtp_host:
             return
-        if self.key is None:
-            self.key = await asyncio.to_thread(unsubscribe_key, self.store.engine)
-        messages = await asyncio.to_thread(self.store.read, self.compose, notices, self.key)
+        messages = await asyncio.to_thread(self.store.read, self.compose, notices, await self.signing_key())
         if messages:
             await asyncio.to_thread(self.deliver, messages)
+
+    async def ask_confirmation(self, player_id: int) -> None:
+        """Send the player's new address the link that confirms it (nothing else goes there before)."""
+        if not self.config.smtp_host:
+            return
+        found = await asyncio.to_thread(self.store.read, subscription, player_id)
+        if found:
+            await asyncio.to_thread(self.deliver, [self.confirmation(found, await self.signing_key())])
+
+    async def signing_key(self) -> str:
+        if self.key is None:
+            self.key = await asyncio.to_thread(unsubscribe_key, self.store.engine)
+        return self.key
 
     def compose(self, db: Connection, notices: list[Notice], key: str) -> list[EmailMessage]:
         found = {row["player_id"]: row for row in subscribers(db, [notice.player_id for notice in notices])}
@@ -116,7 +149,7 @@ class EmailChannel:
 
     def message(self, notice: Notice, row: dict[str, Any], key: str) -> EmailMessage:
         lang, base = row["language"], self.config.public_url.rstrip("/")
-        token = unsubscribe_token(key, row["player_id"], row["address"])
+        token = link_token(key, "unsubscribe", row["player_id"], row["address"])
         stop = f"{base}{UNSUBSCRIBE_PATH}?token={quote(token)}"
         facts = {"code": notice.code, "game": notice.game}
         lines = [translate(BODIES[notice.kind], lang).format(**facts)]
@@ -131,6 +164,17 @@ class EmailChannel:
         message["List-Unsubscribe"] = f"<{stop}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
         message.set_content("\n".join(lines) + "\n")
+        return message
+
+    def confirmation(self, row: dict[str, Any], key: str) -> EmailMessage:
+        lang, base = row["language"], self.config.public_url.rstrip("/")
+        link = f"{base}{CONFIRM_PATH}?token={quote(link_token(key, 'confirm', row['player_id'], row['address']))}"
+        lines = [translate(CONFIRM_BODY, lang), translate(CONFIRM_LINK, lang).format(link=link), ""]
+        message = EmailMessage()
+        message["From"] = self.config.smtp_from
+        message["To"] = row["address"]
+        message["Subject"] = translate(CONFIRM_SUBJECT, lang)
+        message.set_content("\n".join([*lines, translate(CONFIRM_IGNORE, lang)]) + "\n")
         return message
 
     def deliver(self, messages: list[EmailMessage]) -> None:

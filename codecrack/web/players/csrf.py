@@ -19,10 +19,10 @@ from starlette.requests import cookie_parser
 
 from ...i18n import _
 from ..middleware import ASGIApp, Receive, Scope, Send, send_json
-from ..notify.email import UNSUBSCRIBE_PATH
+from ..notify.email import CONFIRM_PATH, UNSUBSCRIBE_PATH
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
-TOKEN_PATHS = {UNSUBSCRIBE_PATH}  # authorised by a signed token in the request, never by the cookie
+TOKEN_PATHS = {UNSUBSCRIBE_PATH, CONFIRM_PATH}  # authorised by a signed token in the request, never by the cookie
 CSRF_HEADER = b"x-csrf-token"
 DEFAULT_PORTS = {"http": 80, "https": 443}
 

@@ -1,6 +1,6 @@
 // The account page's Notifications card: e-mails when a turn-based move becomes yours, a game
-// ends or a friend takes the last seat of your table; opted in with the player's consent, and
-// stopped here or with one click from any of the e-mails.
+// ends or a friend takes the last seat of your table; opted in with the player's consent, sent once
+// the address is confirmed by its link, and stopped here or with one click from any of the e-mails.
 import { call } from "./api.js";
 import { button, h, icon } from "./dom.js";
 import { t } from "./i18n.js";
@@ -12,7 +12,8 @@ export function notifyCard() {
   const consent = h("input", { name: "consent", type: "checkbox", required: true });
   const stop = button(t("notify.stop"), () => change(() => call("DELETE", "/api/me/notify/email")), { id: "notify-stop", class: "ghost" });
   const show = (settings) => {
-    status.textContent = settings.email ? t("notify.on", { address: settings.email }) : t("notify.off");
+    const shown = settings.confirmed ? "notify.on" : "notify.pending";
+    status.textContent = settings.email ? t(shown, { address: settings.email }) : t("notify.off");
     stop.hidden = !settings.email;
     error.textContent = "";
   };
