@@ -102,8 +102,18 @@ def about(db: Connection, player_id: int) -> dict[str, Any] | None:
         ],
         "passkeys": passkeys_of(db, player_id),
         "ratings": [
-            {"game": r.game, "rating": shown(r.mu), "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins}
-            for r in db.execute(select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game))
+            {
+                "game": r.game,
+                "players": r.players or None,
+                "rating": shown(r.mu),
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "games": r.games,
+                "wins": r.wins,
+            }
+            for r in db.execute(
+                select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game, ratings.c.players)
+            )
         ],
         "notifications": [
             {"email": n.address, "language": n.language, "consented_at": n.consented_at.isoformat()}

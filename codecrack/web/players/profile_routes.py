@@ -55,6 +55,7 @@ class PlayedGame(BaseModel):
 
 class GameRating(BaseModel):
     game: str
+    players: int | None = Field(description="the player count of this rating; null: every count of the game")
     rating: int
     uncertainty: int = Field(description="the shown rating's one-sigma band (60 x sigma)")
     provisional: bool
@@ -229,7 +230,10 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
         "handle": shown_handle,
         "name": name,
         "ratings": [
-            rating(db, player_id, row) for row in db.execute(select(ratings).where(ratings.c.player_id == player_id))
+            rating(db, player_id, row)
+            for row in db.execute(
+                select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game, ratings.c.players)
+            )
         ],
         "against_ai": against_ai(db, player_id),
         "played": played_count,
@@ -238,15 +242,19 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
 
 
 def rating(db: Connection, player_id: int, row: Any) -> dict[str, Any]:
+    of_rating = rated_games.c.game == row.game
+    if row.players:
+        of_rating &= rated_games.c.players == row.players
     course = db.execute(
         select(rating_changes.c.mu_after)
         .join(rated_games, rated_games.c.table_code == rating_changes.c.table_code)
-        .where(rating_changes.c.player_id == player_id, rated_games.c.game == row.game)
+        .where(rating_changes.c.player_id == player_id, of_rating)
         .order_by(rated_games.c.rated_at.desc())
         .limit(COURSE)
     ).scalars()
     return {
         "game": row.game,
+        "players": row.players or None,
         "rating": shown(row.mu),
         "uncertainty": round(row.sigma * SCALE),
         "provisional": row.games < PROVISIONAL_GAMES,
