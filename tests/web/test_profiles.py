@@ -11,6 +11,7 @@ from sqlalchemy import insert
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
 from codecrack.web.players.profile_routes import PAGE, history, profile
+from codecrack.web.players.ratings import anchors
 from codecrack.web.store import make_engine, now, players, seat_tokens, tables
 
 from .conftest import fast_config
@@ -19,6 +20,7 @@ from .test_ratings import RACE, both_seats, rated_toy, seat_two  # noqa: F401  (
 from .wsclient import HUMAN, create
 
 pytestmark = pytest.mark.usefixtures("rated_toy")
+CODA_TIERS = anchors("coda")  # read before rated_toy stands in for the anchors
 
 
 @pytest.fixture
@@ -134,9 +136,9 @@ def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
     with engine.connect() as db:
         shown = profile(db, "ann")
         assert shown["played"] == 4 and [g["code"] for g in shown["recent"]] == ["G0", "G1", "G2", "G3"]
-        assert shown["against_ai"] == [
-            {"game": "coda", "tier": "easy", "played": 2, "won": 1},
-            {"game": "coda", "tier": "hard", "played": 1, "won": 1},
+        assert shown["against_ai"] == [  # each tier with its fixed rating (the package's ratings.json)
+            {"game": "coda", "tier": "easy", "rating": round(CODA_TIERS["easy"].mu * 60), "played": 2, "won": 1},
+            {"game": "coda", "tier": "hard", "rating": round(CODA_TIERS["hard"].mu * 60), "played": 1, "won": 1},
         ]
 
         def listed(**filters) -> list[str]:

@@ -25,7 +25,7 @@ from ..schema import ERRORS
 from ..store import players, rated_games, rating_changes, ratings, seat_tokens, tables
 from .accounts import handle_key
 from .identity import aware, read
-from .ratings import PROVISIONAL_GAMES, SCALE, shown
+from .ratings import PROVISIONAL_GAMES, SCALE, anchors, shown
 
 PAGE = 20  # games per history page
 PAGE_FILE = Path(__file__).parents[1] / "static" / "index.html"  # the front end's one page
@@ -67,6 +67,7 @@ class GameRating(BaseModel):
 class TierResult(BaseModel):
     game: str
     tier: str
+    rating: int | None = Field(description="the tier's fixed rating, measured in the arena (null: none)")
     played: int
     won: int
 
@@ -173,7 +174,16 @@ def against_ai(db: Connection, player_id: int) -> list[dict[str, Any]]:
         .group_by(tiers.c.game, tiers.c.tier)
         .order_by(tiers.c.game, tiers.c.tier)
     )
-    return [{"game": g, "tier": t, "played": count, "won": wins} for g, t, count, wins in db.execute(query)]
+    return [
+        {"game": g, "tier": t, "rating": tier_rating(g, t), "played": count, "won": wins}
+        for g, t, count, wins in db.execute(query)
+    ]
+
+
+def tier_rating(game: str, tier: str) -> int | None:
+    """The AI tier's fixed rating as shown (its anchor, kept with the game's package)."""
+    anchor = anchors(game).get(tier) if game in GAMES else None
+    return shown(anchor.mu) if anchor else None
 
 
 def described(db: Connection, rows: list[Any]) -> list[dict[str, Any]]:
