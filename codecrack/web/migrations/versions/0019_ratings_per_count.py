@@ -5,15 +5,15 @@ game stores its player count.
 A rating made before this revision for a game now rated per count is kept whole under the count of
 the player's latest rated game of it (its earlier games cannot be told apart again).
 
-Revision ID: 0017
-Revises: 0016
+Revision ID: 0019
+Revises: 0018
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0017"
-down_revision = "0016"
+revision = "0019"
+down_revision = "0018"
 branch_labels = None
 depends_on = None
 
