@@ -100,20 +100,20 @@ def seats_at_most() -> int:
     return max(game_class(name).max_players for name in GAMES)
 
 
-def agent_at(index: int) -> Any:
-    """The AI tier of a table's seat ``index`` (NULL for a person, or past the last seat)."""
-    return tables.c.seats[(index, "agent")].as_string()
+def agent_at(seats: Any, index: int) -> Any:
+    """The AI tier of seat ``index`` of a table's ``seats`` (NULL for a person, or past the last seat)."""
+    return seats[(index, "agent")].as_string()
 
 
 def ai_seats() -> Any:
-    return sum(case((agent_at(index).is_not(None), 1), else_=0) for index in range(seats_at_most()))
+    return sum(case((agent_at(tables.c.seats, index).is_not(None), 1), else_=0) for index in range(seats_at_most()))
 
 
-def won_by_seat() -> Any:
-    """1 if the player's seat is one of the table's winners, else 0, in SQL (a winner past the
+def won_by_seat(result: Any = tables.c.result, seat: Any = seat_tokens.c.seat) -> Any:
+    """1 if the player's ``seat`` is one of the table's winners, else 0, in SQL (a winner past the
     list's end is NULL: ``case`` makes that a 0)."""
-    winners = (tables.c.result[("winners", index)].as_integer() for index in range(seats_at_most()))
-    return case((or_(*(winner == seat_tokens.c.seat for winner in winners)), 1), else_=0)
+    winners = (result[("winners", index)].as_integer() for index in range(seats_at_most()))
+    return case((or_(*(winner == seat for winner in winners)), 1), else_=0)
 
 
 OPPONENTS = {  # each filter of the history, in SQL (the player's own seat is a person's)
@@ -157,14 +157,20 @@ def finished_rows(db: Connection, where: Any, offset: int, limit: int) -> list[A
 
 
 def against_ai(db: Connection, player_id: int) -> list[dict[str, Any]]:
-    """Games played and won against each AI tier of each game, counted in SQL (a table with two
-    seats of one tier counts once for it)."""
-    won = won_by_seat()
+    """Games played and won against each AI tier of each game, counted in SQL over the player's
+    finished games read once (a table with two seats of one tier counts once for it)."""
+    mine = (
+        select(tables.c.code, tables.c.game, tables.c.seats, tables.c.result, seat_tokens.c.seat)
+        .join(tables, tables.c.code == seat_tokens.c.table_code)
+        .where(finished_games(player_id))
+        .cte("mine")  # used once per seat: SQLite and PostgreSQL materialise it
+    )
+    won = won_by_seat(mine.c.result, mine.c.seat)
     seats = union_all(
         *(
-            select(tables.c.code, tables.c.game, agent_at(index).label("tier"), won.label("won"))
-            .select_from(seat_tokens.join(tables, tables.c.code == seat_tokens.c.table_code))
-            .where(finished_games(player_id), agent_at(index).is_not(None))
+            select(mine.c.code, mine.c.game, agent_at(mine.c.seats, index).label("tier"), won.label("won")).where(
+                agent_at(mine.c.seats, index).is_not(None)
+            )
             for index in range(seats_at_most())
         )
     ).subquery()
