@@ -23,7 +23,7 @@ from codecrack.env.pettingzoo import env
 from codecrack.terminal.play import play
 from codecrack.web.app import create_app
 from codecrack.web.config import WebConfig
-from tests.web.browser import CHROMIUM, chromium, running_server
+from tests.web.browser import browsing
 from tests.web.conftest import fast_config
 from tests.web.test_e2e import new_table
 from tests.web.wsclient import HUMAN, RANDOM, bearer, create, seated
@@ -113,12 +113,10 @@ def test_the_web_serves_the_packages_tutorial(installed, tmp_path):
 def test_the_browser_draws_the_packages_board(installed, tmp_path):
     """The board module is the package's own (web/board.js), and its seat can play: written first,
     it found that table.js ignored every click of a game whose view has no ``to_move``."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
     assert (PACKAGE / "codecrack_tinyguess" / "web" / "board.js").is_file()
     config = WebConfig(db_url=f"sqlite:///{tmp_path}/web.db", ai_pace=0.0)
-    with running_server(config) as url, chromium() as browser:
-        page = new_table((url, browser), "tinyguess", "random", {"first": "0"})
+    with browsing(config) as site:
+        page = new_table(site, "tinyguess", "random", {"first": "0"})
         page.wait_for_selector(".tinyguess-board .tinyguess-card")
         page.click(".generic-actions button.action >> nth=0")
         page.wait_for_selector(".tinyguess-guesses li")
