@@ -168,6 +168,7 @@ class CodaGame(Game):
     min_players = 2
     max_players = 4
     Options = CodaOptions
+    options: CodaOptions
     presets = CODA_PRESETS
 
     # -- setup -----------------------------------------------------------------------
