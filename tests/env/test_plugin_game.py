@@ -59,6 +59,17 @@ def test_terminal_play_with_a_human_typing_menu_numbers(installed):
     assert registry.replay(record).over and "Game over" in output.getvalue()
 
 
+def test_terminal_play_on_the_packages_own_screen(installed):
+    """Its screen.py draws the view, reads ``g N``, tells each guess and shows the cards at the end."""
+    output = StringIO()
+    typed = iter([f"g {value}" for value in range(1, 7)] * 10)  # bounded: without the screen's parser it runs out
+    seats, console = ["human", "random"], Console(file=output)
+    record = play("tinyguess", seats, seed=4, options={"first": 0}, console=console, read=lambda prompt: next(typed))
+    shown = output.getvalue()
+    assert registry.replay(record).over
+    assert "Tiny Guess, cards 1-6: your card" in shown and "seat 1 guesses" in shown and "the cards: seat 1" in shown
+
+
 def test_arena(installed):
     report = run_arena(ArenaConfig("tinyguess", 3, ("random",), games=6, seed=2))
     assert report["games"] == 6 and sum(row["wins"] for row in report["agents"]) >= 6
