@@ -170,6 +170,7 @@ class CodaGame(Game):
     Options = CodaOptions
     options: CodaOptions
     presets = CODA_PRESETS
+    rated_per_count = True  # two players read each other; four share the table's luck: not one skill
 
     # -- setup -----------------------------------------------------------------------
     def _setup(self) -> None:
