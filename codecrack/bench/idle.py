@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +30,11 @@ from websockets.asyncio.client import connect
 
 from ..loadtest.players import TablePlan, open_table
 from ..loadtest.target import codecrack_server, sample_process, websocket_base
-from .serving import NO_PAUSE, PROBED, http, scratch
+from .serving import NO_PAUSE, PROBED, scratch
 
 GREETING_SECONDS = 120.0  # a socket's wait for its state once it said hello
 CLIENT_SECONDS = 3600.0  # a client process never outlives this, whatever happens to its parent
+PROBE_SECONDS = 600.0  # a tracemalloc snapshot of thousands of sockets takes minutes on a busy machine
 OPENING_AT_ONCE = 64  # handshakes in flight per client process (the server's listen backlog is finite)
 
 
@@ -84,7 +86,9 @@ async def sit_idle(url: str, seats: list[tuple[str, str]]) -> None:
 
 
 def probe(url: str, path: str = "/probe/memory") -> dict[str, Any]:
-    return http("GET", f"{url}{path}")
+    request = urllib.request.Request(f"{url}{path}")
+    with urllib.request.urlopen(request, timeout=PROBE_SECONDS) as response:
+        return json.loads(response.read())
 
 
 def open_files(pid: int) -> int:
