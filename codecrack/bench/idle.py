@@ -30,7 +30,7 @@ from websockets.asyncio.client import connect
 
 from ..loadtest.players import TablePlan, open_table
 from ..loadtest.target import codecrack_server, sample_process, websocket_base
-from .serving import NO_PAUSE, PROBED, scratch
+from .serving import PROBED, scratch
 
 GREETING_SECONDS = 120.0  # a socket's wait for its state once it said hello
 CLIENT_SECONDS = 3600.0  # a client process never outlives this, whatever happens to its parent
@@ -101,7 +101,7 @@ def idle_benchmark(
     sockets, clients, trace = int(sockets), int(clients), int(trace)
     seconds, settle = float(seconds), float(settle)
     with tempfile.TemporaryDirectory(dir=scratch()) as folder:
-        with codecrack_server(f"sqlite:///{folder}/idle.db", PROBED, **NO_PAUSE) as server:
+        with codecrack_server(f"sqlite:///{folder}/idle.db", PROBED, CODECRACK_AI_PACE="0") as server:
             seats = asyncio.run(open_tables(server.url, sockets // 2))
             before = probe(server.url)
             if trace:
@@ -121,6 +121,7 @@ def idle_benchmark(
                 )
             try:
                 for process in processes:
+                    assert process.stdout is not None and process.stdin is not None  # both are pipes
                     line = process.stdout.readline()  # bounded: each socket waits GREETING_SECONDS at most
                     if line.strip() != "ready":
                         raise RuntimeError(f"a client process stopped before its sockets were seated: {line!r}")
@@ -134,7 +135,8 @@ def idle_benchmark(
                 traced = probe(server.url, "/probe/trace") if trace else None
             finally:
                 for process in processes:
-                    process.stdin.close()
+                    if process.stdin:
+                        process.stdin.close()
                 for process in processes:
                     try:
                         process.wait(timeout=60)
