@@ -9,6 +9,7 @@ that the server's writer (:mod:`codecrack.web.writer`) can commit many of them a
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -132,13 +133,6 @@ notify_emails = Table(
     Column("consented_at", DateTime(timezone=True), nullable=False),  # when the player asked for them
 )
 
-server_keys = Table(  # secrets the server makes once and keeps (e.g. the unsubscribe links' signing key)
-    "server_keys",
-    metadata,
-    Column("name", String(32), primary_key=True),
-    Column("value", String(200), nullable=False),
-)
-
 player_sessions = Table(
     "player_sessions",
     metadata,
@@ -187,12 +181,13 @@ ratings = Table(
     metadata,
     Column("player_id", Integer, ForeignKey("players.id", name="fk_ratings_player_id"), primary_key=True),
     Column("game", String(32), primary_key=True),
+    Column("players", Integer, primary_key=True, autoincrement=False),  # its player count; 0: every count
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("games", Integer, nullable=False),  # rated games played
     Column("wins", Integer, nullable=False),  # of which placed first
     Column("played_at", DateTime(timezone=True), nullable=False),  # the latest rated game
-    Index("ix_ratings_game_mu", "game", "mu"),  # the leaderboards
+    Index("ix_ratings_game_players_mu", "game", "players", "mu"),  # the leaderboards
 )
 
 rated_games = Table(  # a table's ratings were updated: its row is the unique key that makes it once
@@ -200,6 +195,7 @@ rated_games = Table(  # a table's ratings were updated: its row is the unique ke
     metadata,
     Column("table_code", String(12), ForeignKey("tables.code", name="fk_rated_games_table_code"), primary_key=True),
     Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False, server_default="0"),  # the table's player count
     Column("rated_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -224,7 +220,7 @@ rating_changes = Table(  # each seat of a rated game: its place and its rating b
     Index("ix_rating_changes_player_id", "player_id"),
 )
 
-server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles' key)
+server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles', VAPID, e-mail links')
     "server_secrets",
     metadata,
     Column("name", String(40), primary_key=True),
@@ -300,6 +296,7 @@ push_subscriptions = Table(  # Web Push: a browser's push endpoint and keys, for
     Column("endpoint", String(1000), nullable=False, unique=True),
     Column("p256dh", String(100), nullable=False),  # the browser's public key (base64url)
     Column("auth", String(40), nullable=False),  # the browser's authentication secret (base64url)
+    Column("language", String(16), nullable=False, server_default="en"),  # the page's, when it subscribed
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_push_subscriptions_player_id", "player_id"),
 )
@@ -578,6 +575,19 @@ def _compiled(dialect: Any, statement: Any, keys: tuple[str, ...]) -> tuple[str,
 
 def add_token(db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None = None) -> None:
     db.execute(ADD_TOKEN, {"token": token, "table_code": code, "seat": seat, "name": name, "player_id": player_id})
+
+
+def add_invited_token(
+    db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None, invite: str | None
+) -> bool:
+    """:func:`add_token` if ``invite`` is the table's invitation as stored now, or the table has none
+    (its seats are open to anyone); ``False``, nothing stored, if not. The table's row is locked, so
+    a renewal on any instance commits wholly before or after."""
+    stored = db.execute(select(tables.c.invite).where(tables.c.code == code).with_for_update()).scalar_one()
+    if stored is not None and not secrets.compare_digest((invite or "").encode(), stored.encode()):
+        return False
+    add_token(db, code, seat, token, name, player_id)
+    return True
 
 
 def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:

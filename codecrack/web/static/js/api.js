@@ -23,6 +23,7 @@ export const api = {
   create: (body) => call("POST", "/api/tables", body),
   join: (code, seat, name, invite) => call("POST", `/api/tables/${code}/join`, { seat, name, invite }),
   invite: (code, token) => call("GET", `/api/tables/${code}/invite`, undefined, token),
+  renewInvite: (code, token) => call("POST", `/api/tables/${code}/invite`, undefined, token), // the old link stops working
   qr: async (code, token) => { // the SVG text: a seated player's QR code holds the invitation
     const response = await fetch(`/api/tables/${code}/qr.svg`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     if (!response.ok) throw new Error(response.statusText);
@@ -50,7 +51,7 @@ export const api = {
   signInWithPasskey: (challenge, credential) => call("POST", "/api/session/passkey", { challenge, credential }),
   signOutEverywhere: () => call("DELETE", "/api/sessions"),
   ratings: (code) => call("GET", `/api/tables/${code}/ratings`),
-  leaderboard: (game) => call("GET", `/api/leaderboards/${game}`),
+  leaderboard: (game, players) => call("GET", `/api/leaderboards/${game}${players ? `?players=${players}` : ""}`),
   match: (game, players) => call("POST", "/api/match", { game, players }),
   leaveMatch: (closing = false) => call("DELETE", "/api/match", undefined, undefined, closing),
 };
