@@ -10,7 +10,7 @@ import pytest
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, select, text
+from sqlalchemy import insert, select, text, update
 
 from codecrack.agents.registry import tier_names
 from codecrack.core.options import Preset
@@ -239,7 +239,15 @@ def test_the_leaderboard_lists_active_players_with_ten_games_and_the_viewers_ran
     listed = [n for n in range(300) if n % 3 and n % 5]
     assert len(board["top"]) == 100
     assert [row["handle"] for row in board["top"]] == [f"p{n}" for n in sorted(listed, reverse=True)][:100]
-    assert board["you"] == {"rank": len(listed) + 1, "handle": "Ann", "rating": shown(20.05), "games": 12, "wins": 3}
+    you = {
+        "rank": len(listed) + 1,
+        "handle": "Ann",
+        "rating": shown(20.05),
+        "provisional": False,
+        "games": 12,
+        "wins": 3,
+    }
+    assert board["you"] == you
     assert client.get("/api/leaderboards/nosuchgame").status_code == 404
     assert board["players"] is None and board["counts"] == []  # one board for every count
     refused = client.get("/api/leaderboards/toy", params={"players": 2})
@@ -286,6 +294,14 @@ def test_a_game_rated_per_player_count_keeps_a_rating_and_a_leaderboard_per_coun
         assert [(r["handle"], r["rating"]) for r in two["top"]] == [("Dee", shown(30.0))]
         assert [(r["handle"], r["rating"]) for r in three["top"]] == [("Dee", shown(20.0))]
         assert client.get("/api/leaderboards/toy", params={"players": 4}).status_code == 400
+        assert (two["you"]["rank"], three["you"]["rank"]) == (1, 1)
+        with client.app.state.hub.engine.begin() as db:  # 9 games: not listed, the viewer still sees its rating
+            db.execute(update(ratings).where(ratings.c.players == 3).values(games=9))
+        three = client.get("/api/leaderboards/toy", params={"players": 3}).json()
+        assert three["top"] == [] and three["you"] == {
+            **{"rank": None, "handle": "Dee", "rating": shown(20.0), "provisional": True},
+            **{"games": 9, "wins": 5},
+        }
         profile = client.get("/api/players/dee").json()["ratings"]
         assert [(r["players"], r["rating"]) for r in profile] == [(2, shown(30.0)), (3, shown(20.0))]
 
