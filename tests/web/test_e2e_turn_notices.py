@@ -6,7 +6,6 @@ his time runs out, the takeover AI plays his seat, and Ann plays on in Chromium.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import httpx
 import pytest
@@ -15,7 +14,7 @@ from codecrack.web.config import WebConfig
 from codecrack.web.players.identity import COOKIE
 
 from ..cluster.services import wait_until
-from .browser import CHROMIUM, chromium, running_server
+from .browser import browsing
 from .test_notify_email import BASE, Inbox, confirmation_link, smtp  # noqa: F401  (the tests' SMTP server)
 from .test_push import LOCAL, WAIT, PushKeys, Receiver
 from .wsclient import HUMAN, RANDOM
@@ -30,8 +29,8 @@ MOVE = {"type": "add", "amount": 2}
 
 @pytest.fixture
 def site(tmp_path, smtp):  # noqa: F811  (the imported fixture)
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
+    """A server whose hour is HOUR seconds, sending to the tests' SMTP server and push receivers
+    (the toy game is registered for each test by conftest), and a Chromium."""
     config = WebConfig(
         db_url=f"sqlite:///{tmp_path}/web.db",
         ai_pace=0.0,
@@ -41,8 +40,8 @@ def site(tmp_path, smtp):  # noqa: F811  (the imported fixture)
         public_url=BASE,
         push_services=LOCAL,
     )
-    with running_server(config) as url, chromium() as browser:
-        yield url, browser
+    with browsing(config) as site:
+        yield site
 
 
 class Away(PushKeys):
