@@ -36,7 +36,7 @@ class Driving:
         for seat in range(self.row.players):
             self.watch_absence(seat)
         self.restart_clock(since)
-        self.restart_turn(stored=True)
+        self.resume_turn()
         self.wake()
 
     def lead(self, since: float) -> None:

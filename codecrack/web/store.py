@@ -74,6 +74,7 @@ tables = Table(
     Column("turn_step", Integer),  # the step whose deadline this is ...
     Column("turn_deadline", DateTime(timezone=True)),  # ... when it runs out ...
     Column("turn_seats", JSON),  # ... and the human seats it is for
+    Column("turn_lapsed", JSON),  # the seats the takeover AI plays since their time ran out
     Index("ix_tables_finished_active_at", "finished", "active_at"),
     Index("ix_tables_turn_deadline", "turn_deadline"),
 )
@@ -359,6 +360,7 @@ class TableRow:
     turn_step: int | None = None
     turn_deadline: datetime | None = None
     turn_seats: list[int] | None = None
+    turn_lapsed: list[int] | None = None
 
     def __post_init__(self) -> None:
         self.active_at = self.active_at or self.created_at
@@ -510,9 +512,12 @@ def update_table(db: Connection, code: str, **values: Any) -> None:
     db.execute(update(tables).where(tables.c.code == code).values(**values))
 
 
-def set_turn(db: Connection, code: str, step: int, deadline: datetime | None, seats: list[int]) -> None:
-    """A turn-based table's running deadline: ``seats`` must move by ``deadline`` at ``step``."""
-    update_table(db, code, turn_step=step, turn_deadline=deadline, turn_seats=seats)
+def set_turn(
+    db: Connection, code: str, step: int, deadline: datetime | None, seats: list[int], lapsed: list[int]
+) -> None:
+    """A turn-based table's running deadline: ``seats`` must move by ``deadline`` at ``step``; the
+    takeover AI plays the ``lapsed`` seats, whose time ran out, until their players come back."""
+    update_table(db, code, turn_step=step, turn_deadline=deadline, turn_seats=seats, turn_lapsed=lapsed)
 
 
 ADD_ACTION = insert(actions)

@@ -98,6 +98,7 @@ class TurnDeadlines:
         def start(self, key: Any, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task: ...
         def cancel(self, key: Any) -> None: ...
         def bot_tier(self, seat: int) -> str | None: ...
+        def connected(self, seat: int) -> bool: ...
         def announce(self) -> None: ...
         def wake(self) -> None: ...
 
@@ -105,9 +106,17 @@ class TurnDeadlines:
         """The human seats the game awaits now that no AI plays."""
         return sorted(seat for seat in self.game.awaited if not self.bot_tier(seat))
 
+    def resume_turn(self) -> None:
+        """After a load: the seats whose time ran out stay the takeover AI's (unless their player is
+        back), and the stored deadline runs on."""
+        if self.row.turn_hours and self.driving:
+            self.taken_over.update(seat for seat in self.row.turn_lapsed or [] if not self.connected(seat))
+        self.restart_turn(stored=True)
+
     def restart_turn(self, stored: bool = False) -> None:
-        """Give the seats awaited now the table's time for a move, stored with the table; with
-        ``stored``, keep the stored deadline if it is this step's for the same seats (a load)."""
+        """Give the seats awaited now the table's time for a move, stored with the table (with the
+        seats the takeover AI plays after a lapse); with ``stored``, keep the stored deadline if it
+        is this step's for the same seats (a load)."""
         if not self.row.turn_hours or not self.driving:
             return
         self.cancel("turn")
@@ -119,9 +128,16 @@ class TurnDeadlines:
             deadline = now() + timedelta(seconds=self.row.turn_hours * self.config.turn_hour)
         else:
             deadline = None
-        if (row.turn_step, row.turn_deadline, row.turn_seats) != (self.step, deadline, seats):
-            row.turn_step, row.turn_deadline, row.turn_seats = self.step, deadline, seats
-            self.start(("turn-store", self.step), self.journal.set_turn(self.code, self.step, deadline, seats))
+        lapsed = sorted(self.taken_over)
+        if (row.turn_step, row.turn_deadline, row.turn_seats, row.turn_lapsed or []) != (
+            self.step,
+            deadline,
+            seats,
+            lapsed,
+        ):
+            row.turn_step, row.turn_deadline, row.turn_seats, row.turn_lapsed = self.step, deadline, seats, lapsed
+            write = self.journal.set_turn(self.code, self.step, deadline, seats, lapsed)
+            self.start(("turn-store", self.step), write)
         if deadline is not None:
             self.start("turn", self._lapse(self.step, deadline))
 

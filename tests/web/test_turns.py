@@ -67,7 +67,7 @@ def test_a_player_who_comes_back_takes_the_seat_again_with_a_new_deadline():
         assert table.bot_tier(0) is None and table.row.turn_seats == [0]
         assert table.row.turn_deadline >= first
         await asyncio.sleep(0)  # the deadline's write runs
-        assert table.journal.turns[table.code] == (0, table.row.turn_deadline, [0])
+        assert table.journal.turns[table.code] == (0, table.row.turn_deadline, [0], [])
         table.close()
 
     asyncio.run(scenario())
@@ -95,12 +95,37 @@ def test_a_deadline_that_passed_while_the_server_was_down_rings_at_the_start(tmp
     with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR))) as client:
         code = create(client, "toy", [HUMAN, HUMAN], options={"first": 0}, turn_hours=2)["code"]
         wait_until(lambda: stored(tmp_path, code).turn_deadline is not None, "the deadline stored")
-    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
-    Store(engine).write(set_turn, code, 0, datetime.now(UTC) - timedelta(minutes=1), [0])
-    engine.dispose()
+    lapse_while_down(tmp_path, code, [0])
     with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0))) as client:
         wait_until(lambda: client.get(f"/api/tables/{code}").json()["step"] == 1, "the lapsed move played")
         assert client.get(f"/api/tables/{code}").json()["turns"]["seats"] == [1]
+
+
+def lapse_while_down(tmp_path, code: str, seats: list[int]) -> None:
+    """Make the stored deadline of ``code``'s first move a minute ago, as if the server had been down."""
+    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
+    Store(engine).write(set_turn, code, 0, datetime.now(UTC) - timedelta(minutes=1), seats, [])
+    engine.dispose()
+
+
+def test_a_seat_taken_over_after_a_lapse_stays_taken_over_across_a_restart(tmp_path):
+    """Issue 28's fault: after a restart, the lapsed seat got a whole move's time again."""
+    config = fast_config(tmp_path, turn_hour=HOUR)
+    with TestClient(create_app(config)) as client:
+        code = create(client, "toy", [HUMAN, HUMAN], options={"first": 0, "target": 50}, turn_hours=2)["code"]
+        bob = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
+        wait_until(lambda: stored(tmp_path, code).turn_deadline is not None, "the deadline stored")
+    lapse_while_down(tmp_path, code, [0])
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0))) as client:
+        wait_until(lambda: client.get(f"/api/tables/{code}").json()["step"] == 1, "the lapsed move played")
+    with TestClient(create_app(config)) as client, seated(client, code, bob) as seat:
+        seat.act({"type": "add", "amount": 1})
+
+        def info():
+            return client.get(f"/api/tables/{code}").json()
+
+        wait_until(lambda: info()["step"] == 3 or info()["turns"]["seats"] == [0], "seat 0's move played or timed")
+        assert info()["step"] == 3 and info()["seats"][0]["bot"] == "random"
 
 
 @pytest.mark.parametrize(
