@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from .store import Store, add_move, set_turn
+from .store import Store, add_move, forfeit_table, set_turn
 from .writer import Writer
 
 if TYPE_CHECKING:
@@ -46,6 +46,9 @@ class Journal(Protocol):
         """Store a turn-based table's deadline: ``seats`` must move by ``deadline`` at ``step``; the
         takeover AI plays the ``lapsed`` seats."""
 
+    async def forfeit(self, code: str, result: dict[str, Any]) -> None:
+        """Store that the table ended with the forfeit ``result`` (no step ends it)."""
+
 
 class SqlJournal:
     """The steps in the database: appended through the writer (batched with other tables'), read
@@ -67,6 +70,9 @@ class SqlJournal:
         self, code: str, step: int, deadline: datetime | None, seats: list[int], lapsed: list[int]
     ) -> None:
         await self.writer.write(set_turn, code, step, deadline, seats, lapsed)
+
+    async def forfeit(self, code: str, result: dict[str, Any]) -> None:
+        await self.writer.write(forfeit_table, code, result)
 
 
 @dataclass
@@ -91,6 +97,9 @@ class MemoryJournal:
         self, code: str, step: int, deadline: datetime | None, seats: list[int], lapsed: list[int]
     ) -> None:
         self.turns[code] = (step, deadline, seats, lapsed)
+
+    async def forfeit(self, code: str, result: dict[str, Any]) -> None:
+        self.results[code] = result
 
 
 async def no_bot(table: LiveTable, seat: int) -> None:

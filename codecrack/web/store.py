@@ -520,6 +520,11 @@ def set_turn(
     update_table(db, code, turn_step=step, turn_deadline=deadline, turn_seats=seats, turn_lapsed=lapsed)
 
 
+def forfeit_table(db: Connection, code: str, result: dict[str, Any]) -> None:
+    """End table ``code`` with a forfeit ``result`` (no action ends it: :mod:`codecrack.web.turns`)."""
+    update_table(db, code, finished=True, result=result, turn_deadline=None, turn_seats=[])
+
+
 ADD_ACTION = insert(actions)
 TOUCH_TABLE = update(tables).where(tables.c.code == bindparam("at_code")).values(active_at=bindparam("at_time"))
 FINISH_TABLE = TOUCH_TABLE.values(finished=True, result=bindparam("at_result", type_=JSON))
