@@ -13,7 +13,7 @@ import logging
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import OptionError
 from ..core.forfeit import forfeit_result
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .config import WebConfig
     from .ports import Journal, TableEvents
     from .store import TableRow
+    from .table import LiveTable
 
 log = logging.getLogger("codecrack.web")
 
@@ -187,5 +188,5 @@ class TurnDeadlines:
                 return
             row = self.row
             row.finished, row.result, row.turn_deadline, row.turn_seats = True, result, None, []
-            self.events.ended(self)
+            self.events.ended(cast("LiveTable", self))
         self.announce()
