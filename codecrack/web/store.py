@@ -283,6 +283,7 @@ match_queue = Table(  # quick match: the players waiting for a table (one entry 
     metadata,
     Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
     Column("game", String(32), nullable=False),
+    Column("preset", String(32), nullable=False),  # the game's preset: the table's options ("" for a game with none)
     Column("players", Integer, nullable=False),
     Column("name", String(40), nullable=False),
     Column("joined_at", DateTime(timezone=True), nullable=False),
@@ -290,7 +291,7 @@ match_queue = Table(  # quick match: the players waiting for a table (one entry 
     Column("table_code", String(12), ForeignKey("tables.code")),  # seated: the table, until the player is told
     Column("seat", Integer),
     Column("token", String(64)),
-    Index("ix_match_queue_waiting", "game", "players", "table_code", "joined_at"),
+    Index("ix_match_queue_waiting", "game", "preset", "players", "table_code", "joined_at"),
 )
 
 push_subscriptions = Table(  # Web Push: a browser's push endpoint and keys, for the player who opted in there

@@ -51,7 +51,7 @@ export const api = {
   signOutEverywhere: () => call("DELETE", "/api/sessions"),
   ratings: (code) => call("GET", `/api/tables/${code}/ratings`),
   leaderboard: (game) => call("GET", `/api/leaderboards/${game}`),
-  match: (game, players) => call("POST", "/api/match", { game, players }),
+  match: (game, players, preset) => call("POST", "/api/match", { game, players, ...(preset ? { preset } : {}) }),
   leaveMatch: (closing = false) => call("DELETE", "/api/match", undefined, undefined, closing),
 };
 
