@@ -17,6 +17,8 @@ from .i18n import N_, _
 
 console = Console()
 DB_HELP = N_("SQLAlchemy URL (default: $CODECRACK_DB, else SQLite in ./data).")
+TIME_LIMIT = 3600.0  # seconds, for pg_dump and pg_restore
+TIME_LIMIT_HELP = N_("Stop pg_dump or pg_restore after this many seconds (PostgreSQL).")
 REDIS_HELP = N_("Redis URL of the instances, if they run several (default: $CODECRACK_REDIS_URL).")
 admin = typer.Typer(cls=LocalizedGroup, help=N_("Operate a running service: tables, names, limits, records."))
 
@@ -40,13 +42,14 @@ def failed(message: str) -> typer.Exit:
 def backup(
     out: Path = typer.Argument(..., help=N_("The new file to write the backup to.")),
     db: str | None = typer.Option(None, help=DB_HELP),
+    time_limit: float = typer.Option(TIME_LIMIT, min=1.0, help=TIME_LIMIT_HELP),
 ) -> None:
     from .web.backup import BackupError
     from .web.backup import backup as take_backup
     from .web.config import db_url_from
 
     try:
-        take_backup(db_url_from(db), out)
+        take_backup(db_url_from(db), out, time_limit)
     except BackupError as error:
         raise failed(str(error)) from None
     console.print(_("backup written to {path}").format(path=out))
@@ -55,12 +58,13 @@ def backup(
 def restore(
     source: Path = typer.Argument(..., help=N_("A file written by `codecrack backup`.")),
     db: str = typer.Option(..., help=N_("SQLAlchemy URL of the new, empty database to restore into.")),
+    time_limit: float = typer.Option(TIME_LIMIT, min=1.0, help=TIME_LIMIT_HELP),
 ) -> None:
     from .web.backup import BackupError
     from .web.backup import restore as load_backup
 
     try:
-        load_backup(source, db)
+        load_backup(source, db, time_limit)
     except BackupError as error:
         raise failed(str(error)) from None
     console.print(_("restored {path}").format(path=source))

@@ -60,6 +60,7 @@ async def storage_failed(request: Request, error: Exception) -> JSONResponse:
 def create_app(config: WebConfig | None = None) -> FastAPI:
     hub = Hub(config or WebConfig())
     push = WebPush(hub)
+    hub.notifier.plug(push)
     games = catalog()
     creations = hub.fanout.window("tables", hub.config.tables_per_minute, 60.0)
 

@@ -302,6 +302,7 @@ push_subscriptions = Table(  # Web Push: a browser's push endpoint and keys, for
     Column("endpoint", String(1000), nullable=False, unique=True),
     Column("p256dh", String(100), nullable=False),  # the browser's public key (base64url)
     Column("auth", String(40), nullable=False),  # the browser's authentication secret (base64url)
+    Column("language", String(16), nullable=False, server_default="en"),  # the page's, when it subscribed
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_push_subscriptions_player_id", "player_id"),
 )

@@ -165,7 +165,10 @@ def test_forget_deletes_the_account(db_url):
 
             assert eve.get("/api/me").json()["player"] is None  # its session is gone
         signed_in = httpx.post(
-            f"{server.url}/api/session", json={"handle": "Eve", "password": password}, headers={"origin": server.url}
+            f"{server.url}/api/session",
+            json={"handle": "Eve", "password": password},
+            headers={"origin": server.url},
+            timeout=30,  # the password's hash is checked: seconds on a busy machine (httpx waits 5 s by default)
         )
         assert signed_in.status_code == 401
         engine = make_engine(db_url)

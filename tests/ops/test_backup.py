@@ -4,12 +4,15 @@ every unfinished one resumes: its players reconnect with their tokens and play i
 
 from __future__ import annotations
 
+import subprocess
+
 import httpx
+import psycopg
 import pytest
-from sqlalchemy import select
+from sqlalchemy import inspect, make_url, select
 
 from codecrack.loadtest.target import codecrack_server
-from codecrack.web.backup import BackupError, backup, restore
+from codecrack.web.backup import BackupError, backup, pg_tool, restore
 from codecrack.web.migrate import upgrade
 from codecrack.web.records import check_records
 from codecrack.web.store import make_engine, seat_tokens
@@ -111,3 +114,49 @@ def test_a_backup_restores_only_into_an_empty_database_of_its_kind(tmp_path, pos
     (tmp_path / "junk").write_bytes(b"hello")
     with pytest.raises(BackupError, match="not a codecrack backup"):
         restore(tmp_path / "junk", f"sqlite:///{tmp_path}/new.db")
+
+
+def last_table_restored(dump) -> str:
+    """The name of the table ``pg_restore`` creates last from the archive ``dump``."""
+    listing = subprocess.run([pg_tool("pg_restore"), "--list", str(dump)], capture_output=True, text=True, timeout=60)
+    return [line.split()[5] for line in listing.stdout.splitlines() if " TABLE public " in line][-1]
+
+
+def connect(url: str) -> psycopg.Connection:
+    return psycopg.connect(make_url(url).set(drivername="postgresql").render_as_string(hide_password=False))
+
+
+def test_a_hung_dump_or_restore_is_stopped_at_its_time_limit_and_keeps_nothing(tmp_path, postgres, postgres_url):
+    """pg_dump waiting on a table another session holds locked, and pg_restore waiting behind another
+    session's uncommitted table of the same name, wait for ever; each is stopped at its time limit
+    with a clear error: no partial dump is left, and the database to restore into stays empty (one
+    transaction, though pg_restore had made every other table). Both work once the lock is gone."""
+    engine = make_engine(postgres_url)
+    upgrade(engine)
+    engine.dispose()
+    out = tmp_path / "b.dump"
+    with connect(postgres_url) as locker:
+        locker.execute("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE")
+        with pytest.raises(BackupError, match=r"pg_dump did not finish within 2 s and was stopped"):
+            backup(postgres_url, out, seconds=2)
+        assert not out.exists()
+        locker.rollback()
+    backup(postgres_url, out)
+    fresh = postgres.new_database()
+    with connect(fresh) as rival:
+        rival.execute(f'CREATE TABLE "{last_table_restored(out)}" ()')  # not committed: pg_restore's waits for it
+        with pytest.raises(BackupError, match=r"pg_restore did not finish within 2 s and was stopped"):
+            restore(out, fresh, seconds=2)
+        rival.rollback()
+        rival.autocommit = True  # pg_stat_activity is read afresh only outside a transaction
+        backends = (
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        wait_until(lambda: rival.execute(backends).fetchone()[0] == 0, "the stopped pg_restore's session ends")
+    restored = make_engine(fresh)
+    try:
+        assert inspect(restored).get_table_names() == []
+        restore(out, fresh)
+        assert check_records(restored).problems == []
+    finally:
+        restored.dispose()

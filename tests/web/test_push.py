@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import queue
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -25,9 +26,11 @@ from codecrack.web.store import push_subscriptions, server_secrets
 
 from .conftest import fast_config
 from .test_quick_match import Guest
+from .wsclient import HUMAN, seated
 
 SITE = "http://testserver"
 LOCAL = r"http://127\.0\.0\.1:\d+/"  # the local receiver stands for a push service
+WAIT = 30.0  # seconds a test waits for a push at most (a hang guard, no timing claim)
 
 # RFC 8291, appendix A
 PLAINTEXT = b"When I grow up, I want to be a watermelon"
@@ -67,15 +70,16 @@ class Receiver:
 
     def __init__(self, status: int = 201) -> None:
         self.requests: list[dict] = []
+        self.received: queue.Queue = queue.Queue()  # the same requests, to wait for
         self.status = status
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers["content-length"]))
-                receiver.requests.append(
-                    {"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}
-                )
+                request = {"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}
+                receiver.requests.append(request)
+                receiver.received.put(request)
                 self.send_response(receiver.status)
                 self.send_header("content-length", "0")
                 self.end_headers()
@@ -86,6 +90,9 @@ class Receiver:
         self.server = HTTPServer(("127.0.0.1", 0), Handler)
         self.server.timeout = 10
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def next(self) -> dict:
+        return self.received.get(timeout=WAIT)
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}{path}"
@@ -112,9 +119,10 @@ class Browser(Guest):
         public = self.private.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
         return {"p256dh": b64url(public), "auth": b64url(self.auth)}
 
-    def subscribe(self, endpoint: str, changes: dict | None = None):
+    def subscribe(self, endpoint: str, changes: dict | None = None, language: str = "en"):
         body = {"endpoint": endpoint, "keys": self.keys(), **(changes or {})}
-        return self.client.post("/api/push/subscriptions", json=body, headers=self.headers)
+        headers = {**self.headers, "accept-language": language}
+        return self.client.post("/api/push/subscriptions", json=body, headers=headers)
 
     def opened(self, body: bytes) -> dict:
         return json.loads(http_ece.decrypt(body, private_key=self.private, auth_secret=self.auth, version="aes128gcm"))
@@ -147,7 +155,7 @@ def verify_vapid(authorization: str, key: str, audience: str) -> dict:
     return decoded
 
 
-MESSAGE = {"title": "codecrack", "body": "Your move at table ABCDE", "url": "/t/ABCDE"}
+MESSAGE = {"title": "codecrack", "body": "Your move at table ABCDE", "url": "/t/ABCDE", "stop": "Stop"}
 
 
 def test_a_push_reaches_the_local_receiver_signed_by_the_kept_vapid_key_and_only_that_browser_can_read_it(
@@ -269,3 +277,51 @@ def test_by_default_only_the_known_push_services_endpoints_are_taken(client):
     assert ann.subscribe("https://updates.push.services.mozilla.com/wpush/v2/abc").status_code == 200
     assert ann.subscribe("https://fcm.googleapis.com.evil.example/").status_code == 400
     assert ann.subscribe("http://127.0.0.1:9/push").status_code == 400
+
+
+def test_the_notifier_pushes_my_move_and_the_end_in_my_language_with_public_facts_only(push_client):
+    """Through the Notifier port: a turn-based move that becomes Bob's while he is away, then the
+    end. Each push says only the kind, the table and the game, in the language Bob subscribed in."""
+    ann, bob = Browser(push_client, "Ann"), Browser(push_client, "Bob")
+    with Receiver() as receiver:
+        assert bob.subscribe(receiver.url("/push/bob"), language="th").status_code == 200
+        made = push_client.post(
+            "/api/tables",
+            json={
+                "game": "toy",
+                "seats": [HUMAN, HUMAN],
+                "sit": 0,
+                "options": {"first": 0, "target": 2},
+                "turn_hours": 24,
+            },
+            headers=ann.headers,
+        ).json()
+        code, ann_token = made["code"], made["token"]
+        bob_token = push_client.post(f"/api/tables/{code}/join", json={"seat": 1}, headers=bob.headers).json()["token"]
+        with seated(push_client, code, ann_token) as seat:
+            seat.act({"type": "add", "amount": 1})
+            move = receiver.next()  # Bob is away: his move
+        with seated(push_client, code, bob_token) as seat:
+            seat.act({"type": "add", "amount": 1})  # the target: the game is over
+            end = receiver.next()
+    shown = [bob.opened(move["body"]), bob.opened(end["body"])]
+    assert shown[0] == {
+        "title": f"codecrack: ถึงตาคุณที่โต๊ะ {code}",
+        "body": shown[0]["body"],
+        "url": f"/t/{code}",
+        "stop": shown[0]["stop"],
+    }
+    assert code in shown[0]["body"] and shown[0]["stop"] != "Stop these notifications"  # Thai
+    assert shown[1]["url"] == f"/t/{code}" and code in shown[1]["title"]
+    for payload in shown:
+        assert set(payload) == {"title", "body", "url", "stop"}
+        assert ann_token not in json.dumps(payload) and bob_token not in json.dumps(payload)
+
+
+def test_the_notifications_stop_button_unsubscribes_that_browser_without_a_session(push_client):
+    ann = Browser(push_client)
+    endpoint = "http://127.0.0.1:9/push/ann"
+    ann.subscribe(endpoint)
+    push_client.cookies.clear()
+    answer = push_client.post("/api/push/unsubscribe", json={"endpoint": endpoint}, headers={"origin": SITE})
+    assert answer.status_code == 200 and subscribed(push_client, endpoint) == []

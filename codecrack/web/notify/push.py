@@ -26,11 +26,14 @@ from pywebpush import WebPushException, webpush
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.engine import Connection
 
-from ...i18n import _
+from ...i18n import N_, _, translate
 from ..store import kept_secret, now, push_subscriptions
+from . import Notice
+from .email import BODIES, SUBJECTS
 
 VAPID_SECRET = "vapid_private_key"
 SUBSCRIPTIONS_PER_PLAYER = 10  # a player's browsers; the oldest is dropped past it
+STOP = N_("Stop these notifications")
 GONE = {404, 410}  # the push service forgot the subscription: it is deleted here too
 log = logging.getLogger("codecrack.web.push")
 
@@ -41,6 +44,7 @@ class PushMessage(TypedDict):
     title: str
     body: str
     url: str
+    stop: str  # the label of the notification's one-click unsubscribe
 
 
 def b64url(data: bytes) -> str:
@@ -81,7 +85,7 @@ def subscription_problem(endpoint: str, p256dh: str, auth: str, services: re.Pat
     return _("keys.auth: not 16 bytes in base64url")
 
 
-def subscribe(db: Connection, player_id: int, endpoint: str, p256dh: str, auth: str) -> None:
+def subscribe(db: Connection, player_id: int, endpoint: str, p256dh: str, auth: str, language: str) -> None:
     """Keep the subscription for ``player_id`` (a browser moves to the player signed in there)."""
     db.execute(delete(push_subscriptions).where(push_subscriptions.c.endpoint == endpoint))
     kept = select(push_subscriptions.c.id).where(push_subscriptions.c.player_id == player_id)
@@ -89,7 +93,8 @@ def subscribe(db: Connection, player_id: int, endpoint: str, p256dh: str, auth: 
     if held >= SUBSCRIPTIONS_PER_PLAYER:
         oldest = kept.order_by(push_subscriptions.c.id).limit(held - SUBSCRIPTIONS_PER_PLAYER + 1)
         db.execute(delete(push_subscriptions).where(push_subscriptions.c.id.in_(oldest.scalar_subquery())))
-    row = {"player_id": player_id, "endpoint": endpoint, "p256dh": p256dh, "auth": auth, "created_at": now()}
+    row = {"player_id": player_id, "endpoint": endpoint, "p256dh": p256dh, "auth": auth, "language": language}
+    row["created_at"] = now()
     db.execute(insert(push_subscriptions).values(**row))
 
 
@@ -106,13 +111,23 @@ def subscriptions_of(db: Connection, player_id: int) -> list[Mapping[str, Any]]:
     return [dict(row) for row in db.execute(query).mappings()]
 
 
-def forget_endpoint(db: Connection, endpoint: str) -> None:
-    db.execute(delete(push_subscriptions).where(push_subscriptions.c.endpoint == endpoint))
+def forget_endpoint(db: Connection, endpoint: str) -> bool:
+    """Delete the subscription of ``endpoint`` (whoever holds it: knowing it is being that browser)."""
+    return db.execute(delete(push_subscriptions).where(push_subscriptions.c.endpoint == endpoint)).rowcount > 0
+
+
+def message_of(notice: Notice, language: str) -> PushMessage:
+    """A notice as a push, in ``language``: the e-mail's subject and first line, and the table's path."""
+    facts = {"code": notice.code, "game": notice.game}
+    title = translate(SUBJECTS[notice.kind], language).format(**facts)
+    body = translate(BODIES[notice.kind], language).format(**facts)
+    return {"title": title, "body": body, "url": f"/t/{notice.code}", "stop": translate(STOP, language)}
 
 
 class WebPush:
-    """The push channel of a server: its VAPID key (:meth:`start` reads or draws it) and
-    :meth:`notify`, which sends one message to every browser a player subscribed."""
+    """The push channel of a server, plugged into its :class:`~codecrack.web.notify.Notifier`:
+    its VAPID key (:meth:`start` reads or draws it), :meth:`send` (the notices, each in the
+    language its browser subscribed in) and :meth:`notify` (one message to a player's browsers)."""
 
     def __init__(self, hub: Any) -> None:
         self.hub = hub
@@ -128,21 +143,29 @@ class WebPush:
         assert self.vapid is not None, "WebPush.start() first"
         return application_server_key(self.vapid)
 
-    async def notify(self, player_id: int, message: PushMessage) -> int:
-        """Send ``message`` to each of the player's subscriptions; returns how many took it. One
-        the push service has forgotten is deleted; any other failure is logged."""
-        sent = 0
-        for row in await asyncio.to_thread(self.hub.store.read, subscriptions_of, player_id):
-            status = await asyncio.to_thread(self.send, row, message)
-            if status in GONE:
-                await self.hub.writer.write(forget_endpoint, row["endpoint"])
-            elif status is not None:
-                log.warning("a push to player %s failed: HTTP %s", player_id, status)
-            else:
-                sent += 1
-        return sent
+    async def send(self, notices: list[Notice]) -> None:
+        if self.vapid is None:  # not started (an app without its lifespan)
+            return
+        for notice in notices:
+            for row in await asyncio.to_thread(self.hub.store.read, subscriptions_of, notice.player_id):
+                await self.push(row, message_of(notice, row["language"]))
 
-    def send(self, row: Mapping[str, Any], message: PushMessage) -> int | None:
+    async def notify(self, player_id: int, message: PushMessage) -> int:
+        """Send ``message`` to each of the player's subscriptions; returns how many took it."""
+        rows = await asyncio.to_thread(self.hub.store.read, subscriptions_of, player_id)
+        return sum([await self.push(row, message) for row in rows])
+
+    async def push(self, row: Mapping[str, Any], message: PushMessage) -> bool:
+        """Post to one subscription; one the push service has forgotten is deleted, any other
+        failure logged. True if the push service took it."""
+        status = await asyncio.to_thread(self.post, row, message)
+        if status in GONE:
+            await self.hub.writer.write(forget_endpoint, row["endpoint"])
+        elif status is not None:
+            log.warning("a push to player %s failed: HTTP %s", row["player_id"], status)
+        return status is None
+
+    def post(self, row: Mapping[str, Any], message: PushMessage) -> int | None:
         """Post ``message`` to one subscription: ``None`` if taken, else the HTTP status (0: no answer)."""
         assert self.vapid is not None, "WebPush.start() first"
         config = self.hub.config

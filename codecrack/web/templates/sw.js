@@ -29,16 +29,32 @@ self.addEventListener("fetch", (event) => {
   }));
 });
 
-// Web Push (codecrack/web/notify/push.py): a message is {title, body, url}; a click opens url, a path on this site.
+// Web Push (codecrack/web/notify/push.py): a message is {title, body, url, stop}; a click opens url, a path on
+// this site; its "stop" button unsubscribes this browser in one click (no cookie: the endpoint is the proof).
 self.addEventListener("push", (event) => {
   const message = event.data ? event.data.json() : {};
   event.waitUntil(self.registration.showNotification(message.title || "codecrack", {
     body: message.body || "", icon: "/static/icons/app-192.png", data: { url: message.url || "/" },
+    actions: message.stop ? [{ action: "stop", title: message.stop }] : [],
   }));
 });
 
+async function stopPushes() {
+  const subscription = await self.registration.pushManager.getSubscription();
+  if (!subscription) return;
+  await fetch("/api/push/unsubscribe", {
+    method: "POST", credentials: "omit", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ endpoint: subscription.endpoint }),
+  });
+  await subscription.unsubscribe();
+}
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
+  if (event.action === "stop") {
+    event.waitUntil(stopPushes());
+    return;
+  }
   const url = new URL(event.notification.data.url, self.location.origin);
   if (url.origin === self.location.origin) event.waitUntil(self.clients.openWindow(url.href));
 });
