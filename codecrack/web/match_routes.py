@@ -132,7 +132,7 @@ def match_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
         the caller's seat if they are among them."""
         game, preset, players = queue.key
         seen_since = absent_before(config.match_absent)
-        if await asyncio.to_thread(hub.store.read, waiting, *queue.key, seen_since) < players:
+        if await asyncio.to_thread(hub.store.read, waiting, game, preset, players, seen_since) < players:
             return None
         row, instance = await hub.prepare(game, players, queue.options, [{"kind": "human"}] * players, match_tier(game))
         table = await hub.open_seated(row, instance, lambda: hub.writer.write(seat_players, row, preset, seen_since))
