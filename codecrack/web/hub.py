@@ -46,14 +46,15 @@ from .ports import SqlJournal, TableEvents
 from .store import (
     Store,
     TableRow,
+    add_invited_token,
     add_move,
     add_moves,
     add_rematch,
     add_table,
-    add_token,
     delete_unjoined,
     make_engine,
     now,
+    update_table,
 )
 from .table import LiveTable
 from .turns import TurnPlan
@@ -117,13 +118,7 @@ def is_tutorial(row: TableRow) -> bool:
 
 
 class NotInvited(Exception):
-    """An open seat of a friends' table asked for without its link's invitation."""
-
-
-def invited(row: TableRow, invite: str | None) -> bool:
-    """Whether ``invite`` lets its holder take an open seat of ``row``'s table (any does when its
-    seats are open to anyone)."""
-    return row.invite is None or secrets.compare_digest((invite or "").encode(), row.invite.encode())
+    """An open seat of a friends' table asked for without its link's (current) invitation."""
 
 
 @dataclass
@@ -478,8 +473,6 @@ class Hub:
         """Give an open human seat to a player (a :class:`~codecrack.web.players.identity.Player`,
         who is linked to the seat, or ``None``: only the token knows it) holding the table's
         ``invite`` if it has one (else :class:`NotInvited`); returns the seat token."""
-        if not invited(table.row, invite):
-            raise NotInvited
         name = self.seat_name(table.row, seat, name, player)
         await self.refuse_blocked([name])
         async with table.lock:  # two players sitting down at once: only the first gets the seat
@@ -487,16 +480,33 @@ class Hub:
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = secrets.token_urlsafe(24)
             try:
-                await self.writer.write(add_token, table.code, seat, token, name, player and player.id)
+                stored = await self.writer.write(
+                    add_invited_token, table.code, seat, token, name, player and player.id, invite
+                )
             except IntegrityError:  # the unique (table, seat): claimed through another instance
                 table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
                 table.announce()
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat)) from None
+            if not stored:  # the stored invitation decides (renewed a moment ago on another instance, say)
+                raise NotInvited
             table.tokens[token] = (seat, name)
             table.announce()
         self.fanout.changed(table)
         self.notifier.ready(table, seat)
         return token
+
+    async def renew_invite(self, table: LiveTable) -> str:
+        """A new invitation for a friends' table (:class:`OptionError` if its seats are open to
+        anyone): the old link stops working on every instance; seated players keep their seats."""
+        table = self.live.get(table.code) or table
+        if table.row.invite is None:
+            raise OptionError(N_("this table's seats are open to anyone: it has no invitation to renew"))
+        async with table.lock:
+            invite = secrets.token_urlsafe(16)
+            await self.writer.write(lambda db: update_table(db, table.code, invite=invite))
+            table.row.invite = invite
+        self.fanout.changed(table)
+        return invite
 
     async def rematch(self, table: LiveTable) -> LiveTable:
         """The same game, options and seats with a fresh seed; seated players keep their tokens.
@@ -533,8 +543,13 @@ class Hub:
             close_live(self, table, row.closed)
             return
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
+<<<<<<< HEAD
         if row and row.finished and not table.over:  # a seat lost on time there (turns.py)
             table.row.finished, table.row.result = True, row.result
+=======
+        if row:
+            table.row.invite = row.invite  # renewed there
+>>>>>>> main
         if row and row.rematch and not table.row.rematch:
             table.row.rematch = row.rematch
             table.broadcast(messages.rematch(row.rematch))

@@ -9,6 +9,7 @@ that the server's writer (:mod:`codecrack.web.writer`) can commit many of them a
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -133,13 +134,6 @@ notify_emails = Table(
     Column("consented_at", DateTime(timezone=True), nullable=False),  # when the player asked for them
 )
 
-server_keys = Table(  # secrets the server makes once and keeps (e.g. the unsubscribe links' signing key)
-    "server_keys",
-    metadata,
-    Column("name", String(32), primary_key=True),
-    Column("value", String(200), nullable=False),
-)
-
 player_sessions = Table(
     "player_sessions",
     metadata,
@@ -225,7 +219,7 @@ rating_changes = Table(  # each seat of a rated game: its place and its rating b
     Index("ix_rating_changes_player_id", "player_id"),
 )
 
-server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles' key)
+server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles', VAPID, e-mail links')
     "server_secrets",
     metadata,
     Column("name", String(40), primary_key=True),
@@ -590,6 +584,19 @@ def _compiled(dialect: Any, statement: Any, keys: tuple[str, ...]) -> tuple[str,
 
 def add_token(db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None = None) -> None:
     db.execute(ADD_TOKEN, {"token": token, "table_code": code, "seat": seat, "name": name, "player_id": player_id})
+
+
+def add_invited_token(
+    db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None, invite: str | None
+) -> bool:
+    """:func:`add_token` if ``invite`` is the table's invitation as stored now, or the table has none
+    (its seats are open to anyone); ``False``, nothing stored, if not. The table's row is locked, so
+    a renewal on any instance commits wholly before or after."""
+    stored = db.execute(select(tables.c.invite).where(tables.c.code == code).with_for_update()).scalar_one()
+    if stored is not None and not secrets.compare_digest((invite or "").encode(), stored.encode()):
+        return False
+    add_token(db, code, seat, token, name, player_id)
+    return True
 
 
 def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:

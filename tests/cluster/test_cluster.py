@@ -33,8 +33,9 @@ def new_table(url: str, seats: list[dict], **body) -> dict:
     return response.json()
 
 
-def join(url: str, code: str, seat: int) -> httpx.Response:
-    return httpx.post(f"{url}/api/tables/{code}/join", json={"seat": seat, "name": f"p{seat}"}, timeout=GUARD)
+def join(url: str, code: str, seat: int, invite: str | None = None) -> httpx.Response:
+    body = {"seat": seat, "name": f"p{seat}", "invite": invite}
+    return httpx.post(f"{url}/api/tables/{code}/join", json=body, timeout=GUARD)
 
 
 def stored_actions(db_url: str, code: str) -> list[tuple[int, int, dict]]:
@@ -70,6 +71,22 @@ def test_a_seat_is_claimed_only_once_across_instances(pair):
             lambda: httpx.get(f"{url}/api/tables/{code}", timeout=GUARD).json()["seats"][0]["claimed"],
             "the claim shows on every instance",
         )
+
+
+def test_a_friends_seat_is_taken_on_the_other_instance_only_with_the_current_invitation(pair):
+    """A friends' table made through one instance: the other refuses its seats without the
+    invitation and gives one with it; renewed through the first, the old link seats no one there."""
+    first, second = pair
+    made = new_table(first, [HUMAN, HUMAN, HUMAN], sit=0, open_to="link")
+    code, old = made["code"], made["invite"]
+    assert join(second, code, 1).status_code == 403
+    assert join(second, code, 1, old).status_code == 200
+    renewed = httpx.post(
+        f"{first}/api/tables/{code}/invite", headers={"authorization": f"Bearer {made['token']}"}, timeout=GUARD
+    )
+    assert renewed.status_code == 200
+    assert join(second, code, 2, old).status_code == 403  # the database decides: no wait for the fan-out
+    assert join(second, code, 2, renewed.json()["invite"]).status_code == 200
 
 
 def test_two_clients_on_different_instances_play_a_whole_game(pair):

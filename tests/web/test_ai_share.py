@@ -9,10 +9,11 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from codecrack.agents import make_agent
 from codecrack.web.bots import Bots
 from codecrack.web.ports import TableEvents
 
-from .conftest import fast_config
+from .conftest import Waiting, fast_config
 from .ports import HUMAN, memory_table
 
 AI = {"kind": "ai", "agent": "random", "name": ""}
@@ -72,3 +73,33 @@ def test_a_clients_tables_take_turns_and_so_do_tables_of_no_known_client(tmp_pat
     served = asyncio.run(served_order(str(tmp_path), plan))
     assert served[:3] == ["ONE01", "TWO01", "LONE1"]  # each client's first move before anyone's second
     assert sorted(served[3:]) == ["ONE02", "ONE03"]
+
+
+def test_a_heavy_tables_thinking_does_not_hold_up_a_light_tables_bot(tmp_path):
+    """Issue 24 §1: heavy work "runs in a pool that cannot starve [...] other tables' bots". The
+    largest allowed Alphabet Code sheet thinks in the heavy thread: while its bot's move is held
+    there, a light table's bot moves, with one light thread."""
+
+    async def run() -> None:
+        bots, go = Bots(fast_config(tmp_path), workers=1), threading.Event()
+        events = TableEvents(drive=bots.drive)
+        sheet = {"letters": 10, "columns": 13, "rows": 7}
+        heavy = memory_table("alphacode", [AI, HUMAN], sheet, events=events, code="HEAVY", tmp_path=tmp_path)
+        light = memory_table(seats=[AI, HUMAN], options={"first": 0}, events=events, code="LIGHT", tmp_path=tmp_path)
+        bots.agents[("HEAVY", 0, "random")] = Waiting(make_agent("random", "alphacode"), go)
+        try:
+            assert bots.work.pool(heavy.game) is bots.work.heavy and bots.work.pool(light.game) is bots.work.light
+            heavy.wake()
+            light.wake()
+            for _ in range(6000):  # at most a minute
+                if light.step == 1:
+                    break
+                await asyncio.sleep(0.01)
+            assert light.step == 1 and heavy.step == 0  # moved while the heavy table still thinks
+        finally:
+            go.set()
+            for table in (heavy, light):
+                table.close()
+            bots.close()
+
+    asyncio.run(run())

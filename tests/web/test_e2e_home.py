@@ -1,7 +1,7 @@
 """The home page in the browser: a newcomer plays the AI in one click, Learn comes first for a
 game never played, the last choices are remembered, and a friend invited through the panel takes
 the seat with one click (the panel then closes by itself), while a stranger who knows only the
-table's code (the lobby lists it) cannot."""
+table's code (the lobby lists it), or a link the host has since renewed, cannot."""
 
 from __future__ import annotations
 
@@ -68,13 +68,24 @@ def test_a_friend_takes_the_seat_through_the_invite_panel(site):  # noqa: F811
     stranger.goto(f"{site[0]}/t/{code}")
     stranger.wait_for_selector("#invite-only")
     assert not stranger.query_selector("#take-seat-go") and not stranger.query_selector("button.sit")
+    host.click("#invite-renew")  # the link went further than meant: a new one
+    shown = "old => { const qr = document.querySelector('#invite-qr svg title'); return qr && qr.textContent !== old; }"
+    host.wait_for_function(shown, arg=link)
+    renewed = host.input_value("#invite-link")
+    assert renewed.startswith(f"{site[0]}/t/{code}#invite=") and renewed != link
+    assert host.eval_on_selector("#invite-qr svg title", "title => title.textContent") == renewed
+    leaked = fresh_page(site)
+    leaked.goto(link)
+    leaked.click("#take-seat-go")
+    leaked.wait_for_selector("#error")
+    assert "link" in leaked.inner_text("#error") and leaked.query_selector("#take-seat-go")
     friend = fresh_page(site)
-    friend.goto(link)
+    friend.goto(renewed)
     friend.click("#take-seat-go")
     friend.wait_for_selector("#take-seat", state="detached")
     assert "Player 2" in friend.inner_text(".table-head .you") or "You" in friend.inner_text(".table-head .you")
     host.wait_for_selector("#invite", state="detached")  # every seat taken: the panel closed
     stranger.wait_for_selector("#invite-only", state="detached")
-    assert not host.errors and not friend.errors and not stranger.errors
-    for page in (host, stranger, friend):
+    assert not host.errors and not friend.errors and not stranger.errors and not leaked.errors
+    for page in (host, stranger, leaked, friend):
         page.context.close()

@@ -1,7 +1,8 @@
 """Hostile requests get a clean, cheap refusal (issue 24 §3): slow and idle connections are cut off
 and capped per address, a malformed Accept-Language is ignored, every error answer carries the
 security headers, nothing a client sends logs an ERROR, wrong types and out-of-range numbers are
-refused, and a name with a control character is refused on every database."""
+refused, a name with a control character is refused on every database, and X-Forwarded-For is
+believed only from a trusted proxy (issue 24 §4)."""
 
 import base64
 import json
@@ -9,6 +10,7 @@ import logging
 import os
 import socket
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -205,3 +207,21 @@ def test_refused_sockets_whose_client_left_and_invalid_utf8_log_no_error(server,
     probe.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     assert answer(probe).startswith(b"HTTP/1.1 200")
     assert errors == []
+
+
+@pytest.mark.parametrize("proxy, answers", [("", [200, 200, 429]), ("127.0.0.1", [200, 200, 200])])
+def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path, proxy, answers):
+    """Before: uvicorn believed X-Forwarded-For from 127.0.0.1 by default, so a client on the
+    server's host named a new address, with fresh limits, in each request (as the trusted proxy row
+    shows)."""
+    with live_server(fast_config(tmp_path, tables_per_minute=2, trusted_proxies=proxy)) as (host, port):
+        made = [
+            httpx.post(
+                f"http://{host}:{port}/api/tables",
+                json={"game": "coda", "seats": HUMANS},
+                headers={"x-forwarded-for": f"10.0.0.{n}"},
+                timeout=GUARD,
+            ).status_code
+            for n in range(3)
+        ]
+    assert made == answers

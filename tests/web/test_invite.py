@@ -80,3 +80,30 @@ def test_the_qr_code_is_an_svg_of_the_tables_link(client):
 
 def test_no_qr_code_for_a_missing_table(client):
     assert client.get("/api/tables/NOPE2/qr.svg").status_code == 404
+
+
+def test_a_renewed_invitation_stops_the_old_link_and_the_seated_keep_their_seats(client):
+    table = made(client, seats=[HUMAN, HUMAN, HUMAN], open_to="link")
+    code, old = table["code"], table["invite"]
+    friend = client.post(f"/api/tables/{code}/join", json={"seat": 1, "name": "Friend", "invite": old}).json()["token"]
+    for stranger in ({}, bearer("NOT-A-TOKEN")):
+        assert client.post(f"/api/tables/{code}/invite", headers=stranger).status_code == 403
+    renewed = client.post(f"/api/tables/{code}/invite", headers=bearer(friend))  # any seated player may
+    assert renewed.status_code == 200
+    new = renewed.json()["invite"]
+    assert new and new != old
+    refused = client.post(f"/api/tables/{code}/join", json={"seat": 2, "name": "Stranger", "invite": old})
+    assert refused.status_code == 403
+    seats = client.get(f"/api/tables/{code}").json()["seats"]
+    assert [seat["claimed"] for seat in seats] == [True, True, False]  # the seated keep their seats
+    assert client.get(f"/api/tables/{code}/invite", headers=bearer(table["token"])).json()["invite"] == new
+    qr = client.get(f"/api/tables/{code}/qr.svg", headers=bearer(friend)).text
+    assert f"#invite={new}" in qr and old not in qr
+    assert client.post(f"/api/tables/{code}/join", json={"seat": 2, "invite": new}).status_code == 200
+
+
+def test_a_table_open_to_anyone_has_no_invitation_to_renew(client):
+    table = made(client)
+    renewed = client.post(f"/api/tables/{table['code']}/invite", headers=bearer(table["token"]))
+    assert renewed.status_code == 400 and "anyone" in renewed.json()["detail"]
+    assert client.get(f"/api/tables/{table['code']}").json()["open_to"] == "anyone"

@@ -7,11 +7,12 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 import codecrack
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
+from codecrack.web.notify.email import unsubscribe_key
 from codecrack.web.store import Store, make_engine, metadata
 
 from .conftest import fast_config
@@ -47,6 +48,22 @@ def test_the_migrations_give_the_schema_of_the_models(db_url):
     upgrade(engine)
     with engine.connect() as db:
         assert compare_metadata(MigrationContext.configure(db), metadata) == []
+    engine.dispose()
+
+
+def test_the_unsubscribe_key_moves_into_the_one_store_of_secrets(db_url):
+    """A server that kept its e-mail links' key in ``server_keys`` (0013-0017) signs with the same
+    key after migration 0018: the links of e-mails already sent stay valid."""
+    engine = make_engine(db_url)
+    upgrade(engine, "0017")
+    with engine.begin() as db:
+        db.execute(text("INSERT INTO server_keys (name, value) VALUES ('unsubscribe', 'kept-since-0013')"))
+        db.execute(text("INSERT INTO server_secrets (name, value) VALUES ('daily', 'the-daily-one')"))
+    upgrade(engine)
+    assert unsubscribe_key(engine) == "kept-since-0013"
+    assert "server_keys" not in inspect(engine).get_table_names()
+    with engine.connect() as db:
+        assert db.execute(text("SELECT value FROM server_secrets WHERE name = 'daily'")).scalar() == "the-daily-one"
     engine.dispose()
 
 

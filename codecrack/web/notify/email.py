@@ -1,7 +1,7 @@
 """The e-mail channel of the :class:`~codecrack.web.notify.Notifier`: a player opts in with an
 address (stored with the moment of their consent and their page's language), and every e-mail
 carries a one-click unsubscribe link (RFC 8058: ``List-Unsubscribe`` and ``List-Unsubscribe-Post``)
-signed with a key the server makes once and keeps in the database. Sent over SMTP (the ``smtp_*``
+signed with a key the server draws once and keeps in the database (``server_secrets``). Sent over SMTP (the ``smtp_*``
 settings), in a thread; nothing is sent without ``smtp_host``."""
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from sqlalchemy import delete, insert, select
-from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection, Engine
 
 from ...i18n import N_, translate
-from ..store import Store, notify_emails, now, server_keys
+from ..store import Store, kept_secret, notify_emails, now
 from . import Notice
 
 if TYPE_CHECKING:
@@ -30,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("codecrack.web")
 
 UNSUBSCRIBE_PATH = "/api/notify/unsubscribe"
+UNSUBSCRIBE_SECRET = "unsubscribe"  # the name of the links' signing key among the server's secrets
 SUBJECTS = {
     "your_move": N_("codecrack: your move at table {code}"),
     "ended": N_("codecrack: the game at table {code} is over"),
@@ -68,18 +68,9 @@ def subscribers(db: Connection, player_ids: list[int]) -> list[dict[str, Any]]:
     return [dict(row) for row in db.execute(query).mappings()]
 
 
-def server_key(db: Connection, name: str) -> str:
-    """The server's key ``name``, made on first use (the first of two racing makers wins)."""
-    query = select(server_keys.c.value).where(server_keys.c.name == name)
-    found = db.execute(query).scalar()
-    if found is None:
-        try:
-            with db.begin_nested():
-                db.execute(insert(server_keys).values(name=name, value=secrets.token_hex(32)))
-        except IntegrityError:
-            pass
-        found = db.execute(query).scalar_one()
-    return str(found)
+def unsubscribe_key(engine: Engine) -> str:
+    """The unsubscribe links' signing key, drawn at its first use and kept."""
+    return kept_secret(engine, UNSUBSCRIBE_SECRET, lambda: secrets.token_hex(32))
 
 
 # -- the unsubscribe link's token: the player and a MAC of their current address -------------
@@ -88,7 +79,7 @@ def unsubscribe_token(key: str, player_id: int, address: str) -> str:
     return f"{player_id}.{mac}"
 
 
-def unsubscribe_by_token(db: Connection, token: str) -> bool:
+def unsubscribe_by_token(db: Connection, token: str, key: str) -> bool:
     """Remove the subscription the token was made for; false if it is not (or no longer) valid."""
     player, _, mac = token.partition(".")
     if not player.isdigit() or len(player) > 12 or not mac:
@@ -96,7 +87,7 @@ def unsubscribe_by_token(db: Connection, token: str) -> bool:
     found = subscription(db, int(player))
     if found is None:
         return False
-    expected = unsubscribe_token(server_key(db, "unsubscribe"), int(player), found["address"])
+    expected = unsubscribe_token(key, int(player), found["address"])
     if not hmac.compare_digest(expected.encode(), token.encode()):
         return False
     return unsubscribe(db, int(player))
@@ -114,7 +105,7 @@ class EmailChannel:
         if not notices or not self.config.smtp_host:
             return
         if self.key is None:
-            self.key = await asyncio.to_thread(self.store.write, server_key, "unsubscribe")
+            self.key = await asyncio.to_thread(unsubscribe_key, self.store.engine)
         messages = await asyncio.to_thread(self.store.read, self.compose, notices, self.key)
         if messages:
             await asyncio.to_thread(self.deliver, messages)

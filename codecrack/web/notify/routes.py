@@ -23,7 +23,7 @@ from ...i18n import N_, _, current
 from ..hub import Hub
 from ..players.identity import Player, required_player
 from ..schema import ERRORS, Problem, Strict
-from .email import UNSUBSCRIBE_PATH, subscribe, subscription, unsubscribe, unsubscribe_by_token
+from .email import UNSUBSCRIBE_PATH, subscribe, subscription, unsubscribe, unsubscribe_by_token, unsubscribe_key
 
 # The unsubscribe page is HTML; its refusal (a malformed or stale token) is the usual JSON problem.
 REFUSED_IN_JSON: dict[int | str, dict[str, Any]] = {
@@ -87,7 +87,8 @@ def notify_router(hub: Hub) -> APIRouter:
 
     @router.post(UNSUBSCRIBE_PATH, response_class=HTMLResponse, responses=REFUSED_IN_JSON)
     async def one_click(token: TOKEN) -> HTMLResponse:
-        if not await hub.writer.write(unsubscribe_by_token, token):
+        key = await asyncio.to_thread(unsubscribe_key, store.engine)
+        if not await hub.writer.write(unsubscribe_by_token, token, key):
             raise HTTPException(status_code=400, detail=_(PAGE_STALE))
         return page(_(PAGE_TITLE), _(PAGE_DONE))
 

@@ -23,6 +23,7 @@ export const api = {
   create: (body) => call("POST", "/api/tables", body),
   join: (code, seat, name, invite) => call("POST", `/api/tables/${code}/join`, { seat, name, invite }),
   invite: (code, token) => call("GET", `/api/tables/${code}/invite`, undefined, token),
+  renewInvite: (code, token) => call("POST", `/api/tables/${code}/invite`, undefined, token), // the old link stops working
   qr: async (code, token) => { // the SVG text: a seated player's QR code holds the invitation
     const response = await fetch(`/api/tables/${code}/qr.svg`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     if (!response.ok) throw new Error(response.statusText);

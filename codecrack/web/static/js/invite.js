@@ -2,8 +2,9 @@
 // five-letter code, a QR code drawn by the server, each open seat "waiting for a friend"), and a
 // visitor's large "Take seat N". Both go away by themselves once every seat is taken. A friends'
 // table gives its seats only through its link, which holds the invitation (#invite=...): a
-// visitor without it is told to ask for the link, and the code alone lets one watch.
-import { api } from "./api.js";
+// visitor without it is told to ask for the link, and the code alone lets one watch. A seated
+// player may renew the invitation: the old link stops working, the seated keep their seats.
+import { api, seats } from "./api.js";
 import { button, h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -32,6 +33,21 @@ export async function loadInvite(page, token) {
   page.render();
 }
 
+// A new invitation for the page's friends' table, shown at once (link, QR code, the page's own address).
+async function renewInvite(page) {
+  const token = seats.get(page.code)?.token;
+  try {
+    page.invite = (await api.renewInvite(page.code, token)).invite;
+  } catch (error) {
+    page.error = error.message;
+    page.render();
+    return;
+  }
+  if (new URLSearchParams(location.hash.slice(1)).has("invite")) history.replaceState(null, "", `#invite=${page.invite}`);
+  page.qr = undefined;
+  await loadInvite(page, token);
+}
+
 // `page` is the table page: its table info, seat, code, invite, qr, canSit() and sit().
 export function invitePanel(page) {
   const { table, seat, code } = page;
@@ -57,5 +73,7 @@ export function invitePanel(page) {
         h("p", {}, h("input", { readonly: true, value: link, id: "invite-link", "aria-label": t("invite.link"), size: 32 }), " ",
           button(t("invite.copy"), () => page.copyLink(link), { id: "invite-copy" })),
         h("p", {}, t("invite.code"), " ", h("b", { class: "invite-code", id: "invite-code" }, code)),
+        page.invite ? h("p", {}, button(t("invite.renew"), () => renewInvite(page), { class: "ghost", id: "invite-renew" }), " ",
+          h("small", {}, t("invite.renew_note"))) : null,
         h("ul", { class: "invite-seats" }, open.map((i) => h("li", { dataset: { seat: i } }, t("invite.waiting", { number: i + 1 })))))));
 }
