@@ -543,13 +543,10 @@ class Hub:
             close_live(self, table, row.closed)
             return
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
-<<<<<<< HEAD
-        if row and row.finished and not table.over:  # a seat lost on time there (turns.py)
-            table.row.finished, table.row.result = True, row.result
-=======
         if row:
             table.row.invite = row.invite  # renewed there
->>>>>>> main
+        if row and row.finished and not table.over:  # a seat lost on time there (turns.py)
+            table.row.finished, table.row.result = True, row.result
         if row and row.rematch and not table.row.rematch:
             table.row.rematch = row.rematch
             table.broadcast(messages.rematch(row.rematch))
