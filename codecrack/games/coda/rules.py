@@ -169,6 +169,7 @@ class CodaGame(Game):
     max_players = 4
     Options = CodaOptions
     presets = CODA_PRESETS
+    rated_per_count = True  # two players read each other; four share the table's luck: not one skill
 
     # -- setup -----------------------------------------------------------------------
     def _setup(self) -> None:
