@@ -22,13 +22,19 @@ TOY = {"game": "toy", "players": 2}
 CALLS = 400  # calls a player makes at most before the test gives up on being seated
 
 
+def sign_up(client: TestClient, name: str):
+    """``client`` becomes a guest called ``name`` (asked from the site's own page): the answer."""
+    answer = client.post("/api/me/guest", json={"name": name}, headers={"origin": SITE})
+    assert answer.status_code == 200, answer.text
+    return answer
+
+
 class Guest:
     """A guest of its own on a client shared with others (its cookie and CSRF token sent by hand)."""
 
     def __init__(self, client: TestClient, name: str) -> None:
         self.client = client
-        answer = client.post("/api/me/guest", json={"name": name}, headers={"origin": SITE})
-        assert answer.status_code == 200, answer.text
+        answer = sign_up(client, name)
         client.cookies.clear()
         self.headers = {
             "origin": SITE,
