@@ -10,7 +10,7 @@ import pytest
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, select, text
+from sqlalchemy import insert, select, text, update
 
 from codecrack.agents.registry import tier_names
 from codecrack.core.options import Preset
@@ -21,8 +21,10 @@ from codecrack.web.hub import Hub
 from codecrack.web.migrate import MIGRATIONS, upgrade
 from codecrack.web.players import ratings as ratings_module
 from codecrack.web.players.identity import Player
+from codecrack.web.players.profile_routes import finished_games, finished_rows, won
 from codecrack.web.players.ratings import Rater, anchors, shown
 from codecrack.web.store import make_engine, now, players, rated_games, rating_changes, ratings
+from codecrack.web.turns import TurnPlan
 
 from ..core.toy_game import ToyGame
 from .conftest import fast_config
@@ -183,6 +185,36 @@ def test_a_seat_taken_over_at_the_end_counts_last(tmp_path):
     asyncio.run(scenario())
 
 
+def test_a_seat_that_lost_on_time_counts_last_and_the_game_is_in_both_histories(tmp_path):
+    async def scenario() -> None:
+        hub = Hub(fast_config(tmp_path, turn_hour=3600.0))
+        try:
+            Rater(hub)
+            people = await accounts(hub, "Ann", "Bob")
+            table = await hub.create("toy", 2, dict(RACE), [HUMAN, HUMAN], turns=TurnPlan(1, on_lapse="lose"))
+            for seat, person in enumerate(people):
+                await hub.claim(table, seat, person.name, person)
+            mover = table.waiting_on()[0]
+            table.row.turn_deadline = now() - timedelta(minutes=1)  # its move's time ran out
+            table.restart_turn(stored=True)
+
+            def rated_places(db):
+                return dict(db.execute(select(rating_changes.c.seat, rating_changes.c.place)).all())
+
+            async with asyncio.timeout(60):  # the rating is written after the end
+                while not (places := await asyncio.to_thread(hub.store.read, rated_places)):
+                    await asyncio.sleep(0.01)
+            assert table.over and places == {mover: 2, 1 - mover: 1}
+            for seat, person in enumerate(people):  # each player's history lists it, won or lost
+                (game,) = await asyncio.to_thread(hub.store.read, finished_rows, finished_games(person.id), 0, 10)
+                assert (game.code, won(game)) == (table.code, seat != mover)
+        finally:
+            await hub.stop()
+
+    upgrade(make_engine(fast_config(tmp_path).db_url))
+    asyncio.run(scenario())
+
+
 def test_a_finished_game_is_rated_once_across_instances(tmp_path, postgres_url):
     async def scenario(a: Hub, b: Hub) -> None:
         raters = Rater(a), Rater(b)
@@ -239,7 +271,15 @@ def test_the_leaderboard_lists_active_players_with_ten_games_and_the_viewers_ran
     listed = [n for n in range(300) if n % 3 and n % 5]
     assert len(board["top"]) == 100
     assert [row["handle"] for row in board["top"]] == [f"p{n}" for n in sorted(listed, reverse=True)][:100]
-    assert board["you"] == {"rank": len(listed) + 1, "handle": "Ann", "rating": shown(20.05), "games": 12, "wins": 3}
+    you = {
+        "rank": len(listed) + 1,
+        "handle": "Ann",
+        "rating": shown(20.05),
+        "provisional": False,
+        "games": 12,
+        "wins": 3,
+    }
+    assert board["you"] == you
     assert client.get("/api/leaderboards/nosuchgame").status_code == 404
     assert board["players"] is None and board["counts"] == []  # one board for every count
     refused = client.get("/api/leaderboards/toy", params={"players": 2})
@@ -286,6 +326,14 @@ def test_a_game_rated_per_player_count_keeps_a_rating_and_a_leaderboard_per_coun
         assert [(r["handle"], r["rating"]) for r in two["top"]] == [("Dee", shown(30.0))]
         assert [(r["handle"], r["rating"]) for r in three["top"]] == [("Dee", shown(20.0))]
         assert client.get("/api/leaderboards/toy", params={"players": 4}).status_code == 400
+        assert (two["you"]["rank"], three["you"]["rank"]) == (1, 1)
+        with client.app.state.hub.engine.begin() as db:  # 9 games: not listed, the viewer still sees its rating
+            db.execute(update(ratings).where(ratings.c.players == 3).values(games=9))
+        three = client.get("/api/leaderboards/toy", params={"players": 3}).json()
+        assert three["top"] == [] and three["you"] == {
+            **{"rank": None, "handle": "Dee", "rating": shown(20.0), "provisional": True},
+            **{"games": 9, "wins": 5},
+        }
         profile = client.get("/api/players/dee").json()["ratings"]
         assert [(r["players"], r["rating"]) for r in profile] == [(2, shown(30.0)), (3, shown(20.0))]
 

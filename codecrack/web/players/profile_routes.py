@@ -10,13 +10,14 @@ Only finished games are shown: an unfinished one would tell more than its public
 from __future__ import annotations
 
 import asyncio
+from collections import defaultdict
 from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import and_, case, func, or_, select, union_all
+from sqlalchemy import and_, case, or_, select
 from sqlalchemy.engine import Connection
 
 from ...core.registry import GAMES, game_class
@@ -100,13 +101,10 @@ def seats_at_most() -> int:
     return max(game_class(name).max_players for name in GAMES)
 
 
-def agent_at(index: int) -> Any:
-    """The AI tier of a table's seat ``index`` (NULL for a person, or past the last seat)."""
-    return tables.c.seats[(index, "agent")].as_string()
-
-
 def ai_seats() -> Any:
-    return sum(case((agent_at(index).is_not(None), 1), else_=0) for index in range(seats_at_most()))
+    """How many of a table's seats an AI tier plays, in SQL (a seat past the last one is NULL)."""
+    agents = (tables.c.seats[(index, "agent")].as_string() for index in range(seats_at_most()))
+    return sum(case((agent.is_not(None), 1), else_=0) for agent in agents)
 
 
 def won_by_seat() -> Any:
@@ -154,30 +152,6 @@ def finished_rows(db: Connection, where: Any, offset: int, limit: int) -> list[A
         .limit(limit)
     )
     return list(db.execute(query).all())
-
-
-def against_ai(db: Connection, player_id: int) -> list[dict[str, Any]]:
-    """Games played and won against each AI tier of each game, counted in SQL (a table with two
-    seats of one tier counts once for it)."""
-    won = won_by_seat()
-    seats = union_all(
-        *(
-            select(tables.c.code, tables.c.game, agent_at(index).label("tier"), won.label("won"))
-            .select_from(seat_tokens.join(tables, tables.c.code == seat_tokens.c.table_code))
-            .where(finished_games(player_id), agent_at(index).is_not(None))
-            for index in range(seats_at_most())
-        )
-    ).subquery()
-    tiers = select(seats.c.code, seats.c.game, seats.c.tier, seats.c.won).distinct().subquery()
-    query = (
-        select(tiers.c.game, tiers.c.tier, func.count(), func.sum(tiers.c.won))
-        .group_by(tiers.c.game, tiers.c.tier)
-        .order_by(tiers.c.game, tiers.c.tier)
-    )
-    return [
-        {"game": g, "tier": t, "rating": tier_rating(g, t), "played": count, "won": wins}
-        for g, t, count, wins in db.execute(query)
-    ]
 
 
 def tier_rating(game: str, tier: str) -> int | None:
@@ -231,11 +205,20 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
     if found is None:
         return None
     player_id, shown_handle, name = found
-    played_count = db.execute(
-        select(func.count())
-        .select_from(seat_tokens.join(tables, tables.c.code == seat_tokens.c.table_code))
+    games = db.execute(  # one read of the player's finished games: no order, no rating changes, no names
+        select(tables.c.code, tables.c.game, tables.c.seats, tables.c.result, tables.c.active_at, seat_tokens.c.seat)
+        .join(tables, tables.c.code == seat_tokens.c.table_code)
         .where(finished_games(player_id))
-    ).scalar_one()
+    ).all()
+    tiers: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for row in games:
+        for agent in {plan.get("agent") for seat, plan in enumerate(row.seats) if seat != row.seat} - {None}:
+            tiers[row.game, agent][0] += 1
+            tiers[row.game, agent][1] += won(row)
+    latest = sorted(sorted(games, key=lambda row: row.code), key=lambda row: row.active_at, reverse=True)[:RECENT]
+    recent = finished_rows(
+        db, and_(finished_games(player_id), tables.c.code.in_([row.code for row in latest])), 0, RECENT
+    )
     return {
         "handle": shown_handle,
         "name": name,
@@ -245,9 +228,12 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
                 select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game, ratings.c.players)
             )
         ],
-        "against_ai": against_ai(db, player_id),
-        "played": played_count,
-        "recent": described(db, finished_rows(db, finished_games(player_id), 0, RECENT)),
+        "against_ai": [
+            {"game": game, "tier": tier, "rating": tier_rating(game, tier), "played": count, "won": wins}
+            for (game, tier), (count, wins) in sorted(tiers.items())
+        ],
+        "played": len(games),
+        "recent": described(db, recent),
     }
 
 

@@ -27,9 +27,10 @@ ACTIVE_DAYS = 30  # a leaderboard lists the accounts that played a rated game th
 
 
 class Ranked(BaseModel):
-    rank: int
+    rank: int | None = Field(description="null: the viewer's own rating, not listed (too few games, or none lately)")
     handle: str
     rating: int
+    provisional: bool
     games: int
     wins: int
 
@@ -41,30 +42,25 @@ class Leaderboard(BaseModel):
     )
     counts: list[int] = Field(description="the player counts with a board of their own (empty: one board for all)")
     top: list[Ranked]
-    you: Ranked | None = Field(description="the viewer's own rank, when the viewer is listed on this board")
+    you: Ranked | None = Field(description="the viewer's own entry on this board: its rank, or its rating unranked")
 
 
 def leaderboard(db: Connection, game: str, count: int, player_id: int | None) -> dict[str, Any]:
     """The board of ``game``'s ratings at ``count`` players (0: the game's one board)."""
-    listed = (ratings.c.game == game) & (ratings.c.players == count) & (ratings.c.games >= PROVISIONAL_GAMES)
-    listed &= ratings.c.played_at >= now() - timedelta(days=ACTIVE_DAYS)
-    query = (
-        select(players.c.handle, ratings.c.mu, ratings.c.games, ratings.c.wins, ratings.c.player_id)
-        .join(players, players.c.id == ratings.c.player_id)
-        .where(listed)
-        .order_by(ratings.c.mu.desc(), ratings.c.player_id)
-        .limit(TOP)
-    )
-    rows = db.execute(query).all()
+    board = (ratings.c.game == game) & (ratings.c.players == count)
+    active = (ratings.c.games >= PROVISIONAL_GAMES) & (ratings.c.played_at >= now() - timedelta(days=ACTIVE_DAYS))
+    entries = select(
+        players.c.handle, ratings.c.mu, ratings.c.games, ratings.c.wins, ratings.c.player_id, active.label("listed")
+    ).join(players, players.c.id == ratings.c.player_id)
+    rows = db.execute(entries.where(board, active).order_by(ratings.c.mu.desc(), ratings.c.player_id).limit(TOP)).all()
     top = [ranked(rank, row) for rank, row in enumerate(rows, 1)]
     you = next((entry for entry, row in zip(top, rows) if row.player_id == player_id), None)
-    if you is None and player_id is not None:
-        mine = db.execute(query.where(ratings.c.player_id == player_id).limit(1)).first()
-        if mine is not None:
-            ahead = db.execute(
-                select(func.count()).select_from(ratings).where(listed, ratings.c.mu > mine.mu)
-            ).scalar_one()
-            you = ranked(ahead + 1, mine)
+    mine = (
+        None if you or player_id is None else db.execute(entries.where(board, ratings.c.player_id == player_id)).first()
+    )
+    if mine is not None:  # listed below the top, or not listed: its rating all the same
+        ahead = select(func.count()).select_from(ratings).where(board, active, ratings.c.mu > mine.mu)
+        you = ranked(db.execute(ahead).scalar_one() + 1 if mine.listed else None, mine)
     return {"game": game, "players": count or None, "counts": counts(game), "top": top, "you": you}
 
 
@@ -74,8 +70,15 @@ def counts(game: str) -> list[int]:
     return list(range(cls.min_players, cls.max_players + 1)) if cls.rated_per_count else []
 
 
-def ranked(rank: int, row: Any) -> dict[str, Any]:
-    return {"rank": rank, "handle": row.handle, "rating": shown(row.mu), "games": row.games, "wins": row.wins}
+def ranked(rank: int | None, row: Any) -> dict[str, Any]:
+    return {
+        "rank": rank,
+        "handle": row.handle,
+        "rating": shown(row.mu),
+        "provisional": row.games < PROVISIONAL_GAMES,
+        "games": row.games,
+        "wins": row.wins,
+    }
 
 
 def rating_router(hub: Any) -> APIRouter:

@@ -59,7 +59,7 @@ export async function showProfile(root, handle) {
         h("a", { href: boardHref(r.game, r.players) }, t("profile.leaderboard")), courseChart(r.course))))
         : h("p", { class: "muted" }, t("profile.unrated"))),
     profile.against_ai.length ? h("section", { class: "card", id: "profile-ai" }, h("h2", {}, icon("bot"), " ", t("profile.against_ai")),
-      h("ul", {}, profile.against_ai.map((r) => h("li", {}, `${gameTitle(r.game)} · ${agentTitle(r.tier)}: `,
+      h("ul", {}, profile.against_ai.map((r) => h("li", {}, `${gameTitle(r.game)} · ${agentTitle(r.tier)}${r.rating ? ` (${r.rating})` : ""}: `,
         t("profile.record", { games: r.played, wins: r.won }))))) : null,
     h("section", { class: "card", id: "profile-recent" }, h("h2", {}, icon("history"), " ", t("profile.recent")),
       h("ul", { class: "tables" }, profile.recent.map(gameLine)),
@@ -117,7 +117,9 @@ export async function showLeaderboard(root, game) {
         board.counts.map((n) => h("a", { href: boardHref(game, n), "aria-current": n === board.players ? "page" : null },
           t("leaderboard.players", { count: n })))) : null,
       h("p", { class: "muted" }, t("leaderboard.rule")),
-      board.you ? h("p", { id: "your-rank" }, t("leaderboard.you", { rank: board.you.rank, rating: board.you.rating })) : null,
+      board.you ? h("p", { id: "your-rank" }, board.you.rank
+        ? t("leaderboard.you", { rank: board.you.rank, rating: board.you.rating })
+        : t("leaderboard.unlisted", { rating: ratingText(board.you.rating, board.you.provisional), games: board.you.games })) : null,
       board.top.length ? h("table", { id: "leaderboard-table" }, h("thead", {}, h("tr", {},
         [t("leaderboard.rank"), t("account.handle"), t("leaderboard.rating"), t("leaderboard.games")].map((title) => h("th", {}, title)))),
         h("tbody", {}, board.top.map(row))) : h("p", { class: "muted" }, t("leaderboard.empty")))));
