@@ -2,15 +2,15 @@
 confirmation e-mail (null: not yet). Addresses stored before confirmation existed count as
 confirmed, so their players keep their e-mails.
 
-Revision ID: 0020
-Revises: 0019
+Revision ID: 0022
+Revises: 0021
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0020"
-down_revision = "0019"
+revision = "0022"
+down_revision = "0021"
 branch_labels = None
 depends_on = None
 
