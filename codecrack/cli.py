@@ -61,7 +61,7 @@ class PlayCommand(LocalizedCommand):
 
 @app.command(cls=PlayCommand, help=N_("Play a game in the terminal against humans (hot seat) and bots."))
 def play(
-    game: str = typer.Argument(..., help=N_("coda, coding or alphacode")),
+    game: str = typer.Argument(..., help=N_("The game: {games}.")),
     seats: str = typer.Option("human,random", help=N_("Comma-separated: human or an agent name per seat.")),
     seed: int | None = typer.Option(None, help=N_("The game's seed (default: a fresh one).")),
     preset: str | None = typer.Option(None, help=N_("A named set of options (listed below); --option changes it.")),
@@ -90,7 +90,7 @@ def play(
 
 @app.command(cls=LocalizedCommand, help=N_("Play many games between agents, rotating seats, and report win rates."))
 def arena(
-    game: str = typer.Option(..., help=N_("coda, coding or alphacode")),
+    game: str = typer.Option(..., help=N_("The game: {games}.")),
     players: int = typer.Option(2, help=N_("Seats per game.")),
     agents: str = typer.Option(
         ...,
@@ -371,7 +371,7 @@ def loadtest(
     seconds: float = typer.Option(20.0, help=N_("Time per step (at most 3600).")),
     games: int = typer.Option(0, help=N_("Games per table slot (0: back to back until the time is up).")),
     pace: str = typer.Option("flat", help=N_("flat (act at once) or human (one action per 2-5 s).")),
-    game: str = typer.Option("coda"),
+    game: str | None = typer.Option(None, help=N_("The game the tables play: {games} (default: the first).")),
     humans: int = typer.Option(2, help=N_("Human seats per table, each a websocket client.")),
     ai_seats: int = typer.Option(0, help=N_("AI seats per table, played by the server.")),
     ai_agent: str = typer.Option("random", help=N_("The AI seats' agent.")),
@@ -410,7 +410,7 @@ def loadtest(
     ),
 ) -> None:
     from .loadtest import LoadSettings, run_load
-    from .loadtest.players import TablePlan
+    from .loadtest.players import TablePlan, first_game
     from .loadtest.target import TargetError
 
     try:
@@ -421,7 +421,7 @@ def loadtest(
             games=games,
             pace=pace,
             seed=seed,
-            plan=TablePlan(game, humans, ai_agent, ai_seats),
+            plan=TablePlan(game or first_game(), humans, ai_agent, ai_seats),
             spawn=spawn,
             db=db,
             server_pid=server_pid,

@@ -14,6 +14,7 @@ from typing import Any
 import typer.rich_utils as typer_texts
 from typer.core import TyperCommand, TyperGroup
 
+from .core.registry import GAMES
 from .i18n import N_, _, languages
 
 # typer.rich_utils' fixed texts, read by its help printer each time it prints
@@ -33,8 +34,8 @@ BUILT_IN_HELP = (
     N_("Install completion for the current shell."),
     N_("Show completion for the current shell, to copy it or customize the installation."),
 )
-# values a help text may name: {languages}
-HELP_VALUES = {"languages": ", ".join(languages())}
+# values a help text may name: {languages}, {games} (the installed ones)
+HELP_VALUES = {"languages": ", ".join(languages()), "games": ", ".join(GAMES)}
 
 
 def help_text(text: str | None) -> str | None:

@@ -25,6 +25,10 @@ The figures (docs/benchmarks.md, "Memory over thousands of games"):
 
 ``?trim=1`` first gives malloc's free pages back to the system (``malloc_trim``): the RSS then
 left is what the process holds, without malloc's reserve.
+
+``GET /probe/trace?start=true`` starts ``tracemalloc`` (one frame per allocation); ``GET /probe/trace``
+then says how much of what was allocated since is still alive, and which files and source lines
+hold the most of it (``codecrack bench idle-sockets -o trace=1``).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import os
 import re
 import sys
 import tempfile
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -185,12 +190,42 @@ def table_figures(hub: Hub) -> dict[str, int]:
     return {"live_tables": len(tables), "idle_tables": sum(1 for table in tables if not table.connections)}
 
 
+def grown_lines(top: int = 25) -> dict[str, Any]:
+    """What was allocated since ``tracemalloc`` started and is still alive: in all, by file, and the
+    ``top`` source lines holding the most."""
+    collect_everything()
+    ours = tracemalloc.Filter(False, tracemalloc.__file__)
+    snapshot = tracemalloc.take_snapshot().filter_traces([ours])
+
+    def listed(group: str) -> list[dict[str, Any]]:
+        return [
+            {
+                "where": f"{Path(stat.traceback[0].filename).name}"
+                + (f":{stat.traceback[0].lineno}" if group == "lineno" else ""),
+                "kb": round(stat.size / 1024, 1),
+                "blocks": stat.count,
+            }
+            for stat in snapshot.statistics(group)[:top]
+        ]
+
+    total = sum(stat.size for stat in snapshot.statistics("filename"))
+    return {"total_kb": round(total / 1024, 1), "files": listed("filename"), "lines": listed("lineno")}
+
+
 def probed_app(config: WebConfig) -> FastAPI:
     app = create_app(config)
 
     @app.get("/probe/memory", include_in_schema=False)
     async def memory(trim: bool = False) -> dict[str, Any]:
         return {**memory_figures(trim, config.db_url), **table_figures(app.state.hub)}
+
+    @app.get("/probe/trace", include_in_schema=False)
+    async def trace(start: bool = False) -> dict[str, Any]:
+        if start:
+            collect_everything()
+            tracemalloc.start()
+            return {}
+        return grown_lines()
 
     return app
 

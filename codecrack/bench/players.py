@@ -46,7 +46,7 @@ def filled(db_url: str, count: int, games: int, seed: int) -> None:
                     for i in range(first + 1, min(first + BATCH, count) + 1)
                 ],
             )
-    played: dict[int, int] = {}
+    played: dict[tuple[int, int], int] = {}  # rated games of each player at each count (Coda: a rating per count)
     for first in range(0, games, BATCH):
         rows: dict[str, list[dict[str, Any]]] = {"tables": [], "seats": [], "rated": [], "changes": []}
         for index in range(first, min(first + BATCH, games)):
@@ -57,7 +57,7 @@ def filled(db_url: str, count: int, games: int, seed: int) -> None:
             db.execute(insert(rated_games), rows["rated"])
             db.execute(insert(rating_changes), rows["changes"])
     with engine.begin() as db:
-        mus = {player: rng.gauss(25.0, 4.0) for player in played}
+        mus = {rating: rng.gauss(25.0, 4.0) for rating in played}
         for first in range(0, len(mus), BATCH):
             db.execute(
                 insert(ratings),
@@ -65,18 +65,21 @@ def filled(db_url: str, count: int, games: int, seed: int) -> None:
                     {
                         "player_id": player,
                         "game": "coda",
-                        "mu": mus[player],
+                        "players": seats,
+                        "mu": mus[player, seats],
                         "sigma": 2.0,
-                        "games": played[player],
-                        "wins": played[player] // 3,
+                        "games": played[player, seats],
+                        "wins": played[player, seats] // 3,
                         "played_at": now() - timedelta(days=rng.uniform(0, DAYS)),
                     }
-                    for player in list(mus)[first : first + BATCH]
+                    for player, seats in list(mus)[first : first + BATCH]
                 ],
             )
 
 
-def one_game(rng: random.Random, index: int, count: int, at: Any, rows: dict, played: dict[int, int]) -> None:
+def one_game(
+    rng: random.Random, index: int, count: int, at: Any, rows: dict, played: dict[tuple[int, int], int]
+) -> None:
     code = f"B{index:09d}"
     seats = rng.randint(2, 4)
     people: set[int] = set()
@@ -98,9 +101,9 @@ def one_game(rng: random.Random, index: int, count: int, at: Any, rows: dict, pl
             "active_at": at,
         }
     )
-    rows["rated"].append({"table_code": code, "game": "coda", "rated_at": at})
+    rows["rated"].append({"table_code": code, "game": "coda", "players": seats, "rated_at": at})
     for seat, player in enumerate(sorted(people, key=lambda _: rng.random())):
-        played[player] = played.get(player, 0) + 1
+        played[player, seats] = played.get((player, seats), 0) + 1
         rows["seats"].append(
             {
                 "token": secrets.token_hex(16),
@@ -122,7 +125,7 @@ def one_game(rng: random.Random, index: int, count: int, at: Any, rows: dict, pl
                 "sigma_before": 2.0,
                 "mu_after": mu + (0.5 if seat == winner else -0.3),
                 "sigma_after": 2.0,
-                "games": played[player],
+                "games": played[player, seats],
             }
         )
 

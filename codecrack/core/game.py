@@ -32,6 +32,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]] = GameOptions
     presets: ClassVar[tuple[Preset, ...]] = ()  # named option sets; the one marked default is the defaults
+    rated_per_count: ClassVar[bool] = False  # a rating and a leaderboard per player count (else one for all)
 
     def __init__(
         self, *, players: int, seed: int, chance: RandomChance | ForcedChance | None = None, **options: Any

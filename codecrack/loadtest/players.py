@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 from websockets.asyncio.client import connect
 
+from ..core.registry import GAMES
 from ..protocol.deltas import followed
 
 Json = dict[str, Any]
@@ -79,9 +80,14 @@ def _post(url: str, body: Json) -> Json:
         raise RuntimeError(f"POST {url}: {error.code} {error.read()[:200]!r}") from None
 
 
+def first_game() -> str:
+    """The game a load test's tables play unless told: the first installed one."""
+    return next(iter(GAMES))
+
+
 @dataclass
 class TablePlan:
-    game: str = "coda"
+    game: str = field(default_factory=first_game)
     humans: int = 2
     ai_agent: str = "random"
     ai_seats: int = 0

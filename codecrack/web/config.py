@@ -82,6 +82,8 @@ class WebConfig(BaseSettings):
         10.0, gt=0
     )  # a quick-match player whose page has not called for this long is not seated
     replays_per_minute: int = Field(120, ge=1)  # replay pages one client address may ask for in any minute
+    exports_per_hour: int = Field(4, ge=1)  # data exports (GET /api/me/export) one player may ask for in any hour
+    exports_per_address: int = Field(20, ge=1)  # ... and one client address, in any hour
     replay_page_frames: int = Field(64, ge=1, le=1000)  # frames in one replay page at most ...
     max_replay_bytes: int = Field(1024 * 1024, ge=16 * 1024)  # ... and bytes (at least one frame is sent)
     http_connections_per_address: int = Field(64, ge=1)  # open HTTP connections from one address (codecrack serve)

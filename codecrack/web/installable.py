@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse, Response
 
 from ..core.registry import GAMES
 from ..i18n import _, current
-from .game_assets import asset_path
+from .game_assets import asset_files
 
 STATIC = Path(__file__).with_name("static")
 WORKER = Path(__file__).with_name("templates") / "sw.js"
@@ -26,7 +26,7 @@ THEME, BACKGROUND = "#1d1d1f", "#f4f1ea"  # app.css: the top bar, the page
 
 def assets_digest() -> str:
     """A digest of every static asset the worker may cache (their paths and contents)."""
-    files = sorted(STATIC.rglob("*")) + [path for game in sorted(GAMES) if (path := asset_path(game, "board.js"))]
+    files = sorted(STATIC.rglob("*")) + [path for game in sorted(GAMES) for path in asset_files(game)]
     digest = hashlib.sha256()
     for path in files:
         if path.is_file():

@@ -97,7 +97,7 @@ def match_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
             state="waiting",
             waited=round((now() - joined).total_seconds(), 1),
             ai_after=config.match_wait,
-            ai=await asyncio.to_thread(hub.store.read, tier_near, player.id, request.game),
+            ai=await asyncio.to_thread(hub.store.read, tier_near, player.id, request.game, request.players),
         )
 
     async def seat_waiting(game: str, players: int, player: Player) -> Seated | None:

@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
-from .players.ratings import anchors
+from .players.ratings import anchors, rated_count
 from .store import TableRow, add_table, add_token, match_queue, now, ratings
 
 NEWCOMER_MU = 25.0  # a player without a rating in the game (OpenSkill's starting mu, shown as 1500)
@@ -101,7 +101,12 @@ def seat_players(db: Connection, row: TableRow, seen_since: datetime) -> dict[st
     transaction holds are skipped."""
     found = db.execute(
         select(match_queue.c.player_id, match_queue.c.name, match_queue.c.joined_at, ratings.c.mu)
-        .outerjoin(ratings, (ratings.c.player_id == match_queue.c.player_id) & (ratings.c.game == match_queue.c.game))
+        .outerjoin(
+            ratings,
+            (ratings.c.player_id == match_queue.c.player_id)
+            & (ratings.c.game == match_queue.c.game)
+            & (ratings.c.players == rated_count(row.game, row.players)),
+        )
         .where(*_waiting_in(row.game, row.players, seen_since))
         .order_by(match_queue.c.joined_at, match_queue.c.player_id)
         .with_for_update(of=match_queue, skip_locked=True)
@@ -138,10 +143,16 @@ def near(first: Any, waiting: Sequence[Any], count: int) -> list[Any]:
     return [first] + [other for gap, _, other in sorted(others) if gap <= width][: count - 1]
 
 
-def tier_near(db: Connection, player_id: int, game: str) -> str | None:
-    """The AI tier whose fixed rating is closest to the player's in ``game`` (``None`` when the
-    game's tiers have none)."""
-    mu = db.execute(select(ratings.c.mu).where(ratings.c.player_id == player_id, ratings.c.game == game)).scalar()
+def tier_near(db: Connection, player_id: int, game: str, players: int) -> str | None:
+    """The AI tier whose fixed rating is closest to the player's in ``game`` of ``players`` (``None``
+    when the game's tiers have none)."""
+    mu = db.execute(
+        select(ratings.c.mu).where(
+            ratings.c.player_id == player_id,
+            ratings.c.game == game,
+            ratings.c.players == rated_count(game, players),
+        )
+    ).scalar()
     mu = NEWCOMER_MU if mu is None else mu
     tiers = anchors(game)
     return min(tiers, key=lambda tier: (abs(tiers[tier].mu - mu), tier)) if tiers else None

@@ -6,6 +6,7 @@ import faulthandler
 import logging
 import logging.config
 import os
+import resource
 import socket
 from typing import Any
 
@@ -45,13 +46,30 @@ def uvicorn_options(config: WebConfig, instance: str = "") -> dict[str, Any]:
     }
 
 
+def open_files_raised() -> int:
+    """Raise this process's limit of open files (a websocket each) to its hard limit, the most it
+    may take without privileges (a shell's soft limit is often 1,024: a thousand players); the limit
+    now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 1_048_576  # Linux's default fs.nr_open
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return soft
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ValueError, OSError):
+        return soft
+    return wanted
+
+
 def run_one(app: Any, drain_seconds: float = 20.0, **options: Any) -> None:
     """Serve ``app`` in this process with uvicorn (``options``: the address and
-    :func:`uvicorn_options`), its garbage collector set up for a server (:mod:`.collector`); on
-    SIGTERM it drains and exits within ``drain_seconds`` (:mod:`.draining`). A fatal signal
-    (SIGBUS, SIGSEGV) writes the threads' stacks to the log (``faulthandler``)."""
+        :func:`uvicorn_options`), its garbage collector set up for a server (:mod:`.collector`); on
+        SIGTERM it drains and exits within ``drain_seconds`` (:mod:`.draining`). A fatal signal
+        (SIGBUS, SIGSEGV) writes the threads' stacks to the log (``faulthandler``). It may open as many
+    files as its hard limit allows (:func:`open_files_raised`)."""
     faulthandler.enable()
     Collector().install()
+    log.info("open files (sockets) allowed: %d", open_files_raised())
     config = uvicorn.Config(app, timeout_graceful_shutdown=drain_seconds * 0.75, **options)
     DrainingServer(config, app.state.drain, drain_seconds).run()
 

@@ -181,12 +181,13 @@ ratings = Table(
     metadata,
     Column("player_id", Integer, ForeignKey("players.id", name="fk_ratings_player_id"), primary_key=True),
     Column("game", String(32), primary_key=True),
+    Column("players", Integer, primary_key=True, autoincrement=False),  # its player count; 0: every count
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("games", Integer, nullable=False),  # rated games played
     Column("wins", Integer, nullable=False),  # of which placed first
     Column("played_at", DateTime(timezone=True), nullable=False),  # the latest rated game
-    Index("ix_ratings_game_mu", "game", "mu"),  # the leaderboards
+    Index("ix_ratings_game_players_mu", "game", "players", "mu"),  # the leaderboards
 )
 
 rated_games = Table(  # a table's ratings were updated: its row is the unique key that makes it once
@@ -194,6 +195,7 @@ rated_games = Table(  # a table's ratings were updated: its row is the unique ke
     metadata,
     Column("table_code", String(12), ForeignKey("tables.code", name="fk_rated_games_table_code"), primary_key=True),
     Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False, server_default="0"),  # the table's player count
     Column("rated_at", DateTime(timezone=True), nullable=False),
 )
 

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
@@ -93,7 +94,8 @@ def test_a_friends_seat_is_taken_on_the_other_instance_only_with_the_current_inv
 
 def test_two_clients_on_different_instances_play_a_whole_game(pair):
     """Seat 0 plays on one instance, seat 1 on the other, and a bot (driven by one of them) plays
-    seat 2: each player is sent every step, in order, exactly as the stored game has it."""
+    seat 2: each player is sent every step, in order, exactly as the stored game has it; the
+    instances' metrics count the fan-out messages sent and heard and the lease taken, and name no table."""
     first, second = pair
     made = new_table(first, [HUMAN, HUMAN, RANDOM], sit=0)
     other = join(second, made["code"], 1)
@@ -111,6 +113,22 @@ def test_two_clients_on_different_instances_play_a_whole_game(pair):
     last = steps.pop()
     for player in players:  # from its greeting on, every step, none skipped
         assert sorted(player.states) == list(range(min(player.states), last + 1))
+    counted = [httpx.get(f"{url}/metrics", timeout=GUARD).text for url in pair]  # issue 29 §2, the cluster's series
+    assert any(counter(text, "codecrack_fanout_messages_total", direction="sent") > 0 for text in counted)
+    assert any(counter(text, "codecrack_fanout_messages_total", direction="heard") > 0 for text in counted)
+    assert any(counter(text, "codecrack_lease_changes_total", change="taken") > 0 for text in counted)
+    assert not any(made["code"] in text or made["code"].lower() in text for text in counted)
+
+
+def counter(text: str, name: str, **labels: str) -> float:
+    """A counter's value in a ``/metrics`` answer (0 when absent)."""
+    found = [
+        sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+        if sample.name == name and sample.labels == labels
+    ]
+    return found[0] if found else 0.0
 
 
 def followers(redis_server, code: str) -> int:

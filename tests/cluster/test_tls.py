@@ -1,6 +1,6 @@
 """``deploy/nginx-tls.conf`` for real (issue 29 §7): with a self-signed certificate made here, nginx
-redirects HTTP to HTTPS, sends HSTS, and a table is made over HTTPS and played over a websocket on
-TLS (wss)."""
+redirects HTTP to HTTPS, sends HSTS, a page's guest sign-up gets a Secure cookie, and a table is
+made over HTTPS and played over a websocket on TLS (wss)."""
 
 from __future__ import annotations
 
@@ -67,6 +67,9 @@ def test_nginx_with_tls_redirects_sends_hsts_and_carries_websockets():
                 made = client.post(f"{https}/api/tables", json={"game": "coda", "seats": [HUMAN, RANDOM], "sit": 0})
                 assert made.status_code == 200, made.text
                 made = made.json()
+                guest = client.post(f"{https}/api/me/guest", json={"name": "Tess"}, headers={"origin": https})
+                assert guest.status_code == 200, guest.text  # the page's origin, port included, is this site's
+                assert "secure" in guest.headers["set-cookie"].lower().split("; ")
 
             context = ssl.create_default_context(cafile=str(certificate))
             with connect(f"wss://127.0.0.1:{https_port}/ws/{made['code']}", ssl=context) as socket:

@@ -23,7 +23,7 @@ from codecrack.env.pettingzoo import env
 from codecrack.terminal.play import play
 from codecrack.web.app import create_app
 from codecrack.web.config import WebConfig
-from tests.web.browser import CHROMIUM, chromium, running_server
+from tests.web.browser import browsing
 from tests.web.conftest import fast_config
 from tests.web.test_e2e import new_table
 from tests.web.wsclient import HUMAN, RANDOM, bearer, create, seated
@@ -57,6 +57,17 @@ def test_terminal_play_with_a_human_typing_menu_numbers(installed):
         "tinyguess", ["human", "random"], seed=4, options={}, console=Console(file=output), read=lambda prompt: "1"
     )
     assert registry.replay(record).over and "Game over" in output.getvalue()
+
+
+def test_terminal_play_on_the_packages_own_screen(installed):
+    """Its screen.py draws the view, reads ``g N``, tells each guess and shows the cards at the end."""
+    output = StringIO()
+    typed = iter([f"g {value}" for value in range(1, 7)] * 10)  # bounded: without the screen's parser it runs out
+    seats, console = ["human", "random"], Console(file=output)
+    record = play("tinyguess", seats, seed=4, options={"first": 0}, console=console, read=lambda prompt: next(typed))
+    shown = output.getvalue()
+    assert registry.replay(record).over
+    assert "Tiny Guess, cards 1-6: your card" in shown and "seat 1 guesses" in shown and "the cards: seat 1" in shown
 
 
 def test_arena(installed):
@@ -113,12 +124,10 @@ def test_the_web_serves_the_packages_tutorial(installed, tmp_path):
 def test_the_browser_draws_the_packages_board(installed, tmp_path):
     """The board module is the package's own (web/board.js), and its seat can play: written first,
     it found that table.js ignored every click of a game whose view has no ``to_move``."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
     assert (PACKAGE / "codecrack_tinyguess" / "web" / "board.js").is_file()
     config = WebConfig(db_url=f"sqlite:///{tmp_path}/web.db", ai_pace=0.0)
-    with running_server(config) as url, chromium() as browser:
-        page = new_table((url, browser), "tinyguess", "random", {"first": "0"})
+    with browsing(config) as site:
+        page = new_table(site, "tinyguess", "random", {"first": "0"})
         page.wait_for_selector(".tinyguess-board .tinyguess-card")
         page.click(".generic-actions button.action >> nth=0")
         page.wait_for_selector(".tinyguess-guesses li")

@@ -17,12 +17,7 @@ HOSTS = ("web", "terminal", "review", "tutorials", "agents", "env", "loadtest", 
 NAMED = re.compile(r"""["'`](%s)["'`]|^\s*(%s)\s*:""" % ("|".join(GAMES), "|".join(GAMES)), re.MULTILINE)
 
 # host file (from codecrack/) -> why it still names a game (issue 26 §2 lists what is left)
-STILL_NAMED: dict[str, str] = {
-    "cli.py": "`codecrack loadtest --game` defaults to Coda",
-    "loadtest/players.py": "the load test's tables play Coda unless told otherwise",
-    "web/static/js/learn/examples.js": "the how-to pages' pictures and tips: not yet in the board modules",
-    "web/static/js/learn/targets.js": "what the coach points at in each tutorial: not yet in the board modules",
-}
+STILL_NAMED: dict[str, str] = {}
 
 
 def host_files() -> list[Path]:

@@ -8,8 +8,10 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 import uvicorn
 
+from codecrack.core import registry
 from codecrack.web.app import create_app
 from codecrack.web.config import WebConfig
 
@@ -61,3 +63,35 @@ def chromium():
             yield browser
         finally:
             browser.close()
+
+
+def require_chromium() -> None:
+    """Skip the test where Debian's chromium is missing."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
+
+
+@contextmanager
+def browsing(config: WebConfig):
+    """The app served with ``config``, and a Chromium: yields ``(url, browser)``."""
+    require_chromium()
+    with running_server(config) as url, chromium() as browser:
+        yield url, browser
+
+
+def site_fixture(*, host: str = "127.0.0.1", games: dict[str, str] | None = None, **settings):
+    """A module's ``site`` fixture (``site = site_fixture(...)``): for the whole module, a server of
+    ``WebConfig(**settings)`` on a SQLite file of its own and a Chromium, as ``(url, browser)``.
+    ``host`` is the name the browser calls the server by (a passkey needs a domain: ``localhost``);
+    ``games`` (name -> ``"module:Class"``) are registered before the app is made."""
+
+    @pytest.fixture(scope="module")
+    def site(tmp_path_factory):
+        config = WebConfig(db_url=f"sqlite:///{tmp_path_factory.mktemp('site')}/web.db", **settings)
+        with pytest.MonkeyPatch.context() as patch:
+            for name, rules in (games or {}).items():
+                patch.setitem(registry.GAMES, name, rules)
+            with browsing(config) as (url, browser):
+                yield url.replace("127.0.0.1", host), browser
+
+    return site

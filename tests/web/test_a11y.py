@@ -11,26 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from .browser import CHROMIUM, chromium, running_server
-from .conftest import fast_config
-
-pytestmark = pytest.mark.e2e
+from .browser import site_fixture
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        not AXE.exists(), reason=f"no axe-core at {AXE}: `make test` installs it (npm ci in tests/web/axe)"
+    ),
+]
 GAMES = ["coda", "coding", "alphacode"]
 BLOCKING = {"serious", "critical"}
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
-    if not AXE.exists():
-        pytest.skip(f"no axe-core at {AXE}: `make test` installs it (npm ci in tests/web/axe)")
-    # A seat left empty is played by the takeover AI at once: a table finishes without us.
-    config = fast_config(tmp_path_factory.mktemp("a11y"), disconnect_timeout=0.05)
-    with running_server(config) as url, chromium() as browser:
-        yield url, browser
+# A seat left empty is played by the takeover AI at once: a table finishes without us.
+site = site_fixture(ai_pace=0.0, disconnect_timeout=0.05, table_info_interval=0.0)
 
 
 def open_page(site, path: str = "/", locale: str = "en-GB"):

@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from codecrack.web.config import WebConfig
-
-from .browser import CHROMIUM, SCREENSHOTS, chromium, running_server
+from .browser import SCREENSHOTS, site_fixture
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
-    folder = tmp_path_factory.mktemp("e2e")
-    config = WebConfig(db_url=f"sqlite:///{folder}/web.db", ai_pace=0.0, disconnect_timeout=30)
-    with running_server(config) as url, chromium() as browser:
-        yield url, browser
+site = site_fixture(ai_pace=0.0, disconnect_timeout=30)
 
 
 def new_table(site, game: str, ai: str, options: dict[str, str | bool] | None = None, viewport=(1200, 900)):

@@ -4,34 +4,17 @@ the spectator's line reaches the players only once the game is over."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import httpx
 import pytest
 
-from codecrack.core import registry
-from codecrack.web.config import WebConfig
-
-from .browser import CHROMIUM, chromium, running_server
+from .browser import site_fixture
 
 pytestmark = pytest.mark.e2e
 MARKUP = "<img src=x onerror=window.pwned=1> gg"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """A server that knows the toy game (registered before its app is made), with no chat rate to
-    speak of (the test's lines come faster than people type), and a browser."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
-    folder = tmp_path_factory.mktemp("e2e-chat")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(registry.GAMES, "toy", "tests.core.toy_game:ToyGame")
-        with (
-            running_server(WebConfig(db_url=f"sqlite:///{folder}/web.db", chat_per_minute=6000)) as url,
-            chromium() as browser,
-        ):
-            yield url, browser
+# the toy game, and no chat rate to speak of (the test's lines come faster than people type)
+site = site_fixture(games={"toy": "tests.core.toy_game:ToyGame"}, chat_per_minute=6000)
 
 
 def visitor(site, code: str):

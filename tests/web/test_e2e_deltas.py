@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import httpx
 import orjson
@@ -16,7 +15,7 @@ from websockets.sync.client import connect
 from codecrack.protocol.deltas import followed
 from codecrack.web.config import WebConfig
 
-from .browser import CHROMIUM, chromium, running_server
+from .browser import browsing
 from .live_server import GUARD
 from .wsclient import replay_frames
 
@@ -39,11 +38,9 @@ def caught_up(page, step: int) -> None:
 def test_a_spectators_page_follows_a_whole_game_through_deltas(tmp_path):
     """A websocket client plays seat 0 against two bots, each move once the page has caught up,
     so the page is looked at on many steps whatever the machine's speed."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
     config = WebConfig(db_url=f"sqlite:///{tmp_path}/web.db", ai_pace=0.0, disconnect_timeout=30)
     rng = random.Random(4)
-    with running_server(config) as url, chromium() as browser:
+    with browsing(config) as (url, browser):
         made = httpx.post(
             f"{url}/api/tables",
             timeout=GUARD,

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from codecrack.web.config import WebConfig
 
-from .browser import CHROMIUM, CHROMIUM_ARGS, running_server
+from .browser import CHROMIUM, CHROMIUM_ARGS, require_chromium, running_server
 
 pytestmark = pytest.mark.e2e
 
@@ -34,8 +33,7 @@ CACHED = """async () => {
 def site(tmp_path_factory):
     """The server and a Chromium with a profile on disk: Chromium installs no site from an
     incognito context (Playwright's usual one)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     folder = tmp_path_factory.mktemp("installable")

@@ -4,13 +4,9 @@ with it, without a handle, and is back in the running game's seat; the account r
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from codecrack.web.config import WebConfig
-
-from .browser import CHROMIUM, chromium, running_server
+from .browser import site_fixture
 from .test_e2e import new_table
 
 pytestmark = pytest.mark.e2e
@@ -24,15 +20,7 @@ AUTHENTICATOR = {  # a platform authenticator that keeps discoverable credential
 }
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The server under the name ``localhost``: a passkey belongs to a domain, never to an IP address."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
-    folder = tmp_path_factory.mktemp("e2e")
-    config = WebConfig(db_url=f"sqlite:///{folder}/web.db", ai_pace=0.0, disconnect_timeout=30)
-    with running_server(config) as url, chromium() as browser:
-        yield url.replace("127.0.0.1", "localhost"), browser
+site = site_fixture(host="localhost", ai_pace=0.0, disconnect_timeout=30)  # a passkey belongs to a domain, not an IP
 
 
 def authenticator(page) -> tuple[object, str]:

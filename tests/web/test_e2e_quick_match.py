@@ -4,25 +4,14 @@ the wait and takes it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from codecrack.web.config import WebConfig
-
-from .browser import CHROMIUM, chromium, running_server
+from .browser import site_fixture
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
-    folder = tmp_path_factory.mktemp("e2e-match")
-    config = WebConfig(db_url=f"sqlite:///{folder}/web.db", ai_pace=0.0, disconnect_timeout=30, match_wait=1.0)
-    with running_server(config) as url, chromium() as browser:
-        yield url, browser
+site = site_fixture(ai_pace=0.0, disconnect_timeout=30, match_wait=1.0)
 
 
 def home(site):

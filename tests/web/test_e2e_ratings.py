@@ -68,6 +68,7 @@ def test_two_accounts_see_their_rating_change_on_the_end_screen_and_the_profile(
     ann.wait_for_selector("#history-page >> text=No games.")
     ann.goto(f"{url}/leaderboard/coda")
     ann.wait_for_selector("#leaderboard >> text=Nobody is listed yet.")
+    assert "?" in ann.inner_text("#your-rank")  # not listed after one game, yet its rating is shown
     ann.goto(f"{url}/#/account")
     ann.once("dialog", lambda dialog: dialog.accept())
     ann.fill("#delete-account input[name=password]", "correct horse battery")

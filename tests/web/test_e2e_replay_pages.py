@@ -6,29 +6,17 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 
 import httpx
 import pytest
 
-from codecrack.web.config import WebConfig
-
-from .browser import CHROMIUM, chromium, running_server
+from .browser import site_fixture
 
 pytestmark = pytest.mark.e2e
 SMALLEST_PAGE_BYTES = 16 * 1024
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: run `make browser` (Debian's chromium)")
-    folder = tmp_path_factory.mktemp("replay-pages")
-    config = WebConfig(
-        db_url=f"sqlite:///{folder}/web.db", ai_pace=0.0, allow_seed=True, max_replay_bytes=SMALLEST_PAGE_BYTES
-    )
-    with running_server(config) as url, chromium() as browser:
-        yield url, browser
+site = site_fixture(ai_pace=0.0, allow_seed=True, max_replay_bytes=SMALLEST_PAGE_BYTES)
 
 
 def finished_table(url: str, game: str, seed: int) -> tuple[str, int]:

@@ -20,6 +20,15 @@ def test_a_board_module_is_served_from_the_games_package(client):
     assert 'from "/static/js/dom.js"' in answer.text
 
 
+@pytest.mark.parametrize("game", ["alphacode", "coda", "coding"])
+def test_a_games_teaching_comes_with_its_board_module(client, game):
+    """The how-to page's pictures and tips and the coach's pointers: the board imports them."""
+    assert 'import teaching from "./teaching.js"' in client.get(f"/games/{game}/board.js").text
+    answer = client.get(f"/games/{game}/teaching.js")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/javascript")
+    assert f'game: "{game}"' in answer.text  # its example views
+
+
 @pytest.mark.parametrize(
     "path",
     [

@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from codecrack.core.registry import replay
 from codecrack.web.app import create_app
+from codecrack.web.players import leaving
 from codecrack.web.players.accounts import ACCOUNT_FAILURES
 from codecrack.web.players.leaving import DELETED
 from codecrack.web.store import chat_lines, player_sessions, players, rating_changes, ratings, seat_tokens
@@ -47,9 +48,12 @@ def rated_game(client, browser) -> str:
     return code
 
 
-def test_the_export_holds_the_players_games_as_records_and_its_ratings(client, browser):
+def test_the_export_holds_the_players_games_as_records_and_its_ratings(client, browser, monkeypatch):
+    monkeypatch.setattr(leaving, "SEATS_PER_READ", 1)  # one seat a read: the games come in three reads
     code = rated_game(client, browser)
     running = create(client, "toy", [HUMAN, HUMAN], sit=0)["code"]  # unfinished: no record
+    [ann] = rows(client, select(players.c.id).where(players.c.handle == "Ann"))
+    assert len(list(leaving.export(client.app.state.hub.engine, ann["id"]))) == 2 + 2  # sent a game at a time
     answer = client.get("/api/me/export")
     assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
     data = answer.json()
@@ -66,6 +70,19 @@ def test_the_export_holds_the_players_games_as_records_and_its_ratings(client, b
 
 def test_the_export_needs_a_session(client):
     assert client.get("/api/me/export").status_code == 401
+
+
+def test_exports_are_limited_per_player_and_per_address(tmp_path):
+    with TestClient(create_app(fast_config(tmp_path, exports_per_hour=2, exports_per_address=3))) as ann:
+        guest(ann, "Ann")
+        assert [ann.get("/api/me/export").status_code for _ in range(2)] == [200, 200]
+        refused = ann.get("/api/me/export")
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "3600"
+        assert refused.json()["detail"] == "at most 2 exports an hour"
+        bob = TestClient(ann.app)  # another player at the same address
+        guest(bob, "Bob")
+        assert bob.get("/api/me/export").status_code == 200
+        assert bob.get("/api/me/export").json()["detail"] == "at most 3 exports an hour from one address"
 
 
 def test_an_account_is_deleted_with_its_password_and_the_games_stay(client, browser):

@@ -14,18 +14,17 @@ from codecrack.web.players.identity import COOKIE
 from codecrack.web.store import make_engine, now, player_sessions, players, seat_tokens, tables
 
 from .conftest import fast_config
+from .test_quick_match import SITE, sign_up
 from .wsclient import HUMAN, RANDOM, bearer, create, seated
 
-SITE = "http://testserver"
 COINS = {"game": "toy", "seats": [HUMAN, HUMAN], "options": {"target": 99}}
 
 
 def guest(client, name: str = "Ann") -> dict:
     """Make ``client`` a guest; its later unsafe requests carry the CSRF token and the Origin."""
-    answer = client.post("/api/me/guest", json={"name": name}, headers={"origin": SITE})
-    assert answer.status_code == 200, answer.text
-    client.headers.update({"origin": SITE, "x-csrf-token": answer.json()["csrf"]})
-    return answer.json()
+    made = sign_up(client, name).json()
+    client.headers.update({"origin": SITE, "x-csrf-token": made["csrf"]})
+    return made
 
 
 def rows(client, query):

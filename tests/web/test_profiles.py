@@ -2,11 +2,17 @@
 results against the AI tiers, every finished game a page at a time with filters, and nothing of an
 unfinished game."""
 
+from datetime import timedelta
+
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import insert
 
 from codecrack.web.app import create_app
-from codecrack.web.players.profile_routes import PAGE
+from codecrack.web.migrate import upgrade
+from codecrack.web.players.profile_routes import PAGE, history, profile
+from codecrack.web.players.ratings import anchors
+from codecrack.web.store import make_engine, now, players, seat_tokens, tables
 
 from .conftest import fast_config
 from .test_accounts import account
@@ -14,6 +20,7 @@ from .test_ratings import RACE, both_seats, rated_toy, seat_two  # noqa: F401  (
 from .wsclient import HUMAN, create
 
 pytestmark = pytest.mark.usefixtures("rated_toy")
+CODA_TIERS = anchors("coda")  # read before rated_toy stands in for the anchors
 
 
 @pytest.fixture
@@ -86,3 +93,60 @@ def test_an_unfinished_game_changes_nothing_a_profile_or_history_shows(client, b
         seats[0].state_at(1)
     create(client, "toy", [HUMAN, HUMAN], sit=1, options=RACE)  # a seat taken, nothing played
     assert (client.get("/api/players/ann").text, client.get("/api/players/ann/games").text) == before
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    return f"sqlite:///{tmp_path}/counted.db" if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+
+
+def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
+    """The results against each AI tier, the count of games and the history's filters are SQL over
+    the tables' seats and results (JSON), on SQLite and on PostgreSQL alike."""
+    ann, bob = 1, 2
+    games = [  # (seats: a player id or an AI tier, winners, finished); Ann's latest game first
+        ([ann, "hard", "hard"], [0], True),  # two seats of one tier: one game against it
+        (["easy", ann], [0], True),
+        ([bob, "easy", ann], [1, 2], True),  # a shared win
+        ([ann, bob], [1], True),
+        ([ann, "hard"], None, False),  # unfinished: not shown, not counted
+    ]
+    engine = make_engine(db_url)
+    upgrade(engine)
+    moment = now()
+    with engine.begin() as db:
+        for handle in ("Ann", "Bob"):
+            db.execute(insert(players).values(name=handle, handle=handle, handle_key=handle.lower(), created_at=moment))
+        for n, (seats, winners, finished) in enumerate(games):
+            code = f"G{n}"
+            at = moment - timedelta(hours=n)
+            plan = [{"kind": "ai", "agent": s} if isinstance(s, str) else {"kind": "human"} for s in seats]
+            db.execute(
+                insert(tables).values(
+                    code=code, game="coda", players=len(seats), seed=n, options={}, seats=plan,
+                    created_at=at, finished=finished, active_at=at,
+                    result={"winners": winners, "scores": None} if finished else None,
+                )
+            )  # fmt: skip
+            for seat, who in enumerate(seats):
+                if isinstance(who, int):
+                    db.execute(
+                        insert(seat_tokens).values(token=f"{code}{seat}", table_code=code, seat=seat, name="x", player_id=who)
+                    )  # fmt: skip
+    with engine.connect() as db:
+        shown = profile(db, "ann")
+        assert shown["played"] == 4 and [g["code"] for g in shown["recent"]] == ["G0", "G1", "G2", "G3"]
+        assert shown["against_ai"] == [  # each tier with its fixed rating (the package's ratings.json)
+            {"game": "coda", "tier": "easy", "rating": round(CODA_TIERS["easy"].mu * 60), "played": 2, "won": 1},
+            {"game": "coda", "tier": "hard", "rating": round(CODA_TIERS["hard"].mu * 60), "played": 1, "won": 1},
+        ]
+
+        def listed(**filters) -> list[str]:
+            options = {"page": 1, "game": None, "result": None, "opponents": None, **filters}
+            return [g["code"] for g in history(db, "ann", **options)["games"]]
+
+        assert listed(result="won") == ["G0", "G2"] and listed(result="lost") == ["G1", "G3"]
+        assert listed(opponents="ai") == ["G0", "G1"] and listed(opponents="people") == ["G3"]
+        assert listed(opponents="mixed") == ["G2"] and listed(opponents="mixed", result="lost") == []
+        assert listed(game="coding") == [] and listed(page=2) == []
+    engine.dispose()

@@ -107,11 +107,10 @@ class Receiver:
         self.thread.join(10)
 
 
-class Browser(Guest):
-    """A guest's browser: its session, and a push subscription's keys it alone holds."""
+class PushKeys:
+    """A push subscription's keys, which one browser alone holds: only it opens what is pushed to it."""
 
-    def __init__(self, client: TestClient, name: str = "Ann") -> None:
-        super().__init__(client, name)
+    def __init__(self) -> None:
         self.private = ec.generate_private_key(ec.SECP256R1())
         self.auth = b"0123456789abcdef"
 
@@ -119,13 +118,21 @@ class Browser(Guest):
         public = self.private.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
         return {"p256dh": b64url(public), "auth": b64url(self.auth)}
 
+    def opened(self, body: bytes) -> dict:
+        return json.loads(http_ece.decrypt(body, private_key=self.private, auth_secret=self.auth, version="aes128gcm"))
+
+
+class Browser(Guest, PushKeys):
+    """A guest's browser: its session, and its push subscription's keys."""
+
+    def __init__(self, client: TestClient, name: str = "Ann") -> None:
+        Guest.__init__(self, client, name)
+        PushKeys.__init__(self)
+
     def subscribe(self, endpoint: str, changes: dict | None = None, language: str = "en"):
         body = {"endpoint": endpoint, "keys": self.keys(), **(changes or {})}
         headers = {**self.headers, "accept-language": language}
         return self.client.post("/api/push/subscriptions", json=body, headers=headers)
-
-    def opened(self, body: bytes) -> dict:
-        return json.loads(http_ece.decrypt(body, private_key=self.private, auth_secret=self.auth, version="aes128gcm"))
 
 
 @pytest.fixture

@@ -22,13 +22,19 @@ TOY = {"game": "toy", "players": 2}
 CALLS = 400  # calls a player makes at most before the test gives up on being seated
 
 
+def sign_up(client: TestClient, name: str):
+    """``client`` becomes a guest called ``name`` (asked from the site's own page): the answer."""
+    answer = client.post("/api/me/guest", json={"name": name}, headers={"origin": SITE})
+    assert answer.status_code == 200, answer.text
+    return answer
+
+
 class Guest:
     """A guest of its own on a client shared with others (its cookie and CSRF token sent by hand)."""
 
     def __init__(self, client: TestClient, name: str) -> None:
         self.client = client
-        answer = client.post("/api/me/guest", json={"name": name}, headers={"origin": SITE})
-        assert answer.status_code == 200, answer.text
+        answer = sign_up(client, name)
         client.cookies.clear()
         self.headers = {
             "origin": SITE,
@@ -199,10 +205,13 @@ def test_a_forgotten_player_leaves_the_queue(server):
     assert queue(server) == []
 
 
-def rated(client, guest: Guest, game: str, mu: float) -> None:
+def rated(client, guest: Guest, game: str, mu: float, players: int = 0) -> None:
+    """``guest``'s rating of ``game`` (at ``players``, for a game rated per player count)."""
     with client.app.state.hub.engine.begin() as db:
         db.execute(
-            insert(ratings).values(player_id=guest.id, game=game, mu=mu, sigma=2.0, games=30, wins=15, played_at=now())
+            insert(ratings).values(
+                player_id=guest.id, game=game, players=players, mu=mu, sigma=2.0, games=30, wins=15, played_at=now()
+            )
         )
 
 
@@ -236,6 +245,8 @@ def test_the_ai_offered_is_the_tier_rated_closest_to_the_player(server):
     ann = Guest(server, "Ann")
     coda = {"game": "coda", "players": 2}
     assert ann.match(coda).json()["ai"] == "easy"  # a newcomer's 25 is nearest easy's 23.4 (coda/ratings.json)
-    rated(server, ann, "coda", 28.5)
+    rated(server, ann, "coda", 28.5, players=3)  # another count's rating (Coda is rated per count)
+    assert ann.match(coda).json()["ai"] == "easy"
+    rated(server, ann, "coda", 28.5, players=2)
     assert ann.match(coda).json()["ai"] == "hard"  # 28.8
     assert ann.match().json()["ai"] is None  # the toy game's tiers are not rated

@@ -7,15 +7,18 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, text, update
 
 from codecrack.agents.registry import tier_names
 from codecrack.core.options import Preset
 from codecrack.ratings import Rating
 from codecrack.web.admin import forget
+from codecrack.web.app import create_app
 from codecrack.web.hub import Hub
-from codecrack.web.migrate import upgrade
+from codecrack.web.migrate import MIGRATIONS, upgrade
 from codecrack.web.players import ratings as ratings_module
 from codecrack.web.players.identity import Player
 from codecrack.web.players.ratings import Rater, anchors, shown
@@ -214,11 +217,20 @@ def test_the_leaderboard_lists_active_players_with_ten_games_and_the_viewers_ran
             played = moment - timedelta(days=31 if n % 5 == 0 else 1)  # every fifth is inactive
             db.execute(
                 insert(ratings).values(
-                    player_id=player_id, game="toy", mu=20.0 + n / 10, sigma=2.0, games=games, wins=1, played_at=played
+                    player_id=player_id,
+                    game="toy",
+                    players=0,
+                    mu=20.0 + n / 10,
+                    sigma=2.0,
+                    games=games,
+                    wins=1,
+                    played_at=played,
                 )
             )
         db.execute(
-            insert(ratings).values(player_id=me, game="toy", mu=20.05, sigma=2.0, games=12, wins=3, played_at=moment)
+            insert(ratings).values(
+                player_id=me, game="toy", players=0, mu=20.05, sigma=2.0, games=12, wins=3, played_at=moment
+            )
         )
 
     with client.app.state.hub.engine.begin() as db:
@@ -227,8 +239,71 @@ def test_the_leaderboard_lists_active_players_with_ten_games_and_the_viewers_ran
     listed = [n for n in range(300) if n % 3 and n % 5]
     assert len(board["top"]) == 100
     assert [row["handle"] for row in board["top"]] == [f"p{n}" for n in sorted(listed, reverse=True)][:100]
-    assert board["you"] == {"rank": len(listed) + 1, "handle": "Ann", "rating": shown(20.05), "games": 12, "wins": 3}
+    you = {
+        "rank": len(listed) + 1,
+        "handle": "Ann",
+        "rating": shown(20.05),
+        "provisional": False,
+        "games": 12,
+        "wins": 3,
+    }
+    assert board["you"] == you
     assert client.get("/api/leaderboards/nosuchgame").status_code == 404
+    assert board["players"] is None and board["counts"] == []  # one board for every count
+    refused = client.get("/api/leaderboards/toy", params={"players": 2})
+    assert refused.status_code == 400 and "one leaderboard for every player count" in refused.text
+
+
+def test_a_game_rated_per_player_count_keeps_a_rating_and_a_leaderboard_per_count(tmp_path, monkeypatch):
+    monkeypatch.setattr(ToyGame, "rated_per_count", True)  # as Coda
+
+    async def scenario() -> None:
+        hub = Hub(fast_config(tmp_path))
+        try:
+            rater = Rater(hub)
+            ann, bob, cay = await accounts(hub, "Ann", "Bob", "Cay")
+            for people in ([ann, bob], [ann, bob, cay], [ann, bob]):
+                table = await hub.create("toy", len(people), dict(RACE), [HUMAN] * len(people))
+                for seat, person in enumerate(people):
+                    await hub.claim(table, seat, person.name, person)
+                assert await table.submit(table.game.view(0)["turn"], {"type": "add", "amount": 2}) is None
+                await asyncio.gather(*rater.tasks)
+            with hub.engine.connect() as db:
+                kept = db.execute(select(ratings.c.player_id, ratings.c.players, ratings.c.games)).all()
+                counts = db.execute(select(rated_games.c.players).order_by(rated_games.c.rated_at)).scalars().all()
+            assert sorted(kept) == [(ann.id, 2, 2), (ann.id, 3, 1), (bob.id, 2, 2), (bob.id, 3, 1), (cay.id, 3, 1)]
+            assert counts == [2, 3, 2]
+        finally:
+            await hub.stop()
+
+    upgrade(make_engine(fast_config(tmp_path).db_url))
+    asyncio.run(scenario())
+    with TestClient(create_app(fast_config(tmp_path))) as client:
+        account(client, "Dee")
+        me = rows(client, select(players.c.id).where(players.c.handle == "Dee"))[0]["id"]
+        with client.app.state.hub.engine.begin() as db:
+            for count, mu in ((2, 30.0), (3, 20.0)):
+                db.execute(
+                    insert(ratings).values(
+                        player_id=me, game="toy", players=count, mu=mu, sigma=2.0, games=10, wins=5, played_at=now()
+                    )
+                )
+        two = client.get("/api/leaderboards/toy").json()  # the smallest count's board first
+        three = client.get("/api/leaderboards/toy", params={"players": 3}).json()
+        assert (two["players"], two["counts"], three["players"]) == (2, [2, 3], 3)
+        assert [(r["handle"], r["rating"]) for r in two["top"]] == [("Dee", shown(30.0))]
+        assert [(r["handle"], r["rating"]) for r in three["top"]] == [("Dee", shown(20.0))]
+        assert client.get("/api/leaderboards/toy", params={"players": 4}).status_code == 400
+        assert (two["you"]["rank"], three["you"]["rank"]) == (1, 1)
+        with client.app.state.hub.engine.begin() as db:  # 9 games: not listed, the viewer still sees its rating
+            db.execute(update(ratings).where(ratings.c.players == 3).values(games=9))
+        three = client.get("/api/leaderboards/toy", params={"players": 3}).json()
+        assert three["top"] == [] and three["you"] == {
+            **{"rank": None, "handle": "Dee", "rating": shown(20.0), "provisional": True},
+            **{"games": 9, "wins": 5},
+        }
+        profile = client.get("/api/players/dee").json()["ratings"]
+        assert [(r["players"], r["rating"]) for r in profile] == [(2, shown(30.0)), (3, shown(20.0))]
 
 
 def test_admin_forget_of_a_rated_account_keeps_the_others_ratings(tmp_path, postgres_url):
@@ -250,3 +325,61 @@ def test_admin_forget_of_a_rated_account_keeps_the_others_ratings(tmp_path, post
             assert [row[0] for row in kept] == [people[1].id, None]
 
     run_two_instances(tmp_path, postgres_url, scenario)
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_the_migration_keeps_a_coda_rating_under_the_count_of_its_latest_game(request, tmp_path, database):
+    """Migration ..._ratings_per_count: each rated game gets its table's player count; a rating of
+    a game now rated per count (Coda) moves to the count of the player's latest rated game of it,
+    another game's stays whole (players 0)."""
+    url = request.getfixturevalue("postgres_url") if database == "postgresql" else f"sqlite:///{tmp_path}/m.db"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    [mine] = [
+        r for r in ScriptDirectory.from_config(config).walk_revisions() if r.path.endswith("_ratings_per_count.py")
+    ]
+    engine = make_engine(url)
+    upgrade(engine, mine.down_revision)
+    moment = now()
+    with engine.begin() as db:
+        db.execute(text("INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', :at)"), {"at": moment})
+        for n, (game, count) in enumerate([("coda", 2), ("coda", 4), ("toy", 3)]):
+            at = moment - timedelta(hours=3 - n)  # the 4-player Coda game is the latest Coda one
+            db.execute(
+                text(
+                    "INSERT INTO tables (code, game, players, seed, options, seats, created_at, finished)"
+                    " VALUES (:code, :game, :count, 0, '{}', '[]', :at, true)"
+                ),
+                {"code": f"M{n}", "game": game, "count": count, "at": at},
+            )
+            db.execute(
+                text("INSERT INTO rated_games (table_code, game, rated_at) VALUES (:code, :game, :at)"),
+                {"code": f"M{n}", "game": game, "at": at},
+            )
+            db.execute(
+                text(
+                    "INSERT INTO rating_changes (table_code, seat, player_id, place, mu_before, sigma_before,"
+                    " mu_after, sigma_after, games) VALUES (:code, 0, 1, 1, 25, 8, 26, 7, 1)"
+                ),
+                {"code": f"M{n}"},
+            )
+        for game in ("coda", "toy"):
+            db.execute(
+                text(
+                    "INSERT INTO ratings (player_id, game, mu, sigma, games, wins, played_at)"
+                    " VALUES (1, :game, 26, 7, 2, 2, :at)"
+                ),
+                {"game": game, "at": moment},
+            )
+    upgrade(engine)
+    with engine.connect() as db:
+        assert sorted(db.execute(select(ratings.c.game, ratings.c.players, ratings.c.games)).all()) == [
+            ("coda", 4, 2),
+            ("toy", 0, 2),
+        ]
+        assert sorted(db.execute(select(rated_games.c.table_code, rated_games.c.players)).all()) == [
+            ("M0", 2),
+            ("M1", 4),
+            ("M2", 3),
+        ]
+    engine.dispose()

@@ -40,7 +40,7 @@ LOOKAHEAD_WORK = 300_000  # candidates x width of the hard tier's two-ply search
 ROLLOUT_WORK = 4_800  # candidates x width of its rollout search (used while the width is 2 or more)
 MAX_WIDTH = 6
 
-_MEMO: dict[tuple, dict[str, Any]] = {}
+_MEMO: dict[tuple[object, ...], dict[str, Any]] = {}
 
 
 def declaration(space: CodeSpace, code: int) -> dict[str, Any]:
@@ -124,7 +124,7 @@ class EasySolver(Solver):
     name = "easy"
     memoise = False
 
-    def choose(self, view, space, alive, spare_miss):
+    def choose(self, view: dict[str, Any], space: CodeSpace, alive: np.ndarray, spare_miss: bool) -> dict[str, Any]:
         counts = space.counts(alive)
         gains = entropy(counts)
         useful = np.flatnonzero(informative(counts))
@@ -135,7 +135,7 @@ class EasySolver(Solver):
 class MediumSolver(Solver):
     name = "medium"
 
-    def choose(self, view, space, alive, spare_miss):
+    def choose(self, view: dict[str, Any], space: CodeSpace, alive: np.ndarray, spare_miss: bool) -> dict[str, Any]:
         return question(space, greedy_question(space, alive))
 
 
@@ -153,11 +153,11 @@ class HardSolver(Solver):
                 return self.race(view, CodeSpace.for_view(view), alive)
         return super().act(view)
 
-    def make_code(self, view):
+    def make_code(self, view: dict[str, Any]) -> dict[str, Any]:
         space = CodeSpace.for_view(view)
         return {"type": "code", "letters": space.code_json(tricky_code(space, self.rng))}
 
-    def choose(self, view, space, alive, spare_miss):
+    def choose(self, view: dict[str, Any], space: CodeSpace, alive: np.ndarray, spare_miss: bool) -> dict[str, Any]:
         answers = self.knowledge.answers if self.knowledge.pristine else None
         q = hard_question(space, alive, answers, spare_miss, view["phase"] == "play")
         if q is None:

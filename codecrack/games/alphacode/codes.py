@@ -325,10 +325,13 @@ def popcount(values: np.ndarray) -> np.ndarray:
     >>> popcount(np.array([0, 7, 2**63], dtype=np.uint64)).tolist()
     [0, 3, 1]
     """
+    counts: np.ndarray
     if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(values).astype(np.uint8)
-    as_bytes = values.astype(np.uint64).view(np.uint8).reshape(*values.shape, 8)
-    return _BYTE_BITS[as_bytes].sum(axis=-1, dtype=np.uint8)
+        counts = np.bitwise_count(values).astype(np.uint8)
+    else:
+        as_bytes = values.astype(np.uint64).view(np.uint8).reshape(*values.shape, 8)
+        counts = _BYTE_BITS[as_bytes].sum(axis=-1, dtype=np.uint8)
+    return counts
 
 
 _BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
@@ -343,7 +346,7 @@ def split_words(mask: int, n_words: int) -> np.ndarray:
     return np.array([(mask >> (64 * w)) & (2**64 - 1) for w in range(n_words)], dtype=np.uint64)
 
 
-def question_mask(sheet: Sheet, question: dict) -> int:
+def question_mask(sheet: Sheet, question: dict[str, Any]) -> int:
     """The squares a question counts, as a bitmask (a zone's 4 sides, or one square)."""
     row, column = question_cell(sheet, question)
     if question["type"] == "count":
@@ -429,11 +432,12 @@ def legal_codes(
     >>> table.masks.shape, table.filled.shape
     ((44099,), (44099, 32))
     """
-    return WORK_CACHE.get(
+    table: CodeTable = WORK_CACHE.get(
         ("codes", letters, columns, rows, real_words),
         lambda: _legal_codes(letters, columns, rows, real_words),
         table_bytes,
     )
+    return table
 
 
 def table_bytes(table: CodeTable) -> int:

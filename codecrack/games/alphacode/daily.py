@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -50,7 +51,7 @@ def code_of_day(secret: bytes, day: date) -> int:
 class Solo:
     """One attempt at code number ``code``; ``moves`` replays the actions stored so far."""
 
-    def __init__(self, code: int, moves: list[dict[str, Any]] = ()) -> None:
+    def __init__(self, code: int, moves: Sequence[dict[str, Any]] = ()) -> None:
         self.table = legal_codes()
         self.sheet = self.table.sheet
         self.code = self.table.code(code)

@@ -29,9 +29,9 @@ class Tracker:
     """The candidates for the code of seat ``target_of(view)`` (the seat's target, or its own code
     as its opponent sees it), kept up to date view by view."""
 
-    def __init__(self, target_of: Callable[[dict], int | None]) -> None:
+    def __init__(self, target_of: Callable[[dict[str, Any]], int | None]) -> None:
         self.target_of = target_of
-        self._key: tuple | None = None
+        self._key: tuple[object, ...] | None = None
         self.alive = np.zeros(0, dtype=np.int64)
         self.answers: list[tuple[int, int]] = []  # (question index, answer) folded so far
         self._declarations = 0

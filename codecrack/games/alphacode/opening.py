@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -41,9 +42,9 @@ def is_default(space: CodeSpace) -> bool:
     return space.setup == (10, 13, 5, False)
 
 
-def build_book(space: CodeSpace) -> dict[str, dict]:
+def build_book(space: CodeSpace) -> dict[str, dict[str, Any]]:
     """Search the hard tier's question for every history of up to ``BOOK_DEPTH`` answers."""
-    book: dict[str, dict] = {}
+    book: dict[str, dict[str, Any]] = {}
 
     def visit(alive: np.ndarray, answers: list[tuple[int, int]]) -> None:
         if len(alive) <= 2 or len(answers) > BOOK_DEPTH:
@@ -59,11 +60,12 @@ def build_book(space: CodeSpace) -> dict[str, dict]:
 
 
 @cache
-def _book() -> dict[str, dict]:
-    return json.loads(BOOK_FILE.read_text())
+def _book() -> dict[str, dict[str, Any]]:
+    book: dict[str, dict[str, Any]] = json.loads(BOOK_FILE.read_text())
+    return book
 
 
-def book_question(space: CodeSpace, answers: list[tuple[int, int]]) -> dict | None:
+def book_question(space: CodeSpace, answers: list[tuple[int, int]]) -> dict[str, Any] | None:
     """The book's question after ``answers`` (question index, answer), or ``None`` if not in it."""
     if not is_default(space) or len(answers) > BOOK_DEPTH:
         return None

@@ -13,6 +13,7 @@ column of its top-left corner point) or ``x@C`` (the letter in the box of zone c
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Any
 
 from rich.console import Group
@@ -22,7 +23,7 @@ from ...core.errors import IllegalAction
 from ...i18n import N_, _
 from ...terminal.seats import seat_list, seat_name, shown
 from .codes import check_code, entries_from_text, parse_code, text_position
-from .sheet import Sheet, settled_squares
+from .sheet import Cell, Sheet, settled_squares
 
 FREE_FORM_ACTIONS = {"code", "declare"}
 HELP = N_(
@@ -193,7 +194,7 @@ def _describe_outcome(event: dict[str, Any]) -> str:
 
 
 # -- rendering -----------------------------------------------------------------------------
-def render(view: dict[str, Any]):
+def render(view: dict[str, Any]) -> Group:
     """The seat's status, its own code, and its notes about the code it is cracking."""
     sheet = _sheet(view)
     parts: list[Any] = [Text(_status(view), style="bold")]
@@ -218,7 +219,7 @@ def render(view: dict[str, Any]):
     return Group(*parts)
 
 
-def _drawn_code(title: str, entries: list[dict[str, str]], sheet: Sheet, letters: str) -> list:
+def _drawn_code(title: str, entries: list[dict[str, str]], sheet: Sheet, letters: str) -> list[Text]:
     cells = {cell for piece in parse_code(entries, sheet, letters) for cell in piece.cells}
     return [Text(f"{title}: " + " ".join(text_position(e) for e in entries)), draw_sheet(sheet, filled=cells)]
 
@@ -253,7 +254,9 @@ def draw_notes(sheet: Sheet, questions: list[dict[str, Any]], target: int) -> Te
     return draw_sheet(sheet, filled=filled, empty=empty, counts=counts)
 
 
-def draw_sheet(sheet: Sheet, filled: set = frozenset(), empty: set = frozenset(), counts: dict | None = None) -> Text:
+def draw_sheet(
+    sheet: Sheet, filled: Set[Cell] = frozenset(), empty: Set[Cell] = frozenset(), counts: dict[Cell, int] | None = None
+) -> Text:
     """The lattice with its coordinates: ``━``/``┃`` filled squares, ``x`` known-empty ones,
     ``·`` corner points, zone counts as digits."""
     counts = counts or {}
@@ -267,7 +270,9 @@ def draw_sheet(sheet: Sheet, filled: set = frozenset(), empty: set = frozenset()
     return text
 
 
-def _cell_glyph(sheet: Sheet, cell: tuple[int, int], filled, empty, counts) -> tuple[str, str]:
+def _cell_glyph(
+    sheet: Sheet, cell: Cell, filled: Set[Cell], empty: Set[Cell], counts: dict[Cell, int]
+) -> tuple[str, str]:
     kind = sheet.kind(*cell)
     if kind == "corner":
         return "·", "dim"

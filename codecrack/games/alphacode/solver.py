@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -50,7 +51,7 @@ class CodeSpace:
     """The legal codes of one setup and the questions one may ask about them."""
 
     table: CodeTable
-    questions: tuple[dict, ...]
+    questions: tuple[dict[str, Any], ...]
     qwords: np.ndarray  # (questions, words) uint64: the squares each question covers
     setup: tuple[int, int, int, bool]  # letters, columns, rows, real_words
     greedy_memo: dict[tuple[bytes, bool], float] = field(default_factory=dict)  # see greedy_turns
@@ -61,7 +62,7 @@ class CodeSpace:
         return _space(int(letters), int(columns), int(rows), bool(real_words))
 
     @staticmethod
-    def for_view(view: dict) -> CodeSpace:
+    def for_view(view: dict[str, Any]) -> CodeSpace:
         options = view["options"]
         return CodeSpace.of(options["letters"], options["columns"], options["rows"], options["real_words"])
 
@@ -72,7 +73,7 @@ class CodeSpace:
     def everything(self) -> np.ndarray:
         return np.arange(len(self.table), dtype=np.int64)
 
-    def question_index(self, question: dict) -> int:
+    def question_index(self, question: dict[str, Any]) -> int:
         return self._question_numbers[question["type"], question["row"].upper(), question["column"].upper()]
 
     @cached_property
@@ -106,24 +107,27 @@ class CodeSpace:
 
     def keep(self, alive: np.ndarray, q: int, answer: int) -> np.ndarray:
         """The codes of ``alive`` that answer ``answer`` to question ``q``."""
-        return alive[self.column(alive, q) == answer]
+        kept: np.ndarray = alive[self.column(alive, q) == answer]
+        return kept
 
-    def without(self, alive: np.ndarray, letters: list[dict]) -> np.ndarray:
+    def without(self, alive: np.ndarray, letters: list[dict[str, str]]) -> np.ndarray:
         """``alive`` minus the code written as ``letters`` (a wrong declaration)."""
         mask = code_mask(parse_code(letters, self.sheet, self.table.letters))
         target = split_words(mask, self.table.words.shape[1])
-        return alive[~np.all(self.table.words[alive] == target, axis=1)]
+        kept: np.ndarray = alive[~np.all(self.table.words[alive] == target, axis=1)]
+        return kept
 
     def code_json(self, i: int) -> list[dict[str, str]]:
         return self.table.code_json(int(i))
 
 
 def _space(letters: int, columns: int, rows: int, real_words: bool) -> CodeSpace:
-    return WORK_CACHE.get(
+    space: CodeSpace = WORK_CACHE.get(
         ("space", letters, columns, rows, real_words),
         lambda: _new_space(letters, columns, rows, real_words),
         lambda space: table_bytes(space.table),  # counted again beside its table: an upper bound
     )
+    return space
 
 
 def _new_space(letters: int, columns: int, rows: int, real_words: bool) -> CodeSpace:
@@ -200,7 +204,8 @@ def entropy(counts: np.ndarray) -> np.ndarray:
 
 def informative(counts: np.ndarray) -> np.ndarray:
     """Which questions could still split the candidates (two or more answers occur)."""
-    return np.count_nonzero(counts, axis=-1) > 1
+    splitting: np.ndarray = np.count_nonzero(counts, axis=-1) > 1
+    return splitting
 
 
 # -- how many turns a candidate set still costs ---------------------------------------
@@ -232,7 +237,8 @@ def turns_left(sizes: np.ndarray | int, miss: bool) -> np.ndarray:
 def question_turns(counts: np.ndarray, miss: bool) -> np.ndarray:
     """Expected turns to finish if each question is asked now (one turn plus what is left)."""
     total = counts.sum(axis=-1)
-    return 1 + (counts * turns_left(counts, miss)).sum(axis=-1) / np.maximum(total, 1)
+    turns: np.ndarray = 1 + (counts * turns_left(counts, miss)).sum(axis=-1) / np.maximum(total, 1)
+    return turns
 
 
 def declare_turns(size: int) -> float:

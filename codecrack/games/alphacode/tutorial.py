@@ -12,7 +12,7 @@ CODE = [
 ]
 
 
-def ask(kind: str, row: str, column: str) -> dict:
+def ask(kind: str, row: str, column: str) -> dict[str, str]:
     return {"type": kind, "row": row, "column": column}
 
 

@@ -16,8 +16,6 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ...core.agent import Agent
 from .belief import DASH, Belief, Position, Tile, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view, value_code
@@ -215,7 +213,7 @@ class EasyAgent(MediumAgent):
     def guess_or_stop(self, view: View) -> Action:
         position, belief = self.knowledge(view)
         options = self.options(view, position, belief)[:6]
-        weights = np.array([max(g.p, 1e-9) ** self.picky for g in options])
+        weights = [max(g.p, 1e-9) ** self.picky for g in options]
         choice = options[self.rng.choices(range(len(options)), weights=weights)[0]]
         mood = self.rng.uniform(0.3, 0.8)
         if view["hits_this_turn"] and (options[0].p < mood or drawn_tile(view) is None and options[0].p < 0.9):
@@ -339,6 +337,7 @@ class HardAgent(MediumAgent):
             value = guess.p * (gain + follow) + (1 - guess.p) * miss
             if best is None or value > best[0]:
                 best = (value, guess)
+        assert best is not None  # a seat to guess at has a tile to guess
         return best
 
     def turn_costs(self, view: View, public: Position) -> tuple[float, float]:

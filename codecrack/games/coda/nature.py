@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.nature import ActionSpace, Nature
+from ...core.nature import ActionSpace, Dynamics, Nature
 from .tiles import COLORS, full_set, hand_size, tile_values
 
 
@@ -117,14 +117,18 @@ class SlotMask:
         mask[self.stop] = 1 if game.hits else 0
 
 
+DYNAMICS: set[Dynamics] = {"sequential"}
+DYNAMICS_WITH_SIMULTANEOUS: set[Dynamics] = {"sequential", "simultaneous"}  # some steps ask every seat at once
+
+
 def declare(players: int, options: Any) -> Nature:
     simultaneous = options.draw == "classic" or options.dashes or options.memory
-    chance = ("first",) if options.first is None else ()
+    chance: tuple[str, ...] = ("first",) if options.first is None else ()
     chance += ("draw",) if options.draw == "classic" else ("shuffle",)
     chance += ("place",) if options.clock else ()  # where a timeout puts the drawn tile
     actions = ActionSpace(action_templates(players, options))
     return Nature(
-        dynamics=frozenset({"sequential", *(["simultaneous"] if simultaneous else [])}),
+        dynamics=frozenset(DYNAMICS_WITH_SIMULTANEOUS if simultaneous else DYNAMICS),
         actions=actions,
         max_length=options.rounds * round_length(players, options.dashes),
         utility="win_share",

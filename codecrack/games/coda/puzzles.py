@@ -122,7 +122,8 @@ def position(puzzle: dict[str, Any]) -> dict[str, Any]:
 @cache
 def shipped() -> list[dict[str, Any]]:
     """The puzzles of this package's ``puzzles.json``."""
-    return json.loads(files(__package__).joinpath("puzzles.json").read_text())
+    puzzles: list[dict[str, Any]] = json.loads(files(__package__).joinpath("puzzles.json").read_text())
+    return puzzles
 
 
 def puzzle_of_day(secret: bytes, day: date) -> int:

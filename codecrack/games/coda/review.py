@@ -67,6 +67,7 @@ class CodaReviewer:
     def guess(self, step: int, position: Position, belief: Belief, best: Guess, action: dict[str, Any]) -> Decision:
         target, index, value = action["target"], action["index"], value_code(action["value"])
         color = position.rows[target][index].color
+        assert color is not None and value is not None  # a guess names a value; every tile's colour is public
         p = float(belief.probs[target][index][value])
         note = _("impossible: what you could see rules it out") if p == 0 else ""
         return Decision.judge(
@@ -88,7 +89,7 @@ class CodaReviewer:
             a["color"]: draw_outlook(view, position, belief, COLORS[a["color"]]) if belief.total else 0.0
             for a in view["legal_actions"]
         }
-        best = max(outlook, key=outlook.get)
+        best = max(outlook, key=outlook.__getitem__)
         return Decision.judge(
             step,
             N_("draw"),

@@ -168,7 +168,9 @@ class CodaGame(Game):
     min_players = 2
     max_players = 4
     Options = CodaOptions
+    options: CodaOptions
     presets = CODA_PRESETS
+    rated_per_count = True  # two players read each other; four share the table's luck: not one skill
 
     # -- setup -----------------------------------------------------------------------
     def _setup(self) -> None:

@@ -15,6 +15,7 @@ face-down tile is ``[B?]``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console, Group
@@ -22,11 +23,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core.agent import Agent
 from ...core.errors import IllegalAction
 from ...core.runner import run_game
 from ...i18n import N_, _
 from ...terminal.human import ask_again
 from ...terminal.seats import seat_name, shown
+from .rules import CodaGame
 from .tiles import COLORS, label, parse_tile
 
 View = dict[str, Any]
@@ -313,7 +316,7 @@ sorted place; next to a dash you choose the side. A player with no face-down til
 out; the last one with a face-down tile wins. Type ? at any prompt for a numbered list of moves.""")
 
 
-def run(game, agents, console: Console) -> None:
+def run(game: CodaGame, agents: Mapping[int, Agent], console: Console) -> None:
     """The default loop, but with notes=false and a human seated there is no running log (the
     human's screen shows only what happened since their last move)."""
     humans = any(agent.name == "human" for agent in agents.values())
@@ -329,7 +332,7 @@ def run(game, agents, console: Console) -> None:
     run_game(game, agents, on_step=log, on_refused=ask_again(agents))
 
 
-def summary(game) -> list[str]:
+def summary(game: CodaGame) -> list[str]:
     """At the end the host shows every row in full (the winner's face-down tiles too), and each
     round's points in a tournament."""
     lines = [
@@ -338,7 +341,7 @@ def summary(game) -> list[str]:
         )
         for seat, row in enumerate(game.rows)
     ]
-    rounds = game.result.get("rounds", [])
+    rounds = (game.result or {}).get("rounds", [])
     if len(rounds) > 1:
         lines += [
             _("round {round}: won by seat {winner}; points {points}").format(

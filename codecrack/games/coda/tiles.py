@@ -66,7 +66,7 @@ def color_counts(tiles: list[Tile]) -> dict[str, int]:
     return counts
 
 
-def sort_key(tile: Tile) -> tuple[int, int]:
+def sort_key(tile: Tile) -> tuple[Value, int]:
     """Numbered tiles sort by value, black before white on equal values."""
     return (tile.value, COLORS.index(tile.color))
 
@@ -94,7 +94,7 @@ def places_between(keys: list[Any], mine: Any) -> range:
 
 def hidden_value_sum(row: list[Tile]) -> int:
     """Face value of the face-down tiles of a row (a dash counts 0): the round winner's bonus."""
-    return sum(tile.value for tile in row if not tile.revealed and not tile.is_dash)
+    return sum(int(tile.value) for tile in row if not tile.revealed and not tile.is_dash)
 
 
 def label(color: str, value: Value | None) -> str:

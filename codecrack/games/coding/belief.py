@@ -104,7 +104,8 @@ def in_set(position: str, values: Iterable[str | int]) -> np.ndarray:
     """
     wanted = np.zeros(10, dtype=bool)
     wanted[[symbol_value(position, v) for v in values]] = True
-    return wanted[CODE_VALUES[position]]
+    inside: np.ndarray = wanted[CODE_VALUES[position]]
+    return inside
 
 
 def allowed(
@@ -124,7 +125,8 @@ def allowed(
 
 def uses_none(bits: int) -> np.ndarray:
     """Codes that use none of the symbols in the 16-bit set ``bits``."""
-    return (CODE_BITS & bits) == 0
+    avoiding: np.ndarray = (CODE_BITS & bits) == 0
+    return avoiding
 
 
 def symbol_bits(letters: Iterable[str] = (), digits: Iterable[int] = ()) -> int:
@@ -156,13 +158,15 @@ def free_weight(groups: Sequence[np.ndarray]) -> np.ndarray:
     """
     if not groups:
         return np.ones(N_GROUPS)
+    free: np.ndarray
     if len(groups) == 1:
-        return groups[0][_GROUP_AVOIDERS].sum(axis=1)
+        free = groups[0][_GROUP_AVOIDERS].sum(axis=1)
+        return free
     if len(groups) == 2:
         by_cell = _pair_cells(*groups)
         by_pair = by_cell[:, _DIGIT_AVOIDERS1].sum(axis=2)  # letter pair x digit pair
-        free = by_pair[_LETTER_AVOIDERS1].sum(axis=1)  # letter x digit pair
-        return free[_GROUP_LETTER, _GROUP_DIGITS]
+        free = by_pair[_LETTER_AVOIDERS1].sum(axis=1)[_GROUP_LETTER, _GROUP_DIGITS]  # letter x digit pair, per group
+        return free
     if len(groups) == 3:
         first, *rest = groups
         by_cell = _pair_cells(*rest)

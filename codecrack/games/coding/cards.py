@@ -33,7 +33,7 @@ Code = dict[str, Any]
 HackCard = dict[str, Any]
 
 # Each data card names a range its taker is NOT in: a pair of letters or a pair of tens digits.
-DATA_CARDS: dict[str, tuple[str, frozenset]] = {
+DATA_CARDS: dict[str, tuple[str, frozenset[str | int]]] = {
     "A-B": ("letter", frozenset("AB")),
     "C-D": ("letter", frozenset("CD")),
     "E-F": ("letter", frozenset("EF")),

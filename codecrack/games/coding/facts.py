@@ -79,12 +79,12 @@ class Facts:
         for data_type in available:
             self.require(seat, data_range(data_type))
 
-    def hack_answer(self, seat: int, position: str, values: Iterable, green: bool) -> None:
+    def hack_answer(self, seat: int, position: str, values: Iterable[str | int], green: bool) -> None:
         """``seat`` placed a hack card green (value in ``values``) or red side up."""
         inside = in_set(position, values)
         self.require(seat, inside if green else ~inside)
 
-    def revealed(self, seat: int, position: str, symbol) -> None:
+    def revealed(self, seat: int, position: str, symbol: str | int) -> None:
         """One of ``seat``'s code cards was turned face up."""
         self.require(seat, CODE_VALUES[position] == symbol_value(position, symbol))
 
@@ -149,7 +149,8 @@ class Facts:
         removed, times the wrong-decode likelihood when one was recorded."""
         mask = self.masks[seat] & free
         reading = self.reading_weights(seat)
-        return mask if reading is None else mask * reading
+        weights: np.ndarray = mask if reading is None else mask * reading
+        return weights
 
     def unused(self, letters: Iterable[str] = (), digits: Iterable[int] = ()) -> None:
         """Leftover code cards dealt face up: nobody holds these symbols."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .belief import CODES, LETTERS, Inconsistent
+from .belief import CODES, Inconsistent
+from .cards import LETTERS
 from .reading import facts_from_view
 
 

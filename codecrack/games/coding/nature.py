@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.nature import ActionSpace, Nature
+from ...core.nature import ActionSpace, Dynamics, Nature
 from .cards import DATA_TYPES, DIGITS, LETTERS, NUMBER_POSITIONS, POSITIONS, all_code_texts, load_deck
 
 HACKING_ROUNDS = {"one-shot": 5}
@@ -89,7 +89,9 @@ class DecodeMask:
 
 def declare(players: int, options: Any) -> Nature:
     deck_size = len(load_deck(options.deck))
-    dynamics = {"sequential", "simultaneous"} | ({"real_time"} if options.mode == "speed" else set())
+    dynamics: set[Dynamics] = {"sequential", "simultaneous"}
+    if options.mode == "speed":
+        dynamics.add("real_time")
     chance = ("first",) if options.first is None else ()
     one_shot = options.mode == "one-shot"
     actions = ActionSpace(action_templates(players, options, deck_size))
@@ -108,4 +110,4 @@ def declare(players: int, options: Any) -> Nature:
 
 def racing(game: Any) -> bool:
     """Speed mode's open step: every remaining seat may slap, and the first slap wins."""
-    return game.step == "open"
+    return bool(game.step == "open")

@@ -54,7 +54,8 @@ def facts_from_view(view: View, spoken: bool = True, guessers: bool = False) -> 
 
 def revealed_symbols(view: View, except_seat: int) -> tuple[list[str], list[int]]:
     """Letters and digits lying face up in front of seats other than ``except_seat``."""
-    letters, digits = [], []
+    letters: list[str] = []
+    digits: list[int] = []
     for sheet in view["sheets"]:
         if sheet["seat"] == except_seat:
             continue

@@ -124,7 +124,7 @@ def _stalemate_lines(view: dict[str, Any]) -> list[Text]:
     return []
 
 
-def render(view: dict[str, Any]):
+def render(view: dict[str, Any]) -> Panel:
     """The table, your code, every seat's sheet, and what to type."""
     options = view["options"]
     head = _("The Coding, {mode} — phase {phase}, step {step}, round {round}/{rounds} — to move: {to_move}").format(
@@ -321,7 +321,7 @@ SEATS_FIELDS = ("seats", "targets", "winners")  # and those that list seats
 
 def _event_text(event: dict[str, Any]) -> str:
     kind = event["type"]
-    words = {
+    words: dict[str, Any] = {
         **event,
         "seat": None,
         **{key: shown(event[key]) for key in SEAT_FIELDS if event.get(key) is not None},

@@ -18,7 +18,8 @@ from functools import cache
 
 import numpy as np
 
-from .belief import CODE_VALUES, CODES, LETTERS, POSITIONS, entropy, in_set, symbol_marginal
+from .belief import CODE_VALUES, CODES, entropy, in_set, symbol_marginal
+from .cards import LETTERS, POSITIONS
 from .facts import data_range
 
 
@@ -31,18 +32,18 @@ def kept_mass(public: np.ndarray, data_type: str) -> float:
     return float(public[~data_range(data_type)].sum())
 
 
-def hack_split(probs: np.ndarray, position: str, values: Iterable) -> tuple[np.ndarray, np.ndarray]:
+def hack_split(probs: np.ndarray, position: str, values: Iterable[str | int]) -> tuple[np.ndarray, np.ndarray]:
     """The joint weights of each code with a green and with a red answer."""
     inside = in_set(position, values)
     return probs * inside, probs * ~inside
 
 
-def score_gain(probs: np.ndarray, position: str, values: Iterable) -> float:
+def score_gain(probs: np.ndarray, position: str, values: Iterable[str | int]) -> float:
     """Expected number of symbols named right (one-shot scoring) after the answer."""
     return sum(expected_symbols(part) for part in hack_split(probs, position, values))
 
 
-def information_gain(probs: np.ndarray, position: str, values: Iterable) -> float:
+def information_gain(probs: np.ndarray, position: str, values: Iterable[str | int]) -> float:
     """Expected entropy drop (bits) of the receiver's code from the answer."""
     before = entropy(probs)
     after = 0.0
@@ -85,7 +86,8 @@ def joint_best_answer(probs: np.ndarray) -> tuple[str, float]:
 @cache
 def _matches() -> np.ndarray:
     """``[c, d]``: symbols code ``c`` names right if the true code is ``d`` (0-3)."""
-    return sum((v[:, None] == v[None, :]).astype(np.float64) for v in CODE_VALUES.values())
+    matches: np.ndarray = sum((v[:, None] == v[None, :]).astype(np.float64) for v in CODE_VALUES.values())
+    return matches
 
 
 def answer_score(probs: np.ndarray, code: str) -> float:
@@ -103,7 +105,7 @@ def code_text(code: int) -> str:
     return f"{letter}{x1}{x2}"
 
 
-def exposure_after(public: np.ndarray, my_code: int, position: str, values: Iterable) -> float:
+def exposure_after(public: np.ndarray, my_code: int, position: str, values: Iterable[str | int]) -> float:
     """Onlookers' probability of my true code once I answer this hack card (truthfully)."""
     inside = in_set(position, values)
     same = inside if inside[my_code] else ~inside

@@ -11,13 +11,14 @@ import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi.responses import StreamingResponse
 from pydantic import Field
 from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from ...core.errors import OptionError, explain
-from ...i18n import _
+from ...i18n import N_, _
 from ..schema import ERRORS, Problem, Strict
 from ..store import players
 from .accounts import (
@@ -47,6 +48,7 @@ from .leaving import delete_player, export
 from .routes import Me, me_answer
 
 Text = Annotated[str, Field(max_length=256)]
+HOUR = 3600  # the exports' rate window, in seconds
 REFUSED = {**ERRORS, 401: {"model": Problem}, 403: {"model": Problem}, 429: {"model": Problem}}
 
 
@@ -85,6 +87,9 @@ def address(request: Request) -> str:
 def account_router(hub: Any, accounts: Players) -> APIRouter:
     router = APIRouter()
     write = hub.writer.write
+    config = hub.config
+    by_player = hub.fanout.window("exports", config.exports_per_hour, HOUR)
+    by_address = hub.fanout.window("exports-address", config.exports_per_address, HOUR)
 
     @router.post("/api/me/account", responses=REFUSED)
     async def create_account(
@@ -139,11 +144,33 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
         response.delete_cookie(COOKIE, path="/")
         return me_answer(None, None)
 
-    @router.get("/api/me/export", responses={401: {"model": Problem}})
-    async def export_data(response: Response, player: Player = Depends(required_player)) -> dict[str, Any]:
-        """Everything stored about the player, as JSON: its games' records, ratings and sessions."""
-        response.headers["content-disposition"] = 'attachment; filename="codecrack-player.json"'
-        return await asyncio.to_thread(read, hub.engine, export, player.id) or {}
+    @router.get(
+        "/api/me/export",
+        responses={401: {"model": Problem}, 429: {"model": Problem}},
+        response_class=StreamingResponse,
+    )
+    async def export_data(request: Request, player: Player = Depends(required_player)) -> StreamingResponse:
+        """Everything stored about the player, as JSON: its games' records, ratings and sessions
+        (sent as it is read; at most ``exports_per_hour`` a player and ``exports_per_address`` an
+        address in any hour: 429)."""
+        for window, key, count, text in (
+            (by_player, f"player:{player.id}", config.exports_per_hour, N_("at most {count} exports an hour")),
+            (
+                by_address,
+                address(request),
+                config.exports_per_address,
+                N_("at most {count} exports an hour from one address"),
+            ),
+        ):
+            if not await window.allow(key):
+                raise HTTPException(
+                    status_code=429, detail=_(text).format(count=count), headers={"Retry-After": str(HOUR)}
+                )
+        return StreamingResponse(
+            export(hub.engine, player.id),  # a plain iterator: Starlette reads it in a worker thread
+            media_type="application/json",
+            headers={"content-disposition": 'attachment; filename="codecrack-player.json"'},
+        )
 
     @router.delete("/api/me", responses=REFUSED)
     async def delete_account(

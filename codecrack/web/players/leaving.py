@@ -4,7 +4,8 @@ The export (:func:`export`) holds what the site keeps about the player: its name
 sessions (their times, never their ids), its passkeys (ids and times), its ratings and their changes, every seat it took, with
 the record of each finished game (the engine's record format: ``codecrack replay`` reads it) and
 what it said there, and its finished daily puzzles. An unfinished game is listed as the public table shows it: no record (its seed
-is hidden information).
+is hidden information). It is sent as it is read, a few games at a time, so a player with many games
+costs the server no more memory than one with a few.
 
 The deletion (:func:`delete_player`) keeps every game replayable and every other player's records
 intact: the player's seats are named "deleted player" and no longer say who took them, what it said
@@ -17,11 +18,12 @@ a name.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from sqlalchemy import delete, select, update
-from sqlalchemy.engine import Connection
+import orjson
+from sqlalchemy import delete, select, tuple_, update
+from sqlalchemy.engine import Connection, Engine
 
 from ..chat import SWITCHES
 from ..store import (
@@ -50,40 +52,38 @@ FORMAT = "codecrack-player-export-1"
 DELETED = "deleted player"  # a deleted player's seats' name, in every language (it is stored)
 
 
-def export(db: Connection, player_id: int) -> dict[str, Any] | None:
-    """Everything stored about ``player_id`` (``None``: no such player), as JSON-ready data."""
+SEATS_PER_READ = 100  # seats (with their games' moves) read at a time: the export's memory is bounded by it
+
+
+def export(engine: Engine, player_id: int) -> Iterator[bytes]:
+    """Everything stored about ``player_id`` as JSON, a piece at a time (its games last, read
+    :data:`SEATS_PER_READ` seats at a time, each read on a connection of its own); ``{}`` for no
+    such player."""
+    with engine.connect() as db:
+        head = about(db, player_id)
+    if head is None:
+        yield b"{}"
+        return
+    yield orjson.dumps(head)[:-1] + b',"games":['
+    separator, after = b"", None
+    while True:
+        with engine.connect() as db:
+            seats = seats_after(db, player_id, after)
+            found = details(db, player_id, seats)
+        for seat in seats:
+            yield separator + orjson.dumps(game_of(seat, *found))
+            separator = b","
+        if len(seats) < SEATS_PER_READ:
+            break
+        after = (seats[-1]["created_at"], seats[-1]["table_code"], seats[-1]["seat"])
+    yield b"]}"
+
+
+def about(db: Connection, player_id: int) -> dict[str, Any] | None:
+    """What is stored about ``player_id`` but its games (``None``: no such player)."""
     me = db.execute(select(players).where(players.c.id == player_id)).mappings().first()
     if me is None:
         return None
-    seats = list(
-        db.execute(
-            select(seat_tokens.c.table_code, seat_tokens.c.seat, seat_tokens.c.name, tables)
-            .join(tables, tables.c.code == seat_tokens.c.table_code)
-            .where(seat_tokens.c.player_id == player_id)
-            .order_by(tables.c.created_at, tables.c.code)
-        ).mappings()
-    )
-    finished = [seat["table_code"] for seat in seats if seat["finished"]]
-    moves: dict[str, list[list[Any]]] = defaultdict(list)
-    for code, seat, action in db.execute(
-        select(actions.c.table_code, actions.c.seat, actions.c.action)
-        .where(actions.c.table_code.in_(finished))
-        .order_by(actions.c.table_code, actions.c.step)
-    ):
-        moves[code].append([seat, action])
-    changes = {
-        (c.table_code, c.seat): c
-        for c in db.execute(select(rating_changes).where(rating_changes.c.player_id == player_id))
-    }
-    said = defaultdict(list)
-    mine = [(seat["table_code"], seat["seat"]) for seat in seats]
-    for line in db.execute(
-        select(chat_lines)
-        .where(chat_lines.c.table_code.in_([code for code, _ in mine]), chat_lines.c.seat.is_not(None))
-        .order_by(chat_lines.c.id)
-    ):
-        if (line.table_code, line.seat) in mine:
-            said[line.table_code].append({"at": line.at.isoformat(), "kind": line.kind, "body": line.body})
     return {
         "format": FORMAT,
         "exported_at": now().isoformat(),
@@ -102,10 +102,19 @@ def export(db: Connection, player_id: int) -> dict[str, Any] | None:
         ],
         "passkeys": passkeys_of(db, player_id),
         "ratings": [
-            {"game": r.game, "rating": shown(r.mu), "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins}
-            for r in db.execute(select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game))
+            {
+                "game": r.game,
+                "players": r.players or None,
+                "rating": shown(r.mu),
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "games": r.games,
+                "wins": r.wins,
+            }
+            for r in db.execute(
+                select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game, ratings.c.players)
+            )
         ],
-        "games": [game_of(seat, moves, changes, said) for seat in seats],
         "notifications": [
             {"email": n.address, "language": n.language, "consented_at": n.consented_at.isoformat()}
             for n in db.execute(select(notify_emails).where(notify_emails.c.player_id == player_id))
@@ -119,6 +128,52 @@ def export(db: Connection, player_id: int) -> dict[str, Any] | None:
             )
         ],
     }
+
+
+def seats_after(db: Connection, player_id: int, after: tuple[Any, ...] | None) -> list[Any]:
+    """The next :data:`SEATS_PER_READ` seats of the player (with their tables) after ``after``,
+    in the order the tables were made."""
+    order = (tables.c.created_at, tables.c.code, seat_tokens.c.seat)
+    query = (
+        select(seat_tokens.c.table_code, seat_tokens.c.seat, seat_tokens.c.name, tables)
+        .join(tables, tables.c.code == seat_tokens.c.table_code)
+        .where(seat_tokens.c.player_id == player_id)
+        .order_by(*order)
+        .limit(SEATS_PER_READ)
+    )
+    if after is not None:
+        query = query.where(tuple_(*order) > tuple_(*after))
+    return list(db.execute(query).mappings())
+
+
+def details(db: Connection, player_id: int, seats: list[Any]) -> tuple[dict, dict, dict]:
+    """The moves of the finished games of ``seats``, the player's rating changes there and what it said."""
+    codes = [seat["table_code"] for seat in seats]
+    moves: dict[str, list[list[Any]]] = defaultdict(list)
+    for code, seat, action in db.execute(
+        select(actions.c.table_code, actions.c.seat, actions.c.action)
+        .where(actions.c.table_code.in_([seat["table_code"] for seat in seats if seat["finished"]]))
+        .order_by(actions.c.table_code, actions.c.step)
+    ):
+        moves[code].append([seat, action])
+    changes = {
+        (c.table_code, c.seat): c
+        for c in db.execute(
+            select(rating_changes).where(
+                rating_changes.c.player_id == player_id, rating_changes.c.table_code.in_(codes)
+            )
+        )
+    }
+    said = defaultdict(list)
+    mine = {(seat["table_code"], seat["seat"]) for seat in seats}
+    for line in db.execute(
+        select(chat_lines)
+        .where(chat_lines.c.table_code.in_(codes), chat_lines.c.seat.is_not(None))
+        .order_by(chat_lines.c.id)
+    ):
+        if (line.table_code, line.seat) in mine:
+            said[line.table_code].append({"at": line.at.isoformat(), "kind": line.kind, "body": line.body})
+    return moves, changes, said
 
 
 def game_of(seat: Any, moves: dict[str, list[list[Any]]], changes: dict, said: dict) -> dict[str, Any]:

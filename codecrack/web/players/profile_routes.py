@@ -17,15 +17,16 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import and_, select
+from sqlalchemy import and_, case, or_, select
 from sqlalchemy.engine import Connection
 
+from ...core.registry import GAMES, game_class
 from ...i18n import _
 from ..schema import ERRORS
 from ..store import players, rated_games, rating_changes, ratings, seat_tokens, tables
 from .accounts import handle_key
 from .identity import aware, read
-from .ratings import PROVISIONAL_GAMES, SCALE, shown
+from .ratings import PROVISIONAL_GAMES, SCALE, anchors, shown
 
 PAGE = 20  # games per history page
 PAGE_FILE = Path(__file__).parents[1] / "static" / "index.html"  # the front end's one page
@@ -55,6 +56,7 @@ class PlayedGame(BaseModel):
 
 class GameRating(BaseModel):
     game: str
+    players: int | None = Field(description="the player count of this rating; null: every count of the game")
     rating: int
     uncertainty: int = Field(description="the shown rating's one-sigma band (60 x sigma)")
     provisional: bool
@@ -66,6 +68,7 @@ class GameRating(BaseModel):
 class TierResult(BaseModel):
     game: str
     tier: str
+    rating: int | None = Field(description="the tier's fixed rating, measured in the arena (null: none)")
     played: int
     won: int
 
@@ -93,9 +96,40 @@ def account_id(db: Connection, handle: str) -> tuple[int, str, str] | None:
     return (row.id, row.handle, row.name) if row else None
 
 
-def finished_rows(db: Connection, player_id: int, game: str | None = None) -> list[Any]:
-    """The player's finished games, the latest first: each one's table, the player's seat and its
-    rating change (no names: :func:`described` reads those for the games shown)."""
+def seats_at_most() -> int:
+    """The most seats any game has: a table's seats and winners are read by index up to it."""
+    return max(game_class(name).max_players for name in GAMES)
+
+
+def ai_seats() -> Any:
+    """How many of a table's seats an AI tier plays, in SQL (a seat past the last one is NULL)."""
+    agents = (tables.c.seats[(index, "agent")].as_string() for index in range(seats_at_most()))
+    return sum(case((agent.is_not(None), 1), else_=0) for agent in agents)
+
+
+def won_by_seat() -> Any:
+    """1 if the player's seat is one of the table's winners, else 0, in SQL (a winner past the
+    list's end is NULL: ``case`` makes that a 0)."""
+    winners = (tables.c.result[("winners", index)].as_integer() for index in range(seats_at_most()))
+    return case((or_(*(winner == seat_tokens.c.seat for winner in winners)), 1), else_=0)
+
+
+OPPONENTS = {  # each filter of the history, in SQL (the player's own seat is a person's)
+    "ai": lambda: ai_seats() == tables.c.players - 1,
+    "people": lambda: ai_seats() == 0,
+    "mixed": lambda: and_(ai_seats() > 0, ai_seats() < tables.c.players - 1),
+}
+
+
+def finished_games(player_id: int, game: str | None = None) -> Any:
+    """The condition for the player's finished games (a join of its seats and their tables)."""
+    found = and_(seat_tokens.c.player_id == player_id, tables.c.finished.is_(True))
+    return found if game is None else and_(found, tables.c.game == game)
+
+
+def finished_rows(db: Connection, where: Any, offset: int, limit: int) -> list[Any]:
+    """A page of the finished games ``where`` selects, the latest first: each one's table, the
+    player's seat and its rating change (no names: :func:`described` reads those for the games shown)."""
     query = (
         select(
             tables.c.code,
@@ -112,12 +146,18 @@ def finished_rows(db: Connection, player_id: int, game: str | None = None) -> li
             rating_changes,
             and_(rating_changes.c.table_code == tables.c.code, rating_changes.c.seat == seat_tokens.c.seat),
         )
-        .where(seat_tokens.c.player_id == player_id, tables.c.finished.is_(True))
+        .where(where)
         .order_by(tables.c.active_at.desc(), tables.c.code)
+        .offset(offset)
+        .limit(limit)
     )
-    if game is not None:
-        query = query.where(tables.c.game == game)
     return list(db.execute(query).all())
+
+
+def tier_rating(game: str, tier: str) -> int | None:
+    """The AI tier's fixed rating as shown (its anchor, kept with the game's package)."""
+    anchor = anchors(game).get(tier) if game in GAMES else None
+    return shown(anchor.mu) if anchor else None
 
 
 def described(db: Connection, rows: list[Any]) -> list[dict[str, Any]]:
@@ -160,47 +200,57 @@ def played(row: Any, names: dict[tuple[str, int], str]) -> dict[str, Any]:
     }
 
 
-def opponents_kind(row: Any) -> str:
-    kinds = {plan.get("agent") is None for seat, plan in enumerate(row.seats) if seat != row.seat}
-    return "mixed" if len(kinds) > 1 else "people" if True in kinds else "ai"
-
-
 def profile(db: Connection, handle: str) -> dict[str, Any] | None:
     found = account_id(db, handle)
     if found is None:
         return None
     player_id, shown_handle, name = found
-    rows = finished_rows(db, player_id)
+    games = db.execute(  # one read of the player's finished games: no order, no rating changes, no names
+        select(tables.c.code, tables.c.game, tables.c.seats, tables.c.result, tables.c.active_at, seat_tokens.c.seat)
+        .join(tables, tables.c.code == seat_tokens.c.table_code)
+        .where(finished_games(player_id))
+    ).all()
     tiers: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    for row in rows:
+    for row in games:
         for agent in {plan.get("agent") for seat, plan in enumerate(row.seats) if seat != row.seat} - {None}:
             tiers[row.game, agent][0] += 1
             tiers[row.game, agent][1] += won(row)
+    latest = sorted(sorted(games, key=lambda row: row.code), key=lambda row: row.active_at, reverse=True)[:RECENT]
+    recent = finished_rows(
+        db, and_(finished_games(player_id), tables.c.code.in_([row.code for row in latest])), 0, RECENT
+    )
     return {
         "handle": shown_handle,
         "name": name,
         "ratings": [
-            rating(db, player_id, row) for row in db.execute(select(ratings).where(ratings.c.player_id == player_id))
+            rating(db, player_id, row)
+            for row in db.execute(
+                select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game, ratings.c.players)
+            )
         ],
         "against_ai": [
-            {"game": game, "tier": tier, "played": count, "won": wins}
+            {"game": game, "tier": tier, "rating": tier_rating(game, tier), "played": count, "won": wins}
             for (game, tier), (count, wins) in sorted(tiers.items())
         ],
-        "played": len(rows),
-        "recent": described(db, rows[:RECENT]),
+        "played": len(games),
+        "recent": described(db, recent),
     }
 
 
 def rating(db: Connection, player_id: int, row: Any) -> dict[str, Any]:
+    of_rating = rated_games.c.game == row.game
+    if row.players:
+        of_rating &= rated_games.c.players == row.players
     course = db.execute(
         select(rating_changes.c.mu_after)
         .join(rated_games, rated_games.c.table_code == rating_changes.c.table_code)
-        .where(rating_changes.c.player_id == player_id, rated_games.c.game == row.game)
+        .where(rating_changes.c.player_id == player_id, of_rating)
         .order_by(rated_games.c.rated_at.desc())
         .limit(COURSE)
     ).scalars()
     return {
         "game": row.game,
+        "players": row.players or None,
         "rating": shown(row.mu),
         "uncertainty": round(row.sigma * SCALE),
         "provisional": row.games < PROVISIONAL_GAMES,
@@ -216,18 +266,13 @@ def history(
     found = account_id(db, handle)
     if found is None:
         return None
-    rows = [
-        row
-        for row in finished_rows(db, found[0], game)
-        if (result is None or won(row) == (result == "won")) and (opponents is None or opponents_kind(row) == opponents)
-    ]
-    start = (page - 1) * PAGE
-    return {
-        "handle": found[1],
-        "page": page,
-        "more": len(rows) > start + PAGE,
-        "games": described(db, rows[start : start + PAGE]),
-    }
+    where = finished_games(found[0], game)
+    if result is not None:
+        where = and_(where, won_by_seat() == int(result == "won"))
+    if opponents is not None:
+        where = and_(where, OPPONENTS[opponents]())
+    rows = finished_rows(db, where, (page - 1) * PAGE, PAGE + 1)
+    return {"handle": found[1], "page": page, "more": len(rows) > PAGE, "games": described(db, rows[:PAGE])}
 
 
 def profile_router(hub: Any) -> APIRouter:

@@ -1,7 +1,8 @@
 """Ratings over HTTP: a finished table's changes (``GET /api/tables/{code}/ratings``, for an end
 screen opened after the ``rated`` message went out) and each game's leaderboard
-(``GET /api/leaderboards/{game}``: the top 100 accounts with at least 10 rated games that played
-one in the last 30 days, and the viewer's own rank)."""
+(``GET /api/leaderboards/{game}[?players=N]``: the top 100 accounts with at least 10 rated games
+that played one in the last 30 days, and the viewer's own rank; a game rated per player count, as
+Coda, has one leaderboard per count)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
-from ...core.registry import GAMES
+from ...core.registry import GAMES, game_class
 from ...i18n import _
 from ..schema import ERRORS, RatingChange
 from ..store import now, players, ratings
@@ -26,44 +27,58 @@ ACTIVE_DAYS = 30  # a leaderboard lists the accounts that played a rated game th
 
 
 class Ranked(BaseModel):
-    rank: int
+    rank: int | None = Field(description="null: the viewer's own rating, not listed (too few games, or none lately)")
     handle: str
     rating: int
+    provisional: bool
     games: int
     wins: int
 
 
 class Leaderboard(BaseModel):
     game: str
-    top: list[Ranked]
-    you: Ranked | None = Field(description="the viewer's own rank, when the viewer is listed on this board")
-
-
-def leaderboard(db: Connection, game: str, player_id: int | None) -> dict[str, Any]:
-    listed = (ratings.c.game == game) & (ratings.c.games >= PROVISIONAL_GAMES)
-    listed &= ratings.c.played_at >= now() - timedelta(days=ACTIVE_DAYS)
-    query = (
-        select(players.c.handle, ratings.c.mu, ratings.c.games, ratings.c.wins, ratings.c.player_id)
-        .join(players, players.c.id == ratings.c.player_id)
-        .where(listed)
-        .order_by(ratings.c.mu.desc(), ratings.c.player_id)
-        .limit(TOP)
+    players: int | None = Field(
+        description="the player count of this board; null: the game's one board for every count"
     )
-    rows = db.execute(query).all()
+    counts: list[int] = Field(description="the player counts with a board of their own (empty: one board for all)")
+    top: list[Ranked]
+    you: Ranked | None = Field(description="the viewer's own entry on this board: its rank, or its rating unranked")
+
+
+def leaderboard(db: Connection, game: str, count: int, player_id: int | None) -> dict[str, Any]:
+    """The board of ``game``'s ratings at ``count`` players (0: the game's one board)."""
+    board = (ratings.c.game == game) & (ratings.c.players == count)
+    active = (ratings.c.games >= PROVISIONAL_GAMES) & (ratings.c.played_at >= now() - timedelta(days=ACTIVE_DAYS))
+    entries = select(
+        players.c.handle, ratings.c.mu, ratings.c.games, ratings.c.wins, ratings.c.player_id, active.label("listed")
+    ).join(players, players.c.id == ratings.c.player_id)
+    rows = db.execute(entries.where(board, active).order_by(ratings.c.mu.desc(), ratings.c.player_id).limit(TOP)).all()
     top = [ranked(rank, row) for rank, row in enumerate(rows, 1)]
     you = next((entry for entry, row in zip(top, rows) if row.player_id == player_id), None)
-    if you is None and player_id is not None:
-        mine = db.execute(query.where(ratings.c.player_id == player_id).limit(1)).first()
-        if mine is not None:
-            ahead = db.execute(
-                select(func.count()).select_from(ratings).where(listed, ratings.c.mu > mine.mu)
-            ).scalar_one()
-            you = ranked(ahead + 1, mine)
-    return {"game": game, "top": top, "you": you}
+    mine = (
+        None if you or player_id is None else db.execute(entries.where(board, ratings.c.player_id == player_id)).first()
+    )
+    if mine is not None:  # listed below the top, or not listed: its rating all the same
+        ahead = select(func.count()).select_from(ratings).where(board, active, ratings.c.mu > mine.mu)
+        you = ranked(db.execute(ahead).scalar_one() + 1 if mine.listed else None, mine)
+    return {"game": game, "players": count or None, "counts": counts(game), "top": top, "you": you}
 
 
-def ranked(rank: int, row: Any) -> dict[str, Any]:
-    return {"rank": rank, "handle": row.handle, "rating": shown(row.mu), "games": row.games, "wins": row.wins}
+def counts(game: str) -> list[int]:
+    """The player counts of ``game`` that have a leaderboard of their own."""
+    cls = game_class(game)
+    return list(range(cls.min_players, cls.max_players + 1)) if cls.rated_per_count else []
+
+
+def ranked(rank: int | None, row: Any) -> dict[str, Any]:
+    return {
+        "rank": rank,
+        "handle": row.handle,
+        "rating": shown(row.mu),
+        "provisional": row.games < PROVISIONAL_GAMES,
+        "games": row.games,
+        "wins": row.wins,
+    }
 
 
 def rating_router(hub: Any) -> APIRouter:
@@ -75,7 +90,13 @@ def rating_router(hub: Any) -> APIRouter:
         return await asyncio.to_thread(read, hub.engine, stored_changes, code.upper())
 
     @router.get("/api/leaderboards/{game}", responses=ERRORS, response_model=Leaderboard)
-    async def board(game: str, player: Player | None = Depends(current_player)) -> Any:
+    async def board(
+        game: str,
+        count: int | None = Query(
+            None, alias="players", ge=1, le=64, description="a player count (a game rated per count)"
+        ),
+        player: Player | None = Depends(current_player),
+    ) -> Any:
         if game not in GAMES:
             raise HTTPException(
                 status_code=404,
@@ -83,6 +104,17 @@ def rating_router(hub: Any) -> APIRouter:
                     name=game, games=", ".join(sorted(GAMES))
                 ),
             )
-        return await asyncio.to_thread(read, hub.engine, leaderboard, game, player and player.id)
+        boards = counts(game)
+        if count is not None and count not in boards:
+            raise HTTPException(
+                status_code=400,
+                detail=_("players: {game} has leaderboards for {counts} players").format(
+                    game=game, counts=", ".join(map(str, boards))
+                )
+                if boards
+                else _("players: {game} has one leaderboard for every player count").format(game=game),
+            )
+        count = count or (boards[0] if boards else 0)
+        return await asyncio.to_thread(read, hub.engine, leaderboard, game, count, player and player.id)
 
     return router

@@ -1,4 +1,5 @@
-"""Ratings: one OpenSkill rating (PlacketLuce, as the arena's ladder) per account and game.
+"""Ratings: one OpenSkill rating (PlacketLuce, as the arena's ladder) per account and game, and
+per player count for a game rated per count (``Game.rated_per_count``: Coda).
 
 A table is *rated* when its options are one of its game's presets (the first seat drawn at random),
 every AI seat is a tier with an anchor, and, at the end, every human seat is held by a different
@@ -63,6 +64,12 @@ def _rated_options(game: str) -> tuple[str, ...]:
     return tuple(json.dumps(cls.Options(**p.options).model_dump(mode="json"), sort_keys=True) for p in cls.presets)
 
 
+def rated_count(game: str, players: int) -> int:
+    """The player count whose rating a game of ``players`` moves: its own for a game rated per
+    count (Coda), else 0 (one rating for every count)."""
+    return players if game_class(game).rated_per_count else 0
+
+
 def rated_setup(row: TableRow) -> bool:
     """Whether a table's game, options and AI seats make it a rated one (if its players are accounts)."""
     options = json.dumps(game_class(row.game).Options(**row.options).model_dump(mode="json"), sort_keys=True)
@@ -113,13 +120,16 @@ def rate_table(db: Connection, row: TableRow, seat_places: list[int]) -> list[Ch
         return []
     if db.execute(select(rated_games.c.table_code).where(rated_games.c.table_code == row.code)).first():
         return []
-    at = now()
-    db.execute(insert(rated_games).values(table_code=row.code, game=row.game, rated_at=at))  # the unique key
+    at, count = now(), rated_count(row.game, row.players)
+    db.execute(  # the unique key
+        insert(rated_games).values(table_code=row.code, game=row.game, players=row.players, rated_at=at)
+    )
+    rating_of = (ratings.c.game == row.game) & (ratings.c.players == count)
     stored = {
         r.player_id: r
         for r in db.execute(
             select(ratings)
-            .where(ratings.c.game == row.game, ratings.c.player_id.in_(holders.values()))
+            .where(rating_of, ratings.c.player_id.in_(holders.values()))
             .order_by(ratings.c.player_id)  # one order of locks for every table: no deadlock
             .with_for_update()  # PostgreSQL: another table's update of the same player waits
         )
@@ -149,11 +159,11 @@ def rate_table(db: Connection, row: TableRow, seat_places: list[int]) -> list[Ch
         if player_id in stored:
             db.execute(
                 update(ratings)
-                .where(ratings.c.player_id == player_id, ratings.c.game == row.game)
+                .where(ratings.c.player_id == player_id, rating_of)
                 .values(**values, wins=ratings.c.wins + won)
             )
         else:
-            db.execute(insert(ratings).values(player_id=player_id, game=row.game, wins=won, **values))
+            db.execute(insert(ratings).values(player_id=player_id, game=row.game, players=count, wins=won, **values))
     db.execute(
         insert(rating_changes),
         [

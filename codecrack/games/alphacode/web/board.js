@@ -2,6 +2,7 @@
 // code builder that places seven-segment letters by their top-left corner point.
 import { arrowGrid, button, h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
+import teaching from "./teaching.js";
 
 // Where each segment sits in a glyph box (lattice rows and columns); which segments each letter
 // has comes from the game itself (the view's `glyphs`, the catalogue's `facts.glyphs`).
@@ -297,4 +298,5 @@ function chart(facts) {
 export default {
   covers: new Set(["random_code", "code", "count", "filled", "declare", "pass"]),
   board, notes, describe, summary, chart, hintFits,
+  teaching,
 };

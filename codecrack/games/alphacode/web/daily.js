@@ -3,6 +3,7 @@
 // text to share once it is over. `host` gives the board module and the links to the other daily puzzles.
 import { call } from "/static/js/api.js";
 import { h, button, announce } from "/static/js/dom.js";
+import { answered, boardContext } from "/static/js/daily_page.js";
 import { t } from "/static/js/i18n.js";
 
 export default {
@@ -27,34 +28,22 @@ class DailyPage {
   }
 
   async open(practice) {
-    try {
-      this.attempt = await call("POST", "/api/daily/alphacode", { practice });
+    await answered(this, () => call("POST", "/api/daily/alphacode", { practice }), (attempt) => {
+      this.attempt = attempt;
       this.ui = {};
-      this.error = "";
-    } catch (error) {
-      this.error = error.message;
-    }
-    this.render();
+    });
   }
 
   async send(action) {
-    try {
-      this.attempt = await call("POST", `/api/daily/alphacode/${this.attempt.id}`, { action });
-      this.error = "";
-      if (this.attempt.event?.type === "declared" && !this.attempt.event.correct) announce(t("daily.wrong"));
-    } catch (error) {
-      this.error = error.message;
-    }
-    this.render();
+    await answered(this, () => call("POST", `/api/daily/alphacode/${this.attempt.id}`, { action }), (attempt) => {
+      this.attempt = attempt;
+      if (attempt.event?.type === "declared" && !attempt.event.correct) announce(t("daily.wrong"));
+    });
   }
 
   context() {
-    const { view, over } = this.attempt;
-    return {
-      view, table: null, seat: 0, ui: this.ui, hint: null, error: this.error, notes: {}, saveNotes: () => {},
-      rerender: () => this.render(), send: over ? null : (action) => this.send(action),
-      name: () => t(this.attempt.practice ? "daily.practice_owner" : "daily.owner"),
-    };
+    const { view, over, practice } = this.attempt;
+    return boardContext(this, { view, seat: 0, over, name: () => t(practice ? "daily.practice_owner" : "daily.owner") });
   }
 
   render() {

@@ -2,6 +2,7 @@
 import { button, h, toMoveMark } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { sheetLine, sheetTable } from "/static/js/sheet.js";
+import teaching from "./teaching.js";
 
 const VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const show = (value) => (value === "-" ? "–" : String(value));
@@ -282,4 +283,5 @@ export default {
   describe,
   key,
   summary,
+  teaching,
 };

@@ -2,6 +2,7 @@
 import { button, h, toMoveMark } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { sheetLine, sheetTable } from "/static/js/sheet.js";
+import teaching from "./teaching.js";
 
 const LETTERS = ["A", "B", "C", "D", "E", "F"];
 const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -226,4 +227,5 @@ function summary(view, ctx) {
 export default {
   covers: new Set(["order", "take", "cannot", "give", "decode", "stop", "reveal", "slap", "pass", "answer"]),
   board, notes, describe, key, summary,
+  teaching,
 };

@@ -51,7 +51,7 @@ export const api = {
   signInWithPasskey: (challenge, credential) => call("POST", "/api/session/passkey", { challenge, credential }),
   signOutEverywhere: () => call("DELETE", "/api/sessions"),
   ratings: (code) => call("GET", `/api/tables/${code}/ratings`),
-  leaderboard: (game) => call("GET", `/api/leaderboards/${game}`),
+  leaderboard: (game, players) => call("GET", `/api/leaderboards/${game}${players ? `?players=${players}` : ""}`),
   match: (game, players) => call("POST", "/api/match", { game, players }),
   leaveMatch: (closing = false) => call("DELETE", "/api/match", undefined, undefined, closing),
 };

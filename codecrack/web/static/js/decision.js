@@ -4,6 +4,7 @@
 // A game's daily.js gives its pieces: `game`, `kind` (the action type that answers), `prefix` (its
 // catalogue keys PREFIX.title, PREFIX.title_of, PREFIX.intro), `name(seat, view)` and `answerText(action)`.
 import { call } from "./api.js";
+import { answered, boardContext } from "./daily_page.js";
 import { button, h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -12,12 +13,7 @@ export function decisionDaily(game) {
     title: `${game.prefix}.title`,
     async show(root, host) {
       const page = new DecisionPage(root, host, game);
-      try {
-        page.puzzle = await call("GET", `/api/daily/${game.game}`);
-      } catch (error) {
-        page.error = error.message;
-      }
-      page.render();
+      await answered(page, () => call("GET", `/api/daily/${game.game}`), (puzzle) => { page.puzzle = puzzle; });
       return page;
     },
   };
@@ -39,22 +35,12 @@ class DecisionPage {
 
   async send(action) {
     if (action.type !== this.game.kind) return;
-    try {
-      this.puzzle = await call("POST", `/api/daily/${this.game.game}`, { guess: action });
-      this.error = "";
-    } catch (error) {
-      this.error = error.message;
-    }
-    this.render();
+    await answered(this, () => call("POST", `/api/daily/${this.game.game}`, { guess: action }), (puzzle) => { this.puzzle = puzzle; });
   }
 
   context() {
     const { view, answer } = this.puzzle;
-    return {
-      view, table: null, seat: view.seat, ui: this.ui, hint: null, error: this.error, notes: {}, saveNotes: () => {},
-      rerender: () => this.render(), send: answer ? null : (action) => this.send(action),
-      name: (seat) => this.game.name(seat, view),
-    };
+    return boardContext(this, { view, seat: view.seat, over: Boolean(answer), name: (seat) => this.game.name(seat, view) });
   }
 
   render() {

@@ -42,4 +42,6 @@ export default {
   notes() {
     return null;
   },
+  // A game's teaching (its own teaching.js): the how-to page's pictures and tips, the coach's targets.
+  teaching: { examples: [], tips: [], reading: {}, targets: () => [] },
 };

@@ -6,7 +6,6 @@ import { agentTitle, button, displayName, h, icon } from "./dom.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { known, t } from "./i18n.js";
 import { hasPlayed } from "./invite.js";
-import { EXAMPLES } from "./learn/examples.js";
 import { drawExample, rulesHref, startTutorial } from "./learn/rules.js";
 import { showLobby } from "./lobby.js";
 import { knownSeats, player } from "./players.js";
@@ -58,9 +57,9 @@ async function gameCard(game) {
   };
   const others = (tier) => Array.from({ length: choices.players - 1 }, () => ({ kind: "ai", agent: tier }));
   const friends = () => Array.from({ length: choices.players - 1 }, () => ({ kind: "human" }));
-  const newcomer = !hasPlayed(game.name) && Boolean(EXAMPLES[game.name]);
-  const example = EXAMPLES[game.name]?.[0];
-  const module = example ? await gameModule(game.name) : null;
+  const module = await gameModule(game.name);
+  const example = module.teaching.examples[0];
+  const newcomer = !hasPlayed(game.name) && Boolean(example);
   const againstAi = (tier = choices.tier) => start([{ kind: "human" }, ...others(tier)]);
   const match = quickMatch(game, choices, againstAi, error);
   const playAi = button([icon("bot"), " ", t("home.play_ai")], () => againstAi(),

@@ -1,6 +1,7 @@
 // An account's pages: "/u/HANDLE" (ratings with their course, results against the AI tiers, the
 // latest games), "/u/HANDLE/games" (every finished game, filtered, a page at a time) and
-// "/leaderboard/GAME" (the top 100 and the viewer's rank).
+// "/leaderboard/GAME[?players=N]" (the top 100 and the viewer's rank; a game rated per player count
+// has a board per count).
 import { api, call } from "./api.js";
 import { agentTitle, button, h, icon } from "./dom.js";
 import { gameTitle } from "./games/index.js";
@@ -8,6 +9,9 @@ import { t } from "./i18n.js";
 import { ratingText } from "./players.js";
 
 const profileHref = (handle) => `/u/${encodeURIComponent(handle)}`;
+const boardHref = (game, players) => `/leaderboard/${game}${players ? `?players=${players}` : ""}`;
+// A rating's name: its game, and its player count for a game rated per count.
+const ratedName = (game, players) => players ? t("leaderboard.count", { game: gameTitle(game), count: players }) : gameTitle(game);
 
 // A small line chart of a rating's course (SVG, drawn from numbers only).
 function courseChart(course) {
@@ -49,13 +53,13 @@ export async function showProfile(root, handle) {
     h("section", { class: "card" }, h("h1", {}, icon("user"), " ", profile.handle),
       h("p", { class: "muted" }, t("profile.played", { count: profile.played }))),
     h("section", { class: "card", id: "profile-ratings" }, h("h2", {}, icon("trophy"), " ", t("profile.ratings")),
-      profile.ratings.length ? h("ul", { class: "ratings" }, profile.ratings.map((r) => h("li", { dataset: { game: r.game } },
-        h("b", {}, gameTitle(r.game)), " ", h("span", { class: "rating" }, ratingText(r.rating, r.provisional)),
+      profile.ratings.length ? h("ul", { class: "ratings" }, profile.ratings.map((r) => h("li", { dataset: { game: r.game, players: r.players ?? "" } },
+        h("b", {}, ratedName(r.game, r.players)), " ", h("span", { class: "rating" }, ratingText(r.rating, r.provisional)),
         h("span", { class: "muted" }, ` ±${r.uncertainty} · ${t("profile.record", { games: r.games, wins: r.wins })} · `),
-        h("a", { href: `/leaderboard/${r.game}` }, t("profile.leaderboard")), courseChart(r.course))))
+        h("a", { href: boardHref(r.game, r.players) }, t("profile.leaderboard")), courseChart(r.course))))
         : h("p", { class: "muted" }, t("profile.unrated"))),
     profile.against_ai.length ? h("section", { class: "card", id: "profile-ai" }, h("h2", {}, icon("bot"), " ", t("profile.against_ai")),
-      h("ul", {}, profile.against_ai.map((r) => h("li", {}, `${gameTitle(r.game)} · ${agentTitle(r.tier)}: `,
+      h("ul", {}, profile.against_ai.map((r) => h("li", {}, `${gameTitle(r.game)} · ${agentTitle(r.tier)}${r.rating ? ` (${r.rating})` : ""}: `,
         t("profile.record", { games: r.played, wins: r.won }))))) : null,
     h("section", { class: "card", id: "profile-recent" }, h("h2", {}, icon("history"), " ", t("profile.recent")),
       h("ul", { class: "tables" }, profile.recent.map(gameLine)),
@@ -99,7 +103,7 @@ export async function showHistory(root, handle) {
 export async function showLeaderboard(root, game) {
   let board;
   try {
-    board = await api.leaderboard(game);
+    board = await api.leaderboard(game, new URLSearchParams(location.search).get("players"));
   } catch (problem) {
     root.replaceChildren(h("p", { class: "error", id: "profile-error" }, problem.message));
     return;
@@ -108,9 +112,14 @@ export async function showLeaderboard(root, game) {
     h("td", {}, h("a", { href: profileHref(entry.handle) }, entry.handle)), h("td", {}, String(entry.rating)),
     h("td", {}, t("profile.record", { games: entry.games, wins: entry.wins })));
   root.replaceChildren(h("div", { class: "stack leaderboard", id: "leaderboard" },
-    h("section", { class: "card" }, h("h1", {}, icon("trophy"), " ", t("leaderboard.title", { game: gameTitle(game) })),
+    h("section", { class: "card" }, h("h1", {}, icon("trophy"), " ", t("leaderboard.title", { game: ratedName(game, board.players) })),
+      board.counts.length ? h("nav", { class: "row", id: "board-counts", "aria-label": t("leaderboard.counts") },
+        board.counts.map((n) => h("a", { href: boardHref(game, n), "aria-current": n === board.players ? "page" : null },
+          t("leaderboard.players", { count: n })))) : null,
       h("p", { class: "muted" }, t("leaderboard.rule")),
-      board.you ? h("p", { id: "your-rank" }, t("leaderboard.you", { rank: board.you.rank, rating: board.you.rating })) : null,
+      board.you ? h("p", { id: "your-rank" }, board.you.rank
+        ? t("leaderboard.you", { rank: board.you.rank, rating: board.you.rating })
+        : t("leaderboard.unlisted", { rating: ratingText(board.you.rating, board.you.provisional), games: board.you.games })) : null,
       board.top.length ? h("table", { id: "leaderboard-table" }, h("thead", {}, h("tr", {},
         [t("leaderboard.rank"), t("account.handle"), t("leaderboard.rating"), t("leaderboard.games")].map((title) => h("th", {}, title)))),
         h("tbody", {}, board.top.map(row))) : h("p", { class: "muted" }, t("leaderboard.empty")))));

@@ -276,7 +276,7 @@ class TablePage {
             replaying ? this.replayBar() : null,
             replaying && this.review ? reviewPanel(this.review, this.replay.at, (at) => this.replayTo(at), this.table.game) : null,
             this.coach ? this.coach.panel(view, this.step, () => this.render())
-              : view.result || replaying ? null : tableTip(this.code, this.table.game, () => this.render()),
+              : view.result || replaying ? null : tableTip(this.code, this.module.teaching.tips, () => this.render()),
             h("div", { class: "board", tabindex: -1, "aria-label": t("a11y.board") }, this.module.board(view, ctx)),
             endSummary(view, ctx, this.module),
             ratingChanges(this.ratings, this.table),

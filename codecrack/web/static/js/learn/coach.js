@@ -3,7 +3,7 @@
 import { api } from "../api.js";
 import { button, h } from "../dom.js";
 import { t } from "../i18n.js";
-import { highlights } from "./targets.js";
+import { gameModule } from "../games/index.js";
 
 export const TUTORIAL_AGENT = "tutorial";
 
@@ -29,14 +29,15 @@ export function sameAction(a, b) {
 
 export class Coach {
   static async load(code, game) {
-    const { lessons } = await api.lessons(game);
-    return new Coach(code, game, lessons);
+    const [{ lessons }, module] = await Promise.all([api.lessons(game), gameModule(game)]);
+    return new Coach(code, game, lessons, module.teaching);
   }
 
-  constructor(code, game, lessons) {
+  constructor(code, game, lessons, teaching) {
     this.key = `codecrack:coach:${code}`;
     this.game = game;
     this.lessons = lessons;
+    this.teaching = teaching; // what to point at: the game's own
     this.done = Number(localStorage.getItem(this.key) || 0);
     this.hint = "";
     this.shown = { view: {}, step: -1 };
@@ -98,7 +99,8 @@ export class Coach {
   decorate(root, view, step, ui) {
     const lesson = this.lesson;
     if (!lesson || !this.due(lesson, view, step)) return;
-    for (const selector of highlights(this.game, lesson, view, ui)) {
+    const { reading, targets } = this.teaching;
+    for (const selector of lesson.action ? targets(lesson.action, view, ui) : reading[lesson.say] ?? []) {
       root.querySelectorAll(selector).forEach((el) => {
         el.classList.add("coach-target");
         const described = (el.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);

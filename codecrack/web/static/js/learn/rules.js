@@ -4,7 +4,6 @@
 import { api, seats } from "../api.js";
 import { button, choiceTitle, h, seatName } from "../dom.js";
 import { gameModule, gameTitle } from "../games/index.js";
-import { EXAMPLES, TIPS } from "./examples.js";
 import { known, t } from "../i18n.js";
 
 // The games with a tutorial, in the order a newcomer should meet them (from /api/games).
@@ -81,9 +80,9 @@ export async function showRules(root, name) {
       h("h2", {}, t(`learn.rules.${section}`)), paragraphs(`learn.rules.${name}.${section}`))),
     module.chart ? h("section", { class: "card", id: "rules-chart" }, h("h2", {}, t("learn.rules.chart")), module.chart(game?.facts ?? {})) : null,
     h("section", { class: "card", id: "rules-pictures" }, h("h2", {}, t("learn.rules.pictures")),
-      (EXAMPLES[name] ?? []).map(([captions, view]) => picture(module, captions, { ...game?.facts, ...view }))),
+      module.teaching.examples.map(([captions, view]) => picture(module, captions, { ...game?.facts, ...view }))),
     h("section", { class: "card", id: "rules-options" }, h("h2", {}, t("learn.rules.options")),
       h("p", { class: "muted" }, t("learn.rules.options.intro")), optionList(game)),
     h("section", { class: "card", id: "rules-tips" }, h("h2", {}, t("learn.rules.tips")),
-      h("ul", {}, (TIPS[name] ?? []).map((key) => h("li", {}, t(key)))))));
+      h("ul", {}, module.teaching.tips.map((key) => h("li", {}, t(key)))))));
 }
