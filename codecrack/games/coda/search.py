@@ -63,7 +63,8 @@ def guesses(position: Position, belief: Belief, seats: list[int]) -> list[Guess]
 def likeliest(position: Position, belief: Belief, seats: list[int]) -> list[Guess]:
     """The guesses of :func:`guesses` that share the highest chance, in the same order (without
     listing and sorting all the others)."""
-    best, top = 0.0, list[Guess]()
+    best = 0.0
+    top: list[Guess] = []
     for target in seats:
         for index in hidden(position, target):
             chance, values = belief.top(target, index)
