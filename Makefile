@@ -63,7 +63,7 @@ cluster: setup
 	scripts/cluster start
 
 test: setup browser postgresql redis-nginx prometheus podman axe
-	$(BIN)/python -m pytest -n 2 --durations=15
+	$(BIN)/python -m pytest -n 2 --dist worksteal --durations=15
 
 # The README's pictures (docs/screenshots/readme-*.png), taken again in Debian's chromium.
 screenshots: setup browser

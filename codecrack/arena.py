@@ -21,6 +21,7 @@ import numpy as np
 
 from .agents import Agent, make_agent
 from .core.errors import IllegalAction, OptionError
+from .core.forfeit import forfeit_result
 from .core.game import Game
 from .core.registry import new_game
 from .core.runner import GameRun, next_actor, play_out
@@ -78,12 +79,6 @@ def placements(result: dict[str, Any], players: int) -> list[int]:
     return [1 + sum(other > score for other in scores) for score in scores]
 
 
-def forfeit_result(players: int, fault: BotFault) -> dict[str, Any]:
-    """The result of a game a bot lost by its fault: every other seat shares the win."""
-    winners = [seat for seat in range(players) if seat != fault.seat]
-    return {"winners": winners, "scores": None, "forfeit": {"seat": fault.seat, "kind": fault.kind}}
-
-
 def play_one(config: ArenaConfig, game_index: int) -> dict[str, Any]:
     """Play game ``game_index`` of the series and summarise it by agent name."""
     cpu_started = time.process_time()
@@ -102,7 +97,7 @@ def play_one(config: ArenaConfig, game_index: int) -> dict[str, Any]:
     except IllegalAction as error:
         fault = _illegal(error, game, agents)
     finally:
-        result = game.result if fault is None else forfeit_result(config.players, fault)
+        result = game.result if fault is None else forfeit_result(config.players, [fault.seat], fault.kind)
         _close(agents, result)
     summary = _summary_of_game(game_index, names, result, run, fault)
     summary["cpu_ms"] = round((time.process_time() - cpu_started) * 1000, 3)  # this process only

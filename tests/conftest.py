@@ -5,6 +5,11 @@ import pytest
 from .services import PostgresServer
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``long`` go first; the rest keep their order (the sort is stable)."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(scope="session")
 def postgres():
     """One PostgreSQL cluster per test process (each xdist worker has its own port and folder)."""

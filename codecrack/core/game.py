@@ -22,6 +22,7 @@ T = TypeVar("T")
 
 Action = dict[str, Any]
 Event = dict[str, Any]
+GAME_OVER = N_("the game is over")
 
 
 class Game(ABC):
@@ -173,7 +174,7 @@ class Game(ABC):
         """
         self._check_seat(seat)
         if self.over:
-            raise IllegalAction(N_("the game is over"))
+            raise IllegalAction(GAME_OVER)
         if not isinstance(action, Mapping):
             raise IllegalAction(N_("an action must be a dict with a 'type', not {kind}"), kind=type(action).__name__)
         if "type" not in action:

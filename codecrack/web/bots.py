@@ -80,7 +80,7 @@ class Bots:
 
     async def drive(self, table: LiveTable, seat: int) -> None:
         """Play ``seat`` for as long as it is a bot's turn there."""
-        while not table.game.over and seat in table.game.awaited and table.bot_tier(seat):
+        while not table.over and seat in table.game.awaited and table.bot_tier(seat):
             agent = self.agent(table, seat, table.bot_tier(seat))
             step, started = table.step, monotonic()
             view = table.game.view(seat)

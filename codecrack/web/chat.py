@@ -148,7 +148,7 @@ class TableChat:
             log.exception("could not read the chat of table %s", table.code)
             return
         muted = self.talker(connection).muted
-        shown = [line for line in lines if readable(line, connection.seat, table.game.over, muted)]
+        shown = [line for line in lines if readable(line, connection.seat, table.over, muted)]
         if shown or off:  # nothing to tell: no message (a page starts with an empty chat, on)
             connection.push(messages.chat(shown, off))
 
@@ -193,7 +193,7 @@ class TableChat:
 
     def deliver(self, table: LiveTable, line: messages.ChatLine, off: bool) -> None:
         """Send ``line`` to the connections here that may read it."""
-        over = table.game.over
+        over = table.over
         for connection in list(table.connections):
             talker = self.talkers.get(connection)
             if readable(line, connection.seat, over, talker.muted if talker else set()):

@@ -260,7 +260,7 @@ class Cluster:
         """Send what could not be published, renew the leases, take free ones, refresh presence."""
         await self.channels.resend()
         live = self.tables.values()
-        ended = [table.code for table in live if table.game.over and table.code in self.driven]
+        ended = [table.code for table in live if table.over and table.code in self.driven]
         if ended:
             await self.leases.release(ended)
             self.driven.difference_update(ended)
@@ -290,7 +290,7 @@ class Cluster:
         free = [
             table
             for table in tables
-            if not table.game.over and table.code not in self.driven and not players_elsewhere(table)
+            if not table.over and table.code not in self.driven and not players_elsewhere(table)
         ]
         if not free:
             return

@@ -24,7 +24,7 @@ class Driving:
 
     def wake(self) -> None:
         """Make sure every bot the game is waiting for has a driver task."""
-        if self.game.over or not self.driving:
+        if self.over or not self.driving:
             return
         for seat in self.game.awaited:
             if self.bot_tier(seat) and not self.running(("bot", seat)):
@@ -36,7 +36,7 @@ class Driving:
         for seat in range(self.row.players):
             self.watch_absence(seat)
         self.restart_clock(since)
-        self.restart_turn(stored=True)
+        self.resume_turn()
         self.wake()
 
     def lead(self, since: float) -> None:

@@ -157,6 +157,7 @@ class Hub:
         self.events.on_presence_changed.append(self.fanout.presence_changed)
         self.events.on_ended.append(lambda table: self.bots.forget(table.code))
         self.events.on_ended.append(self.chat.ended)
+        self.events.on_ended.append(self.fanout.changed)  # a forfeit is no step: the others re-read the table
         self.notifier = Notifier(self.store)  # channels plug in here (e-mail; Web Push)
         self.notifier.listen(self.events)
         self.notifier.plug(EmailChannel(config, self.store))
@@ -255,7 +256,7 @@ class Hub:
 
     def release(self, table: LiveTable) -> None:
         """A connection left: a finished table nobody watches is unloaded (loaded again on demand)."""
-        if table.game.over and not table.connections:
+        if table.over and not table.connections:
             self.unload(table)
 
     def unload(self, table: LiveTable) -> None:
@@ -296,12 +297,12 @@ class Hub:
             if not loading.loads:
                 del self.loading[code]
         table = self.table(row, game, tokens, step=len(moves))
-        if game.over:  # a finished game never changes: the next load need not play it again
+        if table.over:  # a finished game never changes: the next load need not play it again
             self.finished[code] = game
             self.finished.move_to_end(code)
             while len(self.finished) > FINISHED_KEPT:
                 self.finished.popitem(last=False)
-        if keep or not game.over:
+        if keep or not table.over:
             self._register(table)
             table.resume()
         return table
@@ -510,7 +511,7 @@ class Hub:
     async def rematch(self, table: LiveTable) -> LiveTable:
         """The same game, options and seats with a fresh seed; seated players keep their tokens.
         The new table, its tokens and the link to it are stored in one transaction."""
-        if not table.game.over:
+        if not table.over:
             raise OptionError(N_("the game is not over yet"))
         if is_tutorial(table.row):
             raise OptionError(N_("a tutorial has no rematch: start a game from the lobby"))
@@ -544,6 +545,8 @@ class Hub:
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
         if row:
             table.row.invite = row.invite  # renewed there
+        if row and row.finished and not table.over:  # a seat lost on time there (turns.py)
+            table.row.finished, table.row.result = True, row.result
         if row and row.rematch and not table.row.rematch:
             table.row.rematch = row.rematch
             table.broadcast(messages.rematch(row.rematch))
@@ -553,7 +556,7 @@ class Hub:
         """Load a table whose driver's lease lapsed (its instance died), so that this instance
         drives it; false if it needs no driver (no such table, closed or finished)."""
         table = await self.find(code)
-        return table is not None and not table.game.over
+        return table is not None and not table.over
 
     async def take_over(self, table: LiveTable) -> None:
         """This instance took the table's lease: bring it up to date and drive it, its clock

@@ -1,7 +1,8 @@
 """Quick match over HTTP (the queue itself: :mod:`codecrack.web.matching`).
 
-- ``POST /api/match`` ``{"game", "players"}``: the session's player waits for that game with that
-  many players, or takes the seat found meanwhile. The page calls it every couple of seconds
+- ``POST /api/match`` ``{"game", "players", "preset"}``: the session's player waits for that game,
+  preset (one the lobby offers; the game's default when left out) and number of players, or takes
+  the seat found meanwhile: a table with the preset's options. The page calls it every couple of seconds
   while it waits (a player whose page stops calling leaves the queue). The answer is
   ``{"state": "seated", "code", "seat", "token"}`` or ``{"state": "waiting", "waited", "ai_after",
   "ai"}``: after ``ai_after`` seconds the page offers a table against ``ai``, the AI tier whose
@@ -14,14 +15,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, StrictInt
 
 from ..agents import agent_names
 from ..core.errors import OptionError, explain
+from ..core.game import Game
+from ..core.options import Preset, find_preset
 from ..core.registry import game_class
 from ..i18n import _
 from .hub import Hub
@@ -37,6 +41,7 @@ MATCH_TIERS = ("medium", "easy", "random")
 class MatchRequest(Strict):
     game: str
     players: StrictInt
+    preset: str | None = None  # the game's default preset when left out
 
 
 class MatchState(BaseModel):
@@ -49,9 +54,34 @@ class MatchState(BaseModel):
     ai: str | None = None  # the AI tier of about the player's strength
 
 
+@dataclass(frozen=True)
+class Queue:
+    """A quick-match queue: a game, one of its presets (none: the game has none) and a player count."""
+
+    game: str
+    preset: Preset | None
+    players: int
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return self.game, self.preset.name if self.preset else "", self.players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.preset.options) if self.preset else {}
+
+
 def match_tier(game: str) -> str:
     tiers = agent_names(game)
     return next((tier for tier in MATCH_TIERS if tier in tiers), tiers[0])
+
+
+def chosen_preset(cls: type[Game], name: str | None) -> Preset | None:
+    """The preset named ``name`` (:class:`OptionError` if the game has none of that name), else the
+    game's default one (``None`` for a game without presets)."""
+    if name is not None:
+        return find_preset(cls.presets, name)
+    return next((preset for preset in cls.presets if preset.default), cls.presets[0] if cls.presets else None)
 
 
 def match_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
@@ -70,6 +100,7 @@ def match_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
             )
         try:
             cls = game_class(request.game)
+            preset = chosen_preset(cls, request.preset)
             await hub.refuse_blocked([player.name])
         except OptionError as error:
             raise HTTPException(status_code=400, detail=explain(error)) from None
@@ -80,16 +111,12 @@ def match_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
                     game=request.game, low=cls.min_players, high=cls.max_players
                 ),
             )
+        queue = Queue(request.game, preset, request.players)
         found = await hub.writer.write(
-            wait_in_queue,
-            player.id,
-            player.name,
-            request.game,
-            request.players,
-            absent_before(config.match_absent),
+            wait_in_queue, player.id, player.name, *queue.key, absent_before(config.match_absent)
         )
         if not isinstance(found, Seated):
-            found = await seat_waiting(request.game, request.players, player) or found
+            found = await seat_waiting(queue, player) or found
         if isinstance(found, Seated):
             return MatchState(state="seated", code=found.code, seat=found.seat, token=found.token)
         joined = found if found.tzinfo else found.replace(tzinfo=UTC)
@@ -100,17 +127,18 @@ def match_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
             ai=await asyncio.to_thread(hub.store.read, tier_near, player.id, request.game, request.players),
         )
 
-    async def seat_waiting(game: str, players: int, player: Player) -> Seated | None:
+    async def seat_waiting(queue: Queue, player: Player) -> Seated | None:
         """Seat the longest-waiting players of the queue at a new table when there are enough;
         the caller's seat if they are among them."""
+        game, preset, players = queue.key
         seen_since = absent_before(config.match_absent)
-        if await asyncio.to_thread(hub.store.read, waiting, game, players, seen_since) < players:
+        if await asyncio.to_thread(hub.store.read, waiting, game, preset, players, seen_since) < players:
             return None
-        row, instance = await hub.prepare(game, players, {}, [{"kind": "human"}] * players, match_tier(game))
-        table = await hub.open_seated(row, instance, lambda: hub.writer.write(seat_players, row, seen_since))
+        row, instance = await hub.prepare(game, players, queue.options, [{"kind": "human"}] * players, match_tier(game))
+        table = await hub.open_seated(row, instance, lambda: hub.writer.write(seat_players, row, preset, seen_since))
         if table is None:
             return None
-        mine = await hub.writer.write(wait_in_queue, player.id, player.name, game, players, seen_since)
+        mine = await hub.writer.write(wait_in_queue, player.id, player.name, *queue.key, seen_since)
         return mine if isinstance(mine, Seated) else None
 
     @router.delete("/api/match", responses={401: {"model": Problem}})

@@ -3,7 +3,7 @@
 The queue is the ``match_queue`` table of the database every instance shares: one entry per player
 (its primary key), so a player waits in one queue at a time and is seated once. Each call of a
 waiting player (the page calls every couple of seconds) marks the entry seen and tries to seat the
-longest-waiting seen entries of its queue (game and player count) whose ratings are close (the
+longest-waiting seen entries of its queue (game, preset and player count) whose ratings are close (the
 range widens with the wait): in one transaction that locks them
 (``SELECT ... FOR UPDATE SKIP LOCKED`` on PostgreSQL, so two instances seating at once take
 disjoint players; SQLite has one writer and one instance), stores the table and its tokens and
@@ -42,11 +42,11 @@ class Seated:
 
 
 def wait_in_queue(
-    db: Connection, player_id: int, name: str, game: str, players: int, absent_before: datetime
+    db: Connection, player_id: int, name: str, game: str, preset: str, players: int, absent_before: datetime
 ) -> Seated | datetime:
     """The seat given to the player, if any (their entry ends; the seat stays theirs); else they
-    wait in the queue of ``game`` for ``players`` (seen now; a different queue replaces the one
-    they waited in) since the moment returned. The queue forgets the players not seen since
+    wait in the queue of ``game``'s ``preset`` for ``players`` (seen now; a different queue
+    replaces the one they waited in) since the moment returned. The queue forgets the players not seen since
     ``absent_before``."""
     seated = db.execute(
         select(match_queue.c.table_code, match_queue.c.seat, match_queue.c.token).where(
@@ -64,7 +64,7 @@ def wait_in_queue(
                 match_queue.c.seen_at < absent_before,
                 and_(
                     match_queue.c.player_id == player_id,
-                    or_(match_queue.c.game != game, match_queue.c.players != players),
+                    or_(match_queue.c.game != game, match_queue.c.preset != preset, match_queue.c.players != players),
                 ),
             ),
         )
@@ -75,7 +75,13 @@ def wait_in_queue(
     if not seen:
         db.execute(
             insert(match_queue).values(
-                player_id=player_id, game=game, players=players, name=name, joined_at=at, seen_at=at
+                player_id=player_id,
+                game=game,
+                preset=preset,
+                players=players,
+                name=name,
+                joined_at=at,
+                seen_at=at,
             )
         )
     return db.execute(select(match_queue.c.joined_at).where(match_queue.c.player_id == player_id)).scalar_one()
@@ -86,15 +92,16 @@ def leave_queue(db: Connection, player_id: int) -> None:
     db.execute(delete(match_queue).where(match_queue.c.player_id == player_id, match_queue.c.table_code.is_(None)))
 
 
-def waiting(db: Connection, game: str, players: int, seen_since: datetime) -> int:
+def waiting(db: Connection, game: str, preset: str, players: int, seen_since: datetime) -> int:
     """How many players wait in the queue, seen since ``seen_since``."""
     return db.execute(
-        select(func.count()).where(*_waiting_in(game, players, seen_since)).select_from(match_queue)
+        select(func.count()).where(*_waiting_in(game, preset, players, seen_since)).select_from(match_queue)
     ).scalar_one()
 
 
-def seat_players(db: Connection, row: TableRow, seen_since: datetime) -> dict[str, tuple[int, str]] | None:
-    """Seat ``row.players`` waiting players of ``row``'s queue at the new table ``row`` (stored with
+def seat_players(db: Connection, row: TableRow, preset: str, seen_since: datetime) -> dict[str, tuple[int, str]] | None:
+    """Seat ``row.players`` waiting players of ``row``'s queue (its game, ``preset`` and player
+    count) at the new table ``row`` (stored with
     their tokens, each linked to its player): the longest-waiting player whose rating is close
     enough to others' (:func:`near`), with the closest of them; ``None`` (nothing stored) when no
     such group is free. The entries read are locked until the transaction ends; those another
@@ -107,7 +114,7 @@ def seat_players(db: Connection, row: TableRow, seen_since: datetime) -> dict[st
             & (ratings.c.game == match_queue.c.game)
             & (ratings.c.players == rated_count(row.game, row.players)),
         )
-        .where(*_waiting_in(row.game, row.players, seen_since))
+        .where(*_waiting_in(row.game, preset, row.players, seen_since))
         .order_by(match_queue.c.joined_at, match_queue.c.player_id)
         .with_for_update(of=match_queue, skip_locked=True)
     ).all()
@@ -158,9 +165,10 @@ def tier_near(db: Connection, player_id: int, game: str, players: int) -> str | 
     return min(tiers, key=lambda tier: (abs(tiers[tier].mu - mu), tier)) if tiers else None
 
 
-def _waiting_in(game: str, players: int, seen_since: datetime) -> list[Any]:
+def _waiting_in(game: str, preset: str, players: int, seen_since: datetime) -> list[Any]:
     return [
         match_queue.c.game == game,
+        match_queue.c.preset == preset,
         match_queue.c.players == players,
         match_queue.c.table_code.is_(None),
         match_queue.c.seen_at >= seen_since,

@@ -56,7 +56,7 @@ def my_games_router(hub: Hub) -> APIRouter:
         live = hub.live.get(row["code"])
         seat = row["seat"]
         if live is not None:
-            your_move = not live.game.over and seat in live.waiting_on()
+            your_move = not live.over and seat in live.waiting_on()
             deadline: datetime | None = live.row.turn_deadline
         else:
             your_move = seat in (row["turn_seats"] or [])

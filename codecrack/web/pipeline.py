@@ -14,7 +14,7 @@ import orjson
 
 from ..core.detached import detached
 from ..core.errors import IllegalAction
-from ..core.game import Game
+from ..core.game import GAME_OVER, Game
 from . import metrics
 from .connections import Ack
 from .ports import Journal, StepTaken, TableEvents
@@ -60,6 +60,8 @@ class ActionPipeline:
         self, seat: int, action: Any, expect_step: int | None, ack: Ack | None, received: float
     ) -> Refused | None:
         async with self.lock:
+            if self.row.finished:  # over, by the game or a forfeit (turns.py)
+                return Refused(Refusal.ILLEGAL, IllegalAction(GAME_OVER))
             for attempt in range(WRITE_ATTEMPTS):
                 if expect_step is not None and expect_step != self.step:
                     return STALE

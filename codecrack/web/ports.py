@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from .store import Store, add_move, set_turn
+from .store import Store, add_move, forfeit_table, set_turn
 from .writer import Writer
 
 if TYPE_CHECKING:
@@ -40,8 +40,14 @@ class Journal(Protocol):
     async def since(self, code: str, step: int = 0) -> list[list[Any]]:
         """The ``[seat, action]`` moves stored past ``step`` actions."""
 
-    async def set_turn(self, code: str, step: int, deadline: datetime | None, seats: list[int]) -> None:
-        """Store a turn-based table's deadline: ``seats`` must move by ``deadline`` at ``step``."""
+    async def set_turn(
+        self, code: str, step: int, deadline: datetime | None, seats: list[int], lapsed: list[int]
+    ) -> None:
+        """Store a turn-based table's deadline: ``seats`` must move by ``deadline`` at ``step``; the
+        takeover AI plays the ``lapsed`` seats."""
+
+    async def forfeit(self, code: str, result: dict[str, Any]) -> None:
+        """Store that the table ended with the forfeit ``result`` (no step ends it)."""
 
 
 class SqlJournal:
@@ -60,8 +66,13 @@ class SqlJournal:
     async def since(self, code: str, step: int = 0) -> list[list[Any]]:
         return await asyncio.to_thread(self.store.moves, code, step)
 
-    async def set_turn(self, code: str, step: int, deadline: datetime | None, seats: list[int]) -> None:
-        await self.writer.write(set_turn, code, step, deadline, seats)
+    async def set_turn(
+        self, code: str, step: int, deadline: datetime | None, seats: list[int], lapsed: list[int]
+    ) -> None:
+        await self.writer.write(set_turn, code, step, deadline, seats, lapsed)
+
+    async def forfeit(self, code: str, result: dict[str, Any]) -> None:
+        await self.writer.write(forfeit_table, code, result)
 
 
 @dataclass
@@ -70,7 +81,7 @@ class MemoryJournal:
 
     moves: dict[str, list[list[Any]]] = field(default_factory=dict)
     results: dict[str, dict[str, Any] | None] = field(default_factory=dict)
-    turns: dict[str, tuple[int, datetime | None, list[int]]] = field(default_factory=dict)
+    turns: dict[str, tuple[int, datetime | None, list[int], list[int]]] = field(default_factory=dict)
 
     async def append(self, code: str, step: int, seat: int, action: Any, result: dict[str, Any] | None) -> None:
         stored = self.moves.setdefault(code, [])
@@ -82,8 +93,13 @@ class MemoryJournal:
     async def since(self, code: str, step: int = 0) -> list[list[Any]]:
         return [list(move) for move in self.moves.get(code, [])[step:]]
 
-    async def set_turn(self, code: str, step: int, deadline: datetime | None, seats: list[int]) -> None:
-        self.turns[code] = (step, deadline, seats)
+    async def set_turn(
+        self, code: str, step: int, deadline: datetime | None, seats: list[int], lapsed: list[int]
+    ) -> None:
+        self.turns[code] = (step, deadline, seats, lapsed)
+
+    async def forfeit(self, code: str, result: dict[str, Any]) -> None:
+        self.results[code] = result
 
 
 async def no_bot(table: LiveTable, seat: int) -> None:

@@ -77,7 +77,7 @@ def replay_router(hub: Hub, address_of: Callable[[Request], str]) -> APIRouter:
         table = await hub.find(code)
         if table is None:
             raise HTTPException(status_code=404, detail=no_table(code))
-        if not table.game.over:
+        if not table.over:
             raise HTTPException(status_code=400, detail=_("a game can be replayed once it is over"))
         record = table.game.record()
         if start > len(record["actions"]):

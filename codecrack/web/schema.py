@@ -68,9 +68,11 @@ class CreateTableBase(Strict):
         None, description="one per submit: a repeat with the same key gets the first answer, not a second table"
     )
     turn_hours: Annotated[int, Field(ge=MIN_TURN_HOURS, le=MAX_TURN_HOURS)] | None = Field(
-        None, description="turn-based: the hours each move may take (then the takeover AI plays the seat)"
+        None, description="turn-based: the hours each move may take (then on_lapse says what happens)"
     )
-    on_lapse: Literal["ai"] = "ai"
+    on_lapse: Literal["ai", "lose"] = Field(
+        "ai", description="turn-based: a move's time ran out: 'ai', the takeover AI plays the seat; 'lose', it loses"
+    )
 
 
 def options_model(game: str) -> type[BaseModel]:

@@ -75,6 +75,7 @@ tables = Table(
     Column("turn_step", Integer),  # the step whose deadline this is ...
     Column("turn_deadline", DateTime(timezone=True)),  # ... when it runs out ...
     Column("turn_seats", JSON),  # ... and the human seats it is for
+    Column("turn_lapsed", JSON),  # the seats the takeover AI plays since their time ran out
     Index("ix_tables_finished_active_at", "finished", "active_at"),
     Index("ix_tables_turn_deadline", "turn_deadline"),
 )
@@ -278,6 +279,7 @@ match_queue = Table(  # quick match: the players waiting for a table (one entry 
     metadata,
     Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
     Column("game", String(32), nullable=False),
+    Column("preset", String(32), nullable=False),  # the game's preset: the table's options ("" for a game with none)
     Column("players", Integer, nullable=False),
     Column("name", String(40), nullable=False),
     Column("joined_at", DateTime(timezone=True), nullable=False),
@@ -285,7 +287,7 @@ match_queue = Table(  # quick match: the players waiting for a table (one entry 
     Column("table_code", String(12), ForeignKey("tables.code")),  # seated: the table, until the player is told
     Column("seat", Integer),
     Column("token", String(64)),
-    Index("ix_match_queue_waiting", "game", "players", "table_code", "joined_at"),
+    Index("ix_match_queue_waiting", "game", "preset", "players", "table_code", "joined_at"),
 )
 
 push_subscriptions = Table(  # Web Push: a browser's push endpoint and keys, for the player who opted in there
@@ -356,6 +358,7 @@ class TableRow:
     turn_step: int | None = None
     turn_deadline: datetime | None = None
     turn_seats: list[int] | None = None
+    turn_lapsed: list[int] | None = None
 
     def __post_init__(self) -> None:
         self.active_at = self.active_at or self.created_at
@@ -507,9 +510,17 @@ def update_table(db: Connection, code: str, **values: Any) -> None:
     db.execute(update(tables).where(tables.c.code == code).values(**values))
 
 
-def set_turn(db: Connection, code: str, step: int, deadline: datetime | None, seats: list[int]) -> None:
-    """A turn-based table's running deadline: ``seats`` must move by ``deadline`` at ``step``."""
-    update_table(db, code, turn_step=step, turn_deadline=deadline, turn_seats=seats)
+def set_turn(
+    db: Connection, code: str, step: int, deadline: datetime | None, seats: list[int], lapsed: list[int]
+) -> None:
+    """A turn-based table's running deadline: ``seats`` must move by ``deadline`` at ``step``; the
+    takeover AI plays the ``lapsed`` seats, whose time ran out, until their players come back."""
+    update_table(db, code, turn_step=step, turn_deadline=deadline, turn_seats=seats, turn_lapsed=lapsed)
+
+
+def forfeit_table(db: Connection, code: str, result: dict[str, Any]) -> None:
+    """End table ``code`` with a forfeit ``result`` (no action ends it: :mod:`codecrack.web.turns`)."""
+    update_table(db, code, finished=True, result=result, turn_deadline=None, turn_seats=[])
 
 
 ADD_ACTION = insert(actions)

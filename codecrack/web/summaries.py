@@ -44,8 +44,8 @@ def table_summary(row: TableRow, names: dict[int, str], live: LiveTable | None =
     return {
         **summary,
         "step": live.step,
-        "over": live.game.over,
-        "result": live.game.result,
+        "over": live.over,
+        "result": live.result,
         "rematch": row.rematch,
         "hints": hints_available(live.game),
     }

@@ -81,7 +81,7 @@ class ClocksAndTakeovers:
             self.driving
             and self.row.takeover
             and not self.row.turn_hours  # a turn-based table's players come and go: its deadline decides
-            and not self.game.over
+            and not self.over
             and not self.connected(seat)
             and self.claimed(seat)
         ):

@@ -10,6 +10,8 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from ..services import free_port
 from .players import Player
 from .services import GUARD, NginxServer, instance, wait_until
@@ -40,6 +42,7 @@ def restart(servers: dict, name: str, start) -> None:
     servers[name] = start(name)
 
 
+@pytest.mark.long
 def test_a_rolling_restart_through_nginx_loses_nothing(postgres_url, redis_server):
     ports = {"one": free_port(), "two": free_port()}
 

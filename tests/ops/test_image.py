@@ -104,6 +104,7 @@ def start(podman, name: str, port: int) -> str:
     return url
 
 
+@pytest.mark.long
 @pytest.mark.timeout(1800)  # a first build downloads Debian's base (up to 20 minutes allowed for it)
 def test_the_image_plays_a_game_and_keeps_it_across_a_new_container(podman):
     built = bounded([str(ROOT / "deploy" / "build-image"), IMAGE], 1200, podman.env)

@@ -4,10 +4,13 @@ series carries a table's code, a name or a token; ``CODECRACK_METRICS=false`` tu
 
 from __future__ import annotations
 
+import json
+
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
+from websockets.sync.client import connect
 
-from codecrack.loadtest.target import codecrack_server
+from codecrack.loadtest.target import codecrack_server, websocket_base
 
 from ..cluster.players import Player
 from ..cluster.services import wait_until
@@ -32,6 +35,15 @@ def play_a_game(url: str, name: str) -> tuple[str, list[str]]:
     return made["code"], tokens
 
 
+def refused_once(url: str, code: str, token: str) -> None:
+    """One action the game refuses: a move at a table whose game is over."""
+    with connect(f"{websocket_base(url)}/ws/{code}") as socket:
+        socket.send(json.dumps({"type": "hello", "token": token}))
+        socket.send(json.dumps({"type": "action", "action": {"type": "pass"}}))
+        while json.loads(socket.recv(timeout=30))["type"] != "error":
+            pass
+
+
 def samples(text: str) -> dict[tuple[str, tuple], float]:
     return {
         (sample.name, tuple(sorted(sample.labels.items()))): sample.value
@@ -46,6 +58,9 @@ def test_prometheus_scrapes_a_rate_of_actions_over_a_short_game():
         with PrometheusServer([target]) as prometheus:
             wait_until(lambda: prometheus.query('up{job="codecrack"} == 1'), "prometheus scrapes the server")
             code, tokens = play_a_game(server.url, "Zelda")
+            illegal = ("codecrack_actions_total", (("outcome", "illegal"),))
+            before = samples(httpx.get(f"{server.url}/metrics").text).get(illegal, 0.0)
+            refused_once(server.url, code, tokens[0])
             rate = 'sum(rate(codecrack_actions_total{outcome="accepted"}[1m]))'
             wait_until(lambda: any(float(r["value"][1]) > 0 for r in prometheus.query(rate)), "a rate of actions")
             p99 = "histogram_quantile(0.99, sum by (le) (rate(codecrack_action_commit_seconds_bucket[1m])))"
@@ -56,6 +71,7 @@ def test_prometheus_scrapes_a_rate_of_actions_over_a_short_game():
     found = samples(text)
     assert found[("codecrack_actions_total", (("outcome", "accepted"),))] > 0
     assert found[("codecrack_action_broadcast_seconds_count", ())] > 0
+    assert found[illegal] == before + 1  # counted by the refusal's kind
     assert found[("codecrack_bot_decision_seconds_count", ())] > 0
     assert ("codecrack_live_tables", ()) in found and ("codecrack_sockets", (("kind", "seated"),)) in found
     assert ("codecrack_event_loop_lag_seconds_count", ()) in found

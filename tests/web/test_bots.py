@@ -23,6 +23,10 @@ class OneMoveTable:
         self.row = SimpleNamespace(game="coda", seed=1)
         self.step = 0
 
+    @property
+    def over(self):
+        return self.game.over
+
     def bot_tier(self, seat):
         return "random" if seat == 0 and self.step == 0 else None
 

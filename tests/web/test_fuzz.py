@@ -126,6 +126,7 @@ def cases(operation, tables: list[dict]):
     return st.one_of(choices)
 
 
+@pytest.mark.long
 def test_the_http_api_survives_schema_driven_fuzzing(server):
     tally: Counter[str] = Counter()
     with httpx.Client(base_url=server["url"]) as http:  # the server also exists for the socket fuzz

@@ -125,6 +125,18 @@ def test_queues_of_other_games_or_player_counts_do_not_mix(server):
     assert len(queue(server)) == 3
 
 
+def test_queues_of_other_presets_do_not_mix_and_the_table_has_the_presets_options(server):
+    ann, bob, cay = Guest(server, "Ann"), Guest(server, "Bob"), Guest(server, "Cay")
+    advanced = {"game": "coda", "players": 2, "preset": "advanced"}
+    assert ann.match({"game": "coda", "players": 2}).json()["state"] == "waiting"  # the default: classic
+    assert bob.match(advanced).json()["state"] == "waiting"
+    seat = cay.match(advanced).json()
+    assert seat["state"] == "seated" and bob.match(advanced).json()["code"] == seat["code"]
+    assert server.get(f"/api/tables/{seat['code']}").json()["options"]["dashes"] is True
+    assert [(row["player_id"], row["preset"]) for row in queue(server)] == [(ann.id, "classic")]
+    assert bob.match({"game": "coda", "players": 2, "preset": "classic"}).json()["state"] == "seated"
+
+
 def test_a_player_waits_in_one_queue_at_a_time(server):
     ann, bob = Guest(server, "Ann"), Guest(server, "Bob")
     ann.match(TOY)
@@ -177,6 +189,9 @@ def check_seated_once(client, guests, answers) -> None:
         {"game": "toy", "players": "2"},
         {"game": "toy", "players": 2, "extra": 1},
         {"game": "toy"},
+        {"game": "coda", "players": 2, "preset": "nope"},
+        {"game": "coda", "players": 2, "preset": 1},
+        {"game": "toy", "players": 2, "preset": "classic"},  # the toy game has no presets
     ],
 )
 def test_a_bad_request_is_refused_and_queues_nothing(server, body):

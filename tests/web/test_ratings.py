@@ -21,8 +21,10 @@ from codecrack.web.hub import Hub
 from codecrack.web.migrate import MIGRATIONS, upgrade
 from codecrack.web.players import ratings as ratings_module
 from codecrack.web.players.identity import Player
+from codecrack.web.players.profile_routes import finished_games, finished_rows, won
 from codecrack.web.players.ratings import Rater, anchors, shown
 from codecrack.web.store import make_engine, now, players, rated_games, rating_changes, ratings
+from codecrack.web.turns import TurnPlan
 
 from ..core.toy_game import ToyGame
 from .conftest import fast_config
@@ -176,6 +178,36 @@ def test_a_seat_taken_over_at_the_end_counts_last(tmp_path):
             with hub.engine.connect() as db:
                 places = dict(db.execute(select(rating_changes.c.seat, rating_changes.c.place)).all())
             assert places == {mover: 2, 1 - mover: 1}
+        finally:
+            await hub.stop()
+
+    upgrade(make_engine(fast_config(tmp_path).db_url))
+    asyncio.run(scenario())
+
+
+def test_a_seat_that_lost_on_time_counts_last_and_the_game_is_in_both_histories(tmp_path):
+    async def scenario() -> None:
+        hub = Hub(fast_config(tmp_path, turn_hour=3600.0))
+        try:
+            Rater(hub)
+            people = await accounts(hub, "Ann", "Bob")
+            table = await hub.create("toy", 2, dict(RACE), [HUMAN, HUMAN], turns=TurnPlan(1, on_lapse="lose"))
+            for seat, person in enumerate(people):
+                await hub.claim(table, seat, person.name, person)
+            mover = table.waiting_on()[0]
+            table.row.turn_deadline = now() - timedelta(minutes=1)  # its move's time ran out
+            table.restart_turn(stored=True)
+
+            def rated_places(db):
+                return dict(db.execute(select(rating_changes.c.seat, rating_changes.c.place)).all())
+
+            async with asyncio.timeout(60):  # the rating is written after the end
+                while not (places := await asyncio.to_thread(hub.store.read, rated_places)):
+                    await asyncio.sleep(0.01)
+            assert table.over and places == {mover: 2, 1 - mover: 1}
+            for seat, person in enumerate(people):  # each player's history lists it, won or lost
+                (game,) = await asyncio.to_thread(hub.store.read, finished_rows, finished_games(person.id), 0, 10)
+                assert (game.code, won(game)) == (table.code, seat != mover)
         finally:
             await hub.stop()
 

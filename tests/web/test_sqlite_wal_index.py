@@ -8,6 +8,7 @@ import signal
 from pathlib import Path
 
 import httpx
+import pytest
 
 from codecrack.loadtest.target import codecrack_server
 
@@ -17,6 +18,7 @@ GUARD = 60.0  # seconds a test waits for anything at most (a hang guard, no timi
 HUMAN = {"kind": "human"}
 
 
+@pytest.mark.long
 def test_a_truncated_wal_index_stops_the_server_with_a_clear_message_and_loses_nothing(tmp_path):
     database = tmp_path / "codecrack.db"
     url = f"sqlite:///{database}"

@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from codecrack.web.app import create_app
+from codecrack.web.records import check_records
 from codecrack.web.store import Store, make_engine, set_turn
 from codecrack.web.turns import TurnPlan
 
@@ -67,7 +68,7 @@ def test_a_player_who_comes_back_takes_the_seat_again_with_a_new_deadline():
         assert table.bot_tier(0) is None and table.row.turn_seats == [0]
         assert table.row.turn_deadline >= first
         await asyncio.sleep(0)  # the deadline's write runs
-        assert table.journal.turns[table.code] == (0, table.row.turn_deadline, [0])
+        assert table.journal.turns[table.code] == (0, table.row.turn_deadline, [0], [])
         table.close()
 
     asyncio.run(scenario())
@@ -95,12 +96,99 @@ def test_a_deadline_that_passed_while_the_server_was_down_rings_at_the_start(tmp
     with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR))) as client:
         code = create(client, "toy", [HUMAN, HUMAN], options={"first": 0}, turn_hours=2)["code"]
         wait_until(lambda: stored(tmp_path, code).turn_deadline is not None, "the deadline stored")
-    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
-    Store(engine).write(set_turn, code, 0, datetime.now(UTC) - timedelta(minutes=1), [0])
-    engine.dispose()
+    lapse_while_down(tmp_path, code, [0])
     with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0))) as client:
         wait_until(lambda: client.get(f"/api/tables/{code}").json()["step"] == 1, "the lapsed move played")
         assert client.get(f"/api/tables/{code}").json()["turns"]["seats"] == [1]
+
+
+def lapse_while_down(tmp_path, code: str, seats: list[int]) -> None:
+    """Make the stored deadline of ``code``'s first move a minute ago, as if the server had been down."""
+    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
+    Store(engine).write(set_turn, code, 0, datetime.now(UTC) - timedelta(minutes=1), seats, [])
+    engine.dispose()
+
+
+def test_a_seat_taken_over_after_a_lapse_stays_taken_over_across_a_restart(tmp_path):
+    """Issue 28's fault: after a restart, the lapsed seat got a whole move's time again."""
+    config = fast_config(tmp_path, turn_hour=HOUR)
+    with TestClient(create_app(config)) as client:
+        code = create(client, "toy", [HUMAN, HUMAN], options={"first": 0, "target": 50}, turn_hours=2)["code"]
+        bob = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
+        wait_until(lambda: stored(tmp_path, code).turn_deadline is not None, "the deadline stored")
+    lapse_while_down(tmp_path, code, [0])
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0))) as client:
+        wait_until(lambda: client.get(f"/api/tables/{code}").json()["step"] == 1, "the lapsed move played")
+    with TestClient(create_app(config)) as client, seated(client, code, bob) as seat:
+        seat.act({"type": "add", "amount": 1})
+
+        def info():
+            return client.get(f"/api/tables/{code}").json()
+
+        wait_until(lambda: info()["step"] == 3 or info()["turns"]["seats"] == [0], "seat 0's move played or timed")
+        assert info()["step"] == 3 and info()["seats"][0]["bot"] == "random"
+
+
+def info(client, code: str):
+    return client.get(f"/api/tables/{code}").json()
+
+
+def test_when_the_time_runs_out_at_a_losing_table_the_seat_loses_by_forfeit(tmp_path):
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=0.01))) as client:
+        made = create(client, "toy", [HUMAN, HUMAN], sit=0, options={"first": 0}, turn_hours=1, on_lapse="lose")
+        code = made["code"]
+        assert made["table"]["turns"]["on_lapse"] == "lose"
+        wait_until(lambda: info(client, code)["over"], "the table over")
+        ended = info(client, code)
+        assert ended["result"] == {"winners": [1], "scores": None, "forfeit": {"seats": [0], "kind": "time"}}
+        assert ended["step"] == 0 and ended["turns"]["seats"] == [] and ended["turns"]["deadline"] is None
+        with seated(client, code, made["token"]) as ann:
+            ann.act({"type": "add", "amount": 1})
+            assert ann.until(lambda m: m["type"] == "error")["message"] == "the game is over"
+        assert client.get(f"/api/tables/{code}/replay").status_code == 200  # over: its record is public
+    row = stored(tmp_path, code)
+    assert row.finished and row.result == ended["result"]
+    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
+    checked = check_records(engine)
+    engine.dispose()
+    assert checked.problems == [] and checked.finished == 1
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=0.01))) as client:  # a restart keeps the end
+        assert info(client, code)["over"] and info(client, code)["result"] == ended["result"]
+
+
+@pytest.mark.parametrize("game", ["coda", "coding", "alphacode"])
+def test_every_game_ends_by_forfeit_when_nobody_moves(tmp_path, game):
+    """Nobody connects: the seats the game awaits first lose on time, the others share the win."""
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=0.01))) as client:
+        code = create(client, game, [HUMAN, HUMAN], turn_hours=1, on_lapse="lose")["code"]
+        wait_until(lambda: info(client, code)["over"], "the table over")
+        result = info(client, code)["result"]
+    lost = result["forfeit"]["seats"]
+    assert lost and result["forfeit"]["kind"] == "time" and result["scores"] is None
+    assert result["winners"] == [seat for seat in (0, 1) if seat not in lost]
+
+
+def test_in_a_three_player_coda_game_the_seat_out_of_time_loses_and_the_others_share_the_win(tmp_path):
+    config = fast_config(tmp_path, turn_hour=HOUR)
+    with TestClient(create_app(config)) as client:
+        made = create(client, "coda", [HUMAN] * 3, sit=1, turn_hours=24, on_lapse="lose")
+        code = made["code"]
+        third = client.post(f"/api/tables/{code}/join", json={"seat": 2}).json()["token"]
+        with seated(client, code, made["token"]) as bob, seated(client, code, third) as cy:
+            for seat in (bob, cy):  # the opening is chosen by all at once: seat 0 never chooses
+                seat.act(seat.view["legal_actions"][0])
+            wait_until(lambda: info(client, code)["turns"]["seats"] == [0], "only seat 0 awaited")
+        wait_until(lambda: stored(tmp_path, code).turn_seats == [0], "the deadline stored")
+    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
+    Store(engine).write(set_turn, code, 2, datetime.now(UTC) - timedelta(minutes=1), [0], [])
+    engine.dispose()
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0))) as client:
+        wait_until(lambda: info(client, code)["over"], "the table over")
+        assert info(client, code)["result"] == {
+            "winners": [1, 2],
+            "scores": None,
+            "forfeit": {"seats": [0], "kind": "time"},
+        }
 
 
 @pytest.mark.parametrize(
@@ -109,6 +197,7 @@ def test_a_deadline_that_passed_while_the_server_was_down_rings_at_the_start(tmp
         {"game": "toy", "seats": [HUMAN, HUMAN], "turn_hours": 0},
         {"game": "toy", "seats": [HUMAN, HUMAN], "turn_hours": 73},
         {"game": "toy", "seats": [HUMAN, HUMAN], "turn_hours": 2, "on_lapse": "win"},
+        {"game": "toy", "seats": [HUMAN, HUMAN], "turn_hours": 2, "on_lapse": ["lose"]},
         {"game": "coding", "seats": [HUMAN, HUMAN], "options": {"mode": "speed"}, "turn_hours": 2},
     ],
 )

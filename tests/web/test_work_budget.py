@@ -74,6 +74,7 @@ def wait_over(http: httpx.Client, code: str) -> dict:
     raise AssertionError(f"table {code} did not finish within {GUARD} s")
 
 
+@pytest.mark.long
 def test_the_largest_allowed_sheet_plays_hints_and_reviews_within_the_memory_budget():
     """10 letters on 13 x 7 (3.2 million codes, the costliest allowed): a seat's hint, two easy bots
     (the takeover plays the seat once it leaves) and the seat's review, while a Coda table of

@@ -225,7 +225,7 @@ class Rater:
             task.add_done_callback(self.tasks.discard)
 
     async def rate(self, table: Any) -> list[Change]:
-        seat_places = places(table.game.result, table.row.players, set(table.taken_over))
+        seat_places = places(table.result, table.row.players, set(table.taken_over))
         for _ in range(TRIES):
             try:
                 changes = await self.hub.writer.write(rate_table, table.row, seat_places)

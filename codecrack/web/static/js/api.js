@@ -52,7 +52,7 @@ export const api = {
   signOutEverywhere: () => call("DELETE", "/api/sessions"),
   ratings: (code) => call("GET", `/api/tables/${code}/ratings`),
   leaderboard: (game, players) => call("GET", `/api/leaderboards/${game}${players ? `?players=${players}` : ""}`),
-  match: (game, players) => call("POST", "/api/match", { game, players }),
+  match: (game, players, preset) => call("POST", "/api/match", { game, players, ...(preset ? { preset } : {}) }),
   leaveMatch: (closing = false) => call("DELETE", "/api/match", undefined, undefined, closing),
 };
 

@@ -14,13 +14,15 @@ import { quickMatch } from "./quickmatch.js";
 const MY_TABLES = 12; // the latest tables this browser sits at, shown on the home page
 const LAST = (game) => `codecrack:last:${game}`;
 
-// The player's last choices for a game (AI tier, number of players), else sensible defaults.
+// The player's last choices for a game (AI tier, number of players, preset), else sensible defaults.
 function lastChoices(game) {
   let saved = {};
   try { saved = JSON.parse(localStorage.getItem(LAST(game.name))) ?? {}; } catch { /* none kept */ }
   const tier = game.agents.includes(saved.tier) ? saved.tier : defaultTier(game);
   const players = Math.min(Math.max(Number(saved.players) || game.min_players, game.min_players), game.max_players);
-  return { tier, players };
+  const preset = game.presets.some((p) => p.name === saved.preset)
+    ? saved.preset : (game.presets.find((p) => p.default) ?? game.presets[0])?.name ?? "";
+  return { tier, players, preset };
 }
 
 function defaultTier(game) {
@@ -48,7 +50,8 @@ async function gameCard(game) {
     remember();
     try {
       const name = seats.name();
-      const made = await api.create({ game: game.name, players: choices.players, seats: seatPlan, takeover: choices.tier, sit: 0, name, open_to: "link" });
+      const options = game.presets.find((p) => p.name === choices.preset)?.options ?? {};
+      const made = await api.create({ game: game.name, players: choices.players, options, seats: seatPlan, takeover: choices.tier, sit: 0, name, open_to: "link" });
       seats.set(made.code, made.seat, made.token);
       location.href = `/t/${made.code}`;
     } catch (failure) {
@@ -82,7 +85,9 @@ async function gameCard(game) {
     h("div", { class: "row card-choices" },
       choice(t("home.tier"), `tier-${game.name}`, game.agents.map((a) => [a, agentTitle(a)]), choices.tier, (v) => { choices.tier = v; remember(); }),
       choice(t("home.player_count"), `players-${game.name}`, range(game.min_players, game.max_players).map((n) => [n, String(n)]), choices.players,
-        (v) => { choices.players = Number(v); remember(); })),
+        (v) => { choices.players = Number(v); remember(); }),
+      game.presets.length ? choice(t("lobby.field.preset"), `preset-${game.name}`, game.presets.map((p) => [p.name, p.title]), choices.preset,
+        (v) => { choices.preset = v; remember(); }) : null),
     error);
 }
 

@@ -72,6 +72,7 @@ function renderCreate(box, games) {
       field(t("lobby.field.takeover"), select("takeover", [["", t("lobby.takeover.wait")],
         ...game.tiers.map((a) => [a, t("lobby.takeover.ai", { agent: agentTitle(a) })])], state.takeover ?? defaultTier(game), (v) => { state.takeover = v; })),
       state.players >= 2 && state.players <= 4 ? paceField(state) : null,
+      state.players >= 2 && state.players <= 4 ? lapseField(state) : null,
       field(t("lobby.field.open_to"), select("open_to", [["link", t("lobby.open_to.link")], ["anyone", t("lobby.open_to.anyone")]],
         state.openTo, (v) => { state.openTo = v; })),
       field(t("lobby.field.name"), nameInput({ name: "name", value: state.name, placeholder: t("lobby.name.placeholder"),
@@ -97,7 +98,8 @@ function renderCreate(box, games) {
         game: game.name, players: state.players, seats: seatPlan, options: changedOptions(game, state.values),
         takeover: data.get("takeover") || null, sit: sit >= 0 ? sit : null, name, client_key: pending,
         open_to: state.openTo,
-        ...(state.pace && state.players >= 2 && state.players <= 4 ? { turn_hours: Number(state.pace) } : {}),
+        ...(state.pace && state.players >= 2 && state.players <= 4
+          ? { turn_hours: Number(state.pace), on_lapse: state.onLapse ?? "ai" } : {}),
       });
       if (made.token) seats.set(made.code, made.seat, made.token);
       location.href = `/t/${made.code}`;
@@ -134,13 +136,19 @@ function presetField(game, values, choose) {
     select("preset", chosen ? choices : [["", t("lobby.preset.custom")], ...choices], chosen, (v) => { if (v) choose(v); }));
 }
 
-// Live play, or turn-based: hours per move (the server takes 1 to 72); a lapse lets the takeover AI play.
+// Live play, or turn-based: hours per move (the server takes 1 to 72); a lapse lets the takeover AI
+// play, or the seat loses.
 const PACES = [1, 12, 24, 72];
 
 function paceField(state) {
   const choices = [["", t("lobby.pace.live")], ...PACES.map((hours) => [hours, t("lobby.pace.hours", { hours })])];
   return described("pace", t("lobby.field.pace"), t("lobby.pace.help"),
     select("pace", choices, state.pace ?? "", (v) => { state.pace = v; }));
+}
+
+function lapseField(state) {
+  return field(t("lobby.field.on_lapse"), select("on_lapse", [["ai", t("lobby.on_lapse.ai")], ["lose", t("lobby.on_lapse.lose")]],
+    state.onLapse ?? "ai", (v) => { state.onLapse = v; }));
 }
 
 function seatLabel(i) {

@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 
 const EVERY = 2000; // ms between two calls of a waiting page (the server forgets one silent for 10 s)
 
-// The card's Quick match button and the panel that shows the wait. ``choices``: {players, tier};
+// The card's Quick match button and the panel that shows the wait. ``choices``: {players, tier, preset};
 // ``playAi(tier)`` starts a table against the AI; ``error``: the card's error line.
 export function quickMatch(game, choices, playAi, error) {
   const panel = h("div", { class: "match-panel", hidden: true });
@@ -40,7 +40,7 @@ export function quickMatch(game, choices, playAi, error) {
   const offer = h("div", { class: "match-offer" });
   const call = async () => {
     try {
-      asking = api.match(game.name, choices.players);
+      asking = api.match(game.name, choices.players, choices.preset);
       const answer = await asking;
       if (waiting === null) return; // cancelled meanwhile
       if (answer.state === "seated") {

@@ -338,7 +338,7 @@ class TablePage {
   }
 
   myMove(view) {
-    return !this.replay && !view.result && this.seat !== null && (view.to_move ?? []).includes(this.seat);
+    return !this.replay && !view.result && !this.table.over && this.seat !== null && (view.to_move ?? []).includes(this.seat);
   }
 
   statusText(view) {
@@ -354,7 +354,8 @@ class TablePage {
     if (!result) return null;
     const winners = result.winners.map((s) => seatName(this.table, s));
     const scores = result.scores
-      ? ` · ${t("table.scores", { scores: result.scores.map((s, i) => `${seatName(this.table, i)} ${s}`).join(", ") })}` : "";
+      ? ` · ${t("table.scores", { scores: result.scores.map((s, i) => `${seatName(this.table, i)} ${s}`).join(", ") })}`
+      : result.forfeit ? ` · ${t("table.lost_on_time", { names: result.forfeit.seats.map((s) => seatName(this.table, s)).join(", ") })}` : "";
     const text = winners.length === 0 ? t("table.nobody_wins") : winners.length > 1 ? t("table.shared_win", { names: winners.join(", ") })
       : t("table.wins", { name: winners[0] });
     return h("div", { class: "result", id: "result" }, icon("trophy"), h("b", {}, ` ${text}`), scores,
