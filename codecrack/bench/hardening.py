@@ -1,5 +1,5 @@
 """``codecrack bench hardening``: what the heaviest table a client may create costs a real
-``codecrack serve`` process, and what slow clients get (issue 24; docs/benchmarks.md).
+``codecrack serve`` process, and what slow clients get (issue 24; docs/security.md).
 
 For each game, in a fresh server on SQLite: a table of the game's largest allowed options with
 every seat played by ``hard`` AIs (the human seat's player connects and leaves at once, and the

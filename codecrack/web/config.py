@@ -110,6 +110,9 @@ class WebConfig(BaseSettings):
     work_seconds: float = Field(5.0, gt=0)  # CPU time one may take: options that need more are refused
     work_cache_mb: int = Field(256, ge=0)  # the solvers' tables kept between moves (the least recently used go)
     heavy_work_seconds: float = Field(0.25, ge=0)  # tables whose moves may take longer think in their own thread
+    work_switch_ms: float = Field(
+        1.0, gt=0, le=100
+    )  # how long a thinking thread may keep the GIL while the event loop waits for it (sys.setswitchinterval)
 
     # -- connections, memory and restarts (docs/security.md) --------------------------------
     send_queue_limit: int = Field(32, ge=1)  # messages queued for one connection; more and it is closed as too slow

@@ -5,7 +5,9 @@ Each game says what one move, hint or review step costs at most with given optio
 (:meth:`~codecrack.core.options.GameOptions.work_cost`). A table whose options need more memory or
 CPU time than the server's ``work_memory_mb`` and ``work_seconds`` is refused when it is created.
 Tables whose work may take more than ``heavy_work_seconds`` think in one thread of their own, in
-turn, so they never hold up the bots and hints of the other tables.
+turn, so they never hold up the bots and hints of the other tables. The threads share Python's GIL
+with the event loop: each time the loop waits for it, a thinking thread keeps it up to
+``work_switch_ms`` (Python's own 5 ms made every ``/healthz`` wait longer under AI load).
 
 Each pool serves its waiting work fairly (:class:`FairPool`): by client (the address that made the
 table; a table of no known client is a client of its own), the client served longest ago first, and
@@ -20,6 +22,7 @@ import asyncio
 import contextvars
 import functools
 import math
+import sys
 from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -169,6 +172,7 @@ class Work:
         self.light = FairPool(light_workers, "codecrack-bot")
         self.heavy = FairPool(1, "codecrack-heavy")
         WORK_CACHE.resize(config.work_cache_mb * MB)
+        sys.setswitchinterval(config.work_switch_ms / 1000)
 
     def pool(self, game: Game, light: FairPool | None = None) -> FairPool:
         """Where ``game``'s work runs: the heavy thread, or ``light`` (default: the shared pool)."""

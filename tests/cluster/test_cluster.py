@@ -4,6 +4,7 @@ with nginx in front where clients must find a live instance on their own (issue 
 from __future__ import annotations
 
 import json
+import socket
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
@@ -17,6 +18,7 @@ from websockets.sync.client import connect
 
 from codecrack.loadtest.target import websocket_base
 
+from ..services import free_port
 from .players import Player
 from .services import GUARD, NginxServer, RedisServer, instance, wait_until
 
@@ -295,3 +297,17 @@ def test_nginx_sends_a_table_to_one_instance_whatever_the_case_of_its_code(postg
         for variant in case_variants(code):
             assert httpx.get(f"{proxy.url}/api/tables/{variant}", timeout=GUARD).status_code == 404
         assert [served(server, code) for server in servers].count(True) == 1
+
+
+def test_nginx_cuts_off_a_client_that_drips_its_headers():
+    """Issue 24 §3 behind nginx: the instances see only nginx, so nginx must cut off a client whose
+    headers never end (10 s, as `codecrack serve`'s header_timeout); its default held one for 60 s.
+    No instance is needed: the request never reaches one."""
+    with NginxServer([free_port()]) as proxy:
+        dripping = socket.create_connection(("127.0.0.1", proxy.port), timeout=GUARD / 2)  # a bound between the two
+        dripping.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        answer = b""
+        while chunk := dripping.recv(4096):
+            answer += chunk
+        assert answer == b"" or answer.startswith(b"HTTP/1.1 408")
+        dripping.close()

@@ -7,7 +7,10 @@ Checked by the order of service, not by time."""
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
+
+import pytest
 
 from codecrack.agents import make_agent
 from codecrack.web.bots import Bots
@@ -103,3 +106,14 @@ def test_a_heavy_tables_thinking_does_not_hold_up_a_light_tables_bot(tmp_path):
             bots.close()
 
     asyncio.run(run())
+
+
+def test_a_thinking_thread_holds_the_gil_at_most_work_switch_ms_while_the_event_loop_waits(tmp_path):
+    """The event loop shares Python's GIL with the AI threads: each time it waits for it, a thinking
+    thread keeps it up to the switch interval, which the server sets from ``work_switch_ms``."""
+    before = sys.getswitchinterval()
+    try:
+        Bots(fast_config(tmp_path, work_switch_ms=2)).close()
+        assert sys.getswitchinterval() == pytest.approx(0.002)
+    finally:
+        sys.setswitchinterval(before)

@@ -42,6 +42,7 @@ from .sheet import (
     settled_squares,
 )
 from .solver import solver_cost
+from .view import alphacode_view
 
 MISSES_ALLOWED = 1  # the second wrong declaration loses (2 players) or eliminates (3+ players)
 
@@ -372,7 +373,7 @@ class AlphacodeGame(Game):
                 "round": self.round,
                 "outcome": "draw",
                 "first": self.first,
-                "codes": self._codes_json(),
+                "codes": self.codes_json(),
                 "questions": self.questions,
                 "declarations": self.declarations,
             }
@@ -386,7 +387,7 @@ class AlphacodeGame(Game):
         self.phase = "over"
         self.pending = []
         self.outcome = {"winners": winners, "scores": None, "rounds": self.round, "reason": reason}
-        return [{"type": "game_over", "winners": winners, "reason": reason, "codes": self._codes_json()}]
+        return [{"type": "game_over", "winners": winners, "reason": reason, "codes": self.codes_json()}]
 
     def _deciding_round(self) -> dict[str, Any]:
         """The summary of the last round: its declarations (``decisive``, history indices) and how
@@ -401,7 +402,7 @@ class AlphacodeGame(Game):
         return {"decisive": declared, "questions": asked}
 
     # -- views -----------------------------------------------------------------------
-    def _codes_json(self) -> list[list[dict[str, str]] | None]:
+    def codes_json(self) -> list[list[dict[str, str]] | None]:
         return [None if code is None else code_json(code, self.sheet) for code in self.codes]
 
     def _answers_about(self, target: int | None) -> list[dict[str, Any]]:
@@ -411,50 +412,13 @@ class AlphacodeGame(Game):
     def _question_key(question: dict[str, str]) -> tuple[str, str, str]:
         return question["type"], question["row"].upper(), question["column"].upper()
 
-    def _visible_declarations(self, seat: int | None) -> list[dict[str, Any]]:
-        if self.duel or self.outcome is not None:
-            return list(self.declarations)
-        if seat == self.creator:
-            return list(self.declarations)
-        return [d for d in self.declarations if d["seat"] == seat]
-
     @staticmethod
     def facts() -> dict[str, Any]:
         """Public facts a how-to page draws: every letter's seven segments, and the letter sets."""
         return {"glyphs": GLYPHS, "letter_sets": {str(size): letters for size, letters in LETTER_SETS.items()}}
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        own = None if seat is None else self.codes[seat]
-        return detached(
-            {
-                "game": self.name,
-                "seat": seat,
-                "players": self.players,
-                "options": self.options.model_dump(mode="json"),
-                "sheet": self.sheet.describe(),
-                "letters": self.letters,
-                "glyphs": {letter: GLYPHS[letter] for letter in self.letters},
-                "mode": "duel" if self.duel else "creator",
-                "creator": self.creator,
-                "round": self.round,
-                "phase": self.phase,
-                "first": self.first,
-                "to_move": sorted(self.to_move),
-                "handicap_left": self.handicap_left,
-                "coded": [code is not None for code in self.codes],
-                "code": None if own is None else code_json(own, self.sheet),
-                "target": self.target(seat),
-                "questions": self.questions,
-                "declarations": self._visible_declarations(seat),
-                "misses": self.misses,
-                "eliminated": self.eliminated,
-                "pending": self.pending,
-                "past_rounds": self.past_rounds,
-                "codes": self._codes_json() if self.outcome is not None else None,
-                "history": None,
-                "result": self._result(),
-            }
-        ) | {"history": list(self.history)}  # its events are frozen, shared by every view
+        return alphacode_view(self, seat)
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else {**self.outcome, **self._deciding_round()}

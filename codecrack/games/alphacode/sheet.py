@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from ...core.errors import IllegalAction
 from ...i18n import N_
@@ -90,7 +91,7 @@ class Sheet:
         return f"({self.row_labels[row]}, {self.column_labels[column]})"
 
     # -- coordinates -------------------------------------------------------------
-    def cell(self, row: str, column: str) -> Cell:
+    def cell(self, row: object, column: object) -> Cell:
         """Indices of the point (row, column) given by labels; off the sheet is an error."""
         return (
             self._index(self.row_labels, row, N_("row {text!r} is off the sheet (rows {first}-{last})")),
@@ -103,7 +104,7 @@ class Sheet:
             raise IllegalAction(off_the_sheet, text=text, first=labels[0], last=labels[-1])
         return labels.index(text.upper())
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """The sheet as it appears in views."""
         return {
             "columns": self.columns,
@@ -118,7 +119,7 @@ def _square_numbers(sheet: Sheet) -> dict[Cell, int]:
     return {cell: index for index, cell in enumerate(sheet.squares)}
 
 
-def answer(sheet: Sheet, question: dict, filled: int) -> int | bool:
+def answer(sheet: Sheet, question: dict[str, Any], filled: int) -> int | bool:
     """Answer a question about a code whose filled squares are the bitmask ``filled``.
 
     ``{"type": "count", "row", "column"}`` names a zone and returns 0-4;
@@ -130,7 +131,7 @@ def answer(sheet: Sheet, question: dict, filled: int) -> int | bool:
     return bool(filled >> sheet.square_index(row, column) & 1)
 
 
-def question_cell(sheet: Sheet, question: dict) -> Cell:
+def question_cell(sheet: Sheet, question: dict[str, Any]) -> Cell:
     """Check that a question names a point of the right kind; return its cell. Errors name the problem."""
     kind = question.get("type")
     if kind not in ("count", "filled"):
@@ -147,16 +148,16 @@ def question_cell(sheet: Sheet, question: dict) -> Cell:
     return row, column
 
 
-def all_questions(sheet: Sheet) -> list[dict]:
+def all_questions(sheet: Sheet) -> list[dict[str, Any]]:
     """Every question one may ask: ``count`` for each zone, ``filled`` for each square."""
 
-    def named(kind: str, row: int, column: int) -> dict:
+    def named(kind: str, row: int, column: int) -> dict[str, Any]:
         return {"type": kind, "row": sheet.row_labels[row], "column": sheet.column_labels[column]}
 
     return [named("count", *zone) for zone in sheet.zones] + [named("filled", *sq) for sq in sheet.squares]
 
 
-def settled_squares(sheet: Sheet, entries: list[dict]) -> tuple[set[Cell], set[Cell]]:
+def settled_squares(sheet: Sheet, entries: list[dict[str, Any]]) -> tuple[set[Cell], set[Cell]]:
     """The squares that answered questions show filled and empty: a ``filled`` answer settles its
     square, a zone count of 0 or 4 settles all four sides. ``entries`` are ``{"question", "answer"}``."""
     filled: set[Cell] = set()

@@ -139,7 +139,7 @@ def _new_space(letters: int, columns: int, rows: int, real_words: bool) -> CodeS
 
 # -- what the solver costs ---------------------------------------------------------------
 # Legal codes of each setup (letters, columns, rows) up to 21 million, measured with
-# ``codecrack bench budget`` (docs/benchmarks.md); a real-words table is built from its setup's.
+# ``codecrack bench budget`` (docs/security.md); a real-words table is built from its setup's.
 # Bigger setups (10 letters on 17 x 7 has 36 million) were never measured: their cost is unknown.
 MEASURED_CODES = {
     (10, 13, 5): 44_099,

@@ -50,7 +50,7 @@ def hidden(position: Position, seat: int) -> list[int]:
 
 def guesses(position: Position, belief: Belief, seats: list[int]) -> list[Guess]:
     """Every guess on ``seats`` with a non-zero chance, most likely first (ties: leftmost)."""
-    found = []
+    found: list[Guess] = []
     for target in seats:
         for index in hidden(position, target):
             probs = belief.probs[target][index]
@@ -63,7 +63,8 @@ def guesses(position: Position, belief: Belief, seats: list[int]) -> list[Guess]
 def likeliest(position: Position, belief: Belief, seats: list[int]) -> list[Guess]:
     """The guesses of :func:`guesses` that share the highest chance, in the same order (without
     listing and sorting all the others)."""
-    best, top = 0.0, []
+    best = 0.0
+    top: list[Guess] = []
     for target in seats:
         for index in hidden(position, target):
             chance, values = belief.top(target, index)
@@ -137,9 +138,10 @@ def own_values(view: dict[str, Any], memory: dict[int, int]) -> list[int | None]
 def drawn_tile(view: dict[str, Any]) -> tuple[int, int] | None:
     """The (colour, value) of the tile this seat drew this turn, if it holds one."""
     drawn = view.get("drawn")
-    if view.get("current") != view["seat"] or not drawn or drawn.get("value") is None:
+    value = value_code(drawn.get("value")) if drawn else None
+    if view.get("current") != view["seat"] or value is None:
         return None
-    return COLORS[drawn["color"]], value_code(drawn["value"])
+    return COLORS[view["drawn"]["color"]], value
 
 
 def exposure_after(public: Position, view: dict[str, Any], index: int, color: int, value: int | None) -> float:
@@ -169,4 +171,4 @@ def draw_outlook(view: dict[str, Any], position: Position, belief: Belief, color
         after = solve(Position(position.rows, position.dashes, position.elsewhere | {(color, int(value))}))
         options = guesses(position, after, seats) if after.total else []
         expected += free[value] * (options[0].p if options else 0.0)
-    return expected / max(free.sum(), 1e-12)
+    return float(expected / max(free.sum(), 1e-12))
