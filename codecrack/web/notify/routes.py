@@ -17,11 +17,13 @@ import asyncio
 import html
 import logging
 import smtplib
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
+from sqlalchemy import Connection
 
 from ...i18n import N_, _, current
 from ..hub import Hub
@@ -113,16 +115,20 @@ def notify_router(hub: Hub) -> APIRouter:
         await hub.writer.write(unsubscribe, player.id)
         return NotifySettings(email=None, confirmed=False)
 
+    async def follow(change: Callable[[Connection, str, str], bool], token: str, title: str, done: str) -> HTMLResponse:
+        """A signed link's button: ``change`` applies the token (the page says ``done``), or the link is stale (400)."""
+        key = await asyncio.to_thread(unsubscribe_key, store.engine)
+        if not await hub.writer.write(change, token, key):
+            raise HTTPException(status_code=400, detail=_(PAGE_STALE))
+        return page(_(title), _(done))
+
     @router.get(UNSUBSCRIBE_PATH, response_class=HTMLResponse, responses=REFUSED_IN_JSON)
     async def unsubscribe_page(token: TOKEN) -> HTMLResponse:
         return button_page(UNSUBSCRIBE_PATH, token, _(PAGE_TITLE), _(PAGE_ASK))
 
     @router.post(UNSUBSCRIBE_PATH, response_class=HTMLResponse, responses=REFUSED_IN_JSON)
     async def one_click(token: TOKEN) -> HTMLResponse:
-        key = await asyncio.to_thread(unsubscribe_key, store.engine)
-        if not await hub.writer.write(unsubscribe_by_token, token, key):
-            raise HTTPException(status_code=400, detail=_(PAGE_STALE))
-        return page(_(PAGE_TITLE), _(PAGE_DONE))
+        return await follow(unsubscribe_by_token, token, PAGE_TITLE, PAGE_DONE)
 
     @router.get(CONFIRM_PATH, response_class=HTMLResponse, responses=REFUSED_IN_JSON)
     async def confirm_page(token: TOKEN) -> HTMLResponse:
@@ -130,9 +136,6 @@ def notify_router(hub: Hub) -> APIRouter:
 
     @router.post(CONFIRM_PATH, response_class=HTMLResponse, responses=REFUSED_IN_JSON)
     async def confirm(token: TOKEN) -> HTMLResponse:
-        key = await asyncio.to_thread(unsubscribe_key, store.engine)
-        if not await hub.writer.write(confirm_by_token, token, key):
-            raise HTTPException(status_code=400, detail=_(PAGE_STALE))
-        return page(_(CONFIRM_TITLE), _(CONFIRM_DONE))
+        return await follow(confirm_by_token, token, CONFIRM_TITLE, CONFIRM_DONE)
 
     return router
