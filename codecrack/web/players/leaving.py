@@ -117,7 +117,12 @@ def about(db: Connection, player_id: int) -> dict[str, Any] | None:
             )
         ],
         "notifications": [
-            {"email": n.address, "language": n.language, "consented_at": n.consented_at.isoformat()}
+            {
+                "email": n.address,
+                "language": n.language,
+                "consented_at": n.consented_at.isoformat(),
+                "confirmed_at": n.confirmed_at and n.confirmed_at.isoformat(),  # null: its link not yet followed
+            }
             for n in db.execute(select(notify_emails).where(notify_emails.c.player_id == player_id))
         ],
         "puzzles": [
