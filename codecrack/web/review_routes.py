@@ -2,9 +2,10 @@
 ``Authorization: Bearer TOKEN``, and ``GET /api/tables/{code}/replay/{step}/hint``: the odds a
 seat's hints showed at one step of the replay, from that seat's view then (never the end's).
 
-Only for finished games, and only a seated player's own decisions (the token names the seat).
-The review is computed from that seat's views alone (:mod:`codecrack.review`), in a thread off
-the event loop, and kept in a small cache: a finished game's review never changes.
+Only for finished games (ended by the game or by a forfeit), and only a seated player's own
+decisions (the token names the seat). The review is computed from that seat's views alone
+(:mod:`codecrack.review`), in a thread off the event loop, and kept in a small cache: a finished
+game's review never changes.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def review_router(hub: Hub) -> APIRouter:
         table = await hub.find(code)
         if table is None:
             raise HTTPException(status_code=404, detail=no_table(code))
-        if not table.game.over:
+        if not table.over:  # its game ended, or a seat lost on time
             raise HTTPException(status_code=400, detail=_("a game can be reviewed once it is over"))
         seat = seat_of(table, token, hub.config.token_hours)
         if seat is None:

@@ -91,3 +91,17 @@ def test_a_double_click_on_create_table_makes_one_table(site):
     after = {t["code"] for t in json.loads(urllib.request.urlopen(f"{site[0]}/api/tables").read())}
     assert len(after - before) == 1
     page.close()
+
+
+def test_out_of_time_is_asked_only_for_a_turn_based_pace(site):
+    """Issue 28's leftover: a live table has no move deadline, so the lobby asks what a lapse does
+    only once a turn-based pace is chosen."""
+    page = open_lobby(site)
+    page.select_option("#create-form select[name=game]", "coda")
+    assert page.input_value("#create-form select[name=pace]") == ""  # live play by default
+    assert page.locator("#create-form select[name=on_lapse]").count() == 0
+    page.select_option("#create-form select[name=pace]", "24")
+    page.wait_for_selector("#create-form select[name=on_lapse]")
+    page.select_option("#create-form select[name=pace]", "")
+    page.wait_for_selector("#create-form select[name=on_lapse]", state="detached")
+    page.close()

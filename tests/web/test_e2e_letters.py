@@ -11,7 +11,7 @@ from codecrack.games.alphacode.letters import GLYPHS, LETTER_SETS
 
 from .test_e2e import new_table, site  # noqa: F401  (the module's server and browser)
 from .test_e2e_i18n import CATALOGUES
-from .test_e2e_learn import open_page
+from .test_e2e_learn import open_page, start_tutorial
 
 pytestmark = pytest.mark.e2e
 
@@ -38,6 +38,13 @@ def test_making_a_code_shows_the_chart_and_each_builder_button_its_shape(site):
     page.wait_for_selector("#code-builder .palette button.letter")
     assert drawn(page, ".letters-help .letter-chart li") == GLYPHS
     assert drawn(page, "#code-builder .palette button.letter") == GLYPHS
+    page.close()
+
+
+def test_the_tutorial_shows_the_chart_while_the_learner_makes_a_code(site):
+    page = start_tutorial(site, "alphacode")
+    page.wait_for_selector(".letters-help .letter-chart li")
+    assert drawn(page, ".letters-help .letter-chart li") == {letter: GLYPHS[letter] for letter in LETTER_SETS[10]}
     page.close()
 
 

@@ -16,7 +16,7 @@ from codecrack.web.turns import TurnPlan
 from ..cluster.services import wait_until
 from .conftest import fast_config
 from .ports import memory_table
-from .wsclient import HUMAN, create, seated
+from .wsclient import HUMAN, bearer, create, seated
 
 HOUR = 3600.0
 
@@ -154,6 +154,30 @@ def test_when_the_time_runs_out_at_a_losing_table_the_seat_loses_by_forfeit(tmp_
     assert checked.problems == [] and checked.finished == 1
     with TestClient(create_app(fast_config(tmp_path, turn_hour=0.01))) as client:  # a restart keeps the end
         assert info(client, code)["over"] and info(client, code)["result"] == ended["result"]
+
+
+def test_a_game_lost_on_time_can_be_reviewed(tmp_path):
+    """Issue 28: the result banner of a forfeited table offers its review: the review opens (it
+    was refused as 'a game can be reviewed once it is over': the game itself had not ended)."""
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR))) as client:
+        made = create(client, "coda", [HUMAN, HUMAN], sit=0, options={"first": 0}, turn_hours=24, on_lapse="lose")
+        code = made["code"]
+        bob = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
+        with seated(client, code, made["token"]) as ann, seated(client, code, bob) as ben:
+            for seat in (ann, ben):  # both openings: then seat 0 alone is awaited
+                seat.act(seat.view["legal_actions"][0])
+            wait_until(lambda: info(client, code)["turns"]["seats"] == [0], "only seat 0 awaited")
+        wait_until(lambda: stored(tmp_path, code).turn_seats == [0], "the deadline stored")
+    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
+    Store(engine).write(set_turn, code, 2, datetime.now(UTC) - timedelta(minutes=1), [0], [])
+    engine.dispose()
+    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0))) as client:
+        wait_until(lambda: info(client, code)["over"], "the table over")
+        review = client.get(f"/api/tables/{code}/review", headers=bearer(made["token"]))
+        assert review.status_code == 200, review.text
+        assert review.json()["seat"] == 0 and not review.json()["finished"]  # the game itself did not end
+        hint = client.get(f"/api/tables/{code}/replay/1/hint", headers=bearer(made["token"]))
+        assert hint.status_code == 200, hint.text
 
 
 @pytest.mark.parametrize("game", ["coda", "coding", "alphacode"])

@@ -71,8 +71,8 @@ function renderCreate(box, games) {
         game.options.map((o) => optionField(o, state.players, state.values, draw))),
       field(t("lobby.field.takeover"), select("takeover", [["", t("lobby.takeover.wait")],
         ...game.tiers.map((a) => [a, t("lobby.takeover.ai", { agent: agentTitle(a) })])], state.takeover ?? defaultTier(game), (v) => { state.takeover = v; })),
-      state.players >= 2 && state.players <= 4 ? paceField(state) : null,
-      state.players >= 2 && state.players <= 4 ? lapseField(state) : null,
+      mayBeTurnBased(state) ? paceField(state, draw) : null,
+      mayBeTurnBased(state) && state.pace ? lapseField(state) : null,
       field(t("lobby.field.open_to"), select("open_to", [["link", t("lobby.open_to.link")], ["anyone", t("lobby.open_to.anyone")]],
         state.openTo, (v) => { state.openTo = v; })),
       field(t("lobby.field.name"), nameInput({ name: "name", value: state.name, placeholder: t("lobby.name.placeholder"),
@@ -98,7 +98,7 @@ function renderCreate(box, games) {
         game: game.name, players: state.players, seats: seatPlan, options: changedOptions(game, state.values),
         takeover: data.get("takeover") || null, sit: sit >= 0 ? sit : null, name, client_key: pending,
         open_to: state.openTo,
-        ...(state.pace && state.players >= 2 && state.players <= 4
+        ...(state.pace && mayBeTurnBased(state)
           ? { turn_hours: Number(state.pace), on_lapse: state.onLapse ?? "ai" } : {}),
       });
       if (made.token) seats.set(made.code, made.seat, made.token);
@@ -137,13 +137,17 @@ function presetField(game, values, choose) {
 }
 
 // Live play, or turn-based: hours per move (the server takes 1 to 72); a lapse lets the takeover AI
-// play, or the seat loses.
+// play, or the seat loses (asked only once a turn-based pace is chosen). 2 to 4 players may play turn-based.
 const PACES = [1, 12, 24, 72];
 
-function paceField(state) {
+function mayBeTurnBased(state) {
+  return state.players >= 2 && state.players <= 4;
+}
+
+function paceField(state, draw) {
   const choices = [["", t("lobby.pace.live")], ...PACES.map((hours) => [hours, t("lobby.pace.hours", { hours })])];
   return described("pace", t("lobby.field.pace"), t("lobby.pace.help"),
-    select("pace", choices, state.pace ?? "", (v) => { state.pace = v; }));
+    select("pace", choices, state.pace ?? "", (v) => { state.pace = v; draw(); }));
 }
 
 function lapseField(state) {
