@@ -98,6 +98,35 @@ def test_a_friends_seat_is_taken_on_the_other_instance_only_with_the_current_inv
     assert join(second, code, 2, renewed.json()["invite"]).status_code == 200
 
 
+def test_a_session_made_on_one_instance_is_served_and_ended_on_the_other(pair):
+    """Sessions live in the database: a guest's cookie made through one instance is the same
+    player on the other, which turns it into an account; a sign-in through the other finds the
+    seat taken through the first; signing out everywhere on one ends the session on both at once."""
+    first, second = pair
+
+    def sent(url: str, me: dict) -> dict:  # what a page of ``url`` sends with a state change
+        return {"origin": url, "x-csrf-token": me["csrf"]}
+
+    with httpx.Client(timeout=GUARD) as phone, httpx.Client(timeout=GUARD) as laptop:
+        assert phone.post(f"{first}/api/me/guest", json={"name": "Tess"}, headers={"origin": first}).status_code == 200
+        me = phone.get(f"{second}/api/me").json()
+        assert me["player"] == {"name": "Tess", "handle": None, "guest": True}
+        body = {"handle": "tess_cluster", "password": "correct horse battery"}
+        assert phone.post(f"{second}/api/me/account", json=body, headers=sent(second, me)).status_code == 200
+        me = phone.get(f"{first}/api/me").json()
+        assert me["player"]["handle"] == "tess_cluster"
+        made = phone.post(
+            f"{first}/api/tables", json={"game": "coda", "seats": [HUMAN, RANDOM], "sit": 0}, headers=sent(first, me)
+        )
+        assert made.status_code == 200, made.text
+        assert laptop.post(f"{second}/api/session", json=body, headers={"origin": second}).status_code == 200
+        assert [seat["code"] for seat in laptop.get(f"{second}/api/me/seats").json()] == [made.json()["code"]]
+        assert phone.delete(f"{first}/api/sessions", headers=sent(first, me)).status_code == 200
+        for url in pair:
+            assert phone.get(f"{url}/api/me").json()["player"] is None
+            assert laptop.get(f"{url}/api/me").json()["player"] is None
+
+
 def test_two_clients_on_different_instances_play_a_whole_game(pair):
     """Seat 0 plays on one instance, seat 1 on the other, and a bot (driven by one of them) plays
     seat 2: each player is sent every step, in order, exactly as the stored game has it; the
