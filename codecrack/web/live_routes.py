@@ -31,6 +31,7 @@ from .limits import TokenBucket
 from .logs import tag
 from .middleware import ASGIApp, AsgiSocket, Receive, Scope, Send, client_address
 from .refusals import SPECTATOR
+from .sandbox import OverBudget
 from .schema import ChatMute, ChatSay, ChatSwitch, client_hello, read_client_message
 from .table import LiveTable
 
@@ -150,7 +151,10 @@ class GameSockets:
             )
             return None if refused is None else messages.error(refused.text(), ref)
         step, view = await table.seat_view(connection.seat)
-        return messages.hint(step, await hint_for(table, view, self.hub.bots.work, self.hub.hint_pool))
+        try:
+            return messages.hint(step, await hint_for(table, view, self.hub.bots.work, self.hub.hint_pool))
+        except OverBudget as refused:
+            return messages.error(refused.text())
 
     async def chat(
         self, table: LiveTable, connection: Connection, message: ChatMessage
