@@ -148,6 +148,7 @@ class Connection:
         close waits for the writer to close it; one that fails (the client's disconnect, say)
         stops the writer and raises."""
         task = self.reader = asyncio.current_task()
+        assert task is not None, "a connection is served in its socket's task"
         try:
             await reading
         except asyncio.CancelledError:
