@@ -34,6 +34,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    and_,
     bindparam,
     create_engine,
     delete,
@@ -586,14 +587,16 @@ ENDED_AT = select(tables.c.active_at).where(tables.c.code == seat_tokens.c.table
 
 def count_ended(db: Connection, codes: list[str]) -> None:
     """Count the games of tables ``codes``, which end in this transaction, in their players'
-    tallies, and date their seats with the end (the tables' last activity)."""
-    db.execute(update(seat_tokens).where(seat_tokens.c.table_code.in_(codes)).values(finished_at=ENDED_AT))
+    tallies, and date the players' seats with the end (the tables' last activity)."""
+    held = and_(seat_tokens.c.table_code.in_(codes), seat_tokens.c.player_id.is_not(None))
     seats = db.execute(
         select(seat_tokens.c.player_id, seat_tokens.c.seat, tables.c.game, tables.c.seats, tables.c.result)
         .join(tables, tables.c.code == seat_tokens.c.table_code)
-        .where(seat_tokens.c.table_code.in_(codes), seat_tokens.c.player_id.is_not(None))
-    )
-    add_tallies(db, tallies(seats))
+        .where(held)
+    ).all()
+    if seats:  # else nothing to write: tables without players end in no more statements
+        db.execute(update(seat_tokens).where(held).values(finished_at=ENDED_AT))
+        add_tallies(db, tallies(seats))
 
 
 ADD_ACTION = insert(actions)
