@@ -678,6 +678,17 @@ def add_invited_token(
     return True
 
 
+def renew_invite(db: Connection, code: str, invite: str) -> list[str]:
+    """Give table ``code`` and every rematch that followed it the invitation ``invite`` (the friends'
+    link leads on to the rematches' seats, so an old link must stop there too); returns their codes."""
+    renewed: list[str] = []
+    while code and code not in renewed:
+        db.execute(update(tables).where(tables.c.code == code).values(invite=invite))
+        renewed.append(code)
+        code = db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one_or_none()
+    return renewed
+
+
 def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:
     """Store the rematch of table ``code``, its seat tokens and the link to it; returns the code of
     the table's rematch (an earlier one, if there is one)."""
