@@ -1,12 +1,21 @@
 """``/healthz`` and ``/readyz`` (issue 29 §2): readiness fails, naming the check, while the instance
 drains, while its database is behind this codecrack's migrations, while PostgreSQL is down and while
-the writer cannot commit; and it passes again once the cause is gone."""
+the writer cannot commit; and it passes again once the cause is gone. A hung event loop fails
+``/healthz`` and the image's own HEALTHCHECK command, where a TCP check still passes."""
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import socket
 import sqlite3
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
@@ -16,9 +25,12 @@ from codecrack.web.app import create_app
 from codecrack.web.migrate import head_revision
 from tests.web.conftest import fast_config
 
-from ..cluster.services import wait_until
+from ..cluster.services import GUARD, wait_until
+from ..web.browser import served
 
 HUMAN = {"kind": "human"}
+CONTAINERFILE = Path(__file__).resolve().parents[2] / "deploy" / "Containerfile"
+PROBE_SECONDS = 2.0  # what a liveness probe waits for /healthz (docs/deploy.md, "Health")
 
 
 @pytest.fixture
@@ -85,3 +97,48 @@ def test_a_writer_that_cannot_commit_is_not_ready(tmp_path, monkeypatch):
             blocker.close()
         creating.join()
         wait_until(lambda: readiness(client) == (200, []), "ready again")
+
+
+def image_health_check(port: int) -> int:
+    """The exit status of the image's HEALTHCHECK command (deploy/Containerfile), run here against ``port``."""
+    command = json.loads(re.search(r"HEALTHCHECK .*?CMD (\[.*?\])$", CONTAINERFILE.read_text(), re.S | re.M)[1])
+    assert command[0] == "python3"
+    done = subprocess.run(
+        [sys.executable, *command[1:]],
+        env={**os.environ, "CODECRACK_PORT": str(port)},
+        timeout=GUARD,
+        capture_output=True,
+    )
+    return done.returncode
+
+
+def alive(url: str) -> bool:
+    try:
+        return httpx.get(f"{url}/healthz", timeout=PROBE_SECONDS).json() == {"alive": True}
+    except httpx.TimeoutException:
+        return False
+
+
+def test_a_hung_event_loop_fails_healthz_and_the_images_health_check(tmp_path):
+    """The server's event loop is made to block (as a call that never yields would): the port still
+    takes TCP connections, but ``/healthz`` and the image's HEALTHCHECK fail; once the loop runs
+    again, both pass."""
+    with served(create_app(fast_config(tmp_path))) as (server, url):
+        port = int(url.rsplit(":", 1)[1])
+        assert alive(url) and image_health_check(port) == 0
+        hung, release = threading.Event(), threading.Event()
+
+        def hang() -> None:
+            hung.set()
+            release.wait(GUARD)
+
+        server.servers[0].get_loop().call_soon_threadsafe(hang)
+        assert hung.wait(GUARD)
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=GUARD).close()  # a TCP check passes
+            assert not alive(url)
+            assert image_health_check(port) != 0
+        finally:
+            release.set()
+        wait_until(lambda: alive(url), "alive again")
+        assert image_health_check(port) == 0

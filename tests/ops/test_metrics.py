@@ -1,19 +1,25 @@
 """``/metrics`` (issue 29 §2): a real Prometheus from Debian's package scrapes a real server while
 a short game is played, and answers a rate of accepted actions and a latency quantile over it; no
-series carries a table's code, a name or a token; ``CODECRACK_METRICS=false`` turns it off."""
+series carries a table's code, a name or a token; the writer's queue depth and its store errors
+show what happens to the writes; ``CODECRACK_METRICS=false`` turns it off."""
 
 from __future__ import annotations
 
 import json
+import threading
 
 import httpx
+from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
 from codecrack.loadtest.target import codecrack_server, websocket_base
+from codecrack.web.app import create_app
 
 from ..cluster.players import Player
-from ..cluster.services import wait_until
+from ..cluster.services import GUARD, wait_until
+from ..web.conftest import fast_config
+from ..web.faults import Faults
 from .prometheus import PrometheusServer
 
 HUMAN = {"kind": "human"}
@@ -82,3 +88,36 @@ def test_prometheus_scrapes_a_rate_of_actions_over_a_short_game():
 def test_metrics_can_be_turned_off():
     with codecrack_server(None, CODECRACK_METRICS="false") as server:
         assert httpx.get(f"{server.url}/metrics").status_code == 404
+
+
+def test_the_writers_queue_depth_and_its_store_errors_are_scraped(tmp_path):
+    """A table's first write held in the database: the queue depth shows it waiting, then 0 once
+    it is committed; a write the database refuses counts one store error (and its request gets 503)."""
+    depth = ("codecrack_writer_queue_depth", ())
+    errors = ("codecrack_store_errors_total", ())
+    with TestClient(create_app(fast_config(tmp_path)), raise_server_exceptions=False) as client:
+
+        def scraped() -> dict[tuple[str, tuple], float]:
+            return samples(client.get("/metrics").text)
+
+        faults = Faults(client.app.state.hub.engine)
+        held = faults.hold("INSERT INTO tables")
+        created: list[int] = []
+        creating = threading.Thread(
+            target=lambda: created.append(
+                client.post("/api/tables", json={"game": "coda", "seats": [HUMAN, HUMAN]}).status_code
+            )
+        )
+        creating.start()
+        try:
+            assert held.reached.wait(GUARD)
+            assert scraped()[depth] >= 1
+        finally:
+            held.release()
+            creating.join(GUARD)
+        assert created == [200]
+        wait_until(lambda: scraped()[depth] == 0, "the queue is empty")
+        before = scraped()[errors]
+        faults.fail("INSERT INTO tables")
+        assert client.post("/api/tables", json={"game": "coda", "seats": [HUMAN, HUMAN]}).status_code == 503
+        assert scraped()[errors] == before + 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -36,10 +37,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(config: WebConfig):
-    """Serve the app on a free port in a background thread; yields the base URL."""
+def served(app) -> Iterator[tuple[uvicorn.Server, str]]:
+    """Serve ``app`` on a free port in a background thread; yields the uvicorn server and the base URL."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(config), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -47,10 +48,17 @@ def running_server(config: WebConfig):
             raise RuntimeError("the test server did not start")
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield server, f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+@contextmanager
+def running_server(config: WebConfig):
+    """Serve the app made with ``config`` on a free port in a background thread; yields the base URL."""
+    with served(create_app(config)) as (_, url):
+        yield url
 
 
 @contextmanager

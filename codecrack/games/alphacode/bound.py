@@ -62,7 +62,8 @@ def arities(matrix: np.ndarray) -> np.ndarray:
     present = np.zeros((matrix.shape[1], 5), dtype=bool)
     present[np.arange(matrix.shape[1])[None, :], matrix] = True
     counts = present.sum(axis=1)
-    return counts[counts > 1]
+    splitting: np.ndarray = counts[counts > 1]
+    return splitting
 
 
 def static_bound(size: int, branch: np.ndarray, miss: bool) -> float:
@@ -82,15 +83,15 @@ def _options(branch: tuple[int, ...], miss: bool) -> tuple[np.ndarray, np.ndarra
     """Per-candidate (weight, turns) options, the lightest weight for each number of turns."""
     weights = 1.0 / np.cumprod((1,) + branch, dtype=float)  # 1 / W(k), k = 0..len(branch)
     ks = np.arange(len(weights))
-    options = {}
+    options: dict[float, float] = {}
 
     def offer(weight: float, turns: float) -> None:
         options[turns] = min(options.get(turns, np.inf), weight)
 
     for k, weight in zip(ks, weights):
-        offer(weight, k + 1)  # reached after k questions, then declared
+        offer(weight, int(k) + 1)  # reached after k questions, then declared
         if miss:
-            offer(weight / 2, k + 2)  # the rest of a declaration with the miss
+            offer(weight / 2, int(k) + 2)  # the rest of a declaration with the miss
     if miss:  # a declaration's correct code paired with one of its rest: half of each
         for k1, w1 in zip(ks, weights):
             for k2, w2 in zip(ks, weights):
@@ -143,7 +144,8 @@ def _after_declaring(space: CodeSpace, alive: np.ndarray, branch: np.ndarray, de
 
 
 def _splits(matrix: np.ndarray) -> np.ndarray:
-    return (matrix != matrix[:1]).any(axis=0)
+    splits: np.ndarray = (matrix != matrix[:1]).any(axis=0)
+    return splits
 
 
 def exact_turns(space: CodeSpace, alive: np.ndarray, miss: bool) -> float:

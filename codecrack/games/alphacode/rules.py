@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from ...core.detached import detached
 from ...core.errors import IllegalAction, OptionError
@@ -94,7 +94,7 @@ class AlphacodeOptions(GameOptions):
 
     @field_validator("columns", "rows")
     @classmethod
-    def _odd_size(cls, value: int, info) -> int:
+    def _odd_size(cls, value: int, info: ValidationInfo) -> int:
         columns, rows = (value, 5) if info.field_name == "columns" else (13, value)
         check_size(columns, rows)
         return value
@@ -123,6 +123,7 @@ class AlphacodeGame(Game):
     max_players = 6
     Options = AlphacodeOptions
     presets = ALPHACODE_PRESETS
+    options: AlphacodeOptions
 
     # -- setup ------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -172,7 +173,7 @@ class AlphacodeGame(Game):
 
     # -- who moves, and what they may do ------------------------------------------------
     def code_makers(self) -> list[int]:
-        return list(range(self.players)) if self.duel else [self.creator]
+        return list(range(self.players)) if self.creator is None else [self.creator]
 
     def target(self, seat: int | None) -> int | None:
         """Whose code ``seat`` is cracking."""
@@ -272,7 +273,7 @@ class AlphacodeGame(Game):
         for entry in self._answers_about(target):
             if self._question_key(entry["question"]) == self._question_key(question):
                 raise _already_asked(question["type"], self.sheet.label(row, column), entry["answer"])
-        result = answer(self.sheet, question, code_mask(self.codes[target]))
+        result = answer(self.sheet, question, code_mask(self._code_of(target)))
         entry = {"type": "answer", "seat": seat, "target": target, "question": question, "answer": result}
         self.questions.append(entry)
         if self.phase == "handicap":
@@ -294,7 +295,7 @@ class AlphacodeGame(Game):
         guess = parse_code(action["letters"], self.sheet, self.letters)
         check_code(guess, self.sheet, self.letters, self.options.real_words)
         target = self.target(seat)
-        correct = set(guess) == set(self.codes[target])
+        correct = set(guess) == set(self._code_of(target))
         self.declarations.append(
             {"seat": seat, "target": target, "letters": code_json(guess, self.sheet), "correct": correct}
         )
@@ -355,7 +356,7 @@ class AlphacodeGame(Game):
         self.eliminated.append(seat)
         events: list[Event] = [{"type": "eliminated", "seat": seat}]
         if all(s in self.eliminated for s in self.solvers):
-            return events + self._finish([self.creator], N_("every solver was eliminated"))
+            return events + self._finish(self.code_makers(), N_("every solver was eliminated"))
         self.turn = self._next_solver(seat)
         return events
 
@@ -404,6 +405,12 @@ class AlphacodeGame(Game):
     # -- views -----------------------------------------------------------------------
     def codes_json(self) -> list[list[dict[str, str]] | None]:
         return [None if code is None else code_json(code, self.sheet) for code in self.codes]
+
+    def _code_of(self, seat: int | None) -> Code:
+        """The code ``seat`` made: a seat's target once every code is made, so never ``None``."""
+        code = None if seat is None else self.codes[seat]
+        assert code is not None, "questions and declarations come after the codes"
+        return code
 
     def _answers_about(self, target: int | None) -> list[dict[str, Any]]:
         return [entry for entry in self.questions if entry["target"] == target]

@@ -36,7 +36,7 @@ small chains, with the same numbers bit for bit.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import product
@@ -96,9 +96,10 @@ class Belief:
         scale = 1.0 / self.total if self.total else 0.0
         return [[np.asarray(c, dtype=float) * scale for c in row] for row in self.counts]
 
-    def chances(self, row: int, index: int) -> Sequence[float]:
+    def chances(self, row: int, index: int) -> list[float]:
         """``probs[row][index]``: the chance of each value of the tile."""
-        return self.probs[row][index]
+        chances: list[float] = self.probs[row][index].tolist()
+        return chances
 
     def top(self, row: int, index: int) -> tuple[float, list[int]]:
         """The highest chance of tile ``index`` of ``row`` and the values that have it."""
@@ -256,10 +257,9 @@ def _enumerate(
     kind = np.int64 if len(cases) == 1 else object
     counts = [[np.zeros(VALUES, dtype=kind) for _ in row] for row in rows]
     for dash_at in cases:
-        chains = [_chain(row, r, masks, dash_at) for r, row in enumerate(rows)]
-        if any(chain is None for chain in chains):
+        live = _live_chains(rows, masks, dash_at)
+        if live is None:
             continue
-        live = [(r, chain) for r, chain in enumerate(chains) if chain[0]]
         ways, per_key = _count_chains([keys for _, (_, keys) in live])
         if ways == 0:
             continue
@@ -287,10 +287,9 @@ def _flagged(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> tuple
     dash the moment it arrives there (right after filling the tile before it, or at the start),
     so every world is counted once. A tile's dash count is the total minus its key counts.
     """
-    chains = [_chain(row, r, masks, set()) for r, row in enumerate(rows)]
-    if any(chain is None for chain in chains):
+    live = _live_chains(rows, masks, set())
+    if live is None:
         return 0, _no_counts(rows)
-    live = [(r, chain) for r, chain in enumerate(chains) if chain[0]]
     caps = [
         [
             np.array([masks[(r, i)] >> DASH & 1 and rows[r][i].color == color for i in indices], dtype=np.int64)
@@ -319,7 +318,7 @@ def _count_flagged(chains: list[np.ndarray], caps: list[list[np.ndarray]]) -> tu
         bound *= int(max(chain.sum(axis=1).max(), 1)) ** len(chain)
     kind = np.int64 if bound * 4 < 2**62 else object
 
-    def cut(axis: int, part: slice, flag: int | None = None, color_axis: int | None = None) -> tuple:
+    def cut(axis: int, part: slice, flag: int | None = None, color_axis: int | None = None) -> tuple[Any, ...]:
         index: list[Any] = [slice(None)] * dims
         index[axis] = part
         if color_axis is not None:
@@ -349,7 +348,8 @@ def _count_flagged(chains: list[np.ndarray], caps: list[list[np.ndarray]]) -> tu
         if not dashable[r]:
             return x
         once = skips(x, r, back)
-        return x + once + skips(once, r, back)
+        arrived: np.ndarray = x + once + skips(once, r, back)
+        return arrived
 
     keys = np.flatnonzero(np.any(np.concatenate(chains), axis=0))
     ways = np.zeros(shape, dtype=kind)
@@ -425,9 +425,9 @@ def _hidden_masks(position: Position) -> dict[tuple[int, int], int]:
     }
 
 
-def _dash_cases(rows: list[list[Tile]], masks: dict[tuple[int, int], int]):
+def _dash_cases(rows: list[list[Tile]], masks: dict[tuple[int, int], int]) -> Iterator[set[tuple[int, int]]]:
     """Every way to seat the unseen dashes: each one in no row, or at one hidden tile of its colour."""
-    options = []
+    options: list[list[tuple[int, int] | None]] = []
     for color in (BLACK, WHITE):
         places = [p for p, bits in masks.items() if bits >> DASH & 1 and rows[p[0]][p[1]].color == color]
         options.append([None, *places])
@@ -435,7 +435,24 @@ def _dash_cases(rows: list[list[Tile]], masks: dict[tuple[int, int], int]):
         yield {place for place in (black, white) if place is not None}
 
 
-def _chain(row: list[Tile], r: int, masks: dict[tuple[int, int], int], dash_at: set[tuple[int, int]]):
+def _live_chains(
+    rows: list[list[Tile]], masks: dict[tuple[int, int], int], dash_at: set[tuple[int, int]]
+) -> list[tuple[int, tuple[list[int], np.ndarray]]] | None:
+    """``(row, chain)`` for every row hiding numbered tiles (see :func:`_chain`), or ``None``
+    when some row's known numbers are out of order."""
+    live = []
+    for r, row in enumerate(rows):
+        chain = _chain(row, r, masks, dash_at)
+        if chain is None:
+            return None
+        if chain[0]:
+            live.append((r, chain))
+    return live
+
+
+def _chain(
+    row: list[Tile], r: int, masks: dict[tuple[int, int], int], dash_at: set[tuple[int, int]]
+) -> tuple[list[int], np.ndarray] | None:
     """The row's hidden numbered tiles and their allowed keys, bounded by its known numbers.
 
     Returns ``(indices, keys)`` with ``keys`` a boolean (tiles x 24) array, or ``None`` when the

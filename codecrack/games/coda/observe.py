@@ -7,7 +7,7 @@ the memory variant, what the seat remembers of its own tiles.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 from .belief import ANY, BLACK, DASH, WHITE, Position, Tile
 
@@ -15,7 +15,11 @@ COLORS = {"black": BLACK, "white": WHITE}
 COLOR_NAMES = {BLACK: "black", WHITE: "white"}
 
 
-def value_code(value: Any) -> int | None:
+@overload
+def value_code(value: int | str) -> int: ...
+@overload
+def value_code(value: None) -> None: ...
+def value_code(value: int | str | None) -> int | None:
     """A view's tile value as a belief value: 0-11, :data:`DASH` for ``"-"``, ``None`` if hidden."""
     if value is None:
         return None
@@ -29,7 +33,7 @@ def value_name(value: int) -> int | str:
 
 def round_events(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The public events of the current round (after the last ``round_over``)."""
-    events = view.get("history", [])
+    events: list[dict[str, Any]] = view.get("history", [])
     for at in range(len(events) - 1, -1, -1):
         if events[at].get("type") == "round_over":
             return events[at + 1 :]
@@ -71,15 +75,17 @@ def guesser_lacks(events: list[dict[str, Any]], rows: list[list[dict[str, Any]]]
             lacks[place] = lacks.get(place, 0) | 1 << value
 
     for event in events:
-        kind, seat = event.get("type"), event.get("seat")
+        kind = event.get("type")
         if kind == "draw":
-            pending[seat] = []
+            pending[event["seat"]] = []
         elif kind == "guess":
+            seat: int = event["seat"]
             named = (event["color"], value_code(event["value"]))
             for tile in present.get(seat, ()):
                 exclude((seat, tile), *named)
             pending.setdefault(seat, []).append(named)
         elif kind == "insert":
+            seat = event["seat"]
             for named in pending.pop(seat, []):
                 exclude((seat, event["tile"]), *named)
             present.setdefault(seat, set()).add(event["tile"])

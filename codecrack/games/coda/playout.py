@@ -129,13 +129,13 @@ class Playouts:
         agents: dict[int, Policy] = {}
         misses = Misses()
         for _ in range(self.steps):
-            if game.over:
-                return 1.0 if seat in game.result["winners"] else 0.0
+            if (result := game.result) is not None:
+                return 1.0 if seat in result["winners"] else 0.0
             actor = min(game.to_move)
             if actor not in agents:
                 agents[actor] = self.policy(seed * 7 + actor, actor)
             game.apply(actor, agents[actor].act_in(game, actor, misses))
-        if game.over:
-            return 1.0 if seat in game.result["winners"] else 0.0
+        if (result := game.result) is not None:
+            return 1.0 if seat in result["winners"] else 0.0
         alive = [s for s in range(game.players) if s not in game.eliminated]
         return 1.0 / len(alive) if seat in alive else 0.0

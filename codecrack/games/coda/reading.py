@@ -78,15 +78,14 @@ def moments(view: View, position: Position, recent: int) -> list[Moment]:
     """The last ``recent`` guesses of the round by opponents whose rows still hide tiles from the
     reader, each rebuilt as its guesser saw the table (``position``: the reader's)."""
     me, events, rows = view["seat"], round_events(view), view["rows"]
-    found = []
+    found: list[Moment] = []
     for at in range(len(events) - 1, -1, -1):
         event = events[at]
         if len(found) == recent:
             break
-        guesser = event.get("seat")
-        if event.get("type") != "guess" or guesser == me:
+        if event.get("type") != "guess" or event["seat"] == me:
             continue
-        if all(tile.value is not None for tile in position.rows[guesser]):
+        if all(tile.value is not None for tile in position.rows[event["seat"]]):
             continue
         found.append(_moment(at, event, events, rows, position))
     return found[::-1]
@@ -101,7 +100,7 @@ def _moment(
     missed = missed_values(events[:at], rows)
     template, own, slots = [], [], []
     for seat, row in enumerate(rows):
-        then = []
+        then: list[Tile] = []
         for index, tile in enumerate(row):
             if (seat, tile["id"]) in later:
                 continue

@@ -17,7 +17,7 @@ import functools
 import random
 from collections.abc import Callable
 from itertools import product
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from pydantic import Field, field_validator
 
@@ -113,7 +113,7 @@ class CodaOptions(GameOptions):
 
 def color_of(action: Action) -> str:
     """The action's ``color``, refused unless it is black or white."""
-    color = action["color"]
+    color: str = action["color"]
     if color not in COLORS:
         raise IllegalAction(N_("color must be 'black' or 'white', not {color!r}"), color=color)
     return color
@@ -132,7 +132,7 @@ def whole_number(action: Action, key: str, low: int, high: int) -> int:
     return value
 
 
-def is_number_within(value: Any, low: int, high: int) -> bool:
+def is_number_within(value: Any, low: int, high: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
@@ -277,8 +277,13 @@ class CodaGame(Game):
     def _places(self) -> range:
         """Where the drawn tile may go: anywhere for a dash; a numbered tile's sorted place, on
         either side of any dashes there (the owner chooses)."""
-        row = self.rows[self.current]
-        return range(len(row) + 1) if self.drawn.is_dash else sorted_places(row, self.drawn)
+        row, drawn = self.rows[self.current], self._held()
+        return range(len(row) + 1) if drawn.is_dash else sorted_places(row, drawn)
+
+    def _held(self) -> Tile:
+        """The drawn tile, while its owner places it (there is one whenever placing is asked)."""
+        assert self.drawn is not None, "placing comes after drawing"
+        return self.drawn
 
     def _guess_actions(self, seat: int) -> list[Action]:
         guesses: list[Action] = []
@@ -558,7 +563,7 @@ class CodaGame(Game):
             self._end_turn_or_round()
 
     def _insert_drawn(self, index: int) -> None:
-        tile, self.drawn = self.drawn, None
+        tile, self.drawn = self._held(), None
         face_up = self.drawn_face_up
         self._enter(self.current, tile, index, revealed=face_up)
         self._emit(

@@ -29,17 +29,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.frozen import frozen
-from ...core.registry import new_game
 from .belief import Belief, Position, solve
 from .observe import position_from_view, value_name
+from .rules import CodaGame
 from .search import with_value
 from .tiles import Tile, full_set
-
-if TYPE_CHECKING:
-    from .rules import CodaGame
 
 View = dict[str, Any]
 Values = dict[tuple[int, int], int]  # (seat, index) -> sampled belief value (0-11 or DASH)
@@ -82,7 +79,7 @@ def world_game(view: View, values: Values, rng: random.Random) -> CodaGame:
     view's; the tiles nobody shows are shuffled into the pile with ``rng``.
     """
     options = {k: v for k, v in view["options"].items() if k != "rounds"}
-    game = new_game("coda", players=view["players"], seed=rng.getrandbits(32), **options)
+    game = CodaGame(players=view["players"], seed=rng.getrandbits(32), **options)
     rows = []
     for s, row in enumerate(view["rows"]):
         tiles = []
@@ -122,7 +119,7 @@ def _refill_pile(world: CodaGame, seat: int, rng: random.Random) -> None:
     its own, not turned face up by a miss) is swapped for one of the same colour from it."""
     held = [tile for row in world.rows for tile in row] + [tile for hand in world.unplaced for tile in hand]
     seen = world.drawn is not None and (seat == world.current or world.drawn_face_up)
-    if seen:
+    if world.drawn is not None and seen:
         held.append(world.drawn)
     pile = _unseen(held, world.options.dashes, rng)
     if world.drawn is not None and not seen:
