@@ -75,23 +75,6 @@ def test_a_double_click_on_a_game_button_is_quiet(site):
     page.close()
 
 
-def test_a_click_that_comes_after_the_game_moved_on_is_quiet(site):
-    """A stale click: the page sends an action of a phase the game has left (it had not heard yet).
-    The server refuses it with the engine's words; the page says nothing, it shows the new move."""
-    page = new_table(site, "coda", "random", {"first": "0"})
-    page.click("button.opening >> nth=0")
-    page.wait_for_selector("button.draw")
-    late = page.evaluate("() => window.codecrack.view.legal_actions.find((a) => a.type === 'draw')")
-    page.click("button.draw >> nth=0")
-    page.wait_for_selector("#coda-guess-prompt")
-    page.wait_for_function("() => !window.codecrack.sending")
-    page.evaluate("(action) => window.codecrack.send(action)", late)  # what the old draw button sent
-    page.wait_for_function("() => !window.codecrack.sending")  # the refusal came back
-    assert page.query_selector("#error") is None, page.inner_text("#error")
-    assert page.query_selector("#coda-guess-prompt")
-    page.close()
-
-
 def test_an_old_tab_says_the_seat_is_open_elsewhere_and_takes_it_back(site):
     context = site[1].new_context(viewport={"width": 1200, "height": 900})
     old = context.new_page()

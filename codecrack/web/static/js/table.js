@@ -40,7 +40,6 @@ class TablePage {
     this.replay = null;       // {frames, at, page, hints} while replaying a finished game: frames fetched a page at a time
     this.review = null;       // this seat's post-game review, shown beside the replay
     this.error = "";
-    this.sent = null;         // {ref, type} of the last action sent: its refusal names the ref
     this.copied = null;       // "done" or "failed" for a moment after "Copy the link"
     this.ui = {};             // the game module's own UI state (selections, half-filled forms)
     this.notes = JSON.parse(localStorage.getItem(`codecrack:notes:${code}`) || "{}");
@@ -120,7 +119,7 @@ class TablePage {
         this.hintAsked = false;
         if (this.wantsHint() && message.step !== this.step) this.askHint();
         break;
-      case "error": this.sending = false; this.error = this.cameLate(message) ? "" : message.message; break;
+      case "error": this.sending = false; this.error = message.message; break;
       case "rematch": this.followRematch(message.code); return;
       case "chat": this.chat.receive(message); break;
       default: return;
@@ -155,7 +154,6 @@ class TablePage {
 
   // A repeated click while the last action is on its way, or a stale one (not this seat's move
   // now), is ignored quietly: the server's refusal would only show the engine's words.
-  // A click the game had moved past before it arrived is refused, quietly too (cameLate).
   send(action) {
     if (this.coach && !this.coach.allows(action)) {
       this.render();
@@ -166,15 +164,7 @@ class TablePage {
     this.sending = true;
     clearTimeout(this.sendingTimer);
     this.sendingTimer = setTimeout(() => { this.sending = false; }, 3000); // no answer: clicks work again
-    this.sent = { ref: String((Number(this.sent?.ref) || 0) + 1), type: action.type };
-    this.socket?.send(JSON.stringify({ type: "action", action, ref: this.sent.ref }));
-  }
-
-  // The refusal of the last action sent, whose kind the seat no longer has to play: the game had
-  // moved on when it arrived (the new view is shown), nothing to explain.
-  cameLate(message) {
-    const sent = this.sent;
-    return Boolean(sent && message.ref === sent.ref && !(this.view?.legal_actions ?? []).some((a) => a.type === sent.type));
+    this.socket?.send(JSON.stringify({ type: "action", action }));
   }
 
   // The belief engine's answer feeds the probabilities and the auto-notes (a seat's own view only).
