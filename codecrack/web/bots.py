@@ -80,8 +80,8 @@ class Bots:
 
     async def drive(self, table: LiveTable, seat: int) -> None:
         """Play ``seat`` for as long as it is a bot's turn there."""
-        while not table.over and seat in table.game.awaited and table.bot_tier(seat):
-            agent = self.agent(table, seat, table.bot_tier(seat))
+        while not table.over and seat in table.game.awaited and (tier := table.bot_tier(seat)):
+            agent = self.agent(table, seat, tier)
             step, started = table.step, monotonic()
             view = table.game.view(seat)
             try:

@@ -8,6 +8,7 @@ Every setting can be given as an environment variable ``CODECRACK_<NAME>`` (for 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
@@ -26,7 +27,7 @@ def default_db_url(data_dir: Path = DEFAULT_DATA_DIR) -> str:
     return f"sqlite:///{data_dir.as_posix()}/codecrack.db"
 
 
-def db_url_from(given: str | None = None, environ: dict[str, str] | None = None) -> str:
+def db_url_from(given: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The database to use: ``--db``, else ``$CODECRACK_DB``, else SQLite in ``$CODECRACK_DATA`` or ./data.
 
     >>> db_url_from(None, {"CODECRACK_DATA": "/srv/cc"})
@@ -34,12 +35,12 @@ def db_url_from(given: str | None = None, environ: dict[str, str] | None = None)
     >>> db_url_from("postgresql+psycopg://cc@localhost/cc", {})
     'postgresql+psycopg://cc@localhost/cc'
     """
-    environ = os.environ if environ is None else environ
+    variables = os.environ if environ is None else environ
     if given:
         return given
-    if environ.get("CODECRACK_DB"):
-        return environ["CODECRACK_DB"]
-    return default_db_url(Path(environ.get("CODECRACK_DATA", DEFAULT_DATA_DIR)))
+    if variables.get("CODECRACK_DB"):
+        return variables["CODECRACK_DB"]
+    return default_db_url(Path(variables.get("CODECRACK_DATA", DEFAULT_DATA_DIR)))
 
 
 class WebConfig(BaseSettings):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -40,7 +40,7 @@ class Socket(Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Mapping[str, Any]) -> str:
     """A message as the JSON text that travels (encoded once, shared by every receiver)."""
     return orjson.dumps(message).decode()
 
@@ -67,7 +67,7 @@ class Connection:
         self.stalled = False
         self.language = current()  # the socket's language (its URL's ?lang=), for texts sent to everyone
 
-    def push(self, message: dict[str, Any] | str) -> None:
+    def push(self, message: Mapping[str, Any] | str) -> None:
         """Send a message (or its JSON text) at once if nothing is queued or being sent and the
         socket can, else queue it; never waits. An overflow closes the connection."""
         if self.ending:
@@ -110,7 +110,9 @@ class Connection:
         except asyncio.CancelledError:
             if not self.stalled:
                 raise
-            asyncio.current_task().uncancel()
+            task = asyncio.current_task()
+            assert task is not None, "a send runs in its writer task"
+            task.uncancel()
             self.end(TOO_SLOW, SLOW_REASON, drop_queued=True)
         except Exception:  # the client has gone: its reader sees the disconnect
             log.debug("a send failed; the connection is closing", exc_info=True)
@@ -120,6 +122,7 @@ class Connection:
             self.sending_since = None
             self.writer = None  # the task keeps its cancellation, whose traceback holds self: no cycle
             self._unwatch()
+        assert self.ending is not None, "the loop above ends only once the connection is ending"
         code, reason = self.ending
         try:
             await self.socket.close(code, reason)

@@ -28,7 +28,9 @@ def head_revision() -> str:
     """The newest migration of this codecrack."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    return ScriptDirectory.from_config(config).get_current_head()
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None, "codecrack ships its migrations"
+    return head
 
 
 def stored_revision(engine: Engine) -> str | None:

@@ -1,4 +1,5 @@
-"""Every relative link in README.md and docs/**/*.md points to a file that exists, and to a heading of it."""
+"""Every relative link in README.md and docs/**/*.md points to a file that exists, and to a heading of it;
+and no doc is longer than 400 lines."""
 
 import re
 from pathlib import Path
@@ -75,3 +76,14 @@ def test_the_anchor_rule_follows_github():
         "memory-over-thousands-of-games-and-kill--9-under-load"
     )
     assert slug("Websocket `/ws/{code}`") == "websocket-wscode"
+
+
+LONGEST_DOC = 400  # lines (issue 26 section 5): a doc read end to end; history lives in git or docs/notes/
+
+
+def test_every_doc_is_short_enough_to_read():
+    """A doc that outgrows the limit is trimmed or split by its readers' questions, not let grow."""
+    lengths = {
+        path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines()) for path in documents()
+    }
+    assert {name: n for name, n in lengths.items() if n > LONGEST_DOC} == {}

@@ -30,8 +30,8 @@ import numpy as np
 
 from ...core.agent import Agent
 from .belief import code_index, symbol_bits, uses_none
-from .facts import Facts
-from .reading import View, facts_from_view, live_opponents, own_code, revealed_symbols
+from .facts import Code, Facts
+from .reading import View, facts_from_view, live_opponents, my_code, revealed_symbols
 from .tactics import (
     best_answer,
     code_text,
@@ -129,7 +129,7 @@ class CodingAgent(Agent):
 
     # -- reading the view -------------------------------------------------------------------
     def read(self, view: View) -> Reading:
-        me, mine = view["seat"], own_code(view)
+        me, mine = view["seat"], my_code(view)
         facts = facts_from_view(view, spoken=self.style.spoken, guessers=self.style.read_guessers)
         opponents = live_opponents(view)
         if not self.style.joint:
@@ -142,21 +142,24 @@ class CodingAgent(Agent):
         return Reading(view, facts, me, mine, beliefs)
 
     @staticmethod
-    def _alone(view: View, facts: Facts, seat: int, mine) -> np.ndarray:
+    def _alone(view: View, facts: Facts, seat: int, mine: Code) -> np.ndarray:
         """One opponent on their own: their facts, minus every symbol seen elsewhere."""
         letters, digits = revealed_symbols(view, except_seat=seat)
         seen = facts.unused_bits | symbol_bits(mine[0], mine[1:]) | symbol_bits(letters, digits)
         mask = facts.masks[seat] & uses_none(seen)
         if not mask.any():
             mask = facts.masks[seat]
-        return mask / mask.sum()
+        alone: np.ndarray = mask / mask.sum()
+        return alone
 
     def public_view_of_me(self, reading: Reading) -> np.ndarray:
         """What onlookers can deduce about my code (exactly, or as a flat candidate count)."""
         if self.style.exact_leak:
-            return reading.facts.public_belief().probs[reading.me]
+            exact: np.ndarray = reading.facts.public_belief().probs[reading.me]
+            return exact
         mask = reading.facts.masks[reading.me].astype(float)
-        return mask / mask.sum()
+        flat: np.ndarray = mask / mask.sum()
+        return flat
 
     # -- acting -----------------------------------------------------------------------------
     def act(self, view: View) -> Action:
@@ -191,6 +194,7 @@ class CodingAgent(Agent):
         if self.style.give == "random":
             return self.rng.choice(gives)
         cards = {c["id"]: c for c in reading.view["hack_row"]}
+        shield: dict[int, float]
         if self.style.give == "bits":
             gain, shield = information_gain, {}
         elif reading.view["options"]["mode"] == "one-shot":
@@ -205,7 +209,7 @@ class CodingAgent(Agent):
 
         return max(gives, key=value)
 
-    def shield(self, reading: Reading, cards: dict[int, dict]) -> dict[int, float]:
+    def shield(self, reading: Reading, cards: dict[int, dict[str, Any]]) -> dict[int, float]:
         """For each card I might pass: the bits the worst card left in the row could leak about me.
 
         Passing a card removes it from the row, so the cards that would say most about my own

@@ -19,7 +19,7 @@ from .cards import DATA_CARDS, DIGITS, LETTERS, POSITIONS
 from .reading import revealed_symbols
 
 
-def _seen_elsewhere(view: dict[str, Any], seat: int) -> tuple[set, set]:
+def _seen_elsewhere(view: dict[str, Any], seat: int) -> tuple[set[str], set[int]]:
     """Letters and digits that are known to lie somewhere other than ``seat``'s code."""
     shown_letters, shown_digits = revealed_symbols(view, except_seat=seat)
     letters = set(view["table"]["letters"]) | set(shown_letters)
@@ -31,7 +31,7 @@ def _seen_elsewhere(view: dict[str, Any], seat: int) -> tuple[set, set]:
     return letters, digits
 
 
-def candidates(view: dict[str, Any], seat: int) -> dict[str, list]:
+def candidates(view: dict[str, Any], seat: int) -> dict[str, list[Any]]:
     """Values still possible for each position of ``seat``'s code, from public facts and the
     viewer's own cards."""
     sheet = view["sheets"][seat]
@@ -39,7 +39,7 @@ def candidates(view: dict[str, Any], seat: int) -> dict[str, list]:
         code = sheet["code"]
         return {"letter": [code[0]], "x1": [int(code[1])], "x2": [int(code[2])]}
     letters, digits = _seen_elsewhere(view, seat)
-    possible = {
+    possible: dict[str, set[Any]] = {
         "letter": {x for x in LETTERS if x not in letters},
         "x1": {d for d in DIGITS if d not in digits},
         "x2": {d for d in DIGITS if d not in digits},
@@ -53,11 +53,11 @@ def candidates(view: dict[str, Any], seat: int) -> dict[str, list]:
             possible[position] &= values
     for hack in sheet["hacks"]:
         card = hack["card"]
-        values = set(card["values"])
+        named = set(card["values"])
         if hack["green"]:
-            possible[card["position"]] &= values
+            possible[card["position"]] &= named
         else:
-            possible[card["position"]] -= values
+            possible[card["position"]] -= named
     for position in POSITIONS:
         shown = sheet["revealed"][position]
         if shown is not None:

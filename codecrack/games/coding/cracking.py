@@ -10,15 +10,14 @@ awaits it. When every remaining seat is passing at once, the stalemate steps
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core.errors import IllegalAction
 from ...core.game import Action, Event
 from ...core.shape import check_keys
 from ...i18n import N_
+from .table import CodingTable
 
 
-class CrackingPhase:
+class CrackingPhase(CodingTable):
     """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: speed mode's cracking."""
 
     def _init_cracking(self) -> None:
@@ -34,9 +33,6 @@ class CrackingPhase:
     def _reopen(self) -> None:
         self.step, self.turn, self.slapper = "open", None, None
         self.passed = set()
-
-    def _cracking_view(self) -> dict[str, Any]:
-        return {"slapper": self.slapper, "passed": sorted(self.passed)}
 
     # -- slap or pass -------------------------------------------------------------------------
     def _legal_open(self, seat: int) -> list[Action]:

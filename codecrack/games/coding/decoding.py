@@ -13,19 +13,18 @@ offered, so the game always ends.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core.errors import IllegalAction, SeatNumber
 from ...core.game import Action, Event
 from ...core.shape import check_keys
 from ...i18n import N_
-from .cards import POSITIONS, all_code_texts, code_text, parse_code
+from .cards import POSITIONS, Code, all_code_texts, code_text, parse_code
 from .checks import check_seat_number
+from .table import CodingTable, Handler
 
 WRONG_DECODES_ALLOWED = 2
 
 
-class DecodingPhase:
+class DecodingPhase(CodingTable):
     """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: the counter modes' phase 2."""
 
     def _init_decoding(self) -> None:
@@ -38,9 +37,6 @@ class DecodingPhase:
         self.may_stop = False
         self.step = "choose"
         return self.log({"type": "phase", "phase": "decoding", "first": self.turn})
-
-    def _decoding_view(self) -> dict[str, Any]:
-        return {"may_stop": self.may_stop, "passes_in_row": self.passes_in_row}
 
     # -- choosing: HACK (its data step, or a direct give when no data card is left) or DECODE --
     def hack_possible(self, seat: int) -> bool:
@@ -70,7 +66,7 @@ class DecodingPhase:
     def _legal_choose(self, seat: int) -> list[Action]:
         return self.hack_openings(seat) + self.decode_actions(seat) + self.stop_actions()
 
-    def _choose_handlers(self) -> dict:
+    def _choose_handlers(self) -> dict[str, Handler]:
         return {
             "take": self._choose_hack,
             "cannot": self._choose_hack,
@@ -116,7 +112,7 @@ class DecodingPhase:
         return []
 
     # -- decoding ---------------------------------------------------------------------------
-    def check_decode(self, seat: int, action: Action) -> tuple[int, dict]:
+    def check_decode(self, seat: int, action: Action) -> tuple[int, Code]:
         check_keys(action, "target", "code")
         target = check_seat_number(action["target"], self.players, "target")
         if target == seat:
@@ -168,7 +164,7 @@ class DecodingPhase:
 
     def check_reveal(self, seat: int, action: Action, positions: tuple[str, ...] = POSITIONS) -> str:
         check_keys(action, "card")
-        position = action["card"]
+        position: str = action["card"]
         if position not in positions:
             raise IllegalAction(
                 N_("reveal one of {positions}, not {position!r}"), positions=", ".join(positions), position=position
@@ -180,7 +176,7 @@ class DecodingPhase:
     def reveal_event(self, seat: int, position: str) -> Event:
         sheet = self.sheets[seat]
         sheet.revealed.append(position)
-        return {"type": "revealed", "seat": seat, "card": position, "value": sheet.code[position]}
+        return {"type": "revealed", "seat": seat, "card": position, "value": sheet.fixed_code[position]}
 
     def _act_penalty_reveal(self, seat: int, action: Action) -> list[Event]:
         position = self.check_reveal(seat, action)

@@ -13,9 +13,10 @@ from ...core.shape import check_keys
 from ...i18n import N_
 from .cards import DATA_TYPES, is_green, rules_out
 from .checks import check_seat_number
+from .table import CodingTable
 
 
-class HackingPhase:
+class HackingPhase(CodingTable):
     """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: data and hack cards."""
 
     # -- data cards ------------------------------------------------------------------------
@@ -23,7 +24,9 @@ class HackingPhase:
         """Data card types ``seat`` may take: left in a stack, not held, and truly ruling them out."""
         sheet = self.sheets[seat]
         return [
-            kind for kind in DATA_TYPES if self.stacks[kind] and kind not in sheet.data and rules_out(kind, sheet.code)
+            kind
+            for kind in DATA_TYPES
+            if self.stacks[kind] and kind not in sheet.data and rules_out(kind, sheet.fixed_code)
         ]
 
     def data_left(self) -> bool:
@@ -35,7 +38,8 @@ class HackingPhase:
 
     def _check_take(self, seat: int, action: Action) -> str:
         check_keys(action, "card")
-        kind, sheet = action["card"], self.sheets[seat]
+        kind: str = action["card"]
+        sheet = self.sheets[seat]
         if kind not in DATA_TYPES:
             raise IllegalAction(
                 N_("no data card {kind!r}; the types are {kinds}"), kind=kind, kinds=", ".join(DATA_TYPES)
@@ -44,7 +48,7 @@ class HackingPhase:
             raise IllegalAction(N_("the {kind} stack is empty"), kind=kind)
         if kind in sheet.data:
             raise IllegalAction(N_("you already hold a {kind} data card"), kind=kind)
-        if not rules_out(kind, sheet.code):
+        if not rules_out(kind, sheet.fixed_code):
             raise IllegalAction(N_("{kind} does not rule out your own code; take only a card that does"), kind=kind)
         return kind
 
@@ -122,7 +126,7 @@ class HackingPhase:
     def _act_give(self, seat: int, action: Action) -> list[Event]:
         card_id, to = self._check_give(seat, action)
         card = self.deck_cards[card_id]
-        green = is_green(card, self.sheets[to].code)
+        green = is_green(card, self.sheets[to].fixed_code)
         self.row.remove(card_id)
         if self.hack_deck:
             self.row.append(self.hack_deck.pop())
@@ -155,7 +159,7 @@ class HackingPhase:
         if self.data_left():
             self.step = "data"
             return []
-        return self._after_data(self.turn)
+        return self._after_data(self.mover)
 
     def _round_after_give(self, to: int) -> list[Event]:
         self.received.add(to)

@@ -16,20 +16,21 @@ from ...core.errors import IllegalAction, SeatNumber
 from ...core.game import Action, Event
 from ...core.shape import check_keys
 from ...i18n import N_
-from .cards import POSITIONS, all_code_texts, code_text, parse_code
+from .cards import POSITIONS, Code, all_code_texts, code_text, parse_code
 from .checks import check_seat_number
+from .table import CodingTable
 
 
-def score_answer(truth: dict, answer: dict) -> int:
+def score_answer(truth: Code, answer: Code) -> int:
     """Points for one written answer: matching symbols, position by position."""
     return sum(truth[p] == answer[p] for p in POSITIONS)
 
 
-class OneShotPhase:
+class OneShotPhase(CodingTable):
     """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: one-shot's written answers."""
 
     def _init_answers(self) -> None:
-        self.answers: dict[int, dict[int, dict]] = {seat: {} for seat in range(self.players)}
+        self.answers: dict[int, dict[int, Code]] = {seat: {} for seat in range(self.players)}
 
     def _start_answers(self) -> list[Event]:
         self.phase, self.step, self.turn = "answering", "answers", None
@@ -40,13 +41,6 @@ class OneShotPhase:
 
     def _answer_movers(self) -> set[int]:
         return {seat for seat in range(self.players) if self.unanswered(seat)}
-
-    def _answers_view(self, seat: int | None) -> dict[str, Any]:
-        own = self.answers[seat] if seat is not None else {}
-        return {
-            "answered": {str(s): sorted(self.answers[s]) for s in range(self.players)},
-            "own_answers": {str(t): code_text(c) for t, c in sorted(own.items())},
-        }
 
     def _result_extras(self) -> dict[str, Any]:
         if self.options.mode != "one-shot":
@@ -59,12 +53,12 @@ class OneShotPhase:
         codes = all_code_texts()
         return [{"type": "answer", "codes": {str(t): code}} for t in self.unanswered(seat) for code in codes]
 
-    def _check_answer(self, seat: int, action: Action) -> dict[int, dict]:
+    def _check_answer(self, seat: int, action: Action) -> dict[int, Code]:
         check_keys(action, "codes")
         given = action["codes"]
         if not isinstance(given, dict) or not given:
             raise IllegalAction(N_('\'codes\' maps opponent seats to codes, like {"1": "D57"}'))
-        written: dict[int, dict] = {}
+        written: dict[int, Code] = {}
         for key, text in given.items():
             target = check_seat_number(
                 int(key) if isinstance(key, str) and key.isdecimal() else key,
@@ -87,7 +81,7 @@ class OneShotPhase:
 
     def _score(self) -> list[Event]:
         scores = [
-            sum(score_answer(self.sheets[t].code, code) for t, code in self.answers[seat].items())
+            sum(score_answer(self.sheets[t].fixed_code, code) for t, code in self.answers[seat].items())
             for seat in range(self.players)
         ]
         best = max(scores)

@@ -18,6 +18,13 @@ def own_code(view: View) -> Code | None:
     return code_of(own["code"]) if own.get("code") else None
 
 
+def my_code(view: View) -> Code:
+    """The seat's own code, in a step after the ordering (when every seat has one)."""
+    code = own_code(view)
+    assert code is not None, "the codes are ordered before anything else"
+    return code
+
+
 def facts_from_view(view: View, spoken: bool = True, guessers: bool = False) -> Facts:
     """Every public fact in ``view`` about every seat's code.
 

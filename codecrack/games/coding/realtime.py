@@ -23,6 +23,7 @@ from ...core.runner import next_actor, run_game
 from ...i18n import _
 from ...terminal.human import TerminalHuman, ask_again
 from ...terminal.seats import seat_list, shown
+from .rules import CodingGame
 
 
 class InputChannel:
@@ -34,7 +35,7 @@ class InputChannel:
 
     def __init__(self, read: Callable[[str], str], console: Console) -> None:
         self.console = console
-        self.lines: queue.Queue = queue.Queue()
+        self.lines: queue.Queue[str | BaseException] = queue.Queue()
         self.requests = threading.Semaphore(0)
         self.outstanding = False  # a line has been asked for and not yet taken
         threading.Thread(target=self._pump, args=(read,), daemon=True).start()
@@ -66,7 +67,9 @@ class InputChannel:
     def read(self, prompt: str) -> str:
         """A blocking read, used by the human agents for the turn-based steps."""
         self.console.print(prompt, end="")
-        return self.get()
+        line = self.get()
+        assert line is not None, "a read with no timeout waits for its line"
+        return line
 
 
 class Screen(NamedTuple):
@@ -82,7 +85,7 @@ class SpeedHost:
 
     def __init__(
         self,
-        game: Game,
+        game: CodingGame,
         agents: Mapping[int, Agent],
         console: Console,
         screen: Screen,
@@ -90,11 +93,11 @@ class SpeedHost:
     ) -> None:
         self.describe, self.parse, self.render = screen.describe, screen.parse, screen.render
         self.game, self.agents, self.console, self.clock = game, dict(agents), console, clock
-        self.humans = {seat for seat, agent in agents.items() if isinstance(agent, TerminalHuman)}
-        first = agents[min(self.humans)]
-        self.channel = InputChannel(first.read, console)
-        for seat in self.humans:
-            agents[seat].read = self.channel.read
+        humans = {seat: agent for seat, agent in agents.items() if isinstance(agent, TerminalHuman)}
+        self.humans = set(humans)
+        self.channel = InputChannel(humans[min(humans)].read, console)
+        for human in humans.values():
+            human.read = self.channel.read
         self.since = clock()  # when the table last changed (bots' delays count from here)
 
     def apply(self, seat: int, action: dict[str, Any]) -> None:
@@ -191,7 +194,7 @@ class SpeedHost:
 def run_realtime(game: Game, agents: Mapping[int, Agent], console: Console, screen: Screen) -> None:
     """Play to the end: in speed mode with a human, in real time; otherwise the usual loop."""
     humans = [seat for seat, agent in agents.items() if isinstance(agent, TerminalHuman)]
-    if game.options.mode != "speed" or not humans:
+    if not isinstance(game, CodingGame) or game.options.mode != "speed" or not humans:
         run_game(
             game,
             agents,

@@ -17,7 +17,7 @@ from ...i18n import N_, _
 from ...review.core import BITS, CHANCE, EXPOSURE, SYMBOLS, Decision
 from ...review.numbering import seat_number
 from .belief import Inconsistent, code_index
-from .reading import facts_from_view, live_opponents, own_code
+from .reading import facts_from_view, live_opponents, my_code, own_code
 from .tactics import (
     answer_score,
     best_answer,
@@ -38,14 +38,15 @@ class Knowledge:
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
         self.seat = view["seat"]
-        self.code = own_code(view)
+        self.code = my_code(view)
         self.facts = facts_from_view(view)
         belief, seats = self.facts.belief(self.seat, self.code)
         self.beliefs = {s: belief.probs[i] for i, s in enumerate(seats)}
         self.live = live_opponents(view)
 
     def public(self) -> np.ndarray:
-        return self.facts.public_belief().probs[self.seat]
+        public: np.ndarray = self.facts.public_belief().probs[self.seat]
+        return public
 
     def best_decode(self) -> tuple[float, int, int]:
         return max((float(self.beliefs[s].max()), s, int(np.argmax(self.beliefs[s]))) for s in self.live)
@@ -83,14 +84,14 @@ class CodingReviewer:
             decisions.extend(self.answers(step, known, action))
         return decisions
 
-    def data_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
+    def data_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict[str, Any]]) -> Decision:
         public, mine = known.public(), code_index(*known.code)
         exposure = {
             a["card"]: float(public[mine]) / max(kept_mass(public, a["card"]), 1e-12)
             for a in legal
             if a["type"] == "take"
         }
-        best = min(exposure, key=exposure.get)
+        best = min(exposure, key=exposure.__getitem__)
         return Decision.judge(
             step,
             N_("data card"),
@@ -102,7 +103,7 @@ class CodingReviewer:
             _(EXPOSURE_NOTE),
         )
 
-    def hack_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
+    def hack_card(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict[str, Any]]) -> Decision:
         cards = {c["id"]: c for c in known.view["hack_row"]}
         one_shot = known.view["options"]["mode"] == "one-shot"
         gain, scale = (score_gain, SYMBOLS) if one_shot else (information_gain, BITS)
@@ -130,7 +131,7 @@ class CodingReviewer:
         )
 
     @staticmethod
-    def give_text(cards: dict[int, dict], give: dict[str, Any]) -> str:
+    def give_text(cards: dict[int, dict[str, Any]], give: dict[str, Any]) -> str:
         card = cards[give["card"]]
         return _("{card} to seat {seat}").format(
             card=f"{card['position']} {''.join(map(str, card['values']))}", seat=seat_number(give["to"])
@@ -169,10 +170,10 @@ class CodingReviewer:
             _("a certain decode was on the table") if p >= SURE else "",
         )
 
-    def reveal(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict]) -> Decision:
+    def reveal(self, step: int, known: Knowledge, action: dict[str, Any], legal: list[dict[str, Any]]) -> Decision:
         public, mine = known.public(), code_index(*known.code)
         cost = {a["card"]: reveal_cost(public, mine, a["card"]) for a in legal}
-        best = min(cost, key=cost.get)
+        best = min(cost, key=cost.__getitem__)
         return Decision.judge(
             step,
             N_("card turned up"),

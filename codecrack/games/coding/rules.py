@@ -14,29 +14,28 @@ The phases, their steps and the action formats are documented in ``docs/rules/co
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field
 
-from ...core.decisive import causes
-from ...core.detached import detached
 from ...core.errors import IllegalAction
-from ...core.frozen import frozen
-from ...core.game import Action, Event, Game
+from ...core.game import Action, Event
 from ...core.options import GameOptions, Preset, file_option
 from ...core.shape import check_keys
 from ...i18n import N_
-from .cards import DATA_TYPES, DIGITS, LETTERS, code_text, load_deck
+from .cards import DATA_TYPES, DIGITS, LETTERS, load_deck
 from .cracking import CrackingPhase
 from .decoding import DecodingPhase
 from .hacking import HackingPhase
 from .oneshot import OneShotPhase
 from .sheet import PlayerSheet
 from .stalemate import StalemateSteps
+from .table import CodingTable, Handler
+from .view import coding_view
 
 MODES = ("counter-revised", "counter", "speed", "one-shot")
 ROUNDS = {"counter-revised": 4, "counter": 4, "speed": 4, "one-shot": 5}
-DECIDING_MOVES = {"decode", "answered", "timeout"}  # the move before each "out" and the "over"
 
 
 class CodingOptions(GameOptions):
@@ -85,7 +84,7 @@ CODING_PRESETS = (
 )
 
 
-class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, OneShotPhase, Game):
+class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, OneShotPhase, CodingTable):
     """The Coding for 2-4 players in the four modes of the rulebook and its revision sheet."""
 
     name = "coding"
@@ -93,6 +92,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
     max_players = 4
     Options = CodingOptions
     presets = CODING_PRESETS
+    options: CodingOptions
 
     # -- setup -------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -127,63 +127,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
         self._init_stalemate()
         self._init_answers()
 
-    # -- small helpers used by every phase ----------------------------------------------
-    @property
-    def hack_limit(self) -> int | None:
-        """At most 5 hack cards per player, except in speed mode."""
-        return None if self.options.mode == "speed" else 5
-
-    def remaining(self) -> list[int]:
-        return [s.seat for s in self.sheets if not s.out]
-
-    def left_of(self, seat: int) -> int:
-        """The next seat still in the game, going left (to the next seat number)."""
-        for step in range(1, self.players + 1):
-            nxt = (seat + step) % self.players
-            if not self.sheets[nxt].out:
-                return nxt
-        return seat
-
-    def log(self, *events: Event) -> list[Event]:
-        """Record public events, frozen: every later view shares them (docs/engine.md, "Views share")."""
-        events = [frozen(event) for event in events]
-        self.history.extend(events)
-        return events
-
-    def finish(self, winners: list[int], reason: str, scores: list[int] | None = None) -> list[Event]:
-        for sheet in self.sheets:
-            sheet.reveal_all()
-        self.phase, self.step, self.turn = "over", "over", None
-        self.outcome = {
-            "winners": sorted(winners),
-            "scores": scores,
-            "reason": reason,
-            "codes": [code_text(s.code) for s in self.sheets],
-        }
-        self.outcome.update(self._result_extras())
-        events = self.log(
-            {
-                "type": "over",
-                "winners": sorted(winners),
-                "reason": reason,
-                "codes": list(self.outcome["codes"]),
-                "scores": scores,
-            }
-        )
-        self.outcome["decisive"] = causes(self.history, {"out", "over"}, DECIDING_MOVES)
-        return events
-
-    def eliminate(self, seat: int, why: str) -> list[Event]:
-        """Put ``seat`` out with every card face up; the last player standing wins."""
-        sheet = self.sheets[seat]
-        sheet.out = True
-        sheet.reveal_all()
-        events = self.log({"type": "out", "seat": seat, "why": why, "code": code_text(sheet.code)})
-        left = self.remaining()
-        if len(left) == 1:
-            events += self.finish(left, N_("last player remaining"))
-        return events
-
+    # -- between phases ---------------------------------------------------------------------
     def start_next_phase(self) -> list[Event]:
         """After the hacking rounds: the mode's cracking phase."""
         mode = self.options.mode
@@ -207,7 +151,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
             return frozenset(s.seat for s in self.sheets if s.code is None)
         if self.step in ("open", "stalemate", "answers"):
             return frozenset(self._simultaneous_movers())
-        return frozenset({self.turn})
+        return frozenset({self.mover})
 
     def _simultaneous_movers(self) -> set[int]:
         if self.step == "answers":
@@ -238,9 +182,9 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
             )
         return handlers[kind](seat, action)
 
-    def _step_handlers(self):
+    def _step_handlers(self) -> tuple[dict[str, Handler], Callable[[int], list[Action]]]:
         """(action type -> handler, legal-actions function) for the current step."""
-        table = {
+        table: dict[str, tuple[dict[str, Handler], Callable[[int], list[Action]]]] = {
             "order": ({"order": self._act_order}, self._legal_order),
             "data": ({"take": self._act_take, "cannot": self._act_cannot}, self._data_actions),
             "give": ({"give": self._act_give}, self._give_actions),
@@ -273,43 +217,7 @@ class CodingGame(HackingPhase, DecodingPhase, CrackingPhase, StalemateSteps, One
 
     # -- views ----------------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
-        over = self.outcome is not None
-        players = []
-        for sheet in self.sheets:
-            public = sheet.public()
-            public["code"] = code_text(sheet.code) if over or sheet.seat == seat and sheet.code else None
-            players.append(public)
-        return detached(
-            {
-                "game": self.name,
-                "seat": seat,
-                "players": self.players,
-                "options": self.options.model_dump(mode="json"),
-                "phase": self.phase,
-                "step": self.step,
-                "round": self.round,
-                "rounds": self.rounds,
-                "turn": self.turn,
-                "first_one": self.holder,
-                "to_move": sorted(self.to_move),
-                "received": sorted(self.received),
-                "last_give": list(self.last_give) if self.last_give else None,
-                "data_stacks": dict(self.stacks),
-                "hack_row": [self.deck_cards[i] for i in self.row],
-                "hack_deck": len(self.hack_deck),
-                "hack_limit": self.hack_limit,
-                "code_pile": len(self.pile),
-                "table": {"letters": list(self.table_letters), "digits": list(self.table_digits)},
-                "sheets": players,
-                "own": self.sheets[seat].private() if seat is not None else None,
-                **self._cracking_view(),
-                **self._stalemate_view(seat),
-                **self._decoding_view(),
-                **self._answers_view(seat),
-                "history": None,
-                "result": self.outcome,
-            }
-        ) | {"history": list(self.history)}  # its events are frozen, shared by every view
+        return coding_view(self, seat)
 
     def _result(self) -> dict[str, Any] | None:
         return None if self.outcome is None else dict(self.outcome)

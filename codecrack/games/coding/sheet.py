@@ -23,6 +23,12 @@ class PlayerSheet:
     wrong: list[dict[str, Any]] = field(default_factory=list)  # wrong decodes: {"target", "code"}
     out: bool = False
 
+    @property
+    def fixed_code(self) -> Code:
+        """The code, once its owner has ordered the digits (every step after the first)."""
+        assert self.code is not None, "the codes are ordered before anything else"
+        return self.code
+
     def hidden(self, positions: tuple[str, ...] = POSITIONS) -> list[str]:
         """Positions among ``positions`` whose cards are still face down."""
         return [p for p in positions if p not in self.revealed]

@@ -9,25 +9,17 @@ until all are in, then are shown together. Play then resumes in the mode's own w
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core.game import Action, Event
 from .cards import NUMBER_POSITIONS
+from .table import CodingTable
 
 
-class StalemateSteps:
+class StalemateSteps(CodingTable):
     """Mixin for :class:`~codecrack.games.coding.rules.CodingGame`: deals and number-card reveals."""
 
     def _init_stalemate(self) -> None:
         self.deals = 0  # stalemate deals of leftover code cards so far
         self.pending_reveals: dict[int, str] = {}  # chosen number cards, not yet shown
-
-    def _stalemate_view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "stalemate_deals": self.deals,
-            "reveal_chosen": sorted(self.pending_reveals),
-            "own_reveal": self.pending_reveals.get(seat) if seat is not None else None,
-        }
 
     def can_deal(self) -> bool:
         """Leftover code cards are dealt at the first stalemate, and again with 2-3 players."""
