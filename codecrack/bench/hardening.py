@@ -15,6 +15,12 @@ its own against one ``hard`` bot and a third (127.0.0.3) asks ``/healthz`` back 
 how long the other client's bot took for each of its moves (from the moment its turn began until the
 player's turn came back, the ``ai_pace`` of 0.6 s included), the ``/healthz`` answers and the
 server's CPU, over ``-o seconds=N`` (60) while the flood's tables play.
+
+``codecrack bench hint-share`` (issue 24 §1): on the largest Alphabet Code table allowed, a seated
+player asks for hints back to back (each one at the first move: every code a candidate) while
+another client (127.0.0.3) asks ``/healthz`` back to back, for ``-o seconds=N`` (60). Reported: the
+hints answered and their times, the ``/healthz`` answers, and the CPU and peak RSS of the server's
+process and of its worker processes (hints run in workers since the runtime budget).
 """
 
 from __future__ import annotations
@@ -268,6 +274,67 @@ def ai_share(game: str | None = None, games: int | None = None, seconds: float =
     }
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid`` (its children, theirs, ...)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = proc_status(int(entry.name), "PPid")
+            except (OSError, KeyError):
+                continue
+    found, frontier = [], [pid]
+    while frontier:
+        children = [child for child, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
+
+
+def hint_share(seconds: float = 60, **_: Any) -> dict[str, Any]:
+    """Hints back to back on the largest Alphabet Code table while another client asks ``/healthz``."""
+    plan = LARGEST["alphacode"]
+    seats = [{"kind": "human"}, {"kind": "ai", "agent": "hard"}]
+    with codecrack_server() as server, httpx.Client(base_url=server.url, timeout=GUARD) as client:
+        made = client.post(
+            "/api/tables", json={"game": "alphacode", "seats": seats, "options": plan["options"], "sit": 0}
+        )
+        made.raise_for_status()
+        base_rss, cpu = proc_status(server.pid, "VmRSS"), cpu_seconds(server.pid)
+        hints: list[float] = []
+        refused = 0
+        with connect(f"ws{server.url.removeprefix('http')}/ws/{made.json()['code']}", open_timeout=60) as player:
+            player.send(json.dumps({"type": "hello", "token": made.json()["token"]}))
+            pinger = Pinger(server.url, "127.0.0.3")
+            pinger.start()
+            started = time.monotonic()
+            while time.monotonic() - started < float(seconds):
+                asked = time.monotonic()
+                player.send(json.dumps({"type": "hint"}))
+                while (kind := json.loads(player.recv(timeout=GUARD))["type"]) not in ("hint", "error"):
+                    pass
+                hints.append(time.monotonic() - asked)
+                refused += kind == "error"
+            elapsed = time.monotonic() - started
+            pinger.done.set()
+            pinger.join(timeout=60)
+        workers = descendants(server.pid)
+        report = {
+            "hints": len(hints),
+            "refused": refused,
+            "first_hint_s": round(hints[0], 2),
+            "later_hints_median_s": round(statistics.median(hints[1:]), 2) if len(hints) > 1 else None,
+            "healthz_answers": pinger.count,
+            "healthz_median_ms": round(1000 * statistics.median(pinger.answers), 1),
+            "healthz_max_ms": round(1000 * pinger.longest, 1),
+            "server_cpu_percent_of_a_core": round(100 * (cpu_seconds(server.pid) - cpu) / elapsed),
+            "server_peak_rss_mb_above_start": round((proc_status(server.pid, "VmHWM") - base_rss) / 1024, 1),
+            "worker_cpu_s": round(sum(cpu_seconds(pid) for pid in workers), 2),
+            "worker_peak_rss_mb": [round(proc_status(pid, "VmHWM") / 1024, 1) for pid in workers],
+        }
+    return report
+
+
 def hardening(game: str | None = None, **_: Any) -> dict[str, Any]:
     """Every game's heaviest table (or ``game``'s alone), then the slow connections."""
     report: dict[str, Any] = {"tables": []}
@@ -279,4 +346,4 @@ def hardening(game: str | None = None, **_: Any) -> dict[str, Any]:
     return report
 
 
-BENCHMARKS = {"hardening": hardening, "ai-share": ai_share}
+BENCHMARKS = {"hardening": hardening, "ai-share": ai_share, "hint-share": hint_share}

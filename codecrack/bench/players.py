@@ -21,7 +21,17 @@ from typing import Any
 from sqlalchemy import func, insert, select
 
 from ..web.migrate import upgrade
-from ..web.store import make_engine, now, players, rated_games, rating_changes, ratings, seat_tokens, tables
+from ..web.store import (
+    count_ended,
+    make_engine,
+    now,
+    players,
+    rated_games,
+    rating_changes,
+    ratings,
+    seat_tokens,
+    tables,
+)
 
 BATCH = 5_000  # rows per insert
 DAYS = 60  # the games are spread over this many days before now
@@ -56,6 +66,7 @@ def filled(db_url: str, count: int, games: int, seed: int) -> None:
             db.execute(insert(seat_tokens), rows["seats"])
             db.execute(insert(rated_games), rows["rated"])
             db.execute(insert(rating_changes), rows["changes"])
+            count_ended(db, [table["code"] for table in rows["tables"]])  # as each game's end does
     with engine.begin() as db:
         mus = {rating: rng.gauss(25.0, 4.0) for rating in played}
         for first in range(0, len(mus), BATCH):

@@ -12,6 +12,15 @@ reasoning in ``docs/review.md``).
 True
 """
 
-from .core import GRADES, Decision, Review, ReviewError, review_record
+from typing import Any
 
-__all__ = ["GRADES", "Decision", "Review", "ReviewError", "review_record"]
+from .core import GRADES, Decision, Review, ReviewError, review_record
+from .numbering import tiles_counted_from
+
+__all__ = ["GRADES", "Decision", "Review", "ReviewError", "review_for_the_page", "review_record"]
+
+
+def review_for_the_page(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """:func:`review_record` as JSON, its tiles counted from 1 as the table page numbers a row's."""
+    with tiles_counted_from(1):
+        return review_record(record, seat).to_json()

@@ -57,6 +57,13 @@ class Audiences(TablePart):
         for connection in list(self.connections):
             connection.push(text)
 
+    def tell_seated(self, message: messages.ServerMessage) -> None:
+        """Send the seated players' connections here (never a spectator's) the same message."""
+        text = encode(message)
+        for connection in list(self.connections):
+            if connection.seat is not None:
+                connection.push(text)
+
     def announce(self) -> None:
         """Send everyone the table's summary soon, at most once per ``table_info_interval``: a
         crowd connecting at once costs one message per connection, not one per pair."""

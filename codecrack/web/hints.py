@@ -33,8 +33,9 @@ def hints_available(game: Game) -> bool:
 
 async def hint_for(table: LiveTable, view: dict[str, Any], work: Work, pool: FairPool) -> dict[str, Any] | None:
     """The hint for the seat of ``table`` whose ``view`` this is, or ``None`` (no provider, or notes
-    are off); computed in ``pool``, or in the heavy tables' thread (:mod:`.work`), in the table's turn."""
+    are off); computed in a worker process, within the budget (:class:`~codecrack.web.sandbox.OverBudget`
+    past it), from ``pool``'s thread or the heavy tables' (:mod:`.work`), in the table's turn."""
     found = provider(table.game.name)
     if found is None or not getattr(table.game.options, "notes", True):
         return None
-    return await work.run(table, found, view, light=pool)
+    return await work.run_apart(table, found, view, light=pool)

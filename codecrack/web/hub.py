@@ -54,7 +54,7 @@ from .store import (
     delete_unjoined,
     make_engine,
     now,
-    update_table,
+    renew_invite,
 )
 from .table import LiveTable
 from .turns import TurnPlan
@@ -496,17 +496,26 @@ class Hub:
         return token
 
     async def renew_invite(self, table: LiveTable) -> str:
-        """A new invitation for a friends' table (:class:`OptionError` if its seats are open to
-        anyone): the old link stops working on every instance; seated players keep their seats."""
+        """A new invitation for a friends' table and its rematches (:class:`OptionError` if its seats
+        are open to anyone): the old link stops working on every instance; seated players keep their
+        seats, and their connections get the new one (:meth:`invite_renewed`)."""
         table = self.live.get(table.code) or table
         if table.row.invite is None:
             raise OptionError(N_("this table's seats are open to anyone: it has no invitation to renew"))
         async with table.lock:
             invite = secrets.token_urlsafe(16)
-            await self.writer.write(lambda db: update_table(db, table.code, invite=invite))
-            table.row.invite = invite
-        self.fanout.changed(table)
+            renewed = await self.writer.write(renew_invite, table.code, invite)
+        for code in renewed:
+            if (live := self.live.get(code) or await self.find(code)) is not None:
+                self.invite_renewed(live, invite)
+                self.fanout.changed(live)  # the other instances' seated get it too
         return invite
+
+    def invite_renewed(self, table: LiveTable, invite: str | None) -> None:
+        """The table's invitation is ``invite`` now: its seated players' panels show the new link."""
+        if invite is not None and invite != table.row.invite:
+            table.row.invite = invite
+            table.tell_seated(messages.invite(invite))
 
     async def rematch(self, table: LiveTable) -> LiveTable:
         """The same game, options and seats with a fresh seed; seated players keep their tokens.
@@ -544,7 +553,7 @@ class Hub:
             return
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
         if row:
-            table.row.invite = row.invite  # renewed there
+            self.invite_renewed(table, row.invite)  # renewed there
         if row and row.finished and not table.over:  # a seat lost on time there (turns.py)
             table.row.finished, table.row.result = True, row.result
         if row and row.rematch and not table.row.rematch:

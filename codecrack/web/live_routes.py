@@ -21,6 +21,7 @@ from .joining import POLICY, JoinRefused, join, leave
 from .limits import TokenBucket
 from .middleware import AsgiSocket
 from .refusals import SPECTATOR
+from .sandbox import OverBudget
 from .schema import ChatMute, ChatSay, ChatSwitch, client_hello, read_client_message
 from .table import LiveTable
 
@@ -127,7 +128,10 @@ def live_router(hub: Hub, address_of) -> APIRouter:
             )
             return None if refused is None else messages.error(refused.text(), ref)
         step, view = await table.seat_view(connection.seat)
-        return messages.hint(step, await hint_for(table, view, hub.bots.work, hub.hint_pool))
+        try:
+            return messages.hint(step, await hint_for(table, view, hub.bots.work, hub.hint_pool))
+        except OverBudget as refused:
+            return messages.error(refused.text())
 
     async def chat(table: LiveTable, connection: Connection, message: ChatMessage) -> messages.ServerMessage | None:
         if message.type == "mute":

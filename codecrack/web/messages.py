@@ -51,6 +51,11 @@ class Rematch(TypedDict):
     code: str
 
 
+class Invite(TypedDict):
+    type: Literal["invite"]
+    invite: str
+
+
 class RatingChange(TypedDict):
     seat: int
     before: int
@@ -81,7 +86,7 @@ class Chat(TypedDict):
     off: bool
 
 
-ServerMessage = Hello | State | Delta | TableNotice | Error | Hint | Rematch | Rated | Pong | Chat
+ServerMessage = Hello | State | Delta | TableNotice | Error | Hint | Rematch | Invite | Rated | Pong | Chat
 
 
 def hello(seat: int | None, table: Summary) -> Hello:
@@ -113,6 +118,11 @@ def hint(step: int, found: dict[str, Any] | None) -> Hint:
 
 def rematch(code: str) -> Rematch:
     return {"type": "rematch", "code": code}
+
+
+def invite(secret: str) -> Invite:
+    """A friends' table's new invitation (renewed): for its seated players' connections only."""
+    return {"type": "invite", "invite": secret}
 
 
 def rated(changes: list[RatingChange]) -> Rated:

@@ -17,11 +17,11 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException
 
 from ..i18n import _, current
-from ..review import review_record
-from ..review.numbering import tiles_counted_from
+from ..review import review_for_the_page
 from .hints import hint_for
 from .hub import Hub
 from .replays import frame_at
+from .sandbox import OverBudget
 from .schema import ERRORS, Review, no_table
 from .tokens import bearer_token, seat_of
 
@@ -49,16 +49,24 @@ def review_router(hub: Hub) -> APIRouter:
         if not 0 <= step <= table.game.record_length:
             raise HTTPException(status_code=400, detail=_("no step {step} in this game").format(step=step))
         view = await asyncio.to_thread(frame_at, table.game.record(), seat, step)
-        return {"step": step, "hint": await hint_for(table, view, hub.bots.work, hub.hint_pool)}
+        try:
+            return {"step": step, "hint": await hint_for(table, view, hub.bots.work, hub.hint_pool)}
+        except OverBudget as refused:
+            raise HTTPException(status_code=400, detail=refused.text()) from None
 
     @router.get("/api/tables/{code}/review", responses=ERRORS)
     async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
         table, seat = await finished_seat(code, token)
         key = (table.code, seat, current())
-        if key not in cache:  # the thread runs in this request's language (the context is copied)
-            with tiles_counted_from(1):  # as the table page numbers a row's tiles
-                result = await hub.bots.work.run(table, review_record, table.game.record(), seat, light=hub.hint_pool)
-            cache[key] = {"code": table.code, **result.to_json()}
+        if key not in cache:  # the worker runs in this request's language
+            work = hub.bots.work
+            try:
+                result = await work.run_apart(
+                    table, review_for_the_page, table.game.record(), seat, light=hub.hint_pool
+                )
+            except OverBudget as refused:
+                raise HTTPException(status_code=400, detail=refused.text()) from None
+            cache[key] = {"code": table.code, **result}
             while len(cache) > CACHED_REVIEWS:
                 cache.popitem(last=False)
         cache.move_to_end(key)

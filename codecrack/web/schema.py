@@ -435,6 +435,13 @@ class RematchNotice(BaseModel):
     code: str
 
 
+class InviteNotice(BaseModel):
+    """The table's invitation was renewed (sent to seated players only): the invite panel's new link."""
+
+    type: Literal["invite"]
+    invite: str
+
+
 class RatingChange(BaseModel):
     seat: int
     before: int = Field(description="the rating shown before the game (60 x OpenSkill mu)")
@@ -475,6 +482,7 @@ ServerMessage = Annotated[
     | ErrorMessage
     | HintAnswer
     | RematchNotice
+    | InviteNotice
     | RatedNotice
     | Pong
     | ChatNotice,

@@ -10,7 +10,8 @@ that the server's writer (:mod:`codecrack.web.writer`) can commit many of them a
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -43,6 +44,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -220,6 +222,16 @@ rating_changes = Table(  # each seat of a rated game: its place and its rating b
     Column("sigma_after", Float, nullable=False),
     Column("games", Integer, nullable=False),  # rated games after this one
     Index("ix_rating_changes_player_id", "player_id"),
+)
+
+player_tallies = Table(  # each player's finished games, counted as each one ends (its profile reads these)
+    "player_tallies",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id", name="fk_player_tallies_player_id"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("tier", String(32), primary_key=True),  # an AI tier among the opponents; "": every game
+    Column("played", Integer, nullable=False),
+    Column("won", Integer, nullable=False),
 )
 
 server_secrets = Table(  # secrets the server draws once and keeps (the daily puzzles', VAPID, e-mail links')
@@ -522,6 +534,60 @@ def set_turn(
 def forfeit_table(db: Connection, code: str, result: dict[str, Any]) -> None:
     """End table ``code`` with a forfeit ``result`` (no action ends it: :mod:`codecrack.web.turns`)."""
     update_table(db, code, finished=True, result=result, turn_deadline=None, turn_seats=[])
+    count_ended(db, [code])
+
+
+def tallies(seats: Iterable[Any]) -> dict[tuple[int, str, str], list[int]]:
+    """What the finished games of ``seats`` (rows of a player's seat: ``player_id``, ``seat``, and
+    its table's ``game``, ``seats`` and ``result``) add to the tallies: for each player and game,
+    ``[played, won]`` of every game (tier "") and against each AI tier met (once a game).
+
+    >>> from types import SimpleNamespace as Row
+    >>> plan = [{}, {"agent": "hard"}, {"agent": "hard"}]
+    >>> dict(tallies([Row(player_id=7, seat=0, game="chess", seats=plan, result={"winners": [0]})]))
+    {(7, 'chess', ''): [1, 1], (7, 'chess', 'hard'): [1, 1]}
+    """
+    counted: dict[tuple[int, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for row in seats:
+        won = int(row.seat in (row.result or {}).get("winners", []))
+        met = {plan.get("agent") for seat, plan in enumerate(row.seats) if seat != row.seat} - {None}
+        for tier in ["", *met]:
+            counted[row.player_id, row.game, tier][0] += 1
+            counted[row.player_id, row.game, tier][1] += won
+    return counted
+
+
+def add_tallies(db: Connection, counted: dict[tuple[int, str, str], list[int]]) -> None:
+    """Add ``counted`` (:func:`tallies`) to the stored tallies, in one order of keys (of locks, on
+    PostgreSQL) whoever writes."""
+    if not counted:
+        return
+    dialect = postgresql if db.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(player_tallies)
+    statement = statement.on_conflict_do_update(
+        index_elements=["player_id", "game", "tier"],
+        set_={
+            "played": player_tallies.c.played + statement.excluded.played,
+            "won": player_tallies.c.won + statement.excluded.won,
+        },
+    )
+    db.execute(
+        statement,
+        [
+            {"player_id": player_id, "game": game, "tier": tier, "played": played, "won": won}
+            for (player_id, game, tier), (played, won) in sorted(counted.items())
+        ],
+    )
+
+
+def count_ended(db: Connection, codes: list[str]) -> None:
+    """Count the games of tables ``codes``, which end in this transaction, in their players' tallies."""
+    seats = db.execute(
+        select(seat_tokens.c.player_id, seat_tokens.c.seat, tables.c.game, tables.c.seats, tables.c.result)
+        .join(tables, tables.c.code == seat_tokens.c.table_code)
+        .where(seat_tokens.c.table_code.in_(codes), seat_tokens.c.player_id.is_not(None))
+    )
+    add_tallies(db, tallies(seats))
 
 
 ADD_ACTION = insert(actions)
@@ -556,6 +622,7 @@ def add_moves(db: Connection, moves: list[tuple[Any, ...]]) -> None:
         execute_many(db, TOUCH_TABLE, touched)
     if finished:
         execute_many(db, FINISH_TABLE, finished)
+        count_ended(db, [row["at_code"] for row in finished])
 
 
 def execute_many(db: Connection, statement: Any, rows: list[dict[str, Any]]) -> None:
@@ -600,6 +667,17 @@ def add_invited_token(
         return False
     add_token(db, code, seat, token, name, player_id)
     return True
+
+
+def renew_invite(db: Connection, code: str, invite: str) -> list[str]:
+    """Give table ``code`` and every rematch that followed it the invitation ``invite`` (the friends'
+    link leads on to the rematches' seats, so an old link must stop there too); returns their codes."""
+    renewed: list[str] = []
+    while code and code not in renewed:
+        db.execute(update(tables).where(tables.c.code == code).values(invite=invite))
+        renewed.append(code)
+        code = db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one_or_none()
+    return renewed
 
 
 def add_rematch(db: Connection, code: str, fresh: TableRow, tokens: dict[str, tuple[int, str]]) -> str:

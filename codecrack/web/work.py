@@ -33,6 +33,7 @@ from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.lru import WORK_CACHE
 from ..i18n import N_
+from .sandbox import Budget, Sandbox
 
 if TYPE_CHECKING:
     from .config import WebConfig
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 
 MB = 2**20
 T = TypeVar("T")
+WALL_PER_CPU = 12  # a hint's or review's wall-clock backstop, in CPU budgets (60 s by default)
 
 
 def check_work_cost(game: Game, config: WebConfig) -> None:
@@ -165,7 +167,8 @@ class FairPool:
 
 class Work:
     """The threads the AI's work runs in: the light pool every table shares, and one thread for the
-    heavy tables; each serves the clients and their tables in turn (:class:`FairPool`)."""
+    heavy tables; each serves the clients and their tables in turn (:class:`FairPool`). Hints and
+    reviews go on from their thread to a worker process, within the budget (:mod:`.sandbox`)."""
 
     def __init__(self, config: WebConfig, light_workers: int = 2) -> None:
         self.config = config
@@ -173,6 +176,10 @@ class Work:
         self.heavy = FairPool(1, "codecrack-heavy")
         WORK_CACHE.resize(config.work_cache_mb * MB)
         sys.setswitchinterval(config.work_switch_ms / 1000)
+        seconds = config.work_seconds
+        self.sandbox = Sandbox(
+            Budget(config.work_memory_mb * MB, config.work_cache_mb * MB, seconds, WALL_PER_CPU * seconds)
+        )
 
     def pool(self, game: Game, light: FairPool | None = None) -> FairPool:
         """Where ``game``'s work runs: the heavy thread, or ``light`` (default: the shared pool)."""
@@ -184,6 +191,12 @@ class Work:
         """``work(*args)`` for ``table`` in its game's pool, when its turn comes, in this context."""
         return await self.pool(table.game, light).run(table.owner, work, *args)
 
+    async def run_apart(self, table: LiveTable, work: Callable[..., T], *args: Any, light: FairPool | None = None) -> T:
+        """:meth:`run`, the thread handing ``work(*args)`` on to a worker process within the budget
+        (:class:`~codecrack.web.sandbox.OverBudget` past it): for hints and reviews."""
+        return await self.run(table, self.sandbox.call, work, *args, light=light)
+
     def close(self) -> None:
         self.light.shutdown()
         self.heavy.shutdown()
+        self.sandbox.close()

@@ -76,20 +76,55 @@ def test_a_seat_is_claimed_only_once_across_instances(pair):
         )
 
 
-def test_a_friends_seat_is_taken_on_the_other_instance_only_with_the_current_invitation(pair):
+def test_a_friends_seat_is_taken_on_the_other_instance_only_with_the_current_invitation(pair, redis_server):
     """A friends' table made through one instance: the other refuses its seats without the
-    invitation and gives one with it; renewed through the first, the old link seats no one there."""
+    invitation and gives one with it; renewed through the first, the old link seats no one there,
+    and the friend connected there is sent the new one."""
     first, second = pair
     made = new_table(first, [HUMAN, HUMAN, HUMAN], sit=0, open_to="link")
     code, old = made["code"], made["invite"]
     assert join(second, code, 1).status_code == 403
-    assert join(second, code, 1, old).status_code == 200
-    renewed = httpx.post(
-        f"{first}/api/tables/{code}/invite", headers={"authorization": f"Bearer {made['token']}"}, timeout=GUARD
-    )
-    assert renewed.status_code == 200
-    assert join(second, code, 2, old).status_code == 403  # the database decides: no wait for the fan-out
+    friend = join(second, code, 1, old)
+    assert friend.status_code == 200
+    with connect(f"{websocket_base(second)}/ws/{code}", open_timeout=GUARD) as socket:
+        socket.send(json.dumps({"type": "hello", "token": friend.json()["token"]}))
+        wait_until(lambda: followers(redis_server, code) == 2, "both instances follow the table")
+        renewed = httpx.post(
+            f"{first}/api/tables/{code}/invite", headers={"authorization": f"Bearer {made['token']}"}, timeout=GUARD
+        )
+        assert renewed.status_code == 200
+        assert join(second, code, 2, old).status_code == 403  # the database decides: no wait for the fan-out
+        assert next_of(socket, "invite") == {"type": "invite", "invite": renewed.json()["invite"]}
     assert join(second, code, 2, renewed.json()["invite"]).status_code == 200
+
+
+def test_a_session_made_on_one_instance_is_served_and_ended_on_the_other(pair):
+    """Sessions live in the database: a guest's cookie made through one instance is the same
+    player on the other, which turns it into an account; a sign-in through the other finds the
+    seat taken through the first; signing out everywhere on one ends the session on both at once."""
+    first, second = pair
+
+    def sent(url: str, me: dict) -> dict:  # what a page of ``url`` sends with a state change
+        return {"origin": url, "x-csrf-token": me["csrf"]}
+
+    with httpx.Client(timeout=GUARD) as phone, httpx.Client(timeout=GUARD) as laptop:
+        assert phone.post(f"{first}/api/me/guest", json={"name": "Tess"}, headers={"origin": first}).status_code == 200
+        me = phone.get(f"{second}/api/me").json()
+        assert me["player"] == {"name": "Tess", "handle": None, "guest": True}
+        body = {"handle": "tess_cluster", "password": "correct horse battery"}
+        assert phone.post(f"{second}/api/me/account", json=body, headers=sent(second, me)).status_code == 200
+        me = phone.get(f"{first}/api/me").json()
+        assert me["player"]["handle"] == "tess_cluster"
+        made = phone.post(
+            f"{first}/api/tables", json={"game": "coda", "seats": [HUMAN, RANDOM], "sit": 0}, headers=sent(first, me)
+        )
+        assert made.status_code == 200, made.text
+        assert laptop.post(f"{second}/api/session", json=body, headers={"origin": second}).status_code == 200
+        assert [seat["code"] for seat in laptop.get(f"{second}/api/me/seats").json()] == [made.json()["code"]]
+        assert phone.delete(f"{first}/api/sessions", headers=sent(first, me)).status_code == 200
+        for url in pair:
+            assert phone.get(f"{url}/api/me").json()["player"] is None
+            assert laptop.get(f"{url}/api/me").json()["player"] is None
 
 
 def test_two_clients_on_different_instances_play_a_whole_game(pair):
@@ -180,9 +215,14 @@ def test_a_chat_line_said_on_one_instance_reaches_a_player_on_the_other(pair, re
 
 
 def next_chat(socket) -> dict:
+    return next_of(socket, "chat")
+
+
+def next_of(socket, kind: str) -> dict:
+    """The next message of type ``kind`` the socket is sent (each read bounded by GUARD)."""
     while True:
         message = json.loads(socket.recv(timeout=GUARD))
-        if message["type"] == "chat":
+        if message["type"] == kind:
             return message
 
 

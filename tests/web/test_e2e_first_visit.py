@@ -100,6 +100,7 @@ def test_out_of_time_is_asked_only_for_a_turn_based_pace(site):
     page.select_option("#create-form select[name=game]", "coda")
     assert page.input_value("#create-form select[name=pace]") == ""  # live play by default
     assert page.locator("#create-form select[name=on_lapse]").count() == 0
+    assert "null" not in page.inner_text("#create-form")  # the field left out leaves nothing
     page.select_option("#create-form select[name=pace]", "24")
     page.wait_for_selector("#create-form select[name=on_lapse]")
     page.select_option("#create-form select[name=pace]", "")

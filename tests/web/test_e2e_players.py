@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from .test_e2e import new_table, site  # noqa: F401  (the module's server and browser)
@@ -78,4 +81,22 @@ def test_a_players_name_is_shown_as_text_never_as_markup(site):
     page.goto(url)
     page.wait_for_selector("#tables >> text=<img src=x id=pwned>")
     assert page.locator("#pwned").count() == 0
+    page.context.close()
+
+
+def test_an_export_past_its_limit_shows_the_refusal_and_saves_no_file(site):
+    """The export link's download is the player's data or, past the hourly limit, the refusal on the
+    page: never the 429's JSON saved as the file."""
+    url, browser = site
+    page = browser.new_context(accept_downloads=True).new_page()
+    downloads = []
+    page.on("download", lambda download: downloads.append(download))
+    page.goto(f"{url}/#/account")
+    for _ in range(4):  # exports_per_hour
+        with page.expect_download() as saved:
+            page.click("#export")
+        assert json.loads(Path(saved.value.path()).read_text())["format"] == "codecrack-player-export-1"
+    page.click("#export")
+    page.wait_for_selector("#export-error >> text=at most 4 exports an hour")
+    assert len(downloads) == 4
     page.context.close()

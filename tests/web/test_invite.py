@@ -107,3 +107,29 @@ def test_a_table_open_to_anyone_has_no_invitation_to_renew(client):
     renewed = client.post(f"/api/tables/{table['code']}/invite", headers=bearer(table["token"]))
     assert renewed.status_code == 400 and "anyone" in renewed.json()["detail"]
     assert client.get(f"/api/tables/{table['code']}").json()["open_to"] == "anyone"
+
+
+def test_a_renewal_reaches_the_other_seated_players_panels_at_once(client):
+    table = made(client, seats=[HUMAN, HUMAN, HUMAN], open_to="link")
+    code, old = table["code"], table["invite"]
+    friend = client.post(f"/api/tables/{code}/join", json={"seat": 1, "name": "Friend", "invite": old}).json()["token"]
+    with seated(client, code, friend) as other, seated(client, code) as spectator:
+        new = client.post(f"/api/tables/{code}/invite", headers=bearer(table["token"])).json()["invite"]
+        for connection in (other, spectator):  # the notice was queued before the renewal's answer
+            connection.ws.send_json({"type": "ping"})
+            connection.until(lambda m: m["type"] == "pong")
+        assert {"type": "invite", "invite": new} in other.log
+        assert not any(new in text for text in spectator.texts)  # the invitation is the seated players' only
+
+
+def test_a_renewal_after_a_rematch_renews_the_rematchs_invitation_too(client):
+    first = made(client, game="toy", seats=[HUMAN, RANDOM, HUMAN], options={"target": 1, "first": 0}, open_to="link")
+    code, old = first["code"], first["invite"]
+    with seated(client, code, first["token"]) as me:
+        me.play_to_the_end(lambda view: {"type": "add", "amount": 1})
+    fresh = client.post(f"/api/tables/{code}/rematch", headers=bearer(first["token"])).json()["code"]
+    new = client.post(f"/api/tables/{code}/invite", headers=bearer(first["token"])).json()["invite"]
+    assert client.get(f"/api/tables/{fresh}/invite", headers=bearer(first["token"])).json()["invite"] == new
+    refused = client.post(f"/api/tables/{fresh}/join", json={"seat": 2, "name": "Stranger", "invite": old})
+    assert refused.status_code == 403  # the old link no longer seats anyone at the rematch either
+    assert client.post(f"/api/tables/{fresh}/join", json={"seat": 2, "invite": new}).status_code == 200

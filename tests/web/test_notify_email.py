@@ -4,6 +4,7 @@ and the one-click unsubscribe (RFC 8058)."""
 
 import queue
 import re
+from datetime import datetime
 from email import message_from_bytes, policy
 from urllib.parse import urlsplit
 
@@ -171,11 +172,18 @@ def test_without_a_session_nobody_opts_in(server):
     assert answer.status_code == 401
 
 
-def test_the_export_lists_the_address_and_leaving_deletes_it(server):
+def test_the_export_lists_the_address_and_when_it_was_confirmed_and_leaving_deletes_it(server, smtp):
+    _, inbox = smtp
     ann = Guest(server, "Ann")
     ask(ann, "ann@example.org")
     exported = server.get("/api/me/export", headers=ann.headers).json()["notifications"]
-    assert [(entry["email"], entry["language"]) for entry in exported] == [("ann@example.org", "en")]
+    assert [(entry["email"], entry["language"], entry["confirmed_at"]) for entry in exported] == [
+        ("ann@example.org", "en", None)
+    ]
+    _, confirmation = inbox.next()
+    assert server.post(confirmation_link(confirmation)).status_code == 200
+    [entry] = server.get("/api/me/export", headers=ann.headers).json()["notifications"]
+    assert datetime.fromisoformat(entry["confirmed_at"]) >= datetime.fromisoformat(entry["consented_at"])
     assert server.request("DELETE", "/api/me", json={}, headers=ann.headers).status_code == 200
     with server.app.state.hub.engine.connect() as db:
         assert db.execute(select(notify_emails)).all() == []

@@ -1,19 +1,21 @@
 """Records are stored before they are broadcast, survive a restart, and migrations run at start-up."""
 
 import random
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, select, text
 
 import codecrack
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
-from codecrack.web.notify.email import unsubscribe_key
-from codecrack.web.store import Store, make_engine, metadata
+from codecrack.web.notify.email import subscribers, unsubscribe_key
+from codecrack.web.players.identity import aware
+from codecrack.web.store import Store, make_engine, metadata, notify_emails
 
 from .conftest import fast_config
 from .faults import GUARD, Faults
@@ -64,6 +66,29 @@ def test_the_unsubscribe_key_moves_into_the_one_store_of_secrets(db_url):
     assert "server_keys" not in inspect(engine).get_table_names()
     with engine.connect() as db:
         assert db.execute(text("SELECT value FROM server_secrets WHERE name = 'daily'")).scalar() == "the-daily-one"
+    engine.dispose()
+
+
+def test_an_address_stored_before_confirmation_links_counts_as_confirmed(db_url):
+    """Migration 0022: an address opted in before its link existed is confirmed when its player
+    consented, so its player keeps the e-mails (a new one waits for its link: test_notify_email)."""
+    engine = make_engine(db_url)
+    upgrade(engine, "0021")
+    consented = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    with engine.begin() as db:
+        db.execute(text("INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', :at)"), {"at": consented})
+        db.execute(
+            text(
+                "INSERT INTO notify_emails (player_id, address, language, consented_at)"
+                " VALUES (1, 'ann@example.org', 'th', :at)"
+            ),
+            {"at": consented},
+        )
+    upgrade(engine)
+    with engine.connect() as db:
+        [row] = db.execute(select(notify_emails)).all()
+        assert (row.address, aware(row.confirmed_at)) == ("ann@example.org", consented)
+        assert [row["address"] for row in subscribers(db, [1])] == ["ann@example.org"]  # e-mails go to it
     engine.dispose()
 
 

@@ -5,7 +5,7 @@ from sqlalchemy import func, select
 
 from codecrack.bench import benchmarks
 from codecrack.bench.players import players_benchmark
-from codecrack.web.store import make_engine, rating_changes, seat_tokens, tables
+from codecrack.web.store import make_engine, player_tallies, rating_changes, seat_tokens, tables
 
 
 def test_the_players_benchmark_fills_once_and_reports_every_page(tmp_path):
@@ -18,6 +18,8 @@ def test_the_players_benchmark_fills_once_and_reports_every_page(tmp_path):
         assert (
             counts[0] == 50 and db.execute(select(func.count()).select_from(rating_changes)).scalar_one() == counts[1]
         )
+        tallied = select(func.sum(player_tallies.c.played)).where(player_tallies.c.tier == "")
+        assert db.execute(tallied).scalar_one() == counts[1]  # every seat's game counted, as at a game's end
     players_benchmark(players="30", games="50", db=url, samples="4")  # kept: not filled again
     with make_engine(url).connect() as db:
         assert db.execute(select(func.count()).select_from(tables)).scalar_one() == 50

@@ -6,13 +6,13 @@ from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
 from codecrack.web.players.profile_routes import PAGE, history, profile
 from codecrack.web.players.ratings import anchors
-from codecrack.web.store import make_engine, now, players, seat_tokens, tables
+from codecrack.web.store import add_move, forfeit_table, make_engine, now, players, seat_tokens, tables
 
 from .conftest import fast_config
 from .test_accounts import account
@@ -101,8 +101,10 @@ def db_url(request, tmp_path):
 
 
 def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
-    """The results against each AI tier, the count of games and the history's filters are SQL over
-    the tables' seats and results (JSON), on SQLite and on PostgreSQL alike."""
+    """The results against each AI tier and the count of games are tallies: those of the games
+    finished before migration 0023 counted by it, each later one counted in its end's transaction
+    (its last action or a forfeit); the history's filters are SQL over the tables' seats and
+    results (JSON), on SQLite and on PostgreSQL alike."""
     ann, bob = 1, 2
     games = [  # (seats: a player id or an AI tier, winners, finished); Ann's latest game first
         ([ann, "hard", "hard"], [0], True),  # two seats of one tier: one game against it
@@ -110,9 +112,11 @@ def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
         ([bob, "easy", ann], [1, 2], True),  # a shared win
         ([ann, bob], [1], True),
         ([ann, "hard"], None, False),  # unfinished: not shown, not counted
+        ([ann, "medium"], None, False),  # ended by its last action after the migration
+        (["medium", ann], None, False),  # ended by a forfeit after the migration
     ]
     engine = make_engine(db_url)
-    upgrade(engine)
+    upgrade(engine, "0022")
     moment = now()
     with engine.begin() as db:
         for handle in ("Ann", "Bob"):
@@ -133,20 +137,32 @@ def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
                     db.execute(
                         insert(seat_tokens).values(token=f"{code}{seat}", table_code=code, seat=seat, name="x", player_id=who)
                     )  # fmt: skip
+    upgrade(engine)
+    with engine.connect() as db:
+        assert profile(db, "ann")["played"] == 4
+    with engine.begin() as db:
+        add_move(db, "G5", 0, 0, {"type": "x"}, {"winners": [0], "scores": None})
+        forfeit_table(db, "G6", {"winners": [0], "scores": None, "forfeit": {"seats": [1], "kind": "time"}})
+        db.execute(update(tables).where(tables.c.code.in_(["G5", "G6"])).values(active_at=moment - timedelta(days=1)))
     with engine.connect() as db:
         shown = profile(db, "ann")
-        assert shown["played"] == 4 and [g["code"] for g in shown["recent"]] == ["G0", "G1", "G2", "G3"]
+        assert shown["played"] == 6 and [g["code"] for g in shown["recent"]] == ["G0", "G1", "G2", "G3", "G5", "G6"]
         assert shown["against_ai"] == [  # each tier with its fixed rating (the package's ratings.json)
-            {"game": "coda", "tier": "easy", "rating": round(CODA_TIERS["easy"].mu * 60), "played": 2, "won": 1},
-            {"game": "coda", "tier": "hard", "rating": round(CODA_TIERS["hard"].mu * 60), "played": 1, "won": 1},
+            {"game": "coda", "tier": tier, "rating": round(CODA_TIERS[tier].mu * 60), "played": played, "won": won}
+            for tier, played, won in [("easy", 2, 1), ("hard", 1, 1), ("medium", 2, 1)]
+        ]
+        bobs = profile(db, "bob")
+        assert bobs["played"] == 2 and [(t["tier"], t["played"], t["won"]) for t in bobs["against_ai"]] == [
+            ("easy", 1, 0)
         ]
 
         def listed(**filters) -> list[str]:
             options = {"page": 1, "game": None, "result": None, "opponents": None, **filters}
             return [g["code"] for g in history(db, "ann", **options)["games"]]
 
-        assert listed(result="won") == ["G0", "G2"] and listed(result="lost") == ["G1", "G3"]
-        assert listed(opponents="ai") == ["G0", "G1"] and listed(opponents="people") == ["G3"]
+        assert listed(result="won") == ["G0", "G2", "G5"] and listed(result="lost") == ["G1", "G3", "G6"]
+        assert listed(opponents="ai") == ["G0", "G1", "G5", "G6"] and listed(opponents="people") == ["G3"]
         assert listed(opponents="mixed") == ["G2"] and listed(opponents="mixed", result="lost") == []
         assert listed(game="coding") == [] and listed(page=2) == []
+        assert listed(opponents="ai", result="won") == ["G0", "G5"]
     engine.dispose()

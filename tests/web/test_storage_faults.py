@@ -155,6 +155,16 @@ def test_a_failed_seat_or_table_write_is_refused_and_changes_nothing(server):
     assert client.post(f"/api/tables/{code}/join", json={"seat": 1, "name": "Bob"}).status_code == 200
 
 
+def test_a_table_and_its_creators_seat_are_stored_together_or_not_at_all(server):
+    """Issue 24 §3: creation and the first seat claim are one transaction (a failed seat left an
+    orphan table, one more for each retry)."""
+    client, faults = server
+    faults.fail("INSERT INTO seat_tokens")
+    response = client.post("/api/tables", json={"game": "toy", "seats": [HUMAN, HUMAN], "sit": 0, "name": "Ann"})
+    assert response.status_code == 503
+    assert client.app.state.hub.store.list_tables() == [] and not client.app.state.hub.live
+
+
 def test_an_action_whose_write_failed_after_it_landed_is_acknowledged_once(server, monkeypatch):
     """A write can raise although its commit landed (the answer to COMMIT lost): the sender was told
     to try again while everyone was shown its action, and a retry could play a second one."""

@@ -10,6 +10,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from codecrack.bench.hardening import descendants
 from codecrack.core.lru import ByteLRU
 from codecrack.games.alphacode.solver import MEASURED_CODES, solver_cost
 from codecrack.loadtest.target import codecrack_server
@@ -55,13 +56,11 @@ def test_the_cache_of_tables_is_bounded_by_bytes():
 
 
 def peak_rss_mb(pid: int) -> float:
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM"))) / 1024
+    return int(status_kib(pid, "VmHWM")) / 1024
 
 
 def rss_mb(pid: int) -> float:
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))) / 1024
+    return int(status_kib(pid, "VmRSS")) / 1024
 
 
 def wait_over(http: httpx.Client, code: str) -> dict:
@@ -105,3 +104,19 @@ def test_the_largest_allowed_sheet_plays_hints_and_reviews_within_the_memory_bud
         assert review.json()["decisions"]
         config = WebConfig(db_url="sqlite://")
         assert peak_rss_mb(server.pid) <= before + config.work_memory_mb + config.work_cache_mb
+        capped = [pid for pid in descendants(server.pid) if address_space_cap(pid) is not None]
+        assert capped  # the hint and the review ran in a worker process, its address space capped
+        for pid in capped:
+            assert int(status_kib(pid, "VmPeak")) * 1024 <= address_space_cap(pid)
+
+
+def status_kib(pid: int, key: str) -> str:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return next(line.split()[1] for line in status.splitlines() if line.startswith(key + ":"))
+
+
+def address_space_cap(pid: int) -> int | None:
+    """The process's soft ``RLIMIT_AS`` in bytes (None: unlimited)."""
+    line = next(line for line in Path(f"/proc/{pid}/limits").read_text().splitlines() if "address space" in line)
+    soft = line.split()[3]
+    return None if soft == "unlimited" else int(soft)

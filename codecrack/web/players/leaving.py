@@ -9,7 +9,7 @@ costs the server no more memory than one with a few.
 
 The deletion (:func:`delete_player`) keeps every game replayable and every other player's records
 intact: the player's seats are named "deleted player" and no longer say who took them, what it said
-there is deleted (a chat switch stays, unnamed), its sessions, passkeys, ratings, counted sign-in failures,
+there is deleted (a chat switch stays, unnamed), its sessions, passkeys, ratings, tallies of games, counted sign-in failures,
 quick-match entry, daily puzzles' attempts, push subscriptions, notification e-mail and the player itself are
 deleted, and its rating changes stay in the other players' games without
 a name.
@@ -36,6 +36,7 @@ from ..store import (
     passkey_challenges,
     passkeys,
     player_sessions,
+    player_tallies,
     players,
     push_subscriptions,
     puzzle_attempts,
@@ -116,7 +117,12 @@ def about(db: Connection, player_id: int) -> dict[str, Any] | None:
             )
         ],
         "notifications": [
-            {"email": n.address, "language": n.language, "consented_at": n.consented_at.isoformat()}
+            {
+                "email": n.address,
+                "language": n.language,
+                "consented_at": n.consented_at.isoformat(),
+                "confirmed_at": n.confirmed_at and n.confirmed_at.isoformat(),  # null: its link not yet followed
+            }
             for n in db.execute(select(notify_emails).where(notify_emails.c.player_id == player_id))
         ],
         "puzzles": [
@@ -225,6 +231,7 @@ def delete_player(db: Connection, player_id: int, seat_name: Callable[[int], str
         )
     db.execute(update(rating_changes).where(rating_changes.c.player_id == player_id).values(player_id=None))
     db.execute(delete(ratings).where(ratings.c.player_id == player_id))
+    db.execute(delete(player_tallies).where(player_tallies.c.player_id == player_id))
     db.execute(delete(player_sessions).where(player_sessions.c.player_id == player_id))
     db.execute(delete(passkeys).where(passkeys.c.player_id == player_id))
     db.execute(delete(passkey_challenges).where(passkey_challenges.c.player_id == player_id))

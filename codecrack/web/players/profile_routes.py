@@ -10,7 +10,6 @@ Only finished games are shown: an unfinished one would tell more than its public
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
 from pathlib import Path
 from typing import Any, Literal
 
@@ -23,7 +22,7 @@ from sqlalchemy.engine import Connection
 from ...core.registry import GAMES, game_class
 from ...i18n import _
 from ..schema import ERRORS
-from ..store import players, rated_games, rating_changes, ratings, seat_tokens, tables
+from ..store import player_tallies, players, rated_games, rating_changes, ratings, seat_tokens, tables
 from .accounts import handle_key
 from .identity import aware, read
 from .ratings import PROVISIONAL_GAMES, SCALE, anchors, shown
@@ -205,20 +204,11 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
     if found is None:
         return None
     player_id, shown_handle, name = found
-    games = db.execute(  # one read of the player's finished games: no order, no rating changes, no names
-        select(tables.c.code, tables.c.game, tables.c.seats, tables.c.result, tables.c.active_at, seat_tokens.c.seat)
-        .join(tables, tables.c.code == seat_tokens.c.table_code)
-        .where(finished_games(player_id))
+    counted = db.execute(  # kept as each game ended: no game is read to count them
+        select(player_tallies)
+        .where(player_tallies.c.player_id == player_id)
+        .order_by(player_tallies.c.game, player_tallies.c.tier)
     ).all()
-    tiers: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    for row in games:
-        for agent in {plan.get("agent") for seat, plan in enumerate(row.seats) if seat != row.seat} - {None}:
-            tiers[row.game, agent][0] += 1
-            tiers[row.game, agent][1] += won(row)
-    latest = sorted(sorted(games, key=lambda row: row.code), key=lambda row: row.active_at, reverse=True)[:RECENT]
-    recent = finished_rows(
-        db, and_(finished_games(player_id), tables.c.code.in_([row.code for row in latest])), 0, RECENT
-    )
     return {
         "handle": shown_handle,
         "name": name,
@@ -229,11 +219,18 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
             )
         ],
         "against_ai": [
-            {"game": game, "tier": tier, "rating": tier_rating(game, tier), "played": count, "won": wins}
-            for (game, tier), (count, wins) in sorted(tiers.items())
+            {
+                "game": row.game,
+                "tier": row.tier,
+                "rating": tier_rating(row.game, row.tier),
+                "played": row.played,
+                "won": row.won,
+            }
+            for row in counted
+            if row.tier
         ],
-        "played": len(games),
-        "recent": described(db, recent),
+        "played": sum(row.played for row in counted if not row.tier),
+        "recent": described(db, finished_rows(db, finished_games(player_id), 0, RECENT)),
     }
 
 

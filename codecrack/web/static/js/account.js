@@ -68,9 +68,27 @@ function leaving(attempt) {
     attempt(() => call("DELETE", "/api/me", { password: form.password?.value ?? "" }))();
   });
   return h("section", { class: "card" }, h("h2", {}, icon("history"), " ", t("account.data")),
-    h("p", {}, h("a", { href: "/api/me/export", download: "codecrack-player.json", id: "export" }, t("account.export"))),
-    h("p", {}, t("account.delete_help")), form);
+    h("p", {}, exportLink()), h("p", {}, t("account.delete_help")), form);
 }
+
+// The player's data saved as a file; a refusal (past the hourly limit) is shown here, never saved as the file.
+function exportLink() {
+  const error = h("span", { class: "error", id: "export-error", role: "alert" });
+  const link = h("a", { href: "/api/me/export", download: EXPORT_FILE, id: "export" }, t("account.export"));
+  link.addEventListener("click", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    try {
+      const url = URL.createObjectURL(await api.exportData());
+      h("a", { href: url, download: EXPORT_FILE }).click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000); // once the browser has taken the file
+    } catch (problem) {
+      error.textContent = problem.message;
+    }
+  });
+  return h("span", {}, link, " ", error);
+}
+const EXPORT_FILE = "codecrack-player.json";
 
 // Passkeys need the JSON forms of the WebAuthn options and answers (every current browser has them).
 const PASSKEYS = Boolean(window.PublicKeyCredential?.parseCreationOptionsFromJSON);

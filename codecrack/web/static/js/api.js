@@ -11,9 +11,14 @@ export async function call(method, path, body, token, keepalive = false) {
   if (token) headers.authorization = `Bearer ${token}`;
   if (csrf && method !== "GET") headers["x-csrf-token"] = csrf;
   const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined, keepalive });
+  if (!response.ok) throw await refusal(response);
+  return response.json().catch(() => ({}));
+}
+
+// The server's refusal (its JSON ``detail``) as an Error to show.
+async function refusal(response) {
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
-  return data;
+  return new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
 }
 
 export const api = {
@@ -40,6 +45,11 @@ export const api = {
   mySeats: () => call("GET", "/api/me/seats"),
   myGames: () => call("GET", "/api/me/games"),
   mySeat: (code) => call("GET", `/api/tables/${code}/mine`),
+  exportData: async () => { // the player's data as a Blob to save; a refusal (past the hourly limit) throws its message
+    const response = await fetch("/api/me/export", { headers: { "accept-language": lang } });
+    if (!response.ok) throw await refusal(response);
+    return response.blob();
+  },
   createAccount: (handle, password) => call("POST", "/api/me/account", { handle, password }),
   signIn: (handle, password) => call("POST", "/api/session", { handle, password }),
   signOut: () => call("DELETE", "/api/session"),

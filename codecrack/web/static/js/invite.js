@@ -35,17 +35,20 @@ export async function loadInvite(page, token) {
 
 // A new invitation for the page's friends' table, shown at once (link, QR code, the page's own address).
 async function renewInvite(page) {
-  const token = seats.get(page.code)?.token;
   try {
-    page.invite = (await api.renewInvite(page.code, token)).invite;
+    await invited(page, (await api.renewInvite(page.code, seats.get(page.code)?.token)).invite);
   } catch (error) {
     page.error = error.message;
     page.render();
-    return;
   }
-  if (new URLSearchParams(location.hash.slice(1)).has("invite")) history.replaceState(null, "", `#invite=${page.invite}`);
+}
+
+// The table's invitation is `invite` now (renewed here, or by another seated player: the "invite" message).
+export async function invited(page, invite) {
+  page.invite = invite;
+  if (new URLSearchParams(location.hash.slice(1)).has("invite")) history.replaceState(null, "", `#invite=${invite}`);
   page.qr = undefined;
-  await loadInvite(page, token);
+  await loadInvite(page, seats.get(page.code)?.token);
 }
 
 // `page` is the table page: its table info, seat, code, invite, qr, canSit() and sit().

@@ -56,7 +56,7 @@ function renderCreate(box, games) {
     const game = current();
     state.players = Math.min(Math.max(state.players, game.min_players), game.max_players);
     state.seats = Array.from({ length: state.players }, (_, i) => state.seats[i] ?? (i === 0 ? "me" : `ai:${defaultTier(game)}`));
-    keepFocus(form, () => form.replaceChildren(
+    keepFocus(form, () => form.replaceChildren(...[ // a field left out is null: not a child
       field(t("lobby.field.game"), select("game", games.map((g) => [g.name, gameTitle(g.name)]), state.game,
         (v) => { state.game = v; state.takeover = null; choosePreset(defaultPreset(current())); })),
       h("p", { class: "muted game-help", id: "game-help" }, t(`app.game_help.${game.name}`)),
@@ -79,7 +79,7 @@ function renderCreate(box, games) {
         oninput: (e) => { state.name = e.target.value; } })),
       h("p", { class: "error", id: "create-error" }),
       h("button", { type: "submit", class: "primary", id: "create-go" }, icon("play"), " ", t("lobby.create")),
-    ));
+    ].filter(Boolean)));
   };
   let pending = null; // the submit in flight: a second click waits for it instead of making a second table
   form.addEventListener("submit", async (event) => {

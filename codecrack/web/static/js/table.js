@@ -6,7 +6,7 @@ import { actionsPanel } from "./generic.js";
 import { gameModule, gameTitle } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { Chat } from "./chat.js";
-import { invitePanel, loadInvite, markPlayed } from "./invite.js";
+import { invited, invitePanel, loadInvite, markPlayed } from "./invite.js";
 import { ratedTag, ratingChanges, recoverSeat } from "./players.js";
 import { reviewPanel } from "./review.js";
 import { chime, soundOn, toggleSound } from "./sound.js";
@@ -121,6 +121,7 @@ class TablePage {
         break;
       case "error": this.sending = false; this.error = message.message; break;
       case "rematch": this.followRematch(message.code); return;
+      case "invite": invited(this, message.invite); return; // another seated player renewed the link
       case "chat": this.chat.receive(message); break;
       default: return;
     }
