@@ -34,6 +34,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    and_,
     bindparam,
     create_engine,
     delete,
@@ -110,8 +111,9 @@ seat_tokens = Table(
     Column(
         "player_id", Integer, ForeignKey("players.id", name="fk_seat_tokens_player_id")
     ),  # who took the seat, when a browser session did
+    Column("finished_at", DateTime(timezone=True)),  # when its table's game ended (null: not yet)
     Index("uq_seat_tokens_table_code_seat", "table_code", "seat", unique=True),  # a seat is claimed once
-    Index("ix_seat_tokens_player_id", "player_id"),
+    Index("ix_seat_tokens_player_finished", "player_id", "finished_at", "table_code"),  # a player's latest games
 )
 
 # -- players (codecrack/web/players): who a browser session is, across tables -------------------
@@ -221,7 +223,7 @@ rating_changes = Table(  # each seat of a rated game: its place and its rating b
     Column("mu_after", Float, nullable=False),
     Column("sigma_after", Float, nullable=False),
     Column("games", Integer, nullable=False),  # rated games after this one
-    Index("ix_rating_changes_player_id", "player_id"),
+    Index("ix_rating_changes_player_id_games", "player_id", "games"),  # a player's latest changes
 )
 
 player_tallies = Table(  # each player's finished games, counted as each one ends (its profile reads these)
@@ -533,7 +535,7 @@ def set_turn(
 
 def forfeit_table(db: Connection, code: str, result: dict[str, Any]) -> None:
     """End table ``code`` with a forfeit ``result`` (no action ends it: :mod:`codecrack.web.turns`)."""
-    update_table(db, code, finished=True, result=result, turn_deadline=None, turn_seats=[])
+    update_table(db, code, finished=True, result=result, turn_deadline=None, turn_seats=[], active_at=now())
     count_ended(db, [code])
 
 
@@ -580,14 +582,21 @@ def add_tallies(db: Connection, counted: dict[tuple[int, str, str], list[int]]) 
     )
 
 
+ENDED_AT = select(tables.c.active_at).where(tables.c.code == seat_tokens.c.table_code).scalar_subquery()
+
+
 def count_ended(db: Connection, codes: list[str]) -> None:
-    """Count the games of tables ``codes``, which end in this transaction, in their players' tallies."""
+    """Count the games of tables ``codes``, which end in this transaction, in their players'
+    tallies, and date the players' seats with the end (the tables' last activity)."""
+    held = and_(seat_tokens.c.table_code.in_(codes), seat_tokens.c.player_id.is_not(None))
     seats = db.execute(
         select(seat_tokens.c.player_id, seat_tokens.c.seat, tables.c.game, tables.c.seats, tables.c.result)
         .join(tables, tables.c.code == seat_tokens.c.table_code)
-        .where(seat_tokens.c.table_code.in_(codes), seat_tokens.c.player_id.is_not(None))
-    )
-    add_tallies(db, tallies(seats))
+        .where(held)
+    ).all()
+    if seats:  # else nothing to write: tables without players end in no more statements
+        db.execute(update(seat_tokens).where(held).values(finished_at=ENDED_AT))
+        add_tallies(db, tallies(seats))
 
 
 ADD_ACTION = insert(actions)

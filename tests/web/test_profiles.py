@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, update
+from sqlalchemy import insert, select, update
 
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
@@ -103,8 +103,9 @@ def db_url(request, tmp_path):
 def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
     """The results against each AI tier and the count of games are tallies: those of the games
     finished before migration 0023 counted by it, each later one counted in its end's transaction
-    (its last action or a forfeit); the history's filters are SQL over the tables' seats and
-    results (JSON), on SQLite and on PostgreSQL alike."""
+    (its last action or a forfeit), which also dates the player's seat (0024 dated the earlier
+    ones): the latest games are read by that date; the history's filters are SQL over the tables'
+    seats and results (JSON), on SQLite and on PostgreSQL alike."""
     ann, bob = 1, 2
     games = [  # (seats: a player id or an AI tier, winners, finished); Ann's latest game first
         ([ann, "hard", "hard"], [0], True),  # two seats of one tier: one game against it
@@ -143,10 +144,12 @@ def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
     with engine.begin() as db:
         add_move(db, "G5", 0, 0, {"type": "x"}, {"winners": [0], "scores": None})
         forfeit_table(db, "G6", {"winners": [0], "scores": None, "forfeit": {"seats": [1], "kind": "time"}})
-        db.execute(update(tables).where(tables.c.code.in_(["G5", "G6"])).values(active_at=moment - timedelta(days=1)))
+        ended = seat_tokens.c.table_code.in_(["G5", "G6"])
+        assert all(db.execute(select(seat_tokens.c.finished_at).where(ended)).scalars())  # dated by their end
+        db.execute(update(seat_tokens).where(ended).values(finished_at=moment - timedelta(days=1)))  # a tie: by code
     with engine.connect() as db:
         shown = profile(db, "ann")
-        assert shown["played"] == 6 and [g["code"] for g in shown["recent"]] == ["G0", "G1", "G2", "G3", "G5", "G6"]
+        assert shown["played"] == 6 and [g["code"] for g in shown["recent"]] == ["G0", "G1", "G2", "G3", "G6", "G5"]
         assert shown["against_ai"] == [  # each tier with its fixed rating (the package's ratings.json)
             {"game": "coda", "tier": tier, "rating": round(CODA_TIERS[tier].mu * 60), "played": played, "won": won}
             for tier, played, won in [("easy", 2, 1), ("hard", 1, 1), ("medium", 2, 1)]
@@ -161,7 +164,7 @@ def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
             return [g["code"] for g in history(db, "ann", **options)["games"]]
 
         assert listed(result="won") == ["G0", "G2", "G5"] and listed(result="lost") == ["G1", "G3", "G6"]
-        assert listed(opponents="ai") == ["G0", "G1", "G5", "G6"] and listed(opponents="people") == ["G3"]
+        assert listed(opponents="ai") == ["G0", "G1", "G6", "G5"] and listed(opponents="people") == ["G3"]
         assert listed(opponents="mixed") == ["G2"] and listed(opponents="mixed", result="lost") == []
         assert listed(game="coding") == [] and listed(page=2) == []
         assert listed(opponents="ai", result="won") == ["G0", "G5"]

@@ -122,7 +122,7 @@ OPPONENTS = {  # each filter of the history, in SQL (the player's own seat is a 
 
 def finished_games(player_id: int, game: str | None = None) -> Any:
     """The condition for the player's finished games (a join of its seats and their tables)."""
-    found = and_(seat_tokens.c.player_id == player_id, tables.c.finished.is_(True))
+    found = and_(seat_tokens.c.player_id == player_id, seat_tokens.c.finished_at.is_not(None))
     return found if game is None else and_(found, tables.c.game == game)
 
 
@@ -135,7 +135,7 @@ def finished_rows(db: Connection, where: Any, offset: int, limit: int) -> list[A
             tables.c.game,
             tables.c.seats,
             tables.c.result,
-            tables.c.active_at,
+            seat_tokens.c.finished_at,
             seat_tokens.c.seat,
             rating_changes.c.mu_before,
             rating_changes.c.mu_after,
@@ -146,7 +146,7 @@ def finished_rows(db: Connection, where: Any, offset: int, limit: int) -> list[A
             and_(rating_changes.c.table_code == tables.c.code, rating_changes.c.seat == seat_tokens.c.seat),
         )
         .where(where)
-        .order_by(tables.c.active_at.desc(), tables.c.code)
+        .order_by(seat_tokens.c.finished_at.desc(), seat_tokens.c.table_code.desc())  # the index's order
         .offset(offset)
         .limit(limit)
     )
@@ -190,7 +190,7 @@ def played(row: Any, names: dict[tuple[str, int], str]) -> dict[str, Any]:
         "code": row.code,
         "game": row.game,
         "seat": row.seat,
-        "finished_at": aware(row.active_at).isoformat(),
+        "finished_at": aware(row.finished_at).isoformat(),
         "won": won(row),
         "opponents": opponents,
         "rated": rated,
@@ -242,7 +242,7 @@ def rating(db: Connection, player_id: int, row: Any) -> dict[str, Any]:
         select(rating_changes.c.mu_after)
         .join(rated_games, rated_games.c.table_code == rating_changes.c.table_code)
         .where(rating_changes.c.player_id == player_id, of_rating)
-        .order_by(rated_games.c.rated_at.desc())
+        .order_by(rating_changes.c.games.desc())  # the index's order: no other change is read
         .limit(COURSE)
     ).scalars()
     return {
