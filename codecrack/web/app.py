@@ -1,12 +1,13 @@
 """The FastAPI app: the hub (the composition root), the middleware, the static front end, and
-one router per job (tables, live play, tutorials, reviews, languages)."""
+one router per job (tables, tutorials, reviews, languages...); live play's websocket is served in
+front of them all (:class:`.live_routes.GameSockets`)."""
 
 import asyncio
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -26,11 +27,11 @@ from .hub import Hub
 from .installable import installable_router
 from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
-from .live_routes import live_router
+from .live_routes import GameSockets
 from .logs import RequestContext
 from .match_routes import match_router
 from .metrics import metrics_router
-from .middleware import BodyLimit, RawWebsocket, SecurityHeaders, server_error
+from .middleware import BodyLimit, SecurityHeaders, client_address, server_error
 from .my_games import my_games_router
 from .notify.push import WebPush
 from .notify.routes import notify_router
@@ -46,9 +47,9 @@ STATIC = Path(__file__).with_name("static")
 log = logging.getLogger("codecrack.web")
 
 
-def address_of(connection: Request | WebSocket) -> str:
+def address_of(http: Request) -> str:
     """The client's address (the TCP peer, or the proxy's forwarded one when uvicorn trusts it)."""
-    return connection.client.host if connection.client else "unknown"
+    return client_address(http.scope)
 
 
 async def storage_failed(request: Request, error: Exception) -> JSONResponse:
@@ -86,13 +87,12 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=hub.config.max_body_bytes, timeout=hub.config.body_timeout)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)
-    app.add_middleware(RawWebsocket)
-    app.add_middleware(RequestContext)  # the last added is the outermost
+    app.add_middleware(RequestContext)
+    app.add_middleware(GameSockets, hub=hub, drain=app.state.drain)  # the last added is the outermost
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.add_exception_handler(Exception, server_error)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(table_router(hub, [game["name"] for game in games], address_of, may_create))
-    app.include_router(live_router(hub, address_of))
     app.include_router(review_router(hub))
     app.include_router(replay_router(hub, address_of))
     app.include_router(tutorial_router(hub, may_create))

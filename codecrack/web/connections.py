@@ -1,4 +1,5 @@
-"""One websocket's outgoing side: a bounded queue of messages, written by a task of its own.
+"""One websocket's outgoing side: a bounded queue of messages, written by a task of its own while
+any wait.
 
 Tables only ever push (:meth:`Connection.push`), so no table waits for any socket: a message is
 written at once when nothing is queued before it and the socket takes it without waiting (its
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
 from collections.abc import Awaitable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -51,25 +51,28 @@ def with_ref(text: str, ref: str) -> str:
 
 
 class Connection:
-    """One websocket: its seat (``None`` for a spectator) and its queue of outgoing messages."""
+    """One websocket: its seat (``None`` for a spectator) and its queue of outgoing messages.
+
+    An idle connection holds one empty list and no task of its own: its reader runs in the
+    socket's task (:meth:`serve`), and its writer task (:meth:`pump`) only while messages wait."""
 
     def __init__(self, seat: int | None, socket: Socket, queue_limit: int = 32, send_timeout: float = 10.0) -> None:
         self.seat = seat
         self.socket = socket
         self.queue_limit = queue_limit
         self.send_timeout = send_timeout
-        self.pending: deque[str] = deque()
-        self.ready = asyncio.Event()
+        self.pending: list[str] = []  # at most queue_limit: a list is the smallest buffer
         self.ending: tuple[int, str] | None = None
         self.sending_since: float | None = None  # when the send under way began (loop time)
         self.watch: asyncio.TimerHandle | None = None  # checks that no send outlasts send_timeout
-        self.writer: asyncio.Task | None = None  # the task running pump()
+        self.writer: asyncio.Task | None = None  # the task running pump(), while one runs
+        self.reader: asyncio.Task | None = None  # the task running serve(), while it reads
         self.stalled = False
         self.language = current()  # the socket's language (its URL's ?lang=), for texts sent to everyone
 
     def push(self, message: Mapping[str, Any] | str) -> None:
         """Send a message (or its JSON text) at once if nothing is queued or being sent and the
-        socket can, else queue it; never waits. An overflow closes the connection."""
+        socket can, else queue it for the writer task; never waits. An overflow closes the connection."""
         if self.ending:
             return
         if len(self.pending) >= self.queue_limit:
@@ -79,7 +82,7 @@ class Connection:
         if not self.pending and self.sending_since is None and self.socket.send_now(text):
             return
         self.pending.append(text)
-        self.ready.set()
+        self._write()
 
     def end(self, code: int, reason: str, drop_queued: bool = False) -> None:
         """Close the socket with ``code`` and ``reason`` once the queued messages are sent (or
@@ -89,26 +92,28 @@ class Connection:
         if drop_queued:
             self.pending.clear()
         self.ending = (code, reason)
-        self.ready.set()
+        self._write()
+
+    def _write(self) -> None:
+        """Start the writer task, unless it runs."""
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self.pump())
 
     async def pump(self) -> None:
-        """Send the queued messages in order, then close the socket when the connection ends. A
-        send that takes longer than ``send_timeout`` ends the connection (see :meth:`_watch_send`)."""
+        """Send the queued messages in order; then, if the connection ends, close the socket and
+        stop its reader. A send that takes longer than ``send_timeout`` ends the connection (see
+        :meth:`_watch_send`)."""
         clock = asyncio.get_running_loop().time
-        self.writer = asyncio.current_task()
         try:
-            while self.pending or not self.ending:
-                if not self.pending:
-                    self.ready.clear()
-                    await self.ready.wait()
-                    continue
+            while self.pending:
                 self.sending_since = clock()
                 if self.watch is None:
                     self._watch_send(self.sending_since + self.send_timeout)
-                await self.socket.send_text(self.pending.popleft())
+                await self.socket.send_text(self.pending.pop(0))
                 self.sending_since = None
         except asyncio.CancelledError:
             if not self.stalled:
+                self.writer = None  # the task keeps its cancellation, whose traceback holds self: no cycle
                 raise
             task = asyncio.current_task()
             assert task is not None, "a send runs in its writer task"
@@ -117,17 +122,54 @@ class Connection:
         except Exception:  # the client has gone: its reader sees the disconnect
             log.debug("a send failed; the connection is closing", exc_info=True)
             self.end(1000, "", drop_queued=True)
+            self.writer = None
             return
         finally:
             self.sending_since = None
-            self.writer = None  # the task keeps its cancellation, whose traceback holds self: no cycle
             self._unwatch()
-        assert self.ending is not None, "the loop above ends only once the connection is ending"
+        if self.ending:
+            await self._close()
+        self.writer = None
+
+    async def _close(self) -> None:
+        assert self.ending is not None, "only an ending connection closes"
         code, reason = self.ending
         try:
             await self.socket.close(code, reason)
         except Exception:
             log.debug("closing a connection failed", exc_info=True)
+        reader, self.reader = self.reader, None
+        if reader is not None:  # it waits for a message that may never come (a stalled client)
+            reader.cancel()
+
+    async def serve(self, reading: Awaitable[None]) -> None:
+        """Read: run ``reading`` (the loop over the client's messages) in this task until it ends,
+        or until the writer has closed the socket. A reader that ends by asking the connection to
+        close waits for the writer to close it; one that fails (the client's disconnect, say)
+        stops the writer and raises."""
+        task = self.reader = asyncio.current_task()
+        assert task is not None, "a connection is served in its socket's task"
+        try:
+            await reading
+        except asyncio.CancelledError:
+            if self.reader is not None:  # not the writer's doing: it lets go of the reader first
+                self._stop_writer()
+                raise
+            task.uncancel()
+            return
+        except BaseException:
+            self._stop_writer()
+            raise
+        finally:
+            self.reader = None
+            del task  # a traceback kept by the caller must not hold this task
+        if self.ending and self.writer is not None:
+            await self.writer
+        self._stop_writer()
+
+    def _stop_writer(self) -> None:
+        if self.writer is not None:
+            self.writer.cancel()
 
     def _watch_send(self, deadline: float) -> None:
         """Check at ``deadline`` that no send has been under way for ``send_timeout``. One timer
@@ -153,24 +195,6 @@ class Connection:
         if self.watch is not None:
             self.watch.cancel()
             self.watch = None
-
-    async def serve(self, reading: Awaitable[None]) -> None:
-        """Run the writer beside ``reading`` (the loop over the client's messages) until one of
-        them ends. A reader that ends by asking the connection to close lets the writer finish."""
-        writer = asyncio.ensure_future(self.pump())
-        reader = asyncio.ensure_future(reading)
-        try:
-            await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
-            if reader.done() and self.ending:
-                await writer
-            if reader.done():
-                reader.result()  # re-raise what ended the reader (the client's disconnect, say)
-        finally:
-            writer.cancel()
-            reader.cancel()
-            # the tasks keep the exceptions that ended them, whose tracebacks hold this frame:
-            # dropped, so that a closed connection is freed without a garbage collection
-            del writer, reader
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,17 @@ the connection's queue and the ASGI ``send`` as before, which handle every such 
 client that does not read still fills its connection's queue, and is closed as too slow, as soon
 as before.
 The frame is made by the websockets library's own connection (``send_text``), as uvicorn does.
+
+It also keeps an idle socket small (docs/benchmarks.md, "Idle sockets"): its incoming messages wait
+in an :class:`Inbox` (a list and, while the app waits, one future) instead of an ``asyncio.Queue``
+(three deques and an event: 3 KB), and the handshake's request and response, with their headers,
+are let go once the socket is open.
 """
 
 from __future__ import annotations
+
+import asyncio
+from typing import Any
 
 from websockets.protocol import State
 
@@ -22,8 +30,47 @@ from .pings import SpreadPings
 SEND_NOW = "codecrack.send_now"  # the scope's extension: a function(text) -> bool, True once written
 
 
+class Inbox:
+    """What uvicorn's protocol asks of its ``asyncio.Queue`` of incoming events (``put_nowait``,
+    ``get`` by the one app task, ``empty``). Unbounded like it: the protocol stops reading the
+    socket while an event waits."""
+
+    __slots__ = ("events", "waiter")
+
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+        self.waiter: asyncio.Future | None = None
+
+    def put_nowait(self, event: Any) -> None:
+        self.events.append(event)
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def empty(self) -> bool:
+        return not self.events
+
+    async def get(self) -> Any:
+        while not self.events:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        return self.events.pop(0)
+
+
 class DirectSend(SpreadPings):
-    """The websocket protocol of ``codecrack serve``: spread pings, and :meth:`send_now`."""
+    """The websocket protocol of ``codecrack serve``: spread pings, :meth:`send_now`, and a small
+    idle socket."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.queue = Inbox()  # type: ignore[assignment]
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if self.handshake_complete and self.response is not None:
+            self.request = self.response = None  # the handshake's: read only before the socket opens
 
     def handle_connect(self, event) -> None:
         super().handle_connect(event)

@@ -2,8 +2,9 @@
 
 On ``SIGTERM`` (or ``SIGINT``) ``codecrack serve``:
 
-1. marks the instance as draining: ``/readyz`` fails and :class:`Draining` refuses new tables
-   (503) and new game sockets (closed with 1012) that still reach it on an open connection;
+1. marks the instance as draining: ``/readyz`` fails, :class:`Draining` refuses new tables (503)
+   and :class:`.live_routes.GameSockets` new game sockets (closed with 1012) that still reach it on
+   an open connection;
 2. stops listening (uvicorn), so the load balancer sends new connections to another instance;
 3. closes every game socket with code 1012 ("service restart"): clients reconnect at once,
    through the load balancer, to an instance that serves on;
@@ -43,17 +44,12 @@ class Drain:
 
 
 class Draining:
-    """ASGI middleware: while the instance drains, no new table and no new game socket."""
+    """ASGI middleware: while the instance drains, no new table."""
 
     def __init__(self, app: ASGIApp, drain: Drain) -> None:
         self.app, self.drain = app, drain
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.drain.active and scope["type"] == "websocket" and scope["path"].startswith("/ws/"):
-            await receive()  # the connect
-            await send({"type": "websocket.accept"})
-            await send({"type": "websocket.close", "code": RESTARTING, "reason": "restarting"})
-            return
         if (
             self.drain.active
             and scope["type"] == "http"

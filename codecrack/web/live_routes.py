@@ -1,25 +1,35 @@
 """The live-play websocket, ``/ws/{code}``: the join (joining.py), then each client message
-answered within the size and rate limits until the socket closes."""
+answered within the size and rate limits until the socket closes.
 
-# No ``from __future__ import annotations``: FastAPI reads route annotations as real objects.
+:class:`GameSockets` serves it in front of the app's middleware and router, straight from ASGI: an
+idle game socket then holds no framework frame, scope copy or wrapper for its whole life (its cost:
+docs/benchmarks.md, "Idle sockets"). So it does itself what the middleware did for it: the request
+id and table code for the logs (:func:`.logs.tag`), the socket's language (``?lang=`` or
+``Accept-Language``), and no new socket while the instance drains (closed with 1012)."""
+
+from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnect
 
 from ..core.validation import problem
-from ..i18n import _
+from ..i18n import _, language
 from . import messages
 from .actions import refused_from_client
 from .collector import SOCKETS
-from .connections import Ack, Connection
+from .connections import Ack, Connection, encode
+from .draining import RESTARTING, Drain
 from .hints import hint_for
 from .hub import Hub
 from .joining import POLICY, JoinRefused, join, leave
+from .language import scope_language
 from .limits import TokenBucket
-from .middleware import AsgiSocket
+from .logs import tag
+from .middleware import ASGIApp, AsgiSocket, Receive, Scope, Send, client_address
 from .refusals import SPECTATOR
 from .sandbox import OverBudget
 from .schema import ChatMute, ChatSay, ChatSwitch, client_hello, read_client_message
@@ -28,57 +38,70 @@ from .table import LiveTable
 ChatMessage = ChatSay | ChatMute | ChatSwitch
 TOO_BIG = 1009  # websocket close code: message too big
 HELLO_SECONDS = 10.0  # a new socket must say hello (with its token, or none) within this time
+GAME_SOCKET = re.compile(r"^/ws/([^/]+)$")
 
 
-def live_router(hub: Hub, address_of) -> APIRouter:
-    """``address_of(websocket)``: the client's address, for the limit of connections per address."""
-    router = APIRouter()
-    config = hub.config
-    connections = hub.fanout.counter("sockets", config.connections_per_address)
+class GameSockets:
+    """ASGI middleware, the outermost: a websocket to ``/ws/{code}`` is served here; everything else
+    goes on to ``app``."""
 
-    @router.websocket("/ws/{code}")
-    async def live(websocket: WebSocket, code: str) -> None:
-        await websocket.accept()
-        address = address_of(websocket)
-        if not await connections.enter(address):
+    def __init__(self, app: ASGIApp, hub: Hub, drain: Drain) -> None:
+        self.app, self.hub, self.drain, self.config = app, hub, drain, hub.config
+        self.connections = hub.fanout.counter("sockets", self.config.connections_per_address)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found = GAME_SOCKET.match(scope["path"]) if scope["type"] == "websocket" else None
+        if found is None:
+            return await self.app(scope, receive, send)
+        tag(scope)
+        with language(scope_language(scope)):
+            await self.live(scope, AsgiSocket(scope, receive, send), found[1])
+
+    async def live(self, scope: Scope, socket: AsgiSocket, code: str) -> None:
+        await socket.accept()
+        if self.drain.active:
+            return await socket.close(RESTARTING, "restarting")
+        address = client_address(scope)
+        if not await self.connections.enter(address):
             return await refuse(
-                websocket,
+                socket,
                 POLICY,
-                _("at most {count} connections from one address").format(count=config.connections_per_address),
+                _("at most {count} connections from one address").format(count=self.config.connections_per_address),
             )
         SOCKETS.opened += 1
         try:
-            await play(websocket, AsgiSocket(websocket), code)
+            await self.play(socket, code)
         finally:
-            await connections.leave(address)
+            await self.connections.leave(address)
             SOCKETS.closed += 1
 
-    async def play(websocket: WebSocket, socket: AsgiSocket, code: str) -> None:
+    async def play(self, socket: AsgiSocket, code: str) -> None:
+        config = self.config
         try:
             table, connection = await join(
-                hub,
+                self.hub,
                 code,
                 lambda: asyncio.wait_for(hello_token(socket), HELLO_SECONDS),
                 lambda seat: Connection(seat, socket, config.send_queue_limit, config.send_timeout),
             )
         except JoinRefused as refused:
-            return await refuse(websocket, refused.code, refused.message)
+            return await refuse(socket, refused.code, refused.message)
         except WebSocketDisconnect:
             return
         except (ValueError, TimeoutError) as error:
-            return await refuse(websocket, POLICY, str(error) or _("no hello: say hello with your token first"))
+            return await refuse(socket, POLICY, str(error) or _("no hello: say hello with your token first"))
         try:
-            await connection.serve(converse(socket, table, connection, hub.chat.greet(table, connection)))
+            await connection.serve(self.converse(socket, table, connection, self.hub.chat.greet(table, connection)))
         except WebSocketDisconnect:
             pass
         finally:
-            leave(hub, table, connection)
+            leave(self.hub, table, connection)
 
-    async def converse(socket: AsgiSocket, table: LiveTable, connection: Connection, greeting: Awaitable) -> None:
+    async def converse(self, socket: AsgiSocket, table: LiveTable, connection: Connection, greeting: Awaitable) -> None:
         """Send the ``greeting``, then answer the connection's messages, within the size and rate
         limits, until it closes."""
         await greeting
-        clock = asyncio.get_running_loop().time
+        config, clock = self.config, asyncio.get_running_loop().time
         bucket, throttled = TokenBucket(config.messages_per_second, config.message_burst, clock()), False
         while True:
             text = await next_text(socket)
@@ -100,11 +123,11 @@ def live_router(hub: Hub, address_of) -> APIRouter:
                 throttled = True
                 continue
             throttled = False
-            reply = await handle(table, connection, text)
+            reply = await self.handle(table, connection, text)
             if reply is not None:
                 connection.push(reply)
 
-    async def handle(table: LiveTable, connection: Connection, text: str | None) -> messages.ServerMessage | None:
+    async def handle(self, table: LiveTable, connection: Connection, text: str | None) -> messages.ServerMessage | None:
         """Answer one client message: ``action``, ``hint``, ``ping``, ``resync`` or the chat's."""
         if text is None:
             return messages.error(_("binary frames are not accepted: send JSON text"))
@@ -117,7 +140,7 @@ def live_router(hub: Hub, address_of) -> APIRouter:
         if message.type == "resync":
             return table.state_message(connection.seat)
         if message.type in ("chat", "mute", "chat_switch"):
-            return await chat(table, connection, message)
+            return await self.chat(table, connection, message)
         ref = message.ref if message.type == "action" else None
         if connection.seat is None:
             return messages.error(SPECTATOR.text(), ref)
@@ -129,28 +152,28 @@ def live_router(hub: Hub, address_of) -> APIRouter:
             return None if refused is None else messages.error(refused.text(), ref)
         step, view = await table.seat_view(connection.seat)
         try:
-            return messages.hint(step, await hint_for(table, view, hub.bots.work, hub.hint_pool))
+            return messages.hint(step, await hint_for(table, view, self.hub.bots.work, self.hub.hint_pool))
         except OverBudget as refused:
             return messages.error(refused.text())
 
-    async def chat(table: LiveTable, connection: Connection, message: ChatMessage) -> messages.ServerMessage | None:
+    async def chat(
+        self, table: LiveTable, connection: Connection, message: ChatMessage
+    ) -> messages.ServerMessage | None:
         if message.type == "mute":
-            hub.chat.mute(connection, message.seat, message.muted)
+            self.hub.chat.mute(connection, message.seat, message.muted)
             return None
         if message.type == "chat_switch":
-            refused = await hub.chat.switch(table, connection, message.off)
+            refused = await self.hub.chat.switch(table, connection, message.off)
         else:
-            refused = await hub.chat.say(table, connection, message.phrase, message.text)
+            refused = await self.hub.chat.say(table, connection, message.phrase, message.text)
         return None if refused is None else messages.error(refused)
 
-    return router
 
-
-async def refuse(websocket: WebSocket, code: int, message: str) -> None:
+async def refuse(socket: AsgiSocket, code: int, message: str) -> None:
     """Tell the client why, then close the socket (a client already gone is no error)."""
     try:
-        await websocket.send_json(messages.error(message))
-        await websocket.close(code=code)
+        await socket.send_text(encode(messages.error(message)))
+        await socket.close(code)
     except (WebSocketDisconnect, OSError):
         pass
 

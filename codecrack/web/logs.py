@@ -51,6 +51,17 @@ def shown_url(url: str | None) -> str | None:
     return urlunsplit(parts._replace(netloc=f"{name}:***@{host}"))
 
 
+def tag(scope: Scope) -> str:
+    """Name the request (or websocket) in ``scope`` and its table, if its path names one, in every
+    log line written while it is served (the context's :data:`REQUEST_ID` and :data:`TABLE`); its request id."""
+    given = dict(scope.get("headers") or ()).get(b"x-request-id", b"").decode("latin-1")
+    request_id = given if PLAIN_ID.match(given) else secrets.token_hex(8)
+    found = TABLE_PATH.match(scope.get("path", ""))
+    REQUEST_ID.set(request_id)
+    TABLE.set(found.group(1).upper() if found else None)
+    return request_id
+
+
 class RequestContext:
     """ASGI middleware: each HTTP request and websocket gets a request id and, when its path names
     a table, that table's code, both seen by every log line written while it is served."""
@@ -61,11 +72,7 @@ class RequestContext:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
-        given = dict(scope.get("headers") or ()).get(b"x-request-id", b"").decode("latin-1")
-        request_id = given if PLAIN_ID.match(given) else secrets.token_hex(8)
-        found = TABLE_PATH.match(scope.get("path", ""))
-        REQUEST_ID.set(request_id)
-        TABLE.set(found.group(1).upper() if found else None)
+        request_id = tag(scope)
         if scope["type"] == "websocket":
             return await self.app(scope, receive, send)
 

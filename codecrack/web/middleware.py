@@ -1,4 +1,5 @@
-"""ASGI middleware in front of the app: a cap on HTTP request bodies, and the security headers."""
+"""ASGI middleware in front of the app: a cap on HTTP request bodies, and the security headers; and
+the game websocket's plain ASGI socket."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.responses import JSONResponse
+from starlette.websockets import WebSocketDisconnect
 
 from .direct_send import SEND_NOW
 
@@ -118,38 +120,27 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-ASGI_KEY = "codecrack.asgi"  # the scope key under which RawWebsocket leaves receive and send
-
-
-class RawWebsocket:
-    """Leaves a websocket's ``receive`` and ``send``, as the server gives them, in its scope (under
-    :data:`ASGI_KEY`) while it lasts, for :class:`AsgiSocket`. Put outside the app's other
-    layers, so that no framework wrapper sits between them and the server."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "websocket":
-            return await self.app(scope, receive, send)
-        scope[ASGI_KEY] = (receive, send)
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            del scope[ASGI_KEY]  # the server's protocol holds the scope, ``send`` holds it: no cycle
+def client_address(scope: Scope) -> str:
+    """The client's address: the TCP peer, or the proxy's forwarded one when uvicorn trusts it."""
+    client = scope.get("client")
+    return client[0] if client else "unknown"
 
 
 class AsgiSocket:
-    """An accepted websocket's messages straight through the server's ASGI ``receive`` and
-    ``send``: each of the many messages of live play skips the framework's per-message layers
-    (Starlette's state checks, its exception handlers' send wrappers). The framework's
-    ``WebSocket`` still accepts and closes the socket, so its state stays right. :meth:`send_now`
-    writes at once when the server offers it (``codecrack serve``'s protocol: :mod:`.direct_send`)."""
+    """A game websocket straight through the server's ASGI ``receive`` and ``send``, with no
+    framework layer between (:class:`.live_routes.GameSockets`). :meth:`send_now` writes at once
+    when the server offers it (``codecrack serve``'s protocol: :mod:`.direct_send`)."""
 
-    def __init__(self, websocket) -> None:
-        self.websocket = websocket
-        self.receive, self._send = websocket.scope[ASGI_KEY]
-        self._send_now = websocket.scope.get("extensions", {}).get(SEND_NOW)
+    def __init__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.receive, self._send = receive, send
+        self._send_now = scope.get("extensions", {}).get(SEND_NOW)
+
+    async def accept(self) -> None:
+        """Take the client's connect and accept it; :class:`WebSocketDisconnect` if it left first."""
+        message = await self.receive()
+        if message["type"] != "websocket.connect":
+            raise WebSocketDisconnect(message.get("code", 1006))
+        await self._send({"type": "websocket.accept"})
 
     async def send_text(self, data: str) -> None:
         await self._send({"type": "websocket.send", "text": data})
@@ -159,4 +150,4 @@ class AsgiSocket:
         return self._send_now is not None and self._send_now(data)
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        await self.websocket.close(code, reason)
+        await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})

@@ -51,11 +51,17 @@ def stored_actions(db_url: str, code: str) -> list[tuple[int, int, dict]]:
     return [tuple(row) for row in rows]
 
 
+TURN_HOUR = "8"  # seconds: a turn-based table's hour in the pair (only the forfeit test makes one)
+
+
 @pytest.fixture(scope="module")
 def pair(postgres, redis_server):
     """Two instances on one new database, shared by the tests that kill neither of them."""
     db_url = postgres.new_database()
-    with instance(db_url, redis_server.url, "first") as first, instance(db_url, redis_server.url, "second") as second:
+    with (
+        instance(db_url, redis_server.url, "first", CODECRACK_TURN_HOUR=TURN_HOUR) as first,
+        instance(db_url, redis_server.url, "second", CODECRACK_TURN_HOUR=TURN_HOUR) as second,
+    ):
         yield first.url, second.url
 
 
@@ -224,6 +230,28 @@ def next_of(socket, kind: str) -> dict:
         message = json.loads(socket.recv(timeout=GUARD))
         if message["type"] == kind:
             return message
+
+
+def test_a_forfeit_on_time_reaches_the_players_on_both_instances(pair):
+    """A turn-based table whose seats lose on time (``on_lapse: "lose"``), Ann on one instance and
+    Bob on the other; nobody makes an opening: when the time runs out, both are told the table is
+    over, both seats lost on time (a forfeit is no step: the other instance re-reads the table)."""
+    first, second = pair
+    made = new_table(first, [HUMAN, HUMAN], sit=0, turn_hours=1, on_lapse="lose")
+    code = made["code"]
+    other = join(second, code, 1).json()
+    with (
+        connect(f"{websocket_base(first)}/ws/{code}", open_timeout=GUARD) as ann,
+        connect(f"{websocket_base(second)}/ws/{code}", open_timeout=GUARD) as bob,
+    ):
+        for socket, token in ((ann, made["token"]), (bob, other["token"])):
+            socket.send(json.dumps({"type": "hello", "token": token}))
+        for socket in (ann, bob):
+            assert not next_of(socket, "hello")["table"]["over"], f"the {TURN_HOUR} s ran out before both came"
+        for socket in (ann, bob):
+            while not (table := next_of(socket, "table")["table"])["over"]:
+                pass
+            assert table["result"] == {"winners": [], "scores": None, "forfeit": {"seats": [0, 1], "kind": "time"}}
 
 
 def test_a_restart_of_redis_mid_game_loses_nothing(pair, redis_server):

@@ -62,6 +62,7 @@ def test_json_logs_of_whole_games_hold_no_secret(postgres_url):
     assert all(FIELDS <= set(line) for line in lines)
     assert {line["level"] for line in lines} >= {"info"}
     assert any(line["table"] == codes[0] and line["request_id"] == "probe-42" for line in lines)
+    assert any(line["table"] == codes[0] and "WebSocket" in line["event"] for line in lines)  # a game socket's
     assert any("codecrack on http://" in line["event"] for line in lines)
     for secret in secrets:
         assert secret not in log

@@ -6,13 +6,15 @@ closed as too slow)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 import uvicorn
 from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
-from codecrack.web.direct_send import SEND_NOW, DirectSend
+from codecrack.web.direct_send import SEND_NOW, DirectSend, Inbox
 
 
 class Transport:
@@ -89,3 +91,19 @@ def test_a_connection_refused_at_its_handshake_is_lost_cleanly():
     protocol.connections.add(protocol)
     protocol.connection_lost(ConnectionResetError("the client left"))
     assert protocol not in protocol.connections and protocol.disconnected
+
+
+def test_the_inbox_hands_events_over_in_order_and_wakes_a_waiting_reader():
+    async def scenario() -> list[dict]:
+        inbox = Inbox()
+        inbox.put_nowait({"n": 1})
+        got = [await inbox.get()]
+        assert inbox.empty()
+        waiting = asyncio.ensure_future(inbox.get())
+        await asyncio.sleep(0)  # the reader waits
+        inbox.put_nowait({"n": 2})
+        inbox.put_nowait({"n": 3})
+        got += [await asyncio.wait_for(waiting, 30), await inbox.get()]
+        return got
+
+    assert asyncio.run(scenario()) == [{"n": 1}, {"n": 2}, {"n": 3}]
