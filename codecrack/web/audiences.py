@@ -5,35 +5,24 @@ Messages are only ever queued, never awaited (see connections.py)."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..protocol.deltas import SentViews
 from . import messages
 from .actions import player_view
-from .connections import Ack, Connection, encode
+from .connections import Ack, encode
 from .summaries import live_summary
-
-if TYPE_CHECKING:
-    from ..core.game import Game
-    from .config import WebConfig
+from .table_parts import TablePart
 
 
-class Audiences:
+class Audiences(TablePart):
     """The broadcast part of :class:`~codecrack.web.table.LiveTable`."""
-
-    game: Game
-    step: int
-    config: WebConfig
-    connections: set[Connection]
-    sent: SentViews  # each audience's last view: the base of its next delta
-    announced_at: float  # when the table's summary was last sent to everyone
 
     def audience_view(self, seat: int | None) -> dict[str, Any]:
         return player_view(self.game.view(seat))
 
     def summary(self) -> dict[str, Any]:
         """The table's public facts (:func:`~codecrack.web.summaries.table_summary`)."""
-        return live_summary(self)
+        return live_summary(self.whole)
 
     def clock_info(self) -> dict[str, Any] | None:
         return self.clock.public(asyncio.get_running_loop().time()) if self.clock else None

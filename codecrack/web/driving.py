@@ -3,24 +3,11 @@ driver of each bot the game awaits (``events.drive``)."""
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from ..core.game import Game
-    from .ports import TableEvents
-    from .store import TableRow
+from .table_parts import TablePart
 
 
-class Driving:
+class Driving(TablePart):
     """The driving part of :class:`~codecrack.web.table.LiveTable`."""
-
-    row: TableRow
-    game: Game
-    events: TableEvents
-    driving: bool
-    taken_over: set[int]
-    tasks: dict[Any, asyncio.Task]
 
     def wake(self) -> None:
         """Make sure every bot the game is waiting for has a driver task."""
@@ -28,7 +15,7 @@ class Driving:
             return
         for seat in self.game.awaited:
             if self.bot_tier(seat) and not self.running(("bot", seat)):
-                self.start(("bot", seat), self.events.drive(self, seat))
+                self.start(("bot", seat), self.events.drive(self.whole, seat))
 
     def resume(self, since: float | None = None) -> None:
         """Carry on after loading: takeover timers for absent players, the clock (from its full

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
@@ -17,26 +17,16 @@ from ..core.errors import IllegalAction
 from ..core.game import GAME_OVER, Game
 from . import metrics
 from .connections import Ack
-from .ports import Journal, StepTaken, TableEvents
+from .ports import StepTaken
 from .refusals import BUSY, NOT_STORED, STALE, Refusal, Refused
-
-if TYPE_CHECKING:
-    from .store import TableRow
+from .table_parts import TablePart
 
 log = logging.getLogger("codecrack.web")
 WRITE_ATTEMPTS = 8  # steps taken by other instances, one after another, before an action gives up
 
 
-class ActionPipeline:
+class ActionPipeline(TablePart):
     """The actions part of :class:`~codecrack.web.table.LiveTable`."""
-
-    row: TableRow
-    game: Game
-    step: int  # accepted actions so far
-    ahead: Game | None  # the live game's twin that actions are tried on (see twin())
-    journal: Journal
-    events: TableEvents
-    lock: asyncio.Lock
 
     async def submit(
         self, seat: int, action: Any, expect_step: int | None = None, ack: Ack | None = None
@@ -83,7 +73,7 @@ class ActionPipeline:
             committed = time.perf_counter()
             self.adopt(played, seat, action, ack)
             metrics.action("accepted", received, committed, time.perf_counter())
-            self.events.committed(self, seat, action)
+            self.events.committed(self.whole, seat, action)
         self.wake()
         return None
 
@@ -141,7 +131,7 @@ class ActionPipeline:
         self.game, self.step, self.ahead = game, step, None
         self.row.finished, self.row.result = game.over, game.result
         if game.over:
-            self.events.ended(self)
+            self.events.ended(self.whole)
         self.restart_clock()
         self.restart_turn()
         self.broadcast_state(ack)

@@ -3,25 +3,14 @@ and what happens when a seat's player comes back or goes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..i18n import translate
 from . import messages
 from .connections import REPLACED, REPLACED_REASON, Connection
-
-if TYPE_CHECKING:
-    from .store import TableRow
+from .table_parts import TablePart
 
 
-class Seating:
+class Seating(TablePart):
     """The seats part of :class:`~codecrack.web.table.LiveTable`."""
-
-    row: TableRow
-    tokens: dict[str, tuple[int, str]]  # token -> (seat, name)
-    connections: set[Connection]
-    taken_over: set[int]  # absent humans' seats played by the takeover AI
-    elsewhere: set[int]  # seats connected on other instances (cluster.py)
-    joined: bool
 
     def seat_for(self, token: str | None) -> int | None:
         found = self.tokens.get(token or "")
@@ -68,13 +57,13 @@ class Seating:
         self.announce()
         self.wake()
         if seat is not None:
-            self.events.presence_changed(self)
+            self.events.presence_changed(self.whole)
 
     def disconnect(self, connection: Connection) -> None:
         self.connections.discard(connection)
         if connection.seat is not None:
             self.watch_absence(connection.seat)
-            self.events.presence_changed(self)
+            self.events.presence_changed(self.whole)
         self.announce()
 
     def returned(self, seat: int) -> None:

@@ -1,7 +1,8 @@
 """One live table: the game, who sits where, the open connections, the bots and the clock.
 
 A :class:`LiveTable` is given its ports (a journal, the events, the settings) and never reaches
-up to whoever owns it. Its jobs live in one module each, joined here:
+up to whoever owns it. Its jobs live in one module each, joined here (each a mixin on
+:class:`~codecrack.web.table_parts.TablePart`, which declares the state they share):
 
 - :mod:`.seats`: seats and presence;
 - :mod:`.audiences`: each audience's view and the broadcasts;

@@ -7,16 +7,11 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.clock import Clock, clock_for
 from .refusals import STORE_RETRY, Refusal
-
-if TYPE_CHECKING:
-    from ..core.game import Game
-    from .config import WebConfig
-    from .ports import TableEvents
-    from .store import TableRow
+from .table_parts import TablePart
 
 log = logging.getLogger("codecrack.web")
 
@@ -38,17 +33,8 @@ class RunningClock:
         }
 
 
-class ClocksAndTakeovers:
+class ClocksAndTakeovers(TablePart):
     """The timers part of :class:`~codecrack.web.table.LiveTable`."""
-
-    row: TableRow
-    game: Game
-    step: int
-    config: WebConfig
-    events: TableEvents
-    clock: RunningClock | None
-    driving: bool  # this instance runs the bots, clock and takeovers (with several: it holds the lease)
-    taken_over: set[int]
 
     def restart_clock(self, since: float | None = None) -> None:
         """Start the clock of the current step, if any, from its full length; or, with ``since``
@@ -89,7 +75,7 @@ class ClocksAndTakeovers:
 
     async def _take_over(self, seat: int) -> None:
         await asyncio.sleep(self.config.disconnect_timeout)
-        await self.events.check_presence([self])
+        await self.events.check_presence([self.whole])
         if not self.connected(seat):
             self.taken_over.add(seat)
             self.announce()

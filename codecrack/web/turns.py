@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import OptionError
 from ..core.forfeit import forfeit_result
@@ -21,13 +20,11 @@ from ..i18n import N_
 from ..tutorials import fallback_tier
 from .refusals import STORE_RETRY
 from .store import now
+from .table_parts import TablePart
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from .config import WebConfig
-    from .ports import Journal, TableEvents
     from .store import TableRow
-    from .table import LiveTable
 
 log = logging.getLogger("codecrack.web")
 
@@ -85,30 +82,8 @@ def turn_public(row: TableRow) -> dict[str, Any] | None:
     }
 
 
-class TurnDeadlines:
+class TurnDeadlines(TablePart):
     """The turn-deadline part of :class:`~codecrack.web.table.LiveTable`."""
-
-    row: TableRow
-    game: Game
-    step: int
-    config: WebConfig
-    journal: Journal
-    events: TableEvents
-    lock: asyncio.Lock
-    driving: bool
-    taken_over: set[int]
-    tasks: dict[Any, asyncio.Task]
-
-    if TYPE_CHECKING:  # the live table's other parts
-
-        @property
-        def code(self) -> str: ...
-        def start(self, key: Any, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task: ...
-        def cancel(self, key: Any) -> None: ...
-        def bot_tier(self, seat: int) -> str | None: ...
-        def connected(self, seat: int) -> bool: ...
-        def announce(self) -> None: ...
-        def wake(self) -> None: ...
 
     @property
     def over(self) -> bool:
@@ -188,5 +163,5 @@ class TurnDeadlines:
                 return
             row = self.row
             row.finished, row.result, row.turn_deadline, row.turn_seats = True, result, None, []
-            self.events.ended(cast("LiveTable", self))
+            self.events.ended(self.whole)
         self.announce()

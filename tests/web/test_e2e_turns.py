@@ -75,6 +75,53 @@ def test_a_double_click_on_a_game_button_is_quiet(site):
     page.close()
 
 
+def test_a_click_that_arrives_after_the_game_moved_on_is_quiet(site):
+    """The server's answers are held back, so a second click on "draw" reaches it after the first
+    draw was taken: its refusal (the engine's "no draw now: the phase is guess ...") arrives right
+    after the new view and is not shown (issue 25 §4.2)."""
+    page = new_table(site, "coda", "random", {"first": "0"})
+    page.click("button.opening >> nth=0")
+    page.wait_for_selector("button.draw")
+    held: list = []
+    actions: list = []
+    routes: dict = {}
+
+    def route(socket):
+        server = socket.connect_to_server()
+        routes["page"] = socket
+
+        def to_server(message):
+            if '"action"' in str(message):
+                actions.append(message)
+            server.send(message)
+
+        socket.on_message(to_server)
+        server.on_message(lambda message: held.append(message) if routes.get("hold") else socket.send(message))
+
+    page.route_web_socket(re.compile(r"/ws/"), route)
+    page.reload()  # the table's socket opens again, through the route
+    page.wait_for_selector("button.draw")
+    routes["hold"] = True
+    for _ in range(60):  # the page sends again once its 3 s wait for an answer is over
+        if len(actions) >= 2:
+            break
+        page.click("button.draw >> nth=0")
+        page.wait_for_timeout(500)
+    assert len(actions) >= 2, actions
+    for _ in range(60):  # the refusal of the second draw is held too
+        if any('"error"' in str(message) for message in held):
+            break
+        page.wait_for_timeout(500)
+    assert any('"error"' in str(message) for message in held), held
+    routes["hold"] = False
+    for message in held:
+        routes["page"].send(message)
+    page.wait_for_selector("#coda-guess-prompt")
+    page.wait_for_timeout(500)  # the refusal, sent after the view, is handled by now
+    assert page.query_selector("#error") is None, page.inner_text("#error")
+    page.close()
+
+
 def test_an_old_tab_says_the_seat_is_open_elsewhere_and_takes_it_back(site):
     context = site[1].new_context(viewport={"width": 1200, "height": 900})
     old = context.new_page()

@@ -119,7 +119,11 @@ class TablePage {
         this.hintAsked = false;
         if (this.wantsHint() && message.step !== this.step) this.askHint();
         break;
-      case "error": this.sending = false; this.error = message.message; break;
+      case "error":
+        this.sending = false;
+        // A click sent from an earlier step (its ref) was overtaken by the game: refused, and quiet.
+        if (message.ref === undefined || message.ref === String(this.step)) this.error = message.message;
+        break;
       case "rematch": this.followRematch(message.code); return;
       case "invite": invited(this, message.invite); return; // another seated player renewed the link
       case "chat": this.chat.receive(message); break;
@@ -154,7 +158,8 @@ class TablePage {
   }
 
   // A repeated click while the last action is on its way, or a stale one (not this seat's move
-  // now), is ignored quietly: the server's refusal would only show the engine's words.
+  // now, or sent before the game moved on: see "error"), is quiet: the refusal would only show the
+  // engine's words.
   send(action) {
     if (this.coach && !this.coach.allows(action)) {
       this.render();
@@ -165,7 +170,7 @@ class TablePage {
     this.sending = true;
     clearTimeout(this.sendingTimer);
     this.sendingTimer = setTimeout(() => { this.sending = false; }, 3000); // no answer: clicks work again
-    this.socket?.send(JSON.stringify({ type: "action", action }));
+    this.socket?.send(JSON.stringify({ type: "action", action, ref: String(this.step ?? 0) }));
   }
 
   // The belief engine's answer feeds the probabilities and the auto-notes (a seat's own view only).
