@@ -5,6 +5,8 @@ searches by, and no line holds a seat token, the database's password or a table'
 from __future__ import annotations
 
 import json
+import logging
+import logging.config
 from pathlib import Path
 
 import httpx
@@ -13,6 +15,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
 from codecrack.loadtest.target import codecrack_server
+from codecrack.web.config import WebConfig
+from codecrack.web.logs import FORMATS, log_config
 from codecrack.web.migrate import upgrade
 from codecrack.web.store import make_engine
 
@@ -85,3 +89,19 @@ def test_a_failed_statement_does_not_show_its_values(tmp_path):
         db.execute(add, {"token": token, "seat": 1})
     assert token not in str(raised.value)
     engine.dispose()
+
+
+def test_logs_are_text_unless_json_is_asked_for(monkeypatch):
+    """A terminal gets text lines by default; ``json`` (the setting or ``--log-format``) gets JSON lines."""
+    monkeypatch.delenv("CODECRACK_LOG_FORMAT", raising=False)
+    assert WebConfig().log_format == "text"
+    record = logging.LogRecord("codecrack.web", logging.INFO, __file__, 1, "hello", None, None)
+    shown = {}
+    for kind in FORMATS:
+        config = log_config(kind, "one")
+        formatter = logging.config.dictConfigClass(config).configure_formatter(config["formatters"]["main"])
+        shown[kind] = formatter.format(record)
+    assert not shown["text"].startswith("{") and shown["text"].endswith("codecrack.web: hello")
+    assert json.loads(shown["json"])["event"] == "hello" and json.loads(shown["json"])["instance"] == "one"
+    with pytest.raises(ValueError):
+        log_config("xml", "one")
