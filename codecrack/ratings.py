@@ -88,7 +88,7 @@ class Ladder:
             return
         before = [ratings.get(name, Rating()) for name in names]
         teams = [[MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before]
-        after = MODEL.rate(teams, ranks=places)
+        after = MODEL.rate(teams, ranks=[float(place) for place in places])
         for name in set(names):
             seats = [seat for seat, seated in enumerate(names) if seated == name]
             ratings[name] = Rating(

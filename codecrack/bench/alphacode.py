@@ -49,7 +49,9 @@ def solver_benchmark(
         moves = [action for seat, action in game.record()["actions"] if seat == 0]
         turns.append(len(moves) - 1)
         times.extend(run.decision_ms[0])
-        solved += game.result["winners"] == [0]
+        result = game.result
+        assert result is not None, "run_game plays to the end"
+        solved += result["winners"] == [0]
     return {
         "benchmark": "alphacode-solver",
         "level": level,
@@ -89,6 +91,7 @@ def exact_benchmark(level: str = "hard", real_words: bool | str = False, **other
         """(sum of turns over ``alive``, max turns) when ``spent`` turns are already played."""
         if len(alive) == 1:
             return spent + 1, spent + 1
+        q: int | None
         if level == "medium":
             q = greedy_question(space, alive)
         else:

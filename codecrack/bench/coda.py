@@ -100,7 +100,9 @@ def timed_game(
             cpu.append((time.process_time() - cpu_started) * 1000)
             wall.append((time.perf_counter() - wall_started) * 1000)
         game.apply(seat, action)
-    winners = game.result["winners"]
+    result = game.result
+    assert result is not None, "the game is played to its end"
+    winners = result["winners"]
     return (1 / len(winners) if hero in winners else 0.0), cpu, wall
 
 
@@ -119,7 +121,9 @@ def decisions_benchmark(
     seed, games = int(seed), int(games)
     table = {}
     for count in (2, 3, 4) if players is None else (int(players),):
-        wins, cpu, wall = 0.0, [], []
+        wins = 0.0
+        cpu: list[float] = []
+        wall: list[float] = []
         for index in range(games):
             won, game_cpu, game_wall = timed_game(level, count, seed, index, **options)
             wins, cpu, wall = wins + won, cpu + game_cpu, wall + game_wall

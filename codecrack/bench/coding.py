@@ -22,7 +22,8 @@ from ..core.errors import OptionError
 from ..core.registry import new_game
 from ..core.runner import next_actor
 from ..games.coding.agents import AGENTS
-from ..games.coding.reading import facts_from_view, own_code
+from ..games.coding.reading import facts_from_view, my_code
+from ..games.coding.rules import CodingGame
 from ..games.coding.tactics import answer_score, best_answer, joint_best_answer
 
 
@@ -30,7 +31,7 @@ def mid_game_views(players: int, games: int, seed: int, mode: str) -> list[dict[
     """One view per game, when the hacking rounds are over, from a seat that rotates."""
     views = []
     for index in range(games):
-        game = new_game("coding", players=players, seed=seed + index, mode=mode)
+        game = CodingGame(players=players, seed=seed + index, mode=mode)
         agents = {s: AGENTS["medium"](seed=seed + index * 7 + s) for s in range(players)}
         while game.phase == "order" or game.phase == "hacking":
             seat = next_actor(game, agents)
@@ -41,7 +42,7 @@ def mid_game_views(players: int, games: int, seed: int, mode: str) -> list[dict[
 
 def update(view: dict[str, Any]) -> list[np.ndarray]:
     """One belief update: every opponent's code distribution from the view."""
-    belief, _ = facts_from_view(view).belief(view["seat"], own_code(view))
+    belief, _ = facts_from_view(view).belief(view["seat"], my_code(view))
     return belief.probs
 
 

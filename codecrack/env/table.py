@@ -196,7 +196,9 @@ class SerialTable:
         self.flush()
 
     def utilities(self) -> list[float]:
-        return self.nature.utilities(self.game.result, self.game.players)
+        result = self.game.result
+        assert result is not None, "utilities are read at the end"
+        return self.nature.utilities(result, self.game.players)
 
     def step_limit(self, rounds: int = 8) -> int:
         """Actions after which a wrapper truncates: the declared bound, or ``rounds`` rounds' worth

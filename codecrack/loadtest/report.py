@@ -40,7 +40,7 @@ class ServerWatch:
             await asyncio.sleep(0.5)
 
     def report(self, elapsed: float, actions: int) -> dict[str, Any] | None:
-        if not self.pid:
+        if not self.pid or self.start is None:
             return None
         end = sample_process(self.pid)
         self.peak_rss = max(self.peak_rss, end.rss_bytes)

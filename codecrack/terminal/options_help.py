@@ -40,7 +40,8 @@ def typed_seat_options(game: str, options: dict[str, Any], players: int) -> dict
     engine = dict(options)
     for name, value in options.items():
         field = fields.get(name)
-        if field is None or (field.json_schema_extra or {}).get("control") != "seat":
+        extra = None if field is None else field.json_schema_extra
+        if not isinstance(extra, dict) or extra.get("control") != "seat":
             continue
         text = str(value).strip().lower()
         if text == "none":

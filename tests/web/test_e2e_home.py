@@ -83,7 +83,9 @@ def test_a_friend_takes_the_seat_through_the_invite_panel(site):  # noqa: F811
     friend.goto(renewed)
     friend.click("#take-seat-go")
     friend.wait_for_selector("#take-seat", state="detached")
-    assert "Player 2" in friend.inner_text(".table-head .you") or "You" in friend.inner_text(".table-head .you")
+    friend.wait_for_function(  # the seat's view follows the claim's answer
+        "() => /Player 2|You/.test(document.querySelector('.table-head .you')?.textContent ?? '')"
+    )
     host.wait_for_selector("#invite", state="detached")  # every seat taken: the panel closed
     stranger.wait_for_selector("#invite-only", state="detached")
     assert not host.errors and not friend.errors and not stranger.errors and not leaked.errors
