@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import socket
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -204,20 +204,29 @@ def test_an_instance_lets_go_of_a_table_whose_players_are_all_elsewhere(pair, re
 
 def test_a_chat_line_said_on_one_instance_reaches_a_player_on_the_other(pair, redis_server):
     """Seat 0 talks through one instance, seat 1 listens through the other (issue 28 §5)."""
-    first, second = pair
-    made = new_table(first, [HUMAN, HUMAN], sit=0)
+    made = new_table(pair[0], [HUMAN, HUMAN], sit=0)
     code = made["code"]
-    other = join(second, code, 1).json()
-    with (
-        connect(f"{websocket_base(first)}/ws/{code}", open_timeout=GUARD) as ann,
-        connect(f"{websocket_base(second)}/ws/{code}", open_timeout=GUARD) as bob,
-    ):
-        for socket, token in ((ann, made["token"]), (bob, other["token"])):
-            socket.send(json.dumps({"type": "hello", "token": token}))
+    with one_seat_on_each(pair, made) as (ann, bob):
         wait_until(lambda: followers(redis_server, code) == 2, "both instances follow the table")
         ann.send(json.dumps({"type": "chat", "text": "good luck from the first"}))
         line = next_chat(bob)["lines"][0]
         assert (line["seat"], line["body"]) == (0, "good luck from the first")
+
+
+@contextmanager
+def one_seat_on_each(pair, made: dict):
+    """Seat 0, the creator of the table ``made`` on the first instance, and seat 1, joined through
+    the second, each connected to its instance; both have said hello."""
+    first, second = pair
+    code = made["code"]
+    seated = ((first, made["token"]), (second, join(second, code, 1).json()["token"]))
+    with ExitStack() as stack:
+        sockets = [
+            stack.enter_context(connect(f"{websocket_base(url)}/ws/{code}", open_timeout=GUARD)) for url, _ in seated
+        ]
+        for socket, (_, token) in zip(sockets, seated, strict=True):
+            socket.send(json.dumps({"type": "hello", "token": token}))
+        yield sockets
 
 
 def next_chat(socket) -> dict:
@@ -236,16 +245,8 @@ def test_a_forfeit_on_time_reaches_the_players_on_both_instances(pair):
     """A turn-based table whose seats lose on time (``on_lapse: "lose"``), Ann on one instance and
     Bob on the other; nobody makes an opening: when the time runs out, both are told the table is
     over, both seats lost on time (a forfeit is no step: the other instance re-reads the table)."""
-    first, second = pair
-    made = new_table(first, [HUMAN, HUMAN], sit=0, turn_hours=1, on_lapse="lose")
-    code = made["code"]
-    other = join(second, code, 1).json()
-    with (
-        connect(f"{websocket_base(first)}/ws/{code}", open_timeout=GUARD) as ann,
-        connect(f"{websocket_base(second)}/ws/{code}", open_timeout=GUARD) as bob,
-    ):
-        for socket, token in ((ann, made["token"]), (bob, other["token"])):
-            socket.send(json.dumps({"type": "hello", "token": token}))
+    made = new_table(pair[0], [HUMAN, HUMAN], sit=0, turn_hours=1, on_lapse="lose")
+    with one_seat_on_each(pair, made) as (ann, bob):
         for socket in (ann, bob):
             assert not next_of(socket, "hello")["table"]["over"], f"the {TURN_HOUR} s ran out before both came"
         for socket in (ann, bob):

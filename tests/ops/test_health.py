@@ -13,6 +13,8 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -76,6 +78,23 @@ def test_an_instance_whose_postgresql_is_down_is_not_ready(tmp_path, postgres, p
         assert readiness(client) == (200, [])
 
 
+@contextmanager
+def creating_a_table(client) -> Iterator[list[int]]:
+    """A table is created in another thread while the block runs (its write may be held there);
+    the list gets the answer's status once the thread is joined at the block's end."""
+    created: list[int] = []
+    creating = threading.Thread(
+        target=lambda: created.append(
+            client.post("/api/tables", json={"game": "coda", "seats": [HUMAN, HUMAN]}).status_code
+        )
+    )
+    creating.start()
+    try:
+        yield created
+    finally:
+        creating.join(GUARD)
+
+
 def test_a_writer_that_cannot_commit_is_not_ready(tmp_path, monkeypatch):
     """Another process holds the SQLite file's write lock: a new table's write waits, and once it
     has waited longer than the limit the instance is not ready; once the lock goes, it is again."""
@@ -83,19 +102,12 @@ def test_a_writer_that_cannot_commit_is_not_ready(tmp_path, monkeypatch):
     with TestClient(create_app(fast_config(tmp_path))) as client:
         blocker = sqlite3.connect(tmp_path / "web.db", isolation_level=None)
         blocker.execute("BEGIN IMMEDIATE")
-        created: list[int] = []
-        creating = threading.Thread(
-            target=lambda: created.append(
-                client.post("/api/tables", json={"game": "coda", "seats": [HUMAN, HUMAN]}).status_code
-            )
-        )
-        creating.start()
-        try:
-            wait_until(lambda: "writer" in readiness(client)[1], "the stalled writer shows")
-        finally:
-            blocker.execute("ROLLBACK")
-            blocker.close()
-        creating.join()
+        with creating_a_table(client):
+            try:
+                wait_until(lambda: "writer" in readiness(client)[1], "the stalled writer shows")
+            finally:
+                blocker.execute("ROLLBACK")
+                blocker.close()
         wait_until(lambda: readiness(client) == (200, []), "ready again")
 
 

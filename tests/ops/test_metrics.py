@@ -6,7 +6,6 @@ show what happens to the writes; ``CODECRACK_METRICS=false`` turns it off."""
 from __future__ import annotations
 
 import json
-import threading
 
 import httpx
 from fastapi.testclient import TestClient
@@ -21,6 +20,7 @@ from ..cluster.services import GUARD, wait_until
 from ..web.conftest import fast_config
 from ..web.faults import Faults
 from .prometheus import PrometheusServer
+from .test_health import creating_a_table
 
 HUMAN = {"kind": "human"}
 RANDOM = {"kind": "ai", "agent": "random"}
@@ -102,19 +102,12 @@ def test_the_writers_queue_depth_and_its_store_errors_are_scraped(tmp_path):
 
         faults = Faults(client.app.state.hub.engine)
         held = faults.hold("INSERT INTO tables")
-        created: list[int] = []
-        creating = threading.Thread(
-            target=lambda: created.append(
-                client.post("/api/tables", json={"game": "coda", "seats": [HUMAN, HUMAN]}).status_code
-            )
-        )
-        creating.start()
-        try:
-            assert held.reached.wait(GUARD)
-            assert scraped()[depth] >= 1
-        finally:
-            held.release()
-            creating.join(GUARD)
+        with creating_a_table(client) as created:
+            try:
+                assert held.reached.wait(GUARD)
+                assert scraped()[depth] >= 1
+            finally:
+                held.release()
         assert created == [200]
         wait_until(lambda: scraped()[depth] == 0, "the queue is empty")
         before = scraped()[errors]

@@ -3,6 +3,7 @@ The hour is shortened through the server's ``turn_hour`` setting: no test waits 
 nothing here measures time (it waits for conditions, each bounded)."""
 
 import asyncio
+from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -156,6 +157,23 @@ def test_when_the_time_runs_out_at_a_losing_table_the_seat_loses_by_forfeit(tmp_
         assert info(client, code)["over"] and info(client, code)["result"] == ended["result"]
 
 
+def make_openings(client, code: str, tokens: list[str]) -> None:
+    """The seats of ``tokens`` choose their openings, after which only seat 0 is awaited."""
+    with ExitStack() as stack:
+        for seat in [stack.enter_context(seated(client, code, token)) for token in tokens]:
+            seat.act(seat.view["legal_actions"][0])
+        wait_until(lambda: info(client, code)["turns"]["seats"] == [0], "only seat 0 awaited")
+
+
+def seat_0_out_of_time(tmp_path, code: str) -> TestClient:
+    """Seat 0's stored deadline passes while no server runs; the client of a server started then."""
+    wait_until(lambda: stored(tmp_path, code).turn_seats == [0], "the deadline stored")
+    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
+    Store(engine).write(set_turn, code, 2, datetime.now(UTC) - timedelta(minutes=1), [0], [])
+    engine.dispose()
+    return TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0)))
+
+
 def test_a_game_lost_on_time_can_be_reviewed(tmp_path):
     """Issue 28: the result banner of a forfeited table offers its review: the review opens (it
     was refused as 'a game can be reviewed once it is over': the game itself had not ended)."""
@@ -163,15 +181,8 @@ def test_a_game_lost_on_time_can_be_reviewed(tmp_path):
         made = create(client, "coda", [HUMAN, HUMAN], sit=0, options={"first": 0}, turn_hours=24, on_lapse="lose")
         code = made["code"]
         bob = client.post(f"/api/tables/{code}/join", json={"seat": 1}).json()["token"]
-        with seated(client, code, made["token"]) as ann, seated(client, code, bob) as ben:
-            for seat in (ann, ben):  # both openings: then seat 0 alone is awaited
-                seat.act(seat.view["legal_actions"][0])
-            wait_until(lambda: info(client, code)["turns"]["seats"] == [0], "only seat 0 awaited")
-        wait_until(lambda: stored(tmp_path, code).turn_seats == [0], "the deadline stored")
-    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
-    Store(engine).write(set_turn, code, 2, datetime.now(UTC) - timedelta(minutes=1), [0], [])
-    engine.dispose()
-    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0))) as client:
+        make_openings(client, code, [made["token"], bob])  # both: then seat 0 alone is awaited
+    with seat_0_out_of_time(tmp_path, code) as client:
         wait_until(lambda: info(client, code)["over"], "the table over")
         review = client.get(f"/api/tables/{code}/review", headers=bearer(made["token"]))
         assert review.status_code == 200, review.text
@@ -198,15 +209,8 @@ def test_in_a_three_player_coda_game_the_seat_out_of_time_loses_and_the_others_s
         made = create(client, "coda", [HUMAN] * 3, sit=1, turn_hours=24, on_lapse="lose")
         code = made["code"]
         third = client.post(f"/api/tables/{code}/join", json={"seat": 2}).json()["token"]
-        with seated(client, code, made["token"]) as bob, seated(client, code, third) as cy:
-            for seat in (bob, cy):  # the opening is chosen by all at once: seat 0 never chooses
-                seat.act(seat.view["legal_actions"][0])
-            wait_until(lambda: info(client, code)["turns"]["seats"] == [0], "only seat 0 awaited")
-        wait_until(lambda: stored(tmp_path, code).turn_seats == [0], "the deadline stored")
-    engine = make_engine(f"sqlite:///{tmp_path}/web.db")
-    Store(engine).write(set_turn, code, 2, datetime.now(UTC) - timedelta(minutes=1), [0], [])
-    engine.dispose()
-    with TestClient(create_app(fast_config(tmp_path, turn_hour=HOUR, restore_window=0))) as client:
+        make_openings(client, code, [made["token"], third])  # chosen by all at once: seat 0 never chooses
+    with seat_0_out_of_time(tmp_path, code) as client:
         wait_until(lambda: info(client, code)["over"], "the table over")
         assert info(client, code)["result"] == {
             "winners": [1, 2],
