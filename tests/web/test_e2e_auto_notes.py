@@ -47,6 +47,7 @@ def test_auto_notes_cross_out_what_the_seat_rules_out_and_leave_room_for_own_mar
     page = new_table(site, game, "random")
     if game == "coda":
         page.click("button.opening[data-black='2']")  # two tiles of each colour
+        page.wait_for_selector("button.opening", state="detached")  # my opening taken, not only the AI's
     page.wait_for_selector(".notes .sheet tr[data-line]")
     page.wait_for_function(NOTES_SHOWN)
     assert page.is_checked("#auto-notes")  # on by default
