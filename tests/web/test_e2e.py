@@ -189,7 +189,8 @@ def check_sheet(page, values: int) -> None:
     cell = page.locator(".sheet tbody td").first
     assert cell.inner_text() in ("", "✕") and "%" in cell.get_attribute("title")
     assert "%" in long_press_peeks(page, cell)
-    assert float(cell.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 12
+    size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.sheet tbody td')).fontSize)")
+    assert size >= 12, size  # read in one task: a render in between would leave a detached cell, with no style
 
 
 def long_press_peeks(page, cell, tries: int = 5) -> str:
@@ -208,9 +209,13 @@ def long_press_peeks(page, cell, tries: int = 5) -> str:
 
 
 def check_history_scrolls(page) -> None:
-    box = page.locator("#history")
-    assert box.evaluate("el => getComputedStyle(el).overflowY") == "auto"
-    assert box.evaluate("el => el.scrollHeight > el.clientHeight")  # a long game scrolls inside the panel
+    """A long game scrolls inside the panel. Read in one task of the page: each render replaces the
+    panel, and an element found before a render and read after it is detached (no style, no size)."""
+    overflow, scrolls = page.evaluate("""() => {
+        const box = document.getElementById("history");
+        return [getComputedStyle(box).overflowY, box.scrollHeight > box.clientHeight];
+    }""")
+    assert overflow == "auto" and scrolls, (overflow, scrolls)
 
 
 def test_coda_with_dashes_every_drawn_tile_is_placed_by_clicking(site):
@@ -257,11 +262,16 @@ def test_alphabet_code_on_a_phone_fills_the_width_with_touch_targets(site):
     assert page.query_selector("#error") is None
     page.click("#alphacode-random")
     page.wait_for_selector("#target-sheet button.cell.ask")
-    frame = page.locator("#target-sheet").evaluate("el => el.parentElement.clientWidth")
-    assert page.locator("#target-sheet").evaluate("el => el.getBoundingClientRect().width") >= frame - 2
-    for cell in page.locator("#target-sheet button.cell.ask").all():  # all 13 columns fit: a zone is 32 px or more,
-        box = cell.bounding_box()  # a square is as long as a zone and half as thick
-        assert max(box["width"], box["height"]) >= 32 and min(box["width"], box["height"]) >= 16.5, box
+    # Read in one task of the page: a render (the AI's move) replaces the sheet, and a detached one has no size.
+    frame, width, cells = page.evaluate("""() => {
+        const sheet = document.getElementById("target-sheet");
+        const cells = [...sheet.querySelectorAll("button.cell.ask")].map((cell) => cell.getBoundingClientRect());
+        return [sheet.parentElement.clientWidth, sheet.getBoundingClientRect().width,
+                cells.map((box) => [box.width, box.height])];
+    }""")
+    assert width >= frame - 2 and cells
+    for box in cells:  # all 13 columns fit: a zone is 32 px or more, a square as long as a zone and half as thick
+        assert max(box) >= 32 and min(box) >= 16.5, box
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(SCREENSHOTS / "alphacode-phone.png"), full_page=True)
 
