@@ -92,7 +92,11 @@ def test_a_friends_seat_is_taken_on_the_other_instance_only_with_the_current_inv
     assert join(second, code, 1).status_code == 403
     friend = join(second, code, 1, old)
     assert friend.status_code == 200
-    with connect(f"{websocket_base(second)}/ws/{code}", open_timeout=GUARD) as socket:
+    with (  # a player on each instance, so that both follow the table (one with none lets go of it)
+        connect(f"{websocket_base(first)}/ws/{code}", open_timeout=GUARD) as host,
+        connect(f"{websocket_base(second)}/ws/{code}", open_timeout=GUARD) as socket,
+    ):
+        host.send(json.dumps({"type": "hello", "token": made["token"]}))
         socket.send(json.dumps({"type": "hello", "token": friend.json()["token"]}))
         wait_until(lambda: followers(redis_server, code) == 2, "both instances follow the table")
         renewed = httpx.post(
