@@ -105,7 +105,19 @@ def check_guess_picker(page) -> None:
     assert pressed.count() == 1 and "✓" in pressed.inner_text()
     assert "selected" in pressed.get_attribute("class")
     assert page.locator("#coda-guess button.colour").count() == 1  # the tile's own colour only
-    assert page.locator("#coda-guess button.value.seen:enabled").count() >= 1  # my own values, for one
+    # Each value button is greyed exactly when its value shows somewhere (a row, my drawn tile) in the
+    # tile's colour, and stays a button. Holding none that the tile may have is possible (an opening of
+    # one colour), so none greyed may be right. Read in one task of the page: a render replaces them.
+    marks = page.evaluate("""() => {
+        const view = window.codecrack.view, shown = new Set();
+        const colour = document.querySelector("#coda-guess button.colour").dataset.colour;
+        const read = (tile) => { if (tile && tile.value != null && tile.color === colour) shown.add(String(tile.value)); };
+        view.rows.forEach((row) => row.forEach(read));
+        read(view.drawn);
+        return [...document.querySelectorAll("#coda-guess button.value")].map((button) =>
+            [button.dataset.value, button.classList.contains("seen"), !button.disabled, shown.has(button.dataset.value)]);
+    }""")
+    assert marks and all(greyed == seen and enabled for _, greyed, enabled, seen in marks), marks
 
 
 def coda_moves(page, rng):
