@@ -84,7 +84,8 @@ def current() -> str:
 
 
 def set_language(lang: str) -> None:
-    """Use ``lang`` from now on in this context (the terminal calls it once, at start)."""
+    """Use ``lang`` from now on in this context (the terminal calls it once, at start; a game socket
+    in its own task)."""
     _current.set(best_language([lang]))
 
 

@@ -10,7 +10,9 @@ core), its RSS and Python's blocks before the sockets (tables made, none loaded)
 their difference per socket (its half of a loaded table included), and the server's open file
 descriptors. With ``trace=1`` the server starts ``tracemalloc`` before the sockets come (slower,
 and its RSS is not the plain server's): the report gives what the sockets added that Python
-allocated, per socket, and the files and source lines that hold the most of it.
+allocated, per socket, and the files and source lines that hold the most of it. ``ws`` names the
+websocket protocol: ``codecrack`` (``codecrack serve``'s) or one of uvicorn's own
+(``websockets``, ``websockets-sansio``, ``wsproto``), to compare them.
 """
 
 from __future__ import annotations
@@ -96,12 +98,17 @@ def open_files(pid: int) -> int:
 
 
 def idle_benchmark(
-    sockets: int = 1000, seconds: float = 30, settle: float = 10, clients: int = 2, trace: int = 0
+    sockets: int = 1000,
+    seconds: float = 30,
+    settle: float = 10,
+    clients: int = 2,
+    trace: int = 0,
+    ws: str = "codecrack",
 ) -> dict[str, Any]:
     sockets, clients, trace = int(sockets), int(clients), int(trace)
     seconds, settle = float(seconds), float(settle)
     with tempfile.TemporaryDirectory(dir=scratch()) as folder:
-        with codecrack_server(f"sqlite:///{folder}/idle.db", PROBED, CODECRACK_AI_PACE="0") as server:
+        with codecrack_server(f"sqlite:///{folder}/idle.db", (*PROBED, "--ws", ws), CODECRACK_AI_PACE="0") as server:
             seats = asyncio.run(open_tables(server.url, sockets // 2))
             before = probe(server.url)
             if trace:
@@ -157,6 +164,7 @@ def idle_benchmark(
         "live_tables": after["live_tables"],
         "open_files": files,
         "traced": trace == 1,
+        "ws": ws,
     }
     if traced is None:
         return report

@@ -230,16 +230,25 @@ def probed_app(config: WebConfig) -> FastAPI:
     return app
 
 
+WEBSOCKET_PROTOCOLS = ("codecrack", "websockets", "websockets-sansio", "wsproto")
+
+
 def main(argv: list[str] | None = None) -> None:
-    """``python -m codecrack.bench.memory_probe --host H --port P --db URL``; the other settings come
-    from ``CODECRACK_*`` environment variables, as for ``codecrack serve``."""
+    """``python -m codecrack.bench.memory_probe --host H --port P --db URL [--ws PROTOCOL]``; the
+    other settings come from ``CODECRACK_*`` environment variables, as for ``codecrack serve``.
+    ``--ws`` serves websockets with one of uvicorn's own protocols instead of ``codecrack serve``'s
+    (to compare them: ``codecrack bench idle-sockets -o ws=wsproto``)."""
     parser = argparse.ArgumentParser(prog="codecrack.bench.memory_probe")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", required=True)
+    parser.add_argument("--ws", choices=WEBSOCKET_PROTOCOLS, default="codecrack")
     args = parser.parse_args(argv)
     config = WebConfig(db_url=args.db)
-    run_one(probed_app(config), host=args.host, port=args.port, **uvicorn_options(config))
+    options = uvicorn_options(config)
+    if args.ws != "codecrack":
+        options["ws"] = args.ws
+    run_one(probed_app(config), host=args.host, port=args.port, **options)
 
 
 if __name__ == "__main__":

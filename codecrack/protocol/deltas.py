@@ -166,6 +166,10 @@ class SentViews:
             return None
         return sent[0], diff(sent[1], self.current(seat, step, view_of))
 
+    def forget(self) -> None:
+        """Forget every audience's view (each gets a whole view next)."""
+        self.latest.clear()
+
     def keep_only(self, seats: set[Seat]) -> None:
         """Forget the views of audiences with no connection left (they get a whole view on connect)."""
         for seat in [seat for seat in self.latest if seat not in seats]:

@@ -1,6 +1,6 @@
 """The FastAPI app: the hub (the composition root), the middleware, the static front end, and
-one router per job (tables, tutorials, reviews, languages...); live play's websocket is served in
-front of them all (:class:`.live_routes.GameSockets`)."""
+one router per job (tables, tutorials, reviews, languages...); live play's websocket is served
+before any of them (:class:`CodecrackApp`, :class:`.live_routes.GameSockets`)."""
 
 import asyncio
 import logging
@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.types import Receive, Scope, Send
 
 from ..core.validation import problem
 from ..i18n import _, current
@@ -27,7 +28,7 @@ from .hub import Hub
 from .installable import installable_router
 from .invite_routes import invite_router
 from .language import RequestLanguage, language_router, localized_games
-from .live_routes import GameSockets
+from .live_routes import GameSockets, game_socket
 from .logs import RequestContext
 from .match_routes import match_router
 from .metrics import metrics_router
@@ -47,6 +48,20 @@ STATIC = Path(__file__).with_name("static")
 log = logging.getLogger("codecrack.web")
 
 
+class CodecrackApp(FastAPI):
+    """FastAPI, with each game websocket handed to :class:`.live_routes.GameSockets` before any
+    layer of FastAPI's, Starlette's or the middleware (an idle socket holds none of their frames
+    for its life: docs/benchmarks.md, "Idle sockets")."""
+
+    game_sockets: GameSockets
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        code = game_socket(scope)
+        if code is None:
+            return await super().__call__(scope, receive, send)
+        return await self.game_sockets.serve(scope, receive, send, code)
+
+
 def address_of(http: Request) -> str:
     """The client's address (the TCP peer, or the proxy's forwarded one when uvicorn trusts it)."""
     return client_address(http.scope)
@@ -58,7 +73,7 @@ async def storage_failed(request: Request, error: Exception) -> JSONResponse:
     return JSONResponse({"detail": _("the server could not store this; please try again")}, status_code=503)
 
 
-def create_app(config: WebConfig | None = None) -> FastAPI:
+def create_app(config: WebConfig | None = None) -> CodecrackApp:
     hub = Hub(config or WebConfig())
     push = WebPush(hub)
     hub.notifier.plug(push)
@@ -78,7 +93,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             lag.cancel()
         await hub.stop()
 
-    app = FastAPI(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = CodecrackApp(title="codecrack", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.state.push = push
     install_players(app, hub)
@@ -88,7 +103,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLanguage)
     app.add_middleware(RequestContext)
-    app.add_middleware(GameSockets, hub=hub, drain=app.state.drain)  # the last added is the outermost
+    app.game_sockets = GameSockets(hub, app.state.drain)
     app.add_exception_handler(SQLAlchemyError, storage_failed)
     app.add_exception_handler(Exception, server_error)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

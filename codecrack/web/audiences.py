@@ -1,6 +1,10 @@
 """Audiences and broadcast: each seat's view (and the spectators'), sent as a delta from the
 last one it was sent, and the table's summary sent at most once per ``table_info_interval``.
-Messages are only ever queued, never awaited (see connections.py)."""
+Messages are only ever queued, never awaited (see connections.py).
+
+The last views are kept only while the table sends: ``views_kept_seconds`` after the last one
+they are let go, so an idle table holds none (docs/benchmarks.md, "Idle sockets"), and its next
+step sends whole views."""
 
 from __future__ import annotations
 
@@ -29,7 +33,9 @@ class Audiences(TablePart):
 
     def state_message(self, seat: int | None) -> messages.State:
         """The seat's whole view (on connect and resync)."""
-        return messages.state(self.step, self.sent.current(seat, self.step, self.audience_view), self.clock_info())
+        view = self.sent.current(seat, self.step, self.audience_view)
+        self._keep_views()
+        return messages.state(self.step, view, self.clock_info())
 
     def update_message(self, seat: int | None) -> messages.State | messages.Delta:
         """What changed in the seat's view since the one it was sent last (the whole view if none)."""
@@ -37,7 +43,32 @@ class Audiences(TablePart):
         if found is None:
             return self.state_message(seat)
         base, changes = found
+        self._keep_views()
         return messages.delta(base, self.step, changes, self.clock_info())
+
+    def _keep_views(self) -> None:
+        """A view was sent now: keep the views until ``views_kept_seconds`` after the last one.
+        One timer per table while it keeps any, re-armed when it fires, not at every view."""
+        loop = asyncio.get_running_loop()
+        self.views_sent_at = loop.time()
+        if self.views_timer is None:
+            self.views_timer = loop.call_at(self.views_sent_at + self.config.views_kept_seconds, self._views_due)
+
+    def _views_due(self) -> None:
+        deadline = self.views_sent_at + self.config.views_kept_seconds
+        loop = asyncio.get_running_loop()
+        if loop.time() < deadline:
+            self.views_timer = loop.call_at(deadline, self._views_due)
+            return
+        self.views_timer = None
+        self.sent.forget()
+
+    def forget_views(self) -> None:
+        """Let the kept views go now (the next step sends whole views)."""
+        if self.views_timer is not None:
+            self.views_timer.cancel()
+            self.views_timer = None
+        self.sent.forget()
 
     def broadcast_state(self, ack: Ack | None = None) -> None:
         """Send the table's new state to its connections on this server: each gets its audience's

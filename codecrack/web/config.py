@@ -124,6 +124,9 @@ class WebConfig(BaseSettings):
     ws_ping_timeout: float = Field(20.0, gt=0)  # a ping unanswered this long closes the connection as dead
     send_timeout: float = Field(10.0, gt=0)  # a send that takes longer closes the connection as too slow
     table_info_interval: float = Field(0.25, ge=0)  # at most one table-info broadcast per table this often
+    views_kept_seconds: float = Field(
+        30.0, gt=0
+    )  # a table keeps each audience's last view (its next delta's base) this long after its last one sent
     finished_listed_for: float = Field(600.0, ge=0)  # a finished table leaves the lobby's public list after this
     max_live_tables: int = Field(256, ge=1)  # loaded tables without a connection (the least recently used go)
     unjoined_table_ttl: float = Field(

@@ -14,8 +14,9 @@ The frame is made by the websockets library's own connection (``send_text``), as
 
 It also keeps an idle socket small (docs/benchmarks.md, "Idle sockets"): its incoming messages wait
 in an :class:`Inbox` (a list and, while the app waits, one future) instead of an ``asyncio.Queue``
-(three deques and an event: 3 KB), and the handshake's request and response, with their headers,
-are let go once the socket is open.
+(three deques and an event: 3 KB), its flag of a writable transport is a :class:`Writable` (no
+deque), and the handshake's headers are let go once the socket is open: the request's and the
+response's, and the scope's copy (the app reads them before it accepts the socket).
 """
 
 from __future__ import annotations
@@ -59,6 +60,44 @@ class Inbox:
         return self.events.pop(0)
 
 
+class Writable:
+    """What uvicorn's protocol asks of its ``asyncio.Event`` of a writable transport (``set``,
+    ``clear``, ``is_set``, ``wait``), with no deque of waiters while none waits."""
+
+    __slots__ = ("open", "waiters")
+
+    def __init__(self) -> None:
+        self.open = True
+        self.waiters: list[asyncio.Future] | None = None
+
+    def is_set(self) -> bool:
+        return self.open
+
+    def set(self) -> None:
+        self.open = True
+        waiters, self.waiters = self.waiters, None
+        for waiter in waiters or ():
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def clear(self) -> None:
+        self.open = False
+
+    async def wait(self) -> bool:
+        if self.open:
+            return True
+        waiter = asyncio.get_running_loop().create_future()
+        if self.waiters is None:
+            self.waiters = []
+        self.waiters.append(waiter)
+        try:
+            await waiter
+        finally:
+            if self.waiters is not None and waiter in self.waiters:
+                self.waiters.remove(waiter)
+        return True
+
+
 class DirectSend(SpreadPings):
     """The websocket protocol of ``codecrack serve``: spread pings, :meth:`send_now`, and a small
     idle socket."""
@@ -66,11 +105,17 @@ class DirectSend(SpreadPings):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.queue = Inbox()  # type: ignore[assignment]
+        self.writable = Writable()  # type: ignore[assignment]
 
     async def send(self, message: Any) -> None:
         await super().send(message)
         if self.handshake_complete and self.response is not None:
-            self.request = self.response = None  # the handshake's: read only before the socket opens
+            # the handshake's, read only before the socket opens (the websockets library's parser
+            # keeps the request it parsed for the connection's life: its headers are emptied)
+            self.request.headers.clear()
+            self.response.headers.clear()
+            self.request = self.response = None
+            self.scope["headers"] = []
 
     def handle_connect(self, event) -> None:
         super().handle_connect(event)

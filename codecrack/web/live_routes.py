@@ -1,11 +1,12 @@
 """The live-play websocket, ``/ws/{code}``: the join (joining.py), then each client message
 answered within the size and rate limits until the socket closes.
 
-:class:`GameSockets` serves it in front of the app's middleware and router, straight from ASGI: an
-idle game socket then holds no framework frame, scope copy or wrapper for its whole life (its cost:
-docs/benchmarks.md, "Idle sockets"). So it does itself what the middleware did for it: the request
-id and table code for the logs (:func:`.logs.tag`), the socket's language (``?lang=`` or
-``Accept-Language``), and no new socket while the instance drains (closed with 1012)."""
+:class:`GameSockets` serves it before any layer of the app (``app.CodecrackApp`` hands it over),
+straight from ASGI: an idle game socket then holds no framework frame, scope copy or wrapper for
+its whole life (its cost: docs/benchmarks.md, "Idle sockets"). So it does itself what the
+middleware does for the rest: the request id and table code for the logs (:func:`.logs.tag`), the
+socket's language (``?lang=`` or ``Accept-Language``), and no new socket while the instance drains
+(closed with 1012)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from ..core.validation import problem
-from ..i18n import _, language
+from ..i18n import _, set_language
 from . import messages
 from .actions import refused_from_client
 from .collector import SOCKETS
@@ -29,7 +30,7 @@ from .joining import POLICY, JoinRefused, join, leave
 from .language import scope_language
 from .limits import TokenBucket
 from .logs import tag
-from .middleware import ASGIApp, AsgiSocket, Receive, Scope, Send, client_address
+from .middleware import AsgiSocket, Receive, Scope, Send, client_address
 from .refusals import SPECTATOR
 from .sandbox import OverBudget
 from .schema import ChatMute, ChatSay, ChatSwitch, client_hello, read_client_message
@@ -41,23 +42,26 @@ HELLO_SECONDS = 10.0  # a new socket must say hello (with its token, or none) wi
 GAME_SOCKET = re.compile(r"^/ws/([^/]+)$")
 
 
-class GameSockets:
-    """ASGI middleware, the outermost: a websocket to ``/ws/{code}`` is served here; everything else
-    goes on to ``app``."""
+def game_socket(scope: Scope) -> str | None:
+    """The table code of a game websocket's scope (``/ws/{code}``); ``None`` for anything else."""
+    found = GAME_SOCKET.match(scope["path"]) if scope["type"] == "websocket" else None
+    return found[1] if found else None
 
-    def __init__(self, app: ASGIApp, hub: Hub, drain: Drain) -> None:
-        self.app, self.hub, self.drain, self.config = app, hub, drain, hub.config
+
+class GameSockets:
+    """Serves the game websockets, each in its own task, straight through the server's ``receive``
+    and ``send``."""
+
+    def __init__(self, hub: Hub, drain: Drain) -> None:
+        self.hub, self.drain, self.config = hub, drain, hub.config
         self.connections = hub.fanout.counter("sockets", self.config.connections_per_address)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        found = GAME_SOCKET.match(scope["path"]) if scope["type"] == "websocket" else None
-        if found is None:
-            return await self.app(scope, receive, send)
+    async def serve(self, scope: Scope, receive: Receive, send: Send, code: str) -> None:
+        """Serve one game socket, in its own task (so the log tags and the language set here are
+        its own), from its connect to its close."""
         tag(scope)
-        with language(scope_language(scope)):
-            await self.live(scope, AsgiSocket(scope, receive, send), found[1])
-
-    async def live(self, scope: Scope, socket: AsgiSocket, code: str) -> None:
+        set_language(scope_language(scope))
+        socket = AsgiSocket(scope, receive, send)
         await socket.accept()
         if self.drain.active:
             return await socket.close(RESTARTING, "restarting")

@@ -57,6 +57,8 @@ class LiveTable(Seating, Audiences, ActionPipeline, Driving, ClocksAndTakeovers,
     driving: bool = True
     elsewhere: set[int] = field(default_factory=set)
     sent: SentViews = field(default_factory=SentViews)
+    views_sent_at: float = float("-inf")
+    views_timer: asyncio.TimerHandle | None = None
     origin: str | None = None  # the address of the client that made it, when this instance knows it
 
     @property
@@ -91,3 +93,4 @@ class LiveTable(Seating, Audiences, ActionPipeline, Driving, ClocksAndTakeovers,
         copy: ``Hub.hold``)."""
         self.stop_driving()
         self.cancel("info")
+        self.forget_views()

@@ -46,6 +46,8 @@ class TablePart:
     driving: bool  # this instance runs the bots, clock and takeovers (with several: it holds the lease)
     elsewhere: set[int]  # seats connected on other instances (cluster.py)
     sent: SentViews  # each audience's last view: the base of its next delta
+    views_sent_at: float  # when a view was last sent (loop time)
+    views_timer: asyncio.TimerHandle | None  # forgets the views views_kept_seconds after the last one sent
 
     @property
     def whole(self) -> LiveTable:

@@ -7,6 +7,8 @@ closed as too slow)."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import types
 
 import pytest
 import uvicorn
@@ -14,7 +16,7 @@ from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
-from codecrack.web.direct_send import SEND_NOW, DirectSend, Inbox
+from codecrack.web.direct_send import SEND_NOW, DirectSend, Inbox, Writable
 
 
 class Transport:
@@ -107,3 +109,94 @@ def test_the_inbox_hands_events_over_in_order_and_wakes_a_waiting_reader():
         return got
 
     assert asyncio.run(scenario()) == [{"n": 1}, {"n": 2}, {"n": 3}]
+
+
+class PeerTransport(Transport):
+    """A transport with a peer's addresses, for a whole handshake."""
+
+    def get_extra_info(self, name: str, default=None):
+        return {"peername": ("127.0.0.1", 50000), "sockname": ("127.0.0.1", 8000)}.get(name, default)
+
+    def close(self) -> None:
+        self.closing = True
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+def reachable(root: object, limit: int = 200_000) -> list[object]:
+    """Every object ``root`` holds, directly or not (classes, modules, functions and the event loop
+    not followed)."""
+    seen, found, queue = {id(root)}, [], [root]
+    while queue and len(found) < limit:
+        for held in gc.get_referents(queue.pop()):
+            if id(held) in seen or isinstance(
+                held, (type, types.ModuleType, types.FunctionType, asyncio.AbstractEventLoop)
+            ):
+                continue
+            seen.add(id(held))
+            found.append(held)
+            queue.append(held)
+    return found
+
+
+def test_an_open_socket_holds_none_of_its_handshakes_headers():
+    """Once the app accepted it, an idle socket keeps neither the request's headers (nor the
+    websockets library's parsed request) nor the scope's copy of them: a socket's lifelong cost
+    (docs/benchmarks.md, "Idle sockets")."""
+    marker = "a-header-value-only-this-handshake-has"
+    opened: list[dict] = []
+
+    async def app(scope, receive, send):
+        assert (await receive())["type"] == "websocket.connect"
+        assert b"x-marker" in dict(scope["headers"])
+        await send({"type": "websocket.accept"})
+        opened.append(scope)
+        await receive()  # the disconnect
+
+    async def scenario() -> None:
+        config = uvicorn.Config(app=app, interface="asgi3")
+        config.loaded, config.loaded_app = True, app
+        protocol = DirectSend(config, ServerState(), {}, _loop=asyncio.get_running_loop())
+        protocol.connection_made(PeerTransport())  # the upgrade request, as uvicorn's HTTP protocol hands it over
+        protocol.data_received(
+            b"GET /ws/ABCDE HTTP/1.1\r\nhost: localhost\r\nupgrade: websocket\r\nconnection: Upgrade\r\n"
+            b"sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\nsec-websocket-version: 13\r\n"
+            b"x-marker: " + marker.encode() + b"\r\n\r\n"
+        )
+        async with asyncio.timeout(30):
+            while not opened:
+                await asyncio.sleep(0)
+        assert protocol.transport.written[0].startswith(b"HTTP/1.1 101")
+        held = [item for item in reachable(protocol) if isinstance(item, (str, bytes)) and marker in str(item)]
+        assert held == []
+        protocol.connection_lost(None)
+        async with asyncio.timeout(30):
+            while protocol.tasks:
+                await asyncio.sleep(0)
+
+    asyncio.run(scenario())
+
+
+def test_the_writable_flag_holds_back_a_send_until_the_transport_drains():
+    async def scenario() -> list[str]:
+        writable, done = Writable(), []
+        assert await writable.wait() and writable.waiters is None  # open: no waiter is made
+        writable.clear()
+
+        async def send(name: str) -> None:
+            await writable.wait()
+            done.append(name)
+
+        sends = [asyncio.ensure_future(send(name)) for name in ("a", "b")]
+        await asyncio.sleep(0)
+        assert done == [] and not writable.is_set()
+        writable.set()
+        await asyncio.wait_for(asyncio.gather(*sends), 30)
+        assert writable.waiters is None
+        return done
+
+    assert asyncio.run(scenario()) == ["a", "b"]

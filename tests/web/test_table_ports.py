@@ -8,6 +8,7 @@ from codecrack.web.connections import REPLACED, REPLACED_REASON, Connection
 from codecrack.web.ports import MemoryJournal, StepTaken, TableEvents
 from codecrack.web.refusals import NOT_STORED, Refusal
 
+from .conftest import fast_config
 from .ports import Recorder, memory_table, watch
 
 ADD = {"type": "add", "amount": 1}
@@ -122,5 +123,29 @@ def test_a_replaced_connection_is_told_why_in_its_own_language():
         assert expected != REPLACED_REASON
         assert older.socket.messages[-1] == {"type": "error", "message": expected}
         assert older.ending == (REPLACED, REPLACED_REASON)  # a close frame's reason: ASCII, at most 123 bytes
+
+    asyncio.run(scenario())
+
+
+def test_an_idle_table_forgets_its_audiences_views_and_sends_whole_ones_next():
+    """Each audience's last view is kept as the base of its next delta only while the table
+    sends: ``views_kept_seconds`` after its last message it is let go (an idle table holds no view,
+    docs/benchmarks.md "Idle sockets"), and the next step sends whole views, then deltas again."""
+
+    async def scenario():
+        table = memory_table(options={"target": 5, "first": 0})
+        table.config = fast_config("/nonexistent", views_kept_seconds=0.01)
+        seen = watch(table, seat=0)
+        assert set(table.sent.latest) == {0}
+        async with asyncio.timeout(60):
+            while table.sent.latest:
+                await asyncio.sleep(0.01)
+        assert await table.submit(0, ADD) is None
+        table.config = fast_config("/nonexistent", views_kept_seconds=3600)
+        assert await table.submit(1, ADD) is None
+        kinds = [(m["type"], m["step"]) for m in seen.messages if m["type"] in ("state", "delta")]
+        assert kinds == [("state", 0), ("state", 1), ("delta", 2)]
+        table.close()
+        assert table.views_timer is None
 
     asyncio.run(scenario())
