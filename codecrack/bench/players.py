@@ -124,7 +124,8 @@ def write_rows(db: Connection, table: Table, rows: list[dict[str, Any]]) -> None
         return
     names = list(rows[0])
     json_names = {name for name in names if isinstance(table.c[name].type, JSON)}
-    cursor = db.connection.driver_connection.cursor()
+    driver: Any = db.connection.driver_connection  # psycopg's own connection: its cursor copies
+    cursor = driver.cursor()
     with cursor.copy(f"COPY {table.name} ({', '.join(names)}) FROM STDIN") as copy:
         for row in rows:
             copy.write_row([json.dumps(row[n]) if n in json_names else row[n] for n in names])
