@@ -209,26 +209,12 @@ class Player:
                     continue
                 self.tally.received_bytes += len(raw)
                 self._receive(orjson.loads(raw))
-                if self.end is not None and (self.changes is not None or not self.waits_for_ratings()):
+                if self.end is not None and (not self.rated or self.changes is not None):
                     return self.end
                 if self.lost:
                     self.lost = False
                     await ws.send(RESYNC)
                 await self._act_if_due(ws)
-
-    def waits_for_ratings(self) -> bool:
-        """Whether the game that ended is one whose ratings change (played as accounts, and the
-        table rated: not, say, with an AI that has no anchor).
-
-        >>> player = Player("", "", Pace(), random.Random(), Tally(), rated=True)
-        >>> player.end = {"over": True, "rated": False}
-        >>> player.waits_for_ratings()
-        False
-        >>> player.end["rated"] = True
-        >>> player.waits_for_ratings()
-        True
-        """
-        return self.rated and bool(self.end and self.end.get("rated"))
 
     def _receive(self, message: Json) -> None:
         kind = message["type"]
@@ -257,7 +243,7 @@ class Player:
         simultaneous phases, e.g. Coda's opening)."""
         if refused:
             self.acted_step = -1  # choose again from the current view
-        else:
+        elif self.sent_at is not None:
             self.tally.latencies.append(time.monotonic() - self.sent_at)
         self.sent_at = None
 
@@ -270,7 +256,7 @@ class Player:
             self.due = None
 
     async def _act_if_due(self, ws) -> None:
-        if self.due is None or time.monotonic() < self.due:
+        if self.due is None or self.view is None or time.monotonic() < self.due:
             return
         self.due = None
         action = self.rng.choice(self.view["legal_actions"])
@@ -324,9 +310,9 @@ async def play_tables(
             Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally, rated=bool(browsers))
             for token in tokens
         ]
-        ends = await asyncio.gather(*(player.play(deadline) for player in players))
+        ends = [end for end in await asyncio.gather(*(player.play(deadline) for player in players)) if end is not None]
         played += 1
-        if any(end is None for end in ends):
+        if len(ends) < len(players):  # a player's game was cut by the deadline
             tally.games_cut += 1
             return
         agree = all(end["result"] == ends[0]["result"] for end in ends)
