@@ -209,12 +209,26 @@ class Player:
                     continue
                 self.tally.received_bytes += len(raw)
                 self._receive(orjson.loads(raw))
-                if self.end is not None and (not self.rated or self.changes is not None):
+                if self.end is not None and (self.changes is not None or not self.waits_for_ratings()):
                     return self.end
                 if self.lost:
                     self.lost = False
                     await ws.send(RESYNC)
                 await self._act_if_due(ws)
+
+    def waits_for_ratings(self) -> bool:
+        """Whether the game that ended is one whose ratings change (played as accounts, and the
+        table rated: not, say, with an AI that has no anchor).
+
+        >>> player = Player("", "", Pace(), random.Random(), Tally(), rated=True)
+        >>> player.end = {"over": True, "rated": False}
+        >>> player.waits_for_ratings()
+        False
+        >>> player.end["rated"] = True
+        >>> player.waits_for_ratings()
+        True
+        """
+        return self.rated and bool(self.end and self.end.get("rated"))
 
     def _receive(self, message: Json) -> None:
         kind = message["type"]
