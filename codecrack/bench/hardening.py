@@ -14,7 +14,10 @@ connections from one address get.
 its own against one ``hard`` bot and a third (127.0.0.3) asks ``/healthz`` back to back. Reported:
 how long the other client's bot took for each of its moves (from the moment its turn began until the
 player's turn came back, the ``ai_pace`` of 0.6 s included), the ``/healthz`` answers and the
-server's CPU, over ``-o seconds=N`` (60) while the flood's tables play.
+server's CPU, over ``-o seconds=N`` (60) while the flood's tables play. With ``-o heavy=true`` the
+flood's tables have the game's largest allowed options (Alphabet Code: 10 letters on 13 x 7, whose
+bots move in the heavy tables' worker process), the other client's table the defaults: the longest
+``/healthz`` answer is then the longest stall heavy bots cause another table's client.
 
 ``codecrack bench hint-share`` (issue 24 §1): on the largest Alphabet Code table allowed, a seated
 player asks for hints back to back (each one at the first move: every code a candidate) while
@@ -232,15 +235,21 @@ def bot_turns(url: str, address: str, game: str, until: threading.Event) -> list
     return turns
 
 
-def ai_share(game: str | None = None, games: int | None = None, seconds: float = 60, **_: Any) -> dict[str, Any]:
-    """``games`` (20) all-``hard`` tables of ``game`` (Coda) from one client, while another plays
-    for ``seconds`` (or until the flood's games end)."""
+def ai_share(
+    game: str | None = None, games: int | None = None, seconds: float = 60, heavy: str = "false", **_: Any
+) -> dict[str, Any]:
+    """``games`` (20) all-``hard`` tables of ``game`` (Coda) from one client, of its largest allowed
+    options if ``heavy``, while another plays for ``seconds`` (or until the flood's games end)."""
     game, flood = game or "coda", games or 20
+    options = LARGEST[game]["options"] if str(heavy).lower() == "true" else {}
     with codecrack_server(CODECRACK_TABLES_PER_MINUTE="20") as server:
         with client_at("127.0.0.1", base_url=server.url, timeout=GUARD) as greedy:
             codes = []
             for _table in range(flood):
-                made = greedy.post("/api/tables", json={"game": game, "seats": [{"kind": "ai", "agent": "hard"}] * 4})
+                made = greedy.post(
+                    "/api/tables",
+                    json={"game": game, "seats": [{"kind": "ai", "agent": "hard"}] * 4, "options": options},
+                )
                 made.raise_for_status()
                 codes.append(made.json()["code"])
             started, cpu = time.monotonic(), cpu_seconds(server.pid)
@@ -259,13 +268,16 @@ def ai_share(game: str | None = None, games: int | None = None, seconds: float =
             over.set()
             pinger.done.set()
             elapsed, cpu = time.monotonic() - started, cpu_seconds(server.pid) - cpu
+            workers = sum(cpu_seconds(pid) for pid in descendants(server.pid))
             player.join(timeout=GUARD)
             pinger.join(timeout=60)
     return {
         "game": game,
         "flood_tables": flood,
+        "flood_options": options,
         "seconds": round(elapsed, 1),
         "server_cpu_percent_of_a_core": round(100 * cpu / elapsed),
+        "worker_cpu_s": round(workers, 2),
         "other_bot_turns": len(turns),
         "other_bot_turn_median_s": round(statistics.median(turns), 2) if turns else None,
         "other_bot_turn_max_s": round(max(turns), 2) if turns else None,
