@@ -23,7 +23,9 @@ bots move in the heavy tables' worker process), the other client's table the def
 player asks for hints back to back (each one at the first move: every code a candidate) while
 another client (127.0.0.3) asks ``/healthz`` back to back, for ``-o seconds=N`` (60). Reported: the
 hints answered and their times, the ``/healthz`` answers, and the CPU and peak RSS of the server's
-process and of its worker processes (hints run in workers since the runtime budget).
+process and of its worker processes (hints run in workers since the runtime budget). With ``-o
+after_codes=true`` the player first makes its code and waits until the bot has made its own (the
+sheet's table of codes built for it), then asks: the first hint a player gets at its turn.
 """
 
 from __future__ import annotations
@@ -303,8 +305,19 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def hint_share(seconds: float = 60, **_: Any) -> dict[str, Any]:
-    """Hints back to back on the largest Alphabet Code table while another client asks ``/healthz``."""
+def codes_made(player: Any) -> None:
+    """Make the seat's code, then read until both codes are made."""
+    player.send(json.dumps({"type": "action", "action": {"type": "random_code"}}))
+    view, step = None, -1
+    while view is None or view["phase"] == "code":
+        message = json.loads(player.recv(timeout=GUARD))
+        if message["type"] in ("state", "delta"):
+            step, view = followed(view, step, message)
+
+
+def hint_share(seconds: float = 60, after_codes: str = "false", **_: Any) -> dict[str, Any]:
+    """Hints back to back on the largest Alphabet Code table while another client asks ``/healthz``
+    (once both codes are made if ``after_codes``)."""
     plan = LARGEST["alphacode"]
     seats = [{"kind": "human"}, {"kind": "ai", "agent": "hard"}]
     with codecrack_server() as server, httpx.Client(base_url=server.url, timeout=GUARD) as client:
@@ -317,6 +330,8 @@ def hint_share(seconds: float = 60, **_: Any) -> dict[str, Any]:
         refused = 0
         with connect(f"ws{server.url.removeprefix('http')}/ws/{made.json()['code']}", open_timeout=60) as player:
             player.send(json.dumps({"type": "hello", "token": made.json()["token"]}))
+            if str(after_codes).lower() == "true":
+                codes_made(player)
             pinger = Pinger(server.url, "127.0.0.3")
             pinger.start()
             started = time.monotonic()
@@ -332,6 +347,7 @@ def hint_share(seconds: float = 60, **_: Any) -> dict[str, Any]:
             pinger.join(timeout=60)
         workers = descendants(server.pid)
         report = {
+            "after_codes": str(after_codes).lower() == "true",
             "hints": len(hints),
             "refused": refused,
             "first_hint_s": round(hints[0], 2),
