@@ -29,6 +29,7 @@ def run_load(settings: LoadSettings) -> dict[str, Any]:
         "game": settings.plan.game,
         "humans": settings.plan.humans,
         "ai_seats": settings.plan.ai_seats,
+        "accounts": settings.accounts,
         "seed": settings.seed,
         "load_average": list(os.getloadavg()),
         "cpus": os.cpu_count(),

@@ -20,7 +20,7 @@ from .test_ratings import RACE, both_seats, rated_toy, seat_two  # noqa: F401  (
 from .wsclient import HUMAN, create
 
 pytestmark = pytest.mark.usefixtures("rated_toy")
-CODA_TIERS = anchors("coda")  # read before rated_toy stands in for the anchors
+CODA_TIERS = anchors("coda", 2)  # a profile shows a tier's two-player anchor
 
 
 @pytest.fixture
@@ -150,7 +150,7 @@ def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
     with engine.connect() as db:
         shown = profile(db, "ann")
         assert shown["played"] == 6 and [g["code"] for g in shown["recent"]] == ["G0", "G1", "G2", "G3", "G6", "G5"]
-        assert shown["against_ai"] == [  # each tier with its fixed rating (the package's ratings.json)
+        assert shown["against_ai"] == [  # each tier with its fixed rating (the package's ratings-2.json)
             {"game": "coda", "tier": tier, "rating": round(CODA_TIERS[tier].mu * 60), "played": played, "won": won}
             for tier, played, won in [("easy", 2, 1), ("hard", 1, 1), ("medium", 2, 1)]
         ]

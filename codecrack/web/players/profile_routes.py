@@ -67,7 +67,9 @@ class GameRating(BaseModel):
 class TierResult(BaseModel):
     game: str
     tier: str
-    rating: int | None = Field(description="the tier's fixed rating, measured in the arena (null: none)")
+    rating: int | None = Field(
+        description="the tier's fixed rating in a two-player game, measured in the arena (null: none)"
+    )
     played: int
     won: int
 
@@ -154,8 +156,9 @@ def finished_rows(db: Connection, where: Any, offset: int, limit: int) -> list[A
 
 
 def tier_rating(game: str, tier: str) -> int | None:
-    """The AI tier's fixed rating as shown (its anchor, kept with the game's package)."""
-    anchor = anchors(game).get(tier) if game in GAMES else None
+    """The AI tier's fixed rating as shown: its anchor in the game's smallest count (one player
+    against one AI, the commonest game against a tier), kept with the game's package."""
+    anchor = anchors(game, game_class(game).min_players).get(tier) if game in GAMES else None
     return shown(anchor.mu) if anchor else None
 
 
