@@ -75,7 +75,9 @@ def readable(line: messages.ChatLine, seat: int | None, over: bool, muted: set[i
     return not (line["seat"] is None and seat is not None and not over)
 
 
-def add_line(db: Db, code: str, seat: int | None, name: str, kind: str, body: str) -> messages.ChatLine | None:
+def add_line(
+    db: Db, code: str, seat: int | None, name: str, kind: messages.ChatKind, body: str
+) -> messages.ChatLine | None:
     """Store a line (``None``, nothing stored, if it is said while the table's chat is off)."""
     if kind not in SWITCHES and chat_off(db, code):
         return None
@@ -154,17 +156,19 @@ class TableChat:
 
     async def say(self, table: LiveTable, connection: Connection, phrase: str | None, text: str | None) -> str | None:
         """Store and send ``connection``'s line; the reason (the reader's words) if it is refused."""
-        if (phrase is None) == (text is None):
+        said: tuple[messages.ChatKind, str]
+        if phrase is not None and text is None:
+            said = ("phrase", phrase)
+        elif text is not None and phrase is None:
+            try:
+                said = ("text", clean_text(text, self.config.chat_length))
+            except ValueError as error:
+                return str(error)
+        else:
             return _("say a phrase or a text, not both")
-        try:
-            kind, body = (
-                ("phrase", phrase) if phrase is not None else ("text", clean_text(text, self.config.chat_length))
-            )
-        except ValueError as error:
-            return str(error)
         if not self.talker(connection).bucket.take(asyncio.get_running_loop().time()):
             return _("too many chat lines: at most {count} a minute").format(count=f"{self.config.chat_per_minute:g}")
-        return await self._add(table, connection.seat, kind, body)
+        return await self._add(table, connection.seat, *said)
 
     async def switch(self, table: LiveTable, connection: Connection, off: bool) -> str | None:
         """A seated player turns the table's chat off or on; the reason if it is refused."""
@@ -174,7 +178,7 @@ class TableChat:
             return _("too many chat lines: at most {count} a minute").format(count=f"{self.config.chat_per_minute:g}")
         return await self._add(table, connection.seat, "off" if off else "on", "")
 
-    async def _add(self, table: LiveTable, seat: int | None, kind: str, body: str) -> str | None:
+    async def _add(self, table: LiveTable, seat: int | None, kind: messages.ChatKind, body: str) -> str | None:
         name = "" if seat is None else table.names().get(seat) or table.row.seats[seat].get("name") or ""
         line = await self.writer.write(add_line, table.code, seat, name, kind, body)
         if line is None:

@@ -55,8 +55,8 @@ def review_router(hub: Hub) -> APIRouter:
         except OverBudget as refused:
             raise HTTPException(status_code=400, detail=refused.text()) from None
 
-    @router.get("/api/tables/{code}/review", responses=ERRORS)
-    async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
+    @router.get("/api/tables/{code}/review", responses=ERRORS, response_model=Review)
+    async def review(code: str, token: str | None = Depends(bearer_token)) -> dict[str, Any]:
         table, seat = await finished_seat(code, token)
         key = (table.code, seat, current())
         if key not in cache:  # the worker runs in this request's language
