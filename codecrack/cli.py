@@ -408,6 +408,13 @@ def loadtest(
             "the load generator is not one process's event loop."
         ),
     ),
+    accounts: bool = typer.Option(
+        False,
+        help=N_(
+            "Play as accounts, signed up and in through the API before each step's clock "
+            "starts, at rated tables (guests' tables are never rated)."
+        ),
+    ),
 ) -> None:
     from .loadtest import LoadSettings, run_load
     from .loadtest.players import TablePlan, first_game
@@ -433,6 +440,7 @@ def loadtest(
             open_first=open_first,
             warmup=warmup,
             client_processes=client_processes,
+            accounts=accounts,
         )
         report = run_load(settings)
     except (TargetError, ValueError) as error:

@@ -9,7 +9,7 @@ translate them, and Typer's own fixed texts (panel titles, ``[default: ...]``, `
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer.rich_utils as typer_texts
 from typer.core import TyperCommand, TyperGroup
@@ -43,7 +43,15 @@ def help_text(text: str | None) -> str | None:
     return _(text).format(**HELP_VALUES) if text else text
 
 
-class LocalizedHelp:
+if TYPE_CHECKING:  # the mixin overrides methods of the click Command that Typer ships
+    from typer import _click
+
+    HelpBase = _click.Command
+else:
+    HelpBase = object
+
+
+class LocalizedHelp(HelpBase):
     """Usage line, help and the parameters' help of a command in the current language."""
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:

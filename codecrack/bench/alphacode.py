@@ -118,16 +118,20 @@ def exact_benchmark(level: str = "hard", real_words: bool | str = False, **other
     }
 
 
-def cost_benchmark(letters: int = 10, columns: int = 13, rows: int = 5, level: str = "easy", **other: Any) -> dict:
+def cost_benchmark(
+    letters: int = 10, columns: int = 13, rows: int = 5, level: str = "easy", games: int = 0, **other: Any
+) -> dict:
     """What the solver costs on one setup (run it in a fresh process: the peak is the process's):
     the legal codes, and the CPU time and peak memory (above the process's start) of a new game,
-    the table's build and the first move of ``level``, the dearest one (every code a candidate).
+    the table's build and the first move of ``level``, the dearest one (every code a candidate);
+    with ``games``, the CPU time of the dearest move (the table built) in that many whole games of
+    ``level`` against itself.
 
-    >>> cost_benchmark(level="medium")["codes"]
+    >>> cost_benchmark(level="medium", games=1)["codes"]
     44099
     """
     if other:
-        raise OptionError("alphacode-cost takes --letters, --level, -o columns=N and -o rows=N")
+        raise OptionError("alphacode-cost takes --letters, --level, --games, -o columns=N and -o rows=N")
     import resource
 
     start_kb, cpu = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time()
@@ -147,7 +151,23 @@ def cost_benchmark(letters: int = 10, columns: int = 13, rows: int = 5, level: s
         "peak_mb_above_start": round((peak_kb - start_kb) / 1024),
         "bytes_per_code_at_peak": round((peak_kb - start_kb) * 1024 / len(space.table)),
         "cpu_us_per_code": round(cpu * 1e6 / len(space.table), 2),
+        **({"games": int(games), "dearest_move_cpu_s": dearest_move(game.options, level, int(games))} if games else {}),
     }
+
+
+def dearest_move(options: Any, level: str, games: int) -> float:
+    """The most CPU time one move of ``level`` took in ``games`` games against itself."""
+    dearest = 0.0
+    for index in range(games):
+        game = new_game("alphacode", players=2, seed=index + 2, **options.model_dump(exclude={"first"}))
+        agents = {seat: make_agent(level, "alphacode", seed=index * 2 + seat) for seat in (0, 1)}
+        while not game.over:
+            seat = min(game.awaited)
+            started = time.process_time()
+            action = agents[seat].act(game.view(seat))
+            dearest = max(dearest, time.process_time() - started)
+            game.apply(seat, action)
+    return round(dearest, 2)
 
 
 BENCHMARKS = {

@@ -14,13 +14,18 @@ connections from one address get.
 its own against one ``hard`` bot and a third (127.0.0.3) asks ``/healthz`` back to back. Reported:
 how long the other client's bot took for each of its moves (from the moment its turn began until the
 player's turn came back, the ``ai_pace`` of 0.6 s included), the ``/healthz`` answers and the
-server's CPU, over ``-o seconds=N`` (60) while the flood's tables play.
+server's CPU, over ``-o seconds=N`` (60) while the flood's tables play. With ``-o heavy=true`` the
+flood's tables have the game's largest allowed options (Alphabet Code: 10 letters on 13 x 7, whose
+bots move in the heavy tables' worker process), the other client's table the defaults: the longest
+``/healthz`` answer is then the longest stall heavy bots cause another table's client.
 
 ``codecrack bench hint-share`` (issue 24 §1): on the largest Alphabet Code table allowed, a seated
 player asks for hints back to back (each one at the first move: every code a candidate) while
 another client (127.0.0.3) asks ``/healthz`` back to back, for ``-o seconds=N`` (60). Reported: the
 hints answered and their times, the ``/healthz`` answers, and the CPU and peak RSS of the server's
-process and of its worker processes (hints run in workers since the runtime budget).
+process and of its worker processes (hints run in workers since the runtime budget). With ``-o
+after_codes=true`` the player first makes its code and waits until the bot has made its own (the
+sheet's table of codes built for it), then asks: the first hint a player gets at its turn.
 """
 
 from __future__ import annotations
@@ -232,15 +237,21 @@ def bot_turns(url: str, address: str, game: str, until: threading.Event) -> list
     return turns
 
 
-def ai_share(game: str | None = None, games: int | None = None, seconds: float = 60, **_: Any) -> dict[str, Any]:
-    """``games`` (20) all-``hard`` tables of ``game`` (Coda) from one client, while another plays
-    for ``seconds`` (or until the flood's games end)."""
+def ai_share(
+    game: str | None = None, games: int | None = None, seconds: float = 60, heavy: str = "false", **_: Any
+) -> dict[str, Any]:
+    """``games`` (20) all-``hard`` tables of ``game`` (Coda) from one client, of its largest allowed
+    options if ``heavy``, while another plays for ``seconds`` (or until the flood's games end)."""
     game, flood = game or "coda", games or 20
+    options = LARGEST[game]["options"] if str(heavy).lower() == "true" else {}
     with codecrack_server(CODECRACK_TABLES_PER_MINUTE="20") as server:
         with client_at("127.0.0.1", base_url=server.url, timeout=GUARD) as greedy:
             codes = []
             for _table in range(flood):
-                made = greedy.post("/api/tables", json={"game": game, "seats": [{"kind": "ai", "agent": "hard"}] * 4})
+                made = greedy.post(
+                    "/api/tables",
+                    json={"game": game, "seats": [{"kind": "ai", "agent": "hard"}] * 4, "options": options},
+                )
                 made.raise_for_status()
                 codes.append(made.json()["code"])
             started, cpu = time.monotonic(), cpu_seconds(server.pid)
@@ -259,13 +270,16 @@ def ai_share(game: str | None = None, games: int | None = None, seconds: float =
             over.set()
             pinger.done.set()
             elapsed, cpu = time.monotonic() - started, cpu_seconds(server.pid) - cpu
+            workers = sum(cpu_seconds(pid) for pid in descendants(server.pid))
             player.join(timeout=GUARD)
             pinger.join(timeout=60)
     return {
         "game": game,
         "flood_tables": flood,
+        "flood_options": options,
         "seconds": round(elapsed, 1),
         "server_cpu_percent_of_a_core": round(100 * cpu / elapsed),
+        "worker_cpu_s": round(workers, 2),
         "other_bot_turns": len(turns),
         "other_bot_turn_median_s": round(statistics.median(turns), 2) if turns else None,
         "other_bot_turn_max_s": round(max(turns), 2) if turns else None,
@@ -291,8 +305,19 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def hint_share(seconds: float = 60, **_: Any) -> dict[str, Any]:
-    """Hints back to back on the largest Alphabet Code table while another client asks ``/healthz``."""
+def codes_made(player: Any) -> None:
+    """Make the seat's code, then read until both codes are made."""
+    player.send(json.dumps({"type": "action", "action": {"type": "random_code"}}))
+    view, step = None, -1
+    while view is None or view["phase"] == "code":
+        message = json.loads(player.recv(timeout=GUARD))
+        if message["type"] in ("state", "delta"):
+            step, view = followed(view, step, message)
+
+
+def hint_share(seconds: float = 60, after_codes: str = "false", **_: Any) -> dict[str, Any]:
+    """Hints back to back on the largest Alphabet Code table while another client asks ``/healthz``
+    (once both codes are made if ``after_codes``)."""
     plan = LARGEST["alphacode"]
     seats = [{"kind": "human"}, {"kind": "ai", "agent": "hard"}]
     with codecrack_server() as server, httpx.Client(base_url=server.url, timeout=GUARD) as client:
@@ -305,6 +330,8 @@ def hint_share(seconds: float = 60, **_: Any) -> dict[str, Any]:
         refused = 0
         with connect(f"ws{server.url.removeprefix('http')}/ws/{made.json()['code']}", open_timeout=60) as player:
             player.send(json.dumps({"type": "hello", "token": made.json()["token"]}))
+            if str(after_codes).lower() == "true":
+                codes_made(player)
             pinger = Pinger(server.url, "127.0.0.3")
             pinger.start()
             started = time.monotonic()
@@ -320,6 +347,7 @@ def hint_share(seconds: float = 60, **_: Any) -> dict[str, Any]:
             pinger.join(timeout=60)
         workers = descendants(server.pid)
         report = {
+            "after_codes": str(after_codes).lower() == "true",
             "hints": len(hints),
             "refused": refused,
             "first_hint_s": round(hints[0], 2),

@@ -6,23 +6,32 @@ with ``-o players=N`` accounts and ``--games M`` finished, rated Coda games of 2
 spread over 60 days, players drawn with a skew (3 seats in 10 go to the 1% of regulars), then asks one
 instance (the app in this process, through its HTTP routes) for random players' profiles and
 history pages and every game's leaderboard, and for the busiest player's profile, and reports each
-kind's median and p95 in milliseconds.
+kind's median and p95 in milliseconds, and where each request's time went (this process's CPU,
+its threads' time waiting for a core, the rest).
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 import secrets
 import time
+from collections import defaultdict
+from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import Path
 from statistics import median, quantiles
+from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import func, insert, select
+import httpx
+from sqlalchemy import JSON, Table, func, insert, select
+from sqlalchemy.engine import Connection
 
 from ..web.migrate import upgrade
 from ..web.store import (
-    count_ended,
+    add_tallies,
     make_engine,
     now,
     players,
@@ -31,6 +40,7 @@ from ..web.store import (
     ratings,
     seat_tokens,
     tables,
+    tallies,
 )
 
 BATCH = 5_000  # rows per insert
@@ -39,7 +49,11 @@ DAYS = 60  # the games are spread over this many days before now
 
 def filled(db_url: str, count: int, games: int, seed: int) -> None:
     """The database at ``db_url`` up to date and holding the generated players and games (made
-    once: a database that holds them already is kept)."""
+    once: a database that holds them already is kept).
+
+    Each game's seats are dated with its end and counted in the tallies by the same rule as a
+    game's end (:func:`~codecrack.web.store.tallies`), summed in memory and written once; the
+    rows go in by ``COPY`` on PostgreSQL (1,000,000 games in minutes), in batches elsewhere."""
     engine = make_engine(db_url)
     upgrade(engine)
     with engine.connect() as db:
@@ -48,44 +62,78 @@ def filled(db_url: str, count: int, games: int, seed: int) -> None:
     rng = random.Random(seed)
     start = now() - timedelta(days=DAYS)
     with engine.begin() as db:
-        for first in range(0, count, BATCH):
-            db.execute(
-                insert(players),
-                [
-                    {"name": f"p{i}", "handle": f"p{i}", "handle_key": f"p{i}", "created_at": start}
-                    for i in range(first + 1, min(first + BATCH, count) + 1)
-                ],
-            )
+        write_rows(
+            db,
+            players,
+            [
+                {"name": f"p{i}", "handle": f"p{i}", "handle_key": f"p{i}", "created_at": start}
+                for i in range(1, count + 1)
+            ],
+        )
     played: dict[tuple[int, int], int] = {}  # rated games of each player at each count (Coda: a rating per count)
+    counted: dict[tuple[int, str, str], list[int]] = defaultdict(lambda: [0, 0])
     for first in range(0, games, BATCH):
         rows: dict[str, list[dict[str, Any]]] = {"tables": [], "seats": [], "rated": [], "changes": []}
         for index in range(first, min(first + BATCH, games)):
             one_game(rng, index, count, start + timedelta(seconds=index * DAYS * 86400 / games), rows, played)
+        ended = {table["code"]: table for table in rows["tables"]}
+        for key, (games_played, won) in tallies(_seat_rows(rows["seats"], ended)).items():
+            counted[key][0] += games_played
+            counted[key][1] += won
         with engine.begin() as db:
-            db.execute(insert(tables), rows["tables"])
-            db.execute(insert(seat_tokens), rows["seats"])
-            db.execute(insert(rated_games), rows["rated"])
-            db.execute(insert(rating_changes), rows["changes"])
-            count_ended(db, [table["code"] for table in rows["tables"]])  # as each game's end does
+            write_rows(db, tables, rows["tables"])
+            write_rows(db, seat_tokens, rows["seats"])
+            write_rows(db, rated_games, rows["rated"])
+            write_rows(db, rating_changes, rows["changes"])
+    mus = {rating: rng.gauss(25.0, 4.0) for rating in played}
     with engine.begin() as db:
-        mus = {rating: rng.gauss(25.0, 4.0) for rating in played}
-        for first in range(0, len(mus), BATCH):
-            db.execute(
-                insert(ratings),
-                [
-                    {
-                        "player_id": player,
-                        "game": "coda",
-                        "players": seats,
-                        "mu": mus[player, seats],
-                        "sigma": 2.0,
-                        "games": played[player, seats],
-                        "wins": played[player, seats] // 3,
-                        "played_at": now() - timedelta(days=rng.uniform(0, DAYS)),
-                    }
-                    for player, seats in list(mus)[first : first + BATCH]
-                ],
-            )
+        add_tallies(db, counted)
+        write_rows(
+            db,
+            ratings,
+            [
+                {
+                    "player_id": player,
+                    "game": "coda",
+                    "players": seats,
+                    "mu": mus[player, seats],
+                    "sigma": 2.0,
+                    "games": played[player, seats],
+                    "wins": played[player, seats] // 3,
+                    "played_at": now() - timedelta(days=rng.uniform(0, DAYS)),
+                }
+                for player, seats in mus
+            ],
+        )
+
+
+def _seat_rows(seats: list[dict[str, Any]], ended: dict[str, dict[str, Any]]) -> list[SimpleNamespace]:
+    """The seats as :func:`~codecrack.web.store.tallies` reads them (with their table's game)."""
+    return [
+        SimpleNamespace(player_id=seat["player_id"], seat=seat["seat"], **_table_of(ended[seat["table_code"]]))
+        for seat in seats
+    ]
+
+
+def _table_of(table: dict[str, Any]) -> dict[str, Any]:
+    return {"game": table["game"], "seats": table["seats"], "result": table["result"]}
+
+
+def write_rows(db: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+    """Insert ``rows`` (dicts with the same keys): by ``COPY`` on PostgreSQL, else in batches."""
+    if not rows:
+        return
+    if db.dialect.name != "postgresql":
+        for first in range(0, len(rows), BATCH):
+            db.execute(insert(table), rows[first : first + BATCH])
+        return
+    names = list(rows[0])
+    json_names = {name for name in names if isinstance(table.c[name].type, JSON)}
+    driver: Any = db.connection.driver_connection  # psycopg's own connection: its cursor copies
+    cursor = driver.cursor()
+    with cursor.copy(f"COPY {table.name} ({', '.join(names)}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row([json.dumps(row[n]) if n in json_names else row[n] for n in names])
 
 
 def one_game(
@@ -122,6 +170,7 @@ def one_game(
                 "seat": seat,
                 "name": f"p{player}",
                 "player_id": player,
+                "finished_at": at,
             }
         )
         mu = rng.gauss(25.0, 4.0)
@@ -141,6 +190,9 @@ def one_game(
         )
 
 
+SITE = "http://bench"
+
+
 def players_benchmark(
     players: int = 100_000,
     games: int = 1_000_000,
@@ -148,40 +200,10 @@ def players_benchmark(
     samples: int = 200,
     seed: int = 0,
 ) -> dict[str, Any]:
-    from fastapi.testclient import TestClient
-
-    from ..web.app import create_app
-    from ..web.config import WebConfig
-
     began = time.perf_counter()
     filled(db, int(players), int(games), int(seed))
     fill_seconds = time.perf_counter() - began
-    rng = random.Random(int(seed) + 1)
-    timings: dict[str, list[float]] = {"profile": [], "history": [], "leaderboard": [], "busiest_profile": []}
-    app = create_app(WebConfig.model_validate({"db_url": db}))  # the other settings' defaults
-    with TestClient(app) as client:
-        with app.state.hub.engine.connect() as conn:
-            busiest = conn.execute(
-                select(seat_tokens.c.player_id, func.count().label("n"))
-                .group_by(seat_tokens.c.player_id)
-                .order_by(func.count().desc())
-                .limit(1)
-            ).one()
-
-        def timed(kind: str, path: str) -> None:
-            began = time.perf_counter()
-            answer = client.get(path)
-            timings[kind].append((time.perf_counter() - began) * 1000)
-            if answer.status_code != 200:
-                raise RuntimeError(f"{path}: {answer.status_code} {answer.text}")
-
-        for _ in range(int(samples)):
-            handle = f"p{rng.randint(1, int(players))}"
-            timed("profile", f"/api/players/{handle}")
-            timed("history", f"/api/players/{handle}/games?page=2")
-            timed("leaderboard", "/api/leaderboards/coda")
-        for _ in range(max(5, int(samples) // 20)):
-            timed("busiest_profile", f"/api/players/p{busiest.player_id}")
+    busiest, timings = asyncio.run(_measure(db, int(players), int(samples), random.Random(int(seed) + 1)))
     return {
         "benchmark": "players",
         "database": make_engine(db).dialect.name,
@@ -189,10 +211,91 @@ def players_benchmark(
         "games": int(games),
         "busiest_player_games": busiest.n,
         "fill_seconds": round(fill_seconds, 1),
-        **{
-            kind: {"median_ms": round(median(values), 2), "p95_ms": round(quantiles(values, n=20)[-1], 2)}
-            for kind, values in timings.items()
-        },
+        **{kind: spent_report(values) for kind, values in timings.items()},
+    }
+
+
+async def _measure(db: str, players: int, samples: int, rng: random.Random) -> tuple[Any, dict[str, list[Spent]]]:
+    """Ask one instance's routes on this event loop (as a served instance's loop runs them: no
+    test client's thread between the caller and the app)."""
+    from ..web.app import create_app
+    from ..web.config import WebConfig
+
+    timings: dict[str, list[Spent]] = {"profile": [], "history": [], "leaderboard": [], "busiest_profile": []}
+    app = create_app(WebConfig.model_validate({"db_url": db}))  # the other settings' defaults
+    async with app.router.lifespan_context(app):
+        with app.state.hub.engine.connect() as conn:
+            busiest = conn.execute(
+                select(seat_tokens.c.player_id, func.count().label("n"))
+                .group_by(seat_tokens.c.player_id)
+                .order_by(func.count().desc())
+                .limit(1)
+            ).one()
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=SITE) as client:
+
+            async def timed(kind: str, path: str) -> None:
+                cpu, queued = time.process_time(), run_queue_seconds()
+                began = time.perf_counter()
+                answer = await client.get(path)
+                wall = time.perf_counter() - began
+                timings[kind].append(Spent(wall, time.process_time() - cpu, run_queue_seconds() - queued))
+                if answer.status_code != 200:
+                    raise RuntimeError(f"{path}: {answer.status_code} {answer.text}")
+
+            for _ in range(samples):
+                handle = f"p{rng.randint(1, players)}"
+                await timed("profile", f"/api/players/{handle}")
+                await timed("history", f"/api/players/{handle}/games?page=2")
+                await timed("leaderboard", "/api/leaderboards/coda")
+            for _ in range(max(20, samples // 2)):
+                await timed("busiest_profile", f"/api/players/p{busiest.player_id}")
+    return busiest, timings
+
+
+@dataclass(frozen=True)
+class Spent:
+    """Where one request's wall-clock time went, in seconds: this process's CPU (every thread), its
+    threads' time ready to run but waiting for a core (the machine's load), and the rest (waiting
+    on the database, sockets and hand-offs between threads)."""
+
+    wall: float
+    cpu: float
+    queued: float
+
+
+def run_queue_seconds() -> float:
+    """The time this process's threads have spent ready to run but waiting for a core (Linux's
+    ``/proc/self/task/*/schedstat``, second field, in nanoseconds)."""
+    total = 0
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[1])
+        except (OSError, IndexError):  # a thread that ended meanwhile
+            continue
+    return total / 1e9
+
+
+def spent_report(values: list[Spent]) -> dict[str, Any]:
+    """Median and p95 of the wall-clock time, and the median of each part of it, in ms.
+
+    >>> spent_report([Spent(0.010, 0.004, 0.005)] * 3 + [Spent(0.030, 0.006, 0.020)])["median_ms"]
+    10.0
+    """
+
+    def ms(series: list[float]) -> tuple[float, float]:
+        return round(1000 * median(series), 2), round(1000 * quantiles(series, n=20)[-1], 2)
+
+    wall, cpu, queued = ([getattr(v, part) for v in values] for part in ("wall", "cpu", "queued"))
+    other = [v.wall - v.cpu - v.queued for v in values]
+    return {
+        "median_ms": ms(wall)[0],
+        "p95_ms": ms(wall)[1],
+        "cpu_median_ms": ms(cpu)[0],
+        "cpu_p95_ms": ms(cpu)[1],
+        "waiting_for_a_core_median_ms": ms(queued)[0],
+        "waiting_for_a_core_p95_ms": ms(queued)[1],
+        "rest_median_ms": ms(other)[0],
+        "rest_p95_ms": ms(other)[1],
     }
 
 

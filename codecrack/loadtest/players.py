@@ -1,15 +1,23 @@
 """Simulated players: each table is created over HTTP, its human seats are claimed and each one is
-played by a websocket client that picks a random legal action (seeded), flat out or at human pace."""
+played by a websocket client that picks a random legal action (seeded), flat out or at human pace.
+
+As guests (no session: tables never rated), or as accounts (:class:`Browser`): each human seat of a
+slot is an account made through the API as a page makes one (a guest, then a handle and password),
+then signed in from a fresh cookie jar, as a returning player; its tables are created and joined
+with its session, so they are rated (the first installed game's default options are a preset) and
+each game's end waits for the server's ``rated`` message."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import secrets
 import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar
 from typing import Any
 
 import orjson
@@ -32,6 +40,7 @@ class Tally:
     games_invalid: list[str] = field(default_factory=list)
     games_cut: int = 0  # still playing when the step's time was up
     received_bytes: int = 0  # every message the players received, as it travelled
+    games_rated: int = 0  # of the valid games, those whose ratings changed (played as accounts)
 
     def error(self, message: str) -> None:
         self.errors[message] = self.errors.get(message, 0) + 1
@@ -69,15 +78,51 @@ class TableRate:
             self.created.append(time.monotonic())
 
 
-def _post(url: str, body: Json) -> Json:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), method="POST", headers={"content-type": "application/json"}
+class Browser:
+    """An HTTP client that keeps cookies, as a page does: a signed-in one sends its session cookie,
+    its origin and its CSRF token with each change (``Browser(base)`` without a session: a guest
+    of the API, by seat token only)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+        self.csrf: str | None = None
+
+    def post(self, path: str, body: Json) -> Json:
+        headers = {"content-type": "application/json", "origin": self.base}
+        if self.csrf:
+            headers["x-csrf-token"] = self.csrf
+        request = urllib.request.Request(
+            self.base + path, data=json.dumps(body).encode(), method="POST", headers=headers
+        )
+        try:
+            with self.opener.open(request, timeout=60) as answer:
+                return json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            raise RuntimeError(f"POST {path}: {error.code} {error.read()[:200]!r}") from None
+
+    def signed(self, path: str, body: Json) -> Browser:
+        """Post a sign-up or sign-in and keep the session it answers with (the cookie and its token)."""
+        self.csrf = self.post(path, body)["csrf"]
+        return self
+
+
+PASSWORD = "load-test-password"
+
+
+def account(base: str, handle: str) -> Browser:
+    """A new account ``handle``, made through the API as a page makes one (a guest, then a handle and
+    password), and a fresh browser signed in to it (as its player returning)."""
+    Browser(base).signed("/api/me/guest", {"name": handle}).signed(
+        "/api/me/account", {"handle": handle, "password": PASSWORD}
     )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return json.loads(answer.read())
-    except urllib.error.HTTPError as error:
-        raise RuntimeError(f"POST {url}: {error.code} {error.read()[:200]!r}") from None
+    return Browser(base).signed("/api/session", {"handle": handle, "password": PASSWORD})
+
+
+async def accounts_of(base: str, slot: int, humans: int) -> list[Browser]:
+    """One signed-in account per human seat of table slot ``slot`` (handles new in every run)."""
+    run = secrets.token_hex(3)
+    return [await asyncio.to_thread(account, base, f"ld{run}-{slot}-{seat}") for seat in range(humans)]
 
 
 def first_game() -> str:
@@ -97,13 +142,15 @@ class TablePlan:
         return {"game": self.game, "seats": seats, "sit": 0, "name": "load0"}
 
 
-async def open_table(base: str, plan: TablePlan) -> tuple[str, list[str]]:
-    """Create a table and claim its human seats: its code and one token per human seat."""
-    created = await asyncio.to_thread(_post, f"{base}/api/tables", plan.body())
+async def open_table(base: str, plan: TablePlan, browsers: list[Browser] | None = None) -> tuple[str, list[str]]:
+    """Create a table and claim its human seats (as ``browsers``' players, else as guests): its code
+    and one token per human seat."""
+    seated = browsers or [Browser(base)] * plan.humans
+    created = await asyncio.to_thread(seated[0].post, "/api/tables", plan.body())
     tokens = [created["token"]]
     for seat in range(1, plan.humans):
         joined = await asyncio.to_thread(
-            _post, f"{base}/api/tables/{created['code']}/join", {"seat": seat, "name": f"load{seat}"}
+            seated[seat].post, f"/api/tables/{created['code']}/join", {"seat": seat, "name": f"load{seat}"}
         )
         tokens.append(joined["token"])
     return created["code"], tokens
@@ -128,8 +175,13 @@ def valid_result(table: Json) -> str | None:
 class Player:
     """One human seat's websocket client."""
 
-    def __init__(self, ws_url: str, token: str, pace: Pace, rng: random.Random, tally: Tally) -> None:
+    def __init__(
+        self, ws_url: str, token: str, pace: Pace, rng: random.Random, tally: Tally, rated: bool = False
+    ) -> None:
         self.ws_url, self.token, self.pace, self.rng, self.tally = ws_url, token, pace, rng, tally
+        self.rated = rated  # after the end, wait for the ratings' changes (in ``changes``)
+        self.changes: list[Json] | None = None
+        self.end: Json | None = None
         self.view: Json | None = None
         self.step = -1
         self.sent_at: float | None = None  # an action in flight, waiting for the state or error with its ref
@@ -140,7 +192,8 @@ class Player:
         self.lost = False  # a delta did not fit our view: a whole one is asked for
 
     async def play(self, deadline: float) -> Json | None:
-        """Play until the table is over (its final table info) or the deadline (None)."""
+        """Play until the table is over (its final table info) and, rated, its ratings changed, or
+        the deadline (None)."""
         # no keepalive pings of our own: a browser sends none (it answers the server's)
         async with connect(self.ws_url, max_size=2**24, open_timeout=60, ping_interval=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
@@ -155,26 +208,41 @@ class Player:
                     await self._act_if_due(ws)
                     continue
                 self.tally.received_bytes += len(raw)
-                finished = self._receive(orjson.loads(raw))
-                if finished is not None:
-                    return finished
+                self._receive(orjson.loads(raw))
+                if self.end is not None and (self.changes is not None or not self.waits_for_ratings()):
+                    return self.end
                 if self.lost:
                     self.lost = False
                     await ws.send(RESYNC)
                 await self._act_if_due(ws)
 
-    def _receive(self, message: Json) -> Json | None:
+    def waits_for_ratings(self) -> bool:
+        """Whether the game that ended is one whose ratings change (played as accounts, and the
+        table rated: not, say, with an AI that has no anchor).
+
+        >>> player = Player("", "", Pace(), random.Random(), Tally(), rated=True)
+        >>> player.end = {"over": True, "rated": False}
+        >>> player.waits_for_ratings()
+        False
+        >>> player.end["rated"] = True
+        >>> player.waits_for_ratings()
+        True
+        """
+        return self.rated and bool(self.end and self.end.get("rated"))
+
+    def _receive(self, message: Json) -> None:
         kind = message["type"]
         if kind in ("state", "delta"):
             self._follow(message)
         elif kind == "error":
             self.tally.error(message["message"])
         elif kind == "table" and message["table"]["over"]:
-            return message["table"]
+            self.end = message["table"]
+        elif kind == "rated":
+            self.changes = message["changes"]
         if self.sent_at is not None and message.get("ref") == self.sent_ref:
             self._answered(refused=kind == "error")
         self._plan()
-        return None
 
     def _follow(self, message: Json) -> None:
         try:
@@ -189,7 +257,7 @@ class Player:
         simultaneous phases, e.g. Coda's opening)."""
         if refused:
             self.acted_step = -1  # choose again from the current view
-        else:
+        elif self.sent_at is not None:
             self.tally.latencies.append(time.monotonic() - self.sent_at)
         self.sent_at = None
 
@@ -202,7 +270,7 @@ class Player:
             self.due = None
 
     async def _act_if_due(self, ws) -> None:
-        if self.due is None or time.monotonic() < self.due:
+        if self.due is None or self.view is None or time.monotonic() < self.due:
             return
         self.due = None
         action = self.rng.choice(self.view["legal_actions"])
@@ -212,10 +280,23 @@ class Player:
         await ws.send(json.dumps({"type": "action", "action": action, "ref": self.sent_ref}))
 
 
-async def open_rated(base: str, plan: TablePlan, rate: TableRate) -> tuple[str, list[str]]:
+async def open_rated(
+    base: str, plan: TablePlan, rate: TableRate, browsers: list[Browser] | None = None
+) -> tuple[str, list[str]]:
     """:func:`open_table`, within the harness's tables-per-minute."""
     await rate.wait_turn()
-    return await open_table(base, plan)
+    return await open_table(base, plan, browsers)
+
+
+def ratings_changed(players: list[Player]) -> bool:
+    """Whether every player saw its own rating change (each ``rated`` message lists every account's).
+
+    >>> one = Player("", "", Pace(), random.Random(), Tally(), rated=True)
+    >>> one.changes = [{"seat": 0, "before": 1500, "after": 1530}, {"seat": 1, "before": 1500, "after": 1470}]
+    >>> ratings_changed([one]), ratings_changed([Player("", "", Pace(), random.Random(), Tally())])
+    (True, False)
+    """
+    return all(p.changes and all(c["before"] != c["after"] for c in p.changes) for p in players)
 
 
 async def play_tables(
@@ -230,18 +311,22 @@ async def play_tables(
     deadline: float,
     tally: Tally,
     opened: tuple[str, list[str]] | None = None,
+    browsers: list[Browser] | None = None,
 ) -> None:
     """One table slot: play ``games`` games one after the other (0: until the deadline); the first
-    on the table ``opened`` beforehand, if given."""
+    on the table ``opened`` beforehand, if given; as ``browsers``' accounts, if given."""
     played = 0
     rng = random.Random(f"{seed}:{slot}")
     while (games == 0 or played < games) and time.monotonic() < deadline:
-        code, tokens = opened or await open_rated(base, plan, rate)
+        code, tokens = opened or await open_rated(base, plan, rate, browsers)
         opened = None
-        players = [Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally) for token in tokens]
-        ends = await asyncio.gather(*(player.play(deadline) for player in players))
+        players = [
+            Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally, rated=bool(browsers))
+            for token in tokens
+        ]
+        ends = [end for end in await asyncio.gather(*(player.play(deadline) for player in players)) if end is not None]
         played += 1
-        if any(end is None for end in ends):
+        if len(ends) < len(players):  # a player's game was cut by the deadline
             tally.games_cut += 1
             return
         agree = all(end["result"] == ends[0]["result"] for end in ends)
@@ -250,3 +335,4 @@ async def play_tables(
             tally.games_invalid.append(f"{code}: {problem}")
         else:
             tally.games_valid += 1
+            tally.games_rated += ratings_changed(players)

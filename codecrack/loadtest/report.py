@@ -80,6 +80,7 @@ def step_report(tables: int, sockets: int, elapsed: float, tally: Tally, watch: 
             "valid": tally.games_valid,
             "invalid": len(tally.games_invalid),
             "cut_at_time_limit": tally.games_cut,
+            "rated": tally.games_rated,
             "invalid_detail": tally.games_invalid[:10],
         },
         "all_games_valid": not tally.games_invalid and not tally.errors,

@@ -35,6 +35,7 @@ class LoadSettings:
     open_first: bool = False  # create and seat every slot's first table before the step's clock starts
     warmup: float = 0.0  # seconds played at the start of each step before anything is counted
     client_processes: int = 1  # the step's table slots are shared among this many client processes
+    accounts: bool = False  # each human seat an account's, signed in through the API: rated tables
 
     def pause(self) -> tuple[float, float]:
         """The range of a simulated player's pause before each action, in seconds."""

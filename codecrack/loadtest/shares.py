@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .players import Pace, TableRate, Tally, open_rated, play_tables
+from .players import Browser, Pace, TableRate, Tally, accounts_of, open_rated, play_tables
 from .report import ServerWatch, step_report
 from .settings import LoadSettings
 from .target import websocket_base
@@ -67,7 +67,7 @@ def merged(shares: list[Share]) -> Tally:
     >>> a = Tally([0.1, 0.3], {"x": 1}, 2, [], 0, 10)
     >>> b = Tally([0.2], {"x": 2, "y": 1}, 1, ["bad"], 1, 5)
     >>> merged([Share(a, 1.0, 0.1), Share(b, 1.0, 0.1)])
-    Tally(latencies=[0.1, 0.3, 0.2], errors={'x': 3, 'y': 1}, games_valid=3, games_invalid=['bad'], games_cut=1, received_bytes=15)
+    Tally(latencies=[0.1, 0.3, 0.2], errors={'x': 3, 'y': 1}, games_valid=3, games_invalid=['bad'], games_cut=1, received_bytes=15, games_rated=0)
     """
     whole = Tally()
     for share in shares:
@@ -79,6 +79,7 @@ def merged(shares: list[Share]) -> Tally:
         whole.games_invalid.extend(part.games_invalid)
         whole.games_cut += part.games_cut
         whole.received_bytes += part.received_bytes
+        whole.games_rated += part.games_rated
     return whole
 
 
@@ -114,7 +115,8 @@ async def _play_share(settings: LoadSettings, url: str, slots: list[int], ready:
     pace = Pace(low, high, messages_per_second)
     tally = Tally()
     rate = TableRate(max(1, tables_per_minute // settings.client_processes))  # the address's limit, shared
-    opened = await _open_first(settings, url, rate, len(slots), tally)
+    seated = await _accounts(settings, url, slots)
+    opened = await _open_first(settings, url, rate, seated, tally)
     await ready()
     began = time.monotonic()
     deadline = began + settings.warmup + settings.seconds
@@ -132,8 +134,9 @@ async def _play_share(settings: LoadSettings, url: str, slots: list[int], ready:
             deadline,
             tally,
             first,
+            browsers,
         )
-        for slot, first in zip(slots, opened)
+        for slot, first, browsers in zip(slots, opened, seated)
     ]
     outcomes = await asyncio.gather(*plays, return_exceptions=True)
     mark = marking.result() if marking.done() else _Mark.now(tally)
@@ -147,6 +150,7 @@ async def _play_share(settings: LoadSettings, url: str, slots: list[int], ready:
         tally.games_invalid,
         tally.games_cut,
         tally.received_bytes - mark.received_bytes,
+        tally.games_rated,
     )
     return Share(counted, time.monotonic() - mark.at, time.process_time() - mark.cpu_seconds)
 
@@ -157,14 +161,24 @@ async def _mark_after(warmup: float, tally: Tally) -> _Mark:
     return _Mark.now(tally)
 
 
+async def _accounts(settings: LoadSettings, url: str, slots: list[int]) -> list[list[Browser] | None]:
+    """With ``accounts``, each slot's accounts, made and signed in before the step's clock starts
+    (one slot after the other: each sign-up and sign-in hashes a password); else guests (None)."""
+    if not settings.accounts:
+        return [None] * len(slots)
+    return [await accounts_of(url, slot, settings.plan.humans) for slot in slots]
+
+
 async def _open_first(
-    settings: LoadSettings, url: str, rate: TableRate, count: int, tally: Tally
+    settings: LoadSettings, url: str, rate: TableRate, seated: list[list[Browser] | None], tally: Tally
 ) -> list[tuple[str, list[str]] | None]:
     """With ``open_first``, every slot's first table, created and seated before the step's clock
     starts (a slot whose table could not be opened opens one during the step)."""
     if not settings.open_first:
-        return [None] * count
-    opened = await asyncio.gather(*(open_rated(url, settings.plan, rate) for _ in range(count)), return_exceptions=True)
+        return [None] * len(seated)
+    opened = await asyncio.gather(
+        *(open_rated(url, settings.plan, rate, browsers) for browsers in seated), return_exceptions=True
+    )
     for failure in (o for o in opened if isinstance(o, BaseException)):
         tally.error(f"opening a table: {type(failure).__name__}: {failure}"[:300])
     return [None if isinstance(o, BaseException) else o for o in opened]

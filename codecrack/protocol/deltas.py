@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 Json = Any
@@ -71,7 +71,7 @@ def _diff_dicts(old: dict[str, Json], new: dict[str, Json], path: Path, changes:
         changes.extend(["del", [*path, key]] for key in old if key not in new)
 
 
-def _diff_lists(old: list[Json], new: list[Json], path: Path, changes: list[Change]) -> None:
+def _diff_lists(old: Sequence[Json], new: Sequence[Json], path: Path, changes: list[Change]) -> None:
     """A list that kept its items and grew is an append (one comparison of the old part, in C); a
     list of the same length with few changed items changes those items; anything else is set."""
     kept = len(old)
@@ -120,7 +120,7 @@ def _apply_one(data: Json, kind: str, path: Path, value: Json) -> Json:
             return [*data, *value]
         raise ValueError(f"cannot {kind} the whole view")
     head, rest = path[0], path[1:]
-    copy = dict(data) if isinstance(data, dict) else list(data)
+    copy: Json = dict(data) if isinstance(data, dict) else list(data)  # keyed by the path's str, or int
     if kind == "del" and not rest:
         del copy[head]
     elif kind == "set" and not rest and isinstance(copy, dict):

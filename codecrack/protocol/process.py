@@ -15,6 +15,7 @@ import signal
 import subprocess
 import time
 from dataclasses import dataclass
+from typing import IO
 
 from .messages import Message, encode
 
@@ -58,11 +59,12 @@ class BotProcess:
             )
         except OSError as error:
             raise BotFault("crash", f"cannot start {argv[0]!r}: {error.strerror or error}") from None
-        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+        self.stdin, self.stdout, self.stderr = _pipes(self.process)
+        for pipe in (self.stdin, self.stdout, self.stderr):
             os.set_blocking(pipe.fileno(), False)
         self._selector = selectors.DefaultSelector()
-        self._selector.register(self.process.stdout, selectors.EVENT_READ)
-        self._selector.register(self.process.stderr, selectors.EVENT_READ)
+        self._selector.register(self.stdout, selectors.EVENT_READ)
+        self._selector.register(self.stderr, selectors.EVENT_READ)
 
     @property
     def stderr_tail(self) -> str:
@@ -96,7 +98,7 @@ class BotProcess:
             self._kill_group()
             self.process.wait()
         self._selector.close()
-        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+        for pipe in (self.stdin, self.stdout, self.stderr):
             pipe.close()
 
     # -- reading and writing under a deadline -----------------------------------------
@@ -108,7 +110,7 @@ class BotProcess:
 
     def _send(self, data: bytes, deadline: float, timeout_s: float) -> None:
         view = memoryview(data)
-        stdin = self.process.stdin
+        stdin = self.stdin
         self._selector.register(stdin, selectors.EVENT_WRITE)
         try:
             while view:
@@ -120,7 +122,7 @@ class BotProcess:
 
     def _write_some(self, data: memoryview) -> int:
         try:
-            return os.write(self.process.stdin.fileno(), data)
+            return os.write(self.stdin.fileno(), data)
         except BlockingIOError:
             return 0
         except BrokenPipeError:
@@ -128,7 +130,7 @@ class BotProcess:
 
     def _try_send(self, data: bytes) -> None:
         try:
-            os.write(self.process.stdin.fileno(), data)
+            os.write(self.stdin.fileno(), data)
         except OSError:
             pass
 
@@ -153,31 +155,31 @@ class BotProcess:
     def _pump(self, timeout: float) -> list[selectors.SelectorKey]:
         ready = [key for key, _ in self._selector.select(timeout)]
         for key in ready:
-            if key.fileobj is self.process.stdout:
+            if key.fileobj is self.stdout:
                 self._read_stdout()
-            elif key.fileobj is self.process.stderr:
+            elif key.fileobj is self.stderr:
                 self._read_stderr()
         return ready
 
     def _read_stdout(self) -> None:
         room = self.limits.line_bytes + 1 - len(self._buffer)
-        chunk = self._read(self.process.stdout, min(READ_CHUNK, max(room, 1)))
+        chunk = self._read(self.stdout, min(READ_CHUNK, max(room, 1)))
         if chunk == b"":
             raise self._crashed("closed its output")
         self._buffer += chunk or b""
 
     def _read_stderr(self) -> bool:
         """Keep the tail of what is ready on stderr; ``False`` when nothing more came."""
-        chunk = self._read(self.process.stderr, READ_CHUNK)
+        chunk = self._read(self.stderr, READ_CHUNK)
         if chunk == b"":
-            self._selector.unregister(self.process.stderr)
+            self._selector.unregister(self.stderr)
         if not chunk:
             return False
         self._stderr = (self._stderr + chunk)[-STDERR_TAIL_BYTES:]
         return True
 
     def _drain_stderr(self) -> None:
-        registered = self.process.stderr in self._selector.get_map()
+        registered = self.stderr in self._selector.get_map()
         while registered and self._read_stderr():
             pass
 
@@ -221,3 +223,10 @@ class BotProcess:
     def _preview(data: bytes | bytearray) -> str:
         text = bytes(data[:80]).decode(errors="replace")
         return repr(text) + ("..." if len(data) > 80 else "")
+
+
+def _pipes(process: subprocess.Popen[bytes]) -> tuple[IO[bytes], IO[bytes], IO[bytes]]:
+    """The bot's stdin, stdout and stderr: each was asked for as a pipe, so each is open."""
+    if process.stdin is None or process.stdout is None or process.stderr is None:
+        raise RuntimeError("a pipe of the bot was not opened")
+    return process.stdin, process.stdout, process.stderr

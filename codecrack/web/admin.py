@@ -10,6 +10,7 @@ again. Actions carry no names, so every record still replays.
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -92,20 +93,20 @@ def redis_view(redis_url: str, codes: list[str]) -> tuple[dict[str, str], dict[s
     from .cluster import PRESENCE_PREFIX
     from .leases import LEASE_PREFIX
 
-    client = Redis.from_url(redis_url, socket_connect_timeout=2.0)
-    try:
+    client = Redis.from_url(redis_url, socket_connect_timeout=2.0, decode_responses=True)
+    try:  # redis-py types its answers for every client; this one decodes them to str
         drivers = {
-            key.decode().removeprefix(LEASE_PREFIX): value.decode()
+            key.removeprefix(LEASE_PREFIX): value
             for key in client.scan_iter(LEASE_PREFIX + "*")
-            if (value := client.get(key)) is not None
+            if (value := typing.cast(str | None, client.get(key))) is not None
         }
         instances: dict[str, set[str]] = {}
         for code, owner in drivers.items():
             instances.setdefault(owner, set()).add(code)
         for key in client.scan_iter(PRESENCE_PREFIX + "*"):
-            code = key.decode().removeprefix(PRESENCE_PREFIX)
-            for member in client.zrangebyscore(key, now().timestamp() * 1000, "+inf"):
-                instances.setdefault(member.decode().split(":", 1)[1], set()).add(code)
+            code = key.removeprefix(PRESENCE_PREFIX)
+            for member in typing.cast(list[str], client.zrangebyscore(key, now().timestamp() * 1000, "+inf")):
+                instances.setdefault(member.split(":", 1)[1], set()).add(code)
     finally:
         client.close()
     return {code: drivers[code] for code in codes if code in drivers}, instances

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -138,8 +139,8 @@ def create_app(config: WebConfig | None = None) -> CodecrackApp:
     async def page(code: str | None = None) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/api/games")
-    async def list_games() -> list[GameInfo]:
+    @app.get("/api/games", response_model=list[GameInfo])
+    async def list_games() -> list[dict[str, Any]]:
         return localized_games(games, current())
 
     return app

@@ -1,5 +1,6 @@
 """Bots at the table: each awaited AI seat (``game.awaited``) gets a driver task that thinks in a thread
-(:mod:`.work`: heavy tables in one of their own).
+(:mod:`.work`: heavy tables in one of their own, handing each move on to a worker process within the
+budget; a move cut off there is replaced by the seed's legal move).
 
 In a turn-based or simultaneous moment a bot waits ``ai_pace`` so humans can follow; in a
 real-time moment (a race, such as The Coding's slapping) it waits its agent's ``reaction_delay``
@@ -24,6 +25,7 @@ from ..core.nature import Nature
 from ..tutorials import TUTORIAL_AGENT, scripted_agent
 from . import metrics
 from .refusals import NO_ACTION, STORE_RETRY, Refusal, Refused
+from .sandbox import OverBudget
 from .work import Work
 
 if TYPE_CHECKING:
@@ -85,10 +87,18 @@ class Bots:
             step, started = table.step, monotonic()
             view = table.game.view(seat)
             try:
-                action = await self.work.run(table, agent.act, view)
+                action, moved = await self.work.decide(table, agent, view)
+            except OverBudget as over:
+                log.warning(
+                    "%s agent cut off on %s seat %d: past its %s budget", agent.name, table.code, seat, over.kind
+                )
+                action = None
             except Exception:
                 log.exception("%s agent failed on %s seat %d", agent.name, table.code, seat)
                 action = None
+            else:
+                if self.agents.get((table.code, seat, tier)) is agent:
+                    self.agents[table.code, seat, tier] = moved  # from a worker: the copy that moved on
             thought = monotonic() - started
             metrics.bot_decided(thought)
             # Think first, then wait out the rest of the pace: how long a decision took (a dash

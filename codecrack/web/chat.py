@@ -19,8 +19,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import insert, select
@@ -75,7 +76,9 @@ def readable(line: messages.ChatLine, seat: int | None, over: bool, muted: set[i
     return not (line["seat"] is None and seat is not None and not over)
 
 
-def add_line(db: Db, code: str, seat: int | None, name: str, kind: str, body: str) -> messages.ChatLine | None:
+def add_line(
+    db: Db, code: str, seat: int | None, name: str, kind: messages.ChatKind, body: str
+) -> messages.ChatLine | None:
     """Store a line (``None``, nothing stored, if it is said while the table's chat is off)."""
     if kind not in SWITCHES and chat_off(db, code):
         return None
@@ -97,6 +100,22 @@ def chat_off(db: Db, code: str) -> bool:
     return latest == "off"
 
 
+def switched_off(latest: Sequence[Mapping[Any, Any]], complete: bool) -> bool | None:
+    """Whether the chat is off, told by a table's latest lines of every kind (the newest first):
+    by the latest switch among them, or, when they are all its lines (``complete``), by there being
+    none; ``None`` when they do not tell (:func:`chat_off` asks the database).
+
+    >>> switched_off([{"kind": "text"}, {"kind": "off"}, {"kind": "on"}], complete=False)
+    True
+    >>> switched_off([{"kind": "text"}], complete=True), switched_off([{"kind": "text"}], complete=False)
+    (False, None)
+    """
+    for line in latest:
+        if line["kind"] in SWITCHES:
+            return line["kind"] == "off"
+    return False if complete else None
+
+
 def read_lines(engine: Engine, code: str, spectators_only: bool = False) -> tuple[list[messages.ChatLine], bool]:
     """The table's latest :data:`HISTORY` lines (or its spectators' only), the oldest first, and
     whether its chat is off."""
@@ -105,7 +124,9 @@ def read_lines(engine: Engine, code: str, spectators_only: bool = False) -> tupl
         query = query.where(chat_lines.c.seat.is_(None), chat_lines.c.kind.not_in(SWITCHES))
     with engine.connect() as db:
         rows = db.execute(query.order_by(chat_lines.c.id.desc()).limit(HISTORY)).mappings().all()
-        off = chat_off(db, code)
+        off = None if spectators_only else switched_off(rows, complete=len(rows) < HISTORY)
+        if off is None:
+            off = chat_off(db, code)
     lines: list[messages.ChatLine] = [
         {"id": r["id"], "seat": r["seat"], "name": r["name"], "kind": r["kind"], "body": r["body"]}
         for r in reversed(rows)
@@ -154,17 +175,19 @@ class TableChat:
 
     async def say(self, table: LiveTable, connection: Connection, phrase: str | None, text: str | None) -> str | None:
         """Store and send ``connection``'s line; the reason (the reader's words) if it is refused."""
-        if (phrase is None) == (text is None):
+        said: tuple[messages.ChatKind, str]
+        if phrase is not None and text is None:
+            said = ("phrase", phrase)
+        elif text is not None and phrase is None:
+            try:
+                said = ("text", clean_text(text, self.config.chat_length))
+            except ValueError as error:
+                return str(error)
+        else:
             return _("say a phrase or a text, not both")
-        try:
-            kind, body = (
-                ("phrase", phrase) if phrase is not None else ("text", clean_text(text, self.config.chat_length))
-            )
-        except ValueError as error:
-            return str(error)
         if not self.talker(connection).bucket.take(asyncio.get_running_loop().time()):
             return _("too many chat lines: at most {count} a minute").format(count=f"{self.config.chat_per_minute:g}")
-        return await self._add(table, connection.seat, kind, body)
+        return await self._add(table, connection.seat, *said)
 
     async def switch(self, table: LiveTable, connection: Connection, off: bool) -> str | None:
         """A seated player turns the table's chat off or on; the reason if it is refused."""
@@ -174,7 +197,7 @@ class TableChat:
             return _("too many chat lines: at most {count} a minute").format(count=f"{self.config.chat_per_minute:g}")
         return await self._add(table, connection.seat, "off" if off else "on", "")
 
-    async def _add(self, table: LiveTable, seat: int | None, kind: str, body: str) -> str | None:
+    async def _add(self, table: LiveTable, seat: int | None, kind: messages.ChatKind, body: str) -> str | None:
         name = "" if seat is None else table.names().get(seat) or table.row.seats[seat].get("name") or ""
         line = await self.writer.write(add_line, table.code, seat, name, kind, body)
         if line is None:

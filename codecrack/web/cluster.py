@@ -37,6 +37,7 @@ from .stopping import stop_tasks
 
 if TYPE_CHECKING:
     from .cache import LiveTables
+    from .messages import ChatLine
     from .table import LiveTable
 
 log = logging.getLogger("codecrack.web")
@@ -73,7 +74,7 @@ class Cluster:
         reread: Callable[[LiveTable], Coroutine[Any, Any, None]],
         take_over: Callable[[LiveTable], Coroutine[Any, Any, None]],
         unload: Callable[[LiveTable], None],
-        hear_chat: Callable[[LiveTable, dict[str, Any], bool], None],
+        hear_chat: Callable[[LiveTable, ChatLine, bool], None],
         adopt: Callable[[str], Coroutine[Any, Any, bool]],
     ) -> None:
         self.tables = tables
@@ -156,7 +157,7 @@ class Cluster:
     def presence_changed(self, table: LiveTable) -> None:
         self.spawn(self._presence_changed(table))
 
-    def said(self, table: LiveTable, line: dict[str, Any], off: bool) -> None:
+    def said(self, table: LiveTable, line: ChatLine, off: bool) -> None:
         self.channels.publish(table.code, {"kind": "chat", "line": line, "off": off})
 
     async def _presence_changed(self, table: LiveTable) -> None:

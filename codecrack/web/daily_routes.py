@@ -147,6 +147,8 @@ def daily_router(hub: Any) -> APIRouter:
             with engine.begin() as db:
                 db.execute(insert(puzzle_attempts).values(**row))
         except IntegrityError:  # the same player started today's in another request meanwhile
+            if day is None:  # a practice attempt is unique by its random id only
+                raise
             return find(game, player, day) or row
         return row
 
@@ -292,14 +294,14 @@ def daily_router(hub: Any) -> APIRouter:
             raise HTTPException(status_code=409, detail=_("today's puzzle is already answered")) from None
         return puzzle_shown(game, player)
 
-    @router.get("/api/daily/{game}", responses=NEEDS_PLAYER)
-    async def today(game: str, player: Player = Depends(required_player)) -> Puzzle:
+    @router.get("/api/daily/{game}", responses=NEEDS_PLAYER, response_model=Puzzle)
+    async def today(game: str, player: Player = Depends(required_player)) -> dict[str, Any]:
         return await asyncio.to_thread(puzzle_shown, game, player_key(player))
 
-    @router.post("/api/daily/{game}", responses={**NEEDS_PLAYER, 409: ERRORS[400]})
+    @router.post("/api/daily/{game}", responses={**NEEDS_PLAYER, 409: ERRORS[400]}, response_model=Attempt | Puzzle)
     async def begin(
         game: str, body: StartRequest | GuessRequest, player: Player = Depends(required_player)
-    ) -> Attempt | Puzzle:
+    ) -> dict[str, Any]:
         """A solo daily's attempt (``{"practice"}``), or a decision daily's answer (``{"guess"}``)."""
         key = player_key(player)
         if isinstance(body, GuessRequest):
@@ -307,14 +309,16 @@ def daily_router(hub: Any) -> APIRouter:
         row = await asyncio.to_thread(start, game, key, body.practice)
         return await asyncio.to_thread(shown, row, key)
 
-    @router.get("/api/daily/{game}/{attempt_id}", responses=NEEDS_PLAYER)
-    async def show(game: str, attempt_id: str, player: Player = Depends(required_player)) -> Attempt:
+    @router.get("/api/daily/{game}/{attempt_id}", responses=NEEDS_PLAYER, response_model=Attempt)
+    async def show(game: str, attempt_id: str, player: Player = Depends(required_player)) -> dict[str, Any]:
         key = player_key(player)
         row = await asyncio.to_thread(attempt, game, key, attempt_id)
         return await asyncio.to_thread(shown, row, key)
 
-    @router.post("/api/daily/{game}/{attempt_id}", responses=NEEDS_PLAYER)
-    async def act(game: str, attempt_id: str, body: PlayRequest, player: Player = Depends(required_player)) -> Attempt:
+    @router.post("/api/daily/{game}/{attempt_id}", responses=NEEDS_PLAYER, response_model=Attempt)
+    async def act(
+        game: str, attempt_id: str, body: PlayRequest, player: Player = Depends(required_player)
+    ) -> dict[str, Any]:
         key = player_key(player)
         row, event = await asyncio.to_thread(play, game, key, attempt_id, body.action)
         return {**(await asyncio.to_thread(shown, row, key)), "event": event}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .limits import Counter, LocalCounter, LocalWindow, Window
 
 if TYPE_CHECKING:
+    from .messages import ChatLine
     from .table import LiveTable
 
 
@@ -38,7 +39,7 @@ class Fanout(Protocol):
     def presence_changed(self, table: LiveTable) -> None:
         """A seat's connection came or went on this instance."""
 
-    def said(self, table: LiveTable, line: dict[str, Any], off: bool) -> None:
+    def said(self, table: LiveTable, line: ChatLine, off: bool) -> None:
         """A chat line was said (and stored) here; ``off``: the table's chat is off now."""
 
     async def refresh_presence(self, tables: Iterable[LiveTable]) -> None:
@@ -84,7 +85,7 @@ class LocalFanout:
     def presence_changed(self, table: LiveTable) -> None:
         pass
 
-    def said(self, table: LiveTable, line: dict[str, Any], off: bool) -> None:
+    def said(self, table: LiveTable, line: ChatLine, off: bool) -> None:
         pass
 
     async def refresh_presence(self, tables: Iterable[LiveTable]) -> None:

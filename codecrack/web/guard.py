@@ -34,15 +34,17 @@ class GuardedHttp(HttpToolsProtocol):
     full: ClassVar[set[str]] = set()  # addresses at their cap (logged once until below it again)
 
     @classmethod
-    def configure(cls, config: WebConfig) -> None:
+    def configure(cls, config: WebConfig) -> tuple[float, int, frozenset[str]]:
         cls.limits = (config.header_timeout, config.http_connections_per_address, frozenset(config.proxies()))
+        return cls.limits
 
     def connection_made(self, transport: Any) -> None:
-        if GuardedHttp.limits is None:
+        limits = GuardedHttp.limits
+        if limits is None:
             from .config import WebConfig
 
-            GuardedHttp.configure(WebConfig())
-        self.header_timeout, self.per_address, trusted = GuardedHttp.limits
+            limits = GuardedHttp.configure(WebConfig())
+        self.header_timeout, self.per_address, trusted = limits
         super().connection_made(transport)
         self.address = self.client[0] if self.client else "unknown"
         self.counted = self.address not in trusted
@@ -81,8 +83,9 @@ class GuardedHttp(HttpToolsProtocol):
         self.deadline = self.loop.call_later(self.header_timeout, self._too_slow)
 
     def _disarm(self) -> None:
-        if getattr(self, "deadline", None) is not None:
-            self.deadline.cancel()
+        deadline: TimerHandle | None = getattr(self, "deadline", None)
+        if deadline is not None:
+            deadline.cancel()
             self.deadline = None
 
     def _too_slow(self) -> None:

@@ -7,7 +7,7 @@ option is off.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from ..core.game import Game
@@ -31,11 +31,14 @@ def hints_available(game: Game) -> bool:
     return provider(game.name) is not None and getattr(game.options, "notes", True)
 
 
-async def hint_for(table: LiveTable, view: dict[str, Any], work: Work, pool: FairPool) -> dict[str, Any] | None:
+async def hint_for(
+    table: LiveTable, view: dict[str, Any], work: Work, pool: FairPool, of: Hashable
+) -> dict[str, Any] | None:
     """The hint for the seat of ``table`` whose ``view`` this is, or ``None`` (no provider, or notes
     are off); computed in a worker process, within the budget (:class:`~codecrack.web.sandbox.OverBudget`
-    past it), from ``pool``'s thread or the heavy tables' (:mod:`.work`), in the table's turn."""
+    past it, remembered under ``of``: what the view is of), from ``pool``'s thread or the heavy
+    tables' (:mod:`.work`), in the table's turn."""
     found = provider(table.game.name)
     if found is None or not getattr(table.game.options, "notes", True):
         return None
-    return await work.run_apart(table, found, view, light=pool)
+    return await work.run_apart(table, of, found, view, light=pool)

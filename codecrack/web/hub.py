@@ -527,7 +527,7 @@ class Hub:
         table = self.live.get(table.code) or table  # the copy its viewers are connected to
         async with table.lock:  # two players asking at once still get one rematch
             if table.row.rematch:
-                return await self.find(table.row.rematch)
+                return await self._linked(table.row.rematch)
             options = dict(table.row.options)
             options.pop("first", None)
             row, game = await self.prepare(
@@ -537,11 +537,18 @@ class Hub:
             tokens = await asyncio.to_thread(self.store.tokens, table.code)  # claims made on any instance
             linked = await self.with_free_code(row, lambda: self.writer.write(add_rematch, table.code, row, tokens))
             table.row.rematch = linked
-            fresh = self._open(row, game, tokens, table.origin) if linked == row.code else await self.find(linked)
+            fresh = self._open(row, game, tokens, table.origin) if linked == row.code else await self._linked(linked)
             table.broadcast(messages.rematch(fresh.code))
             table.announce()
         self.fanout.changed(table)
         return fresh
+
+    async def _linked(self, code: str) -> LiveTable:
+        """A rematch stored as linked (tables are never deleted while linked to)."""
+        table = await self.find(code)
+        if table is None:
+            raise LookupError(f"the rematch {code} is not stored")
+        return table
 
     # -- what other instances did (the fan-out calls these) ---------------------------------
     async def reread(self, table: LiveTable) -> None:
@@ -573,5 +580,6 @@ class Hub:
         row = await asyncio.to_thread(self.store.table, table.code)
         await table.catch_up()
         if row is not None:
-            active_at = row.active_at if row.active_at.tzinfo else row.active_at.replace(tzinfo=UTC)
+            stored = row.active_at or row.created_at  # a row's active_at defaults to its creation
+            active_at = stored if stored.tzinfo else stored.replace(tzinfo=UTC)
             table.lead(since=active_at.timestamp())

@@ -156,7 +156,8 @@ class GameSockets:
             return None if refused is None else messages.error(refused.text(), ref)
         step, view = await table.seat_view(connection.seat)
         try:
-            return messages.hint(step, await hint_for(table, view, self.hub.bots.work, self.hub.hint_pool))
+            of = ("hint", table.code, connection.seat, step)
+            return messages.hint(step, await hint_for(table, view, self.hub.bots.work, self.hub.hint_pool, of))
         except OverBudget as refused:
             return messages.error(refused.text())
 

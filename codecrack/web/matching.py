@@ -161,7 +161,7 @@ def tier_near(db: Connection, player_id: int, game: str, players: int) -> str | 
         )
     ).scalar()
     mu = NEWCOMER_MU if mu is None else mu
-    tiers = anchors(game)
+    tiers = anchors(game, players)
     return min(tiers, key=lambda tier: (abs(tiers[tier].mu - mu), tier)) if tiers else None
 
 

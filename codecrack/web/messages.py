@@ -72,11 +72,14 @@ class Pong(TypedDict):
     type: Literal["pong"]
 
 
+ChatKind = Literal["phrase", "text", "off", "on"]
+
+
 class ChatLine(TypedDict):
     id: int
     seat: int | None  # None: a spectator
     name: str
-    kind: Literal["phrase", "text", "off", "on"]
+    kind: ChatKind
     body: str  # the phrase's key, the text, or "" for a switch
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from starlette.responses import JSONResponse
@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from .direct_send import SEND_NOW
 
-Scope = dict[str, Any]
+Scope = MutableMapping[str, Any]  # as starlette.types declares it
 Message = dict[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]

@@ -50,19 +50,25 @@ def review_router(hub: Hub) -> APIRouter:
             raise HTTPException(status_code=400, detail=_("no step {step} in this game").format(step=step))
         view = await asyncio.to_thread(frame_at, table.game.record(), seat, step)
         try:
-            return {"step": step, "hint": await hint_for(table, view, hub.bots.work, hub.hint_pool)}
+            of = ("replay hint", table.code, seat, step)
+            return {"step": step, "hint": await hint_for(table, view, hub.bots.work, hub.hint_pool, of)}
         except OverBudget as refused:
             raise HTTPException(status_code=400, detail=refused.text()) from None
 
-    @router.get("/api/tables/{code}/review", responses=ERRORS)
-    async def review(code: str, token: str | None = Depends(bearer_token)) -> Review:
+    @router.get("/api/tables/{code}/review", responses=ERRORS, response_model=Review)
+    async def review(code: str, token: str | None = Depends(bearer_token)) -> dict[str, Any]:
         table, seat = await finished_seat(code, token)
         key = (table.code, seat, current())
         if key not in cache:  # the worker runs in this request's language
             work = hub.bots.work
             try:
                 result = await work.run_apart(
-                    table, review_for_the_page, table.game.record(), seat, light=hub.hint_pool
+                    table,
+                    ("review", table.code, seat),
+                    review_for_the_page,
+                    table.game.record(),
+                    seat,
+                    light=hub.hint_pool,
                 )
             except OverBudget as refused:
                 raise HTTPException(status_code=400, detail=refused.text()) from None

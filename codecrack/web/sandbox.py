@@ -1,7 +1,9 @@
-"""Hints and reviews in worker processes, each call within a budget of memory and CPU time.
+"""Hints, reviews and heavy tables' bot moves in worker processes, each call within a budget of
+memory and CPU time.
 
 A hint or a review is a function of inputs that can be sent to another process (a seat's view; a
-game's record and a seat), so it runs in a worker process: the worker's address space is capped
+game's record and a seat), and so is a bot's move (its agent and the seat's view: the agent comes
+back with the move), so they run in a worker process: the worker's address space is capped
 (``RLIMIT_AS``: its size once started, plus ``work_memory_mb`` for a call and ``work_cache_mb`` for
 the solvers' tables it keeps), and so is each call's CPU time (``RLIMIT_CPU``, set before each call
 to the time the worker used so far plus ``work_seconds``, rounded up to a whole second, the
@@ -14,7 +16,10 @@ The thread that waits for a worker (a :class:`~codecrack.web.work.FairPool` thre
 Python's GIL, so a hint's CPU no longer competes with the event loop or the bots for it. Workers
 are forked from multiprocessing's fork server (forking the server's own process, which runs
 threads, is unsafe), which has this module and the reviews imported: the fork server costs a
-Python start once per server process, and a worker serves call after call.
+Python start once per server process. Each thread that calls has a worker of its own, which serves
+its calls one after another and keeps the tables it built (within ``work_cache_mb``): the heavy
+tables' thread makes their bot moves, hints and reviews in one worker, so a hint reads the table of
+codes the table's bots built.
 """
 
 from __future__ import annotations
@@ -125,19 +130,19 @@ class Worker:
 
 
 class Sandbox:
-    """Worker processes for calls within ``budget``: a call takes an idle worker or starts one, so
-    there are as many as the threads that call at once (the hint thread and the heavy tables' one)."""
+    """Worker processes for calls within ``budget``: one for each thread that calls (the hint thread
+    and the heavy tables' one), started at its first call and again after one is ended."""
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
-        self.idle: list[Worker] = []
+        self.workers: dict[int, Worker] = {}  # by the ident of the thread they serve
         self.lock = threading.Lock()
         self.closed = False
 
     def call(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` in a worker, in this context's language; :class:`OverBudget` past the
-        budget. Blocks the calling thread (never call it on the event loop)."""
-        worker = self._take()
+        """``work(*args)`` in this thread's worker, in this context's language; :class:`OverBudget`
+        past the budget. Blocks the calling thread (never call it on the event loop)."""
+        worker = self._worker()
         try:
             worker.connection.send((work, args, current()))
             if not worker.connection.poll(self.budget.wall_seconds):
@@ -145,38 +150,42 @@ class Sandbox:
             status, value = worker.connection.recv()
         except (EOFError, OSError):  # ended by the kernel: SIGXCPU past the CPU time, else the OOM killer
             worker.process.join(ENDED)
-            worker.end()
+            self._end(worker)
             raise OverBudget("time" if worker.process.exitcode == -signal.SIGXCPU else "memory", self.budget) from None
         except BaseException:
-            worker.end()
+            self._end(worker)
             raise
         if status == "memory":
-            worker.end()
+            self._end(worker)
             raise OverBudget("memory", self.budget)
-        self._give_back(worker)
         if status == "failed":
             raise value
         result: T = value
         return result
 
-    def _take(self) -> Worker:
+    def _worker(self) -> Worker:
+        thread = threading.get_ident()
         with self.lock:
             if self.closed:
                 raise RuntimeError("the sandbox is closed")
-            if self.idle:
-                return self.idle.pop()
-        return Worker(self.budget)
-
-    def _give_back(self, worker: Worker) -> None:
+            if thread in self.workers:
+                return self.workers[thread]
+        worker = Worker(self.budget)
         with self.lock:
             if not self.closed:
-                self.idle.append(worker)
-                return
+                self.workers[thread] = worker
+                return worker
+        worker.end()
+        raise RuntimeError("the sandbox is closed")
+
+    def _end(self, worker: Worker) -> None:
+        with self.lock:
+            self.workers = {thread: kept for thread, kept in self.workers.items() if kept is not worker}
         worker.end()
 
     def close(self) -> None:
         with self.lock:
             self.closed = True
-            idle, self.idle = self.idle, []
-        for worker in idle:
+            workers, self.workers = list(self.workers.values()), {}
+        for worker in workers:
             worker.end()

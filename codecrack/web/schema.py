@@ -33,7 +33,7 @@ MAX_NAME = 40  # the name column's size; the server's ``max_name_length`` may be
 MAX_AGENT = 40
 
 FiniteFloat = Annotated[float, AllowInfNan(False)]
-Json = TypeAliasType("Json", dict[str, "Json"] | list["Json"] | str | bool | int | FiniteFloat | None)
+Json = TypeAliasType("Json", "dict[str, Json] | list[Json] | str | bool | int | FiniteFloat | None")
 Name = Annotated[str, Field(max_length=MAX_NAME)]
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 
@@ -78,7 +78,9 @@ class CreateTableBase(Strict):
 def options_model(game: str) -> type[BaseModel]:
     """The options a web client may set for ``game``: the game's own fields minus server-only ones."""
     fields = game_class(game).Options.model_fields
-    chosen = {name: (field.annotation, field) for name, field in fields.items() if name in offered_options(game)}
+    chosen: dict[str, Any] = {
+        name: (field.annotation, field) for name, field in fields.items() if name in offered_options(game)
+    }
     return create_model(f"{game.capitalize()}Options", __config__=Strict.model_config, **chosen)
 
 
@@ -87,12 +89,8 @@ def create_table_model(games: list[str]) -> Any:
     variants = []
     for game in games:
         options = options_model(game)
-        variant = create_model(
-            f"Create{game.capitalize()}Table",
-            __base__=CreateTableBase,
-            game=(Literal[game], ...),
-            options=(options, Field(default_factory=options)),
-        )
+        fields: dict[str, Any] = {"game": (Literal[game], ...), "options": (options, Field(default_factory=options))}
+        variant = create_model(f"Create{game.capitalize()}Table", __base__=CreateTableBase, **fields)
         variants.append(Annotated[variant, Tag(game)])
     valid = ", ".join(sorted(games))
     return Annotated[

@@ -8,7 +8,7 @@ import logging.config
 import os
 import resource
 import socket
-from typing import Any
+from typing import Any, cast
 
 import uvicorn
 
@@ -70,7 +70,9 @@ def run_one(app: Any, drain_seconds: float = 20.0, **options: Any) -> None:
     faulthandler.enable()
     Collector().install()
     log.info("open files (sockets) allowed: %d", open_files_raised())
-    config = uvicorn.Config(app, timeout_graceful_shutdown=drain_seconds * 0.75, **options)
+    # uvicorn waits with asyncio.wait_for, which takes a float, though Config declares an int
+    grace = cast(int, drain_seconds * 0.75)
+    config = uvicorn.Config(app, timeout_graceful_shutdown=grace, **options)
     DrainingServer(config, app.state.drain, drain_seconds).run()
 
 
@@ -88,7 +90,7 @@ def serve(
     processes serve the port, each one an instance (so several need PostgreSQL and Redis);
     ``log_format`` is ``text`` or ``json`` (:mod:`.logs`). Every other setting comes from
     ``CODECRACK_*`` environment variables (:class:`WebConfig`)."""
-    given = {
+    given: dict[str, Any] = {  # only what was given: the rest comes from the environment
         **({"allow_seed": True} if allow_seed else {}),
         **({"redis_url": redis} if redis else {}),
         **({"log_format": log_format} if log_format else {}),
@@ -109,7 +111,7 @@ def serve(
     os.environ.update(
         {
             "CODECRACK_DB": config.db_url,
-            "CODECRACK_REDIS_URL": config.redis_url,
+            "CODECRACK_REDIS_URL": config.redis_url or "",  # several workers need one (workers_refusal)
             "CODECRACK_ALLOW_SEED": str(config.allow_seed).lower(),
             "CODECRACK_LOG_FORMAT": config.log_format,
         }

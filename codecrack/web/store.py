@@ -397,12 +397,12 @@ def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, hide_parameters=True)
-    on_disk = parsed.database and parsed.database != ":memory:"
+    on_disk = Path(parsed.database) if parsed.database and parsed.database != ":memory:" else None
     if on_disk:
-        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        on_disk.parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
     if on_disk:
-        WalIndexGuard(engine, Path(parsed.database))
+        WalIndexGuard(engine, on_disk)
     event.listen(engine, "connect", sqlite_for_a_server)
     event.listen(engine, "begin", lambda db: db.connection.driver_connection.execute("BEGIN"))
     return engine
@@ -634,7 +634,7 @@ def add_moves(db: Connection, moves: list[tuple[Any, ...]]) -> None:
         count_ended(db, [row["at_code"] for row in finished])
 
 
-def execute_many(db: Connection, statement: Any, rows: list[dict[str, Any]]) -> None:
+def execute_many(db: Connection, statement: Any, rows: list[RowValues]) -> None:
     """``db.execute(statement, rows)``; on SQLite, the statement's SQL (compiled once) goes straight
     to the driver with each value converted by its type as SQLAlchemy converts it: the same SQL and
     stored values, without SQLAlchemy's work per execution (about half of the writer's CPU per
@@ -646,19 +646,34 @@ def execute_many(db: Connection, statement: Any, rows: list[dict[str, Any]]) -> 
     db.exec_driver_sql(sql, [tuple(value(row) for value in values) for row in rows])
 
 
+RowValues = dict[str, Any]  # one row to insert, by column key
+
+
 @lru_cache(maxsize=32)
-def _compiled(dialect: Any, statement: Any, keys: tuple[str, ...]) -> tuple[str, list[Callable[[dict], Any]]]:
+def _compiled(dialect: Any, statement: Any, keys: tuple[str, ...]) -> tuple[str, list[Callable[[RowValues], Any]]]:
     """The positional SQL of ``statement`` for rows with ``keys``, and for each of its parameters a
     function that takes it from a row (or the statement's own value) through its type's conversion."""
     compiled = statement.compile(dialect=dialect, column_keys=list(keys))
-    values = []
+    values: list[Callable[[RowValues], Any]] = []
     for name in compiled.positiontup:
         bind = compiled.binds[name]
         convert = bind.type.dialect_impl(dialect).bind_processor(dialect)
         fixed = bind.effective_value
-        take = (lambda row, name=name: row[name]) if name in keys else (lambda row, fixed=fixed: fixed)
-        values.append(take if convert is None else (lambda row, take=take, convert=convert: convert(take(row))))
+        take = _key(name) if name in keys else _always(fixed)
+        values.append(take if convert is None else _converted(take, convert))
     return compiled.string, values
+
+
+def _key(name: str) -> Callable[[RowValues], Any]:
+    return lambda row: row[name]
+
+
+def _always(value: Any) -> Callable[[RowValues], Any]:
+    return lambda row: value
+
+
+def _converted(take: Callable[[RowValues], Any], convert: Callable[[Any], Any]) -> Callable[[RowValues], Any]:
+    return lambda row: convert(take(row))
 
 
 def add_token(db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None = None) -> None:
@@ -682,10 +697,11 @@ def renew_invite(db: Connection, code: str, invite: str) -> list[str]:
     """Give table ``code`` and every rematch that followed it the invitation ``invite`` (the friends'
     link leads on to the rematches' seats, so an old link must stop there too); returns their codes."""
     renewed: list[str] = []
-    while code and code not in renewed:
-        db.execute(update(tables).where(tables.c.code == code).values(invite=invite))
-        renewed.append(code)
-        code = db.execute(select(tables.c.rematch).where(tables.c.code == code)).scalar_one_or_none()
+    following: str | None = code
+    while following and following not in renewed:
+        db.execute(update(tables).where(tables.c.code == following).values(invite=invite))
+        renewed.append(following)
+        following = db.execute(select(tables.c.rematch).where(tables.c.code == following)).scalar_one_or_none()
     return renewed
 
 

@@ -61,8 +61,8 @@ def table_router(
     CreateTable: Any = create_table_model(game_names)
     created_once = Once()
 
-    @router.get("/api/tables")
-    async def tables() -> list[TableInfo]:
+    @router.get("/api/tables", response_model=list[TableInfo])
+    async def tables() -> list[dict[str, Any]]:
         finished_since = datetime.now(UTC) - timedelta(seconds=config.finished_listed_for)
         rows = [
             row for row in await asyncio.to_thread(hub.store.list_tables, finished_since) if not is_tutorial(row.seats)
@@ -74,8 +74,10 @@ def table_router(
             for row in rows
         ]
 
-    @router.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}})
-    async def create(request: CreateTable, http: Request, player: Player | None = Depends(current_player)) -> Created:
+    @router.post("/api/tables", responses={**ERRORS, 429: {"model": Problem}}, response_model=Created)
+    async def create(
+        request: CreateTable, http: Request, player: Player | None = Depends(current_player)
+    ) -> dict[str, Any]:
         key = None if request.client_key is None else f"{address_of(http)} {request.client_key}"
         return await created_once.run(key, lambda: make_table(request, http, player))
 
@@ -111,12 +113,12 @@ def table_router(
             "invite": table.row.invite,
         }
 
-    @router.get("/api/tables/{code}", responses=ERRORS)
-    async def show(code: str) -> TableInfo:
+    @router.get("/api/tables/{code}", responses=ERRORS, response_model=TableInfo)
+    async def show(code: str) -> dict[str, Any]:
         return (await table_or_404(hub, code)).summary()
 
-    @router.post("/api/tables/{code}/join", responses={**ERRORS, 403: {"model": Problem}})
-    async def join(code: str, request: JoinRequest, player: Player | None = Depends(current_player)) -> Joined:
+    @router.post("/api/tables/{code}/join", responses={**ERRORS, 403: {"model": Problem}}, response_model=Joined)
+    async def join(code: str, request: JoinRequest, player: Player | None = Depends(current_player)) -> dict[str, Any]:
         table = await table_or_404(hub, code)
         try:
             token = await hub.claim(table, request.seat, request.name, player, request.invite)
@@ -128,8 +130,8 @@ def table_router(
             ) from None
         return {"code": table.code, "seat": request.seat, "token": token}
 
-    @router.post("/api/tables/{code}/rematch", responses={**ERRORS, 403: {"model": Problem}})
-    async def rematch(code: str, token: str | None = Depends(bearer_token)) -> Rematched:
+    @router.post("/api/tables/{code}/rematch", responses={**ERRORS, 403: {"model": Problem}}, response_model=Rematched)
+    async def rematch(code: str, token: str | None = Depends(bearer_token)) -> dict[str, Any]:
         table = await table_or_404(hub, code)
         if seat_of(table, token, config.token_hours) is None:
             raise HTTPException(

@@ -31,14 +31,14 @@ def tutorial_router(hub: Hub, allowed: Callable[[Request], Awaitable[bool]]) -> 
             raise HTTPException(status_code=404, detail=_("no tutorial for '{game}'").format(game=game))
         return script
 
-    @router.get("/api/tutorials/{game}", responses=ERRORS)
-    async def lessons(game: str) -> Lessons:
+    @router.get("/api/tutorials/{game}", responses=ERRORS, response_model=Lessons)
+    async def lessons(game: str) -> dict[str, Any]:
         return {"game": game, "lessons": script_or_404(game).lessons()}
 
-    @router.post("/api/tutorials/{game}", responses=ERRORS)
+    @router.post("/api/tutorials/{game}", responses=ERRORS, response_model=Created)
     async def start(
         game: str, request: TutorialRequest, http: Request, player: Player | None = Depends(current_player)
-    ) -> Created:
+    ) -> dict[str, Any]:
         script = script_or_404(game)
         if not await allowed(http):
             raise too_many_tables(hub)

@@ -1,13 +1,17 @@
-"""The AI's work at a table (bot moves, hints, reviews): what a table's options may cost, and the
-thread it runs in.
+"""The AI's work at a table (bot moves, hints, reviews): what a table's options may cost, and where
+it runs.
 
 Each game says what one move, hint or review step costs at most with given options, as measured
 (:meth:`~codecrack.core.options.GameOptions.work_cost`). A table whose options need more memory or
 CPU time than the server's ``work_memory_mb`` and ``work_seconds`` is refused when it is created.
-Tables whose work may take more than ``heavy_work_seconds`` think in one thread of their own, in
-turn, so they never hold up the bots and hints of the other tables. The threads share Python's GIL
-with the event loop: each time the loop waits for it, a thinking thread keeps it up to
-``work_switch_ms`` (Python's own 5 ms made every ``/healthz`` wait longer under AI load).
+Tables whose work may take more than ``heavy_work_seconds`` are heavy: their work goes in turn
+through one thread of its own, so it never holds up the bots and hints of the other tables, and on
+from there to a worker process within the budget (:mod:`.sandbox`), bot moves included, so it
+neither takes the GIL from the event loop nor runs past the budget: a move cut off is replaced by
+the seed's legal move (:meth:`.bots.Bots.play`). Hints and reviews always run in a worker process.
+The light tables' bots think in threads, which share Python's GIL with the event loop: each time
+the loop waits for it, a thinking thread keeps it up to ``work_switch_ms`` (Python's own 5 ms made
+every ``/healthz`` wait longer under AI load).
 
 Each pool serves its waiting work fairly (:class:`FairPool`): by client (the address that made the
 table; a table of no known client is a client of its own), the client served longest ago first, and
@@ -23,17 +27,18 @@ import contextvars
 import functools
 import math
 import sys
-from collections import Counter, deque
-from collections.abc import Callable
+from collections import Counter, OrderedDict, deque
+from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..core.agent import Agent
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.lru import WORK_CACHE
 from ..i18n import N_
-from .sandbox import Budget, Sandbox
+from .sandbox import Budget, OverBudget, Sandbox
 
 if TYPE_CHECKING:
     from .config import WebConfig
@@ -41,7 +46,8 @@ if TYPE_CHECKING:
 
 MB = 2**20
 T = TypeVar("T")
-WALL_PER_CPU = 12  # a hint's or review's wall-clock backstop, in CPU budgets (60 s by default)
+WALL_PER_CPU = 12  # a call's wall-clock backstop in a worker, in CPU budgets (60 s by default)
+REFUSALS_KEPT = 1024  # refusals for the budget remembered, the oldest forgotten first
 
 
 def check_work_cost(game: Game, config: WebConfig) -> None:
@@ -165,10 +171,17 @@ class FairPool:
         self.executor.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
+def decided(agent: Agent, view: dict[str, Any]) -> tuple[Any, Agent]:
+    """``agent``'s action on ``view``, and the agent after it (from a worker process: a copy that
+    moved on, whose random generator continues where the move left it)."""
+    return agent.act(view), agent
+
+
 class Work:
-    """The threads the AI's work runs in: the light pool every table shares, and one thread for the
-    heavy tables; each serves the clients and their tables in turn (:class:`FairPool`). Hints and
-    reviews go on from their thread to a worker process, within the budget (:mod:`.sandbox`)."""
+    """Where the AI's work runs: the light pool of threads every table shares, and one thread for the
+    heavy tables; each serves the clients and their tables in turn (:class:`FairPool`). Hints,
+    reviews and the heavy tables' bot moves go on from their thread to a worker process, within the
+    budget (:mod:`.sandbox`)."""
 
     def __init__(self, config: WebConfig, light_workers: int = 2) -> None:
         self.config = config
@@ -180,21 +193,43 @@ class Work:
         self.sandbox = Sandbox(
             Budget(config.work_memory_mb * MB, config.work_cache_mb * MB, seconds, WALL_PER_CPU * seconds)
         )
+        self.refused: OrderedDict[Hashable, str] = OrderedDict()  # what passed the budget: its kind
+
+    def is_heavy(self, game: Game) -> bool:
+        return game.options.work_cost()[1] > self.config.heavy_work_seconds
 
     def pool(self, game: Game, light: FairPool | None = None) -> FairPool:
         """Where ``game``'s work runs: the heavy thread, or ``light`` (default: the shared pool)."""
-        if game.options.work_cost()[1] > self.config.heavy_work_seconds:
-            return self.heavy
-        return light or self.light
+        return self.heavy if self.is_heavy(game) else light or self.light
 
     async def run(self, table: LiveTable, work: Callable[..., T], *args: Any, light: FairPool | None = None) -> T:
         """``work(*args)`` for ``table`` in its game's pool, when its turn comes, in this context."""
         return await self.pool(table.game, light).run(table.owner, work, *args)
 
-    async def run_apart(self, table: LiveTable, work: Callable[..., T], *args: Any, light: FairPool | None = None) -> T:
+    async def run_apart(
+        self, table: LiveTable, remember: Hashable, work: Callable[..., T], *args: Any, light: FairPool | None = None
+    ) -> T:
         """:meth:`run`, the thread handing ``work(*args)`` on to a worker process within the budget
-        (:class:`~codecrack.web.sandbox.OverBudget` past it): for hints and reviews."""
-        return await self.run(table, self.sandbox.call, work, *args, light=light)
+        (:class:`~codecrack.web.sandbox.OverBudget` past it): for hints and reviews. A refusal is
+        remembered under ``remember`` (what the work is of: the same inputs cost the same), so
+        asking again is refused at once."""
+        if remember in self.refused:
+            self.refused.move_to_end(remember)
+            raise OverBudget(self.refused[remember], self.sandbox.budget)
+        try:
+            return await self.run(table, self.sandbox.call, work, *args, light=light)
+        except OverBudget as over:
+            self.refused[remember] = over.kind
+            while len(self.refused) > REFUSALS_KEPT:
+                self.refused.popitem(last=False)
+            raise
+
+    async def decide(self, table: LiveTable, agent: Agent, view: dict[str, Any]) -> tuple[Any, Agent]:
+        """``agent``'s move on ``view`` and the agent after it: a heavy table's in a worker process,
+        within the budget (:class:`~codecrack.web.sandbox.OverBudget` past it), another's in a thread."""
+        if self.is_heavy(table.game):
+            return await self.heavy.run(table.owner, self.sandbox.call, decided, agent, view)
+        return await self.light.run(table.owner, decided, agent, view)
 
     def close(self) -> None:
         self.light.shutdown()

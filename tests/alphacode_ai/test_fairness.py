@@ -46,7 +46,7 @@ def lookalike(game):
     """Another legal code giving every answer seat 0 has heard so far."""
     view = game.view(0)
     space = CodeSpace.for_view(view)
-    alive = space.without(Tracker(target_of=lambda v: v["target"]).update(view), code_action(CHIEF)["letters"])
+    alive = space.without(Tracker("target").update(view), code_action(CHIEF)["letters"])
     assert len(alive), "the answers already pin the code down"
     return {"type": "code", "letters": space.code_json(int(alive[0]))}
 

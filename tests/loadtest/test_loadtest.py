@@ -11,10 +11,12 @@ import sys
 import weakref
 
 import pytest
+from sqlalchemy import func, select
 
 from codecrack.loadtest import LoadSettings
 from codecrack.loadtest.shares import collector_paused
 from codecrack.loadtest.target import TargetError
+from codecrack.web.store import make_engine, players, rated_games, rating_changes, ratings
 
 
 def test_a_short_run_against_a_spawned_server_reports_every_figure_and_valid_games():
@@ -42,7 +44,13 @@ def test_a_short_run_against_a_spawned_server_reports_every_figure_and_valid_gam
     assert [step["tables"] for step in report["steps"]] == [2, 3]
     for step in report["steps"]:
         assert step["errors"] == 0, step["error_messages"]
-        assert step["games"] == {"valid": step["tables"], "invalid": 0, "cut_at_time_limit": 0, "invalid_detail": []}
+        assert step["games"] == {
+            "valid": step["tables"],
+            "invalid": 0,
+            "cut_at_time_limit": 0,
+            "rated": 0,  # guests: never rated
+            "invalid_detail": [],
+        }
         assert step["all_games_valid"]
         assert step["actions"] > 0 and step["actions_per_second"] > 0
         assert set(step["latency_ms"]) == {"p50", "p95", "p99", "max"}
@@ -113,6 +121,25 @@ def test_tables_shared_among_client_processes_are_each_played_once_and_counted_t
     assert step["games"]["valid"] == 3 and step["games"]["cut_at_time_limit"] == 0
     assert step["actions"] > 0 and step["latency_ms"]["p99"] > 0
     assert step["load_generator"]["processes"] == 2 and step["load_generator"]["cpu_seconds"] > 0
+
+
+def test_as_accounts_signed_in_through_the_api_the_tables_are_rated_and_every_rating_changes(tmp_path):
+    db = f"sqlite:///{tmp_path}/load.db"
+    report = run_report("--tables", "2", "--games", "1", "--accounts", "--db", db)
+    (step,) = report["steps"]
+    assert report["accounts"] and step["errors"] == 0, step["error_messages"]
+    assert step["games"]["valid"] == 2 and step["games"]["rated"] == 2
+    with make_engine(db).connect() as conn:
+        assert conn.execute(select(func.count()).select_from(rated_games)).scalar_one() == 2
+        people = conn.execute(
+            select(rating_changes.c.mu_before, rating_changes.c.mu_after, players.c.handle).join(
+                players, players.c.id == rating_changes.c.player_id
+            )
+        ).all()
+        assert len(people) == 4 and len({p.handle for p in people}) == 4  # two accounts a table, each its own
+        assert all(p.mu_before != p.mu_after for p in people)
+        stored = conn.execute(select(ratings.c.games)).scalars().all()
+        assert sorted(stored) == [1, 1, 1, 1]
 
 
 def test_games_that_end_within_the_warm_up_count_as_ends_but_their_actions_do_not():

@@ -93,7 +93,7 @@ def test_alphacode_declaring_a_ruled_out_code_is_a_blunder():
     seat = play_until(game, agents, lambda g, s: s == 0 and len(g.view(0)["questions"]) >= 4)
     view = game.view(0)
     space = CodeSpace.for_view(view)
-    alive = Tracker(target_of=lambda v: v["target"]).update(view)
+    alive = Tracker("target").update(view)
     ruled_out = int(np.setdiff1d(space.everything(), alive)[0])
     (decision,) = reviewed_last(game, seat, {"type": "declare", "letters": space.code_json(ruled_out)})
     assert decision.kind == "declaration" and decision.grade == "blunder"

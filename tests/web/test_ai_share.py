@@ -9,14 +9,16 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
+import time
+from pathlib import Path
 
 import pytest
 
-from codecrack.agents import make_agent
+from codecrack.core.agent import Agent
 from codecrack.web.bots import Bots
 from codecrack.web.ports import TableEvents
 
-from .conftest import Waiting, fast_config
+from .conftest import fast_config
 from .ports import HUMAN, memory_table
 
 AI = {"kind": "ai", "agent": "random", "name": ""}
@@ -78,18 +80,33 @@ def test_a_clients_tables_take_turns_and_so_do_tables_of_no_known_client(tmp_pat
     assert sorted(served[3:]) == ["ONE02", "ONE03"]
 
 
+class HeldUntil(Agent):
+    """An agent that moves once the file ``go`` exists (bounded): it can be sent to a worker process."""
+
+    def __init__(self, go: Path) -> None:
+        super().__init__()
+        self.go = go
+
+    def act(self, view):
+        for _ in range(6000):  # at most a minute
+            if self.go.exists():
+                break
+            time.sleep(0.01)
+        return view["legal_actions"][0]
+
+
 def test_a_heavy_tables_thinking_does_not_hold_up_a_light_tables_bot(tmp_path):
     """Issue 24 §1: heavy work "runs in a pool that cannot starve [...] other tables' bots". The
-    largest allowed Alphabet Code sheet thinks in the heavy thread: while its bot's move is held
-    there, a light table's bot moves, with one light thread."""
+    largest allowed Alphabet Code sheet thinks in the heavy thread (and from there in a worker
+    process): while its bot's move is held there, a light table's bot moves, with one light thread."""
 
     async def run() -> None:
-        bots, go = Bots(fast_config(tmp_path), workers=1), threading.Event()
+        bots, go = Bots(fast_config(tmp_path), workers=1), tmp_path / "go"
         events = TableEvents(drive=bots.drive)
         sheet = {"letters": 10, "columns": 13, "rows": 7}
         heavy = memory_table("alphacode", [AI, HUMAN], sheet, events=events, code="HEAVY", tmp_path=tmp_path)
         light = memory_table(seats=[AI, HUMAN], options={"first": 0}, events=events, code="LIGHT", tmp_path=tmp_path)
-        bots.agents[("HEAVY", 0, "random")] = Waiting(make_agent("random", "alphacode"), go)
+        bots.agents[("HEAVY", 0, "random")] = HeldUntil(go)
         try:
             assert bots.work.pool(heavy.game) is bots.work.heavy and bots.work.pool(light.game) is bots.work.light
             heavy.wake()
@@ -100,7 +117,7 @@ def test_a_heavy_tables_thinking_does_not_hold_up_a_light_tables_bot(tmp_path):
                 await asyncio.sleep(0.01)
             assert light.step == 1 and heavy.step == 0  # moved while the heavy table still thinks
         finally:
-            go.set()
+            go.touch()
             for table in (heavy, light):
                 table.close()
             bots.close()

@@ -70,7 +70,7 @@ async def notes_sent(game, work: Work) -> str:
     table = memory_table(game.name, options=game.record()["options"], seed=game.record()["seed"])
     table.game = game
     step, view = await table.seat_view(SEAT)
-    return encode(messages.hint(step, await hint_for(table, view, work, work.light)))
+    return encode(messages.hint(step, await hint_for(table, view, work, work.light, ("hint", table.code, SEAT, step))))
 
 
 @pytest.mark.parametrize("twins", [coda_twins, coding_twins, alphacode_twins])

@@ -91,3 +91,29 @@ def test_a_friend_takes_the_seat_through_the_invite_panel(site):  # noqa: F811
     assert not host.errors and not friend.errors and not stranger.errors and not leaked.errors
     for page in (host, stranger, leaked, friend):
         page.context.close()
+
+
+def test_another_seated_players_invite_panel_follows_a_renewal(site):  # noqa: F811
+    """A friend seated at a table with a seat still open shows the same invite panel; when the host
+    renews the link, the friend's panel shows the new one at once (the "invite" message)."""
+    host = fresh_page(site)
+    host.select_option("select[name=players-coda]", "3")
+    host.click(".game-card[data-game=coda] .play-friends")
+    host.wait_for_selector("#invite #invite-qr svg")
+    link = host.input_value("#invite-link")
+    friend = fresh_page(site)
+    friend.goto(link)
+    friend.click("#take-seat-go")
+    friend.wait_for_selector("#take-seat", state="detached")
+    friend.wait_for_selector("#invite #invite-qr svg")  # one seat is still open: the friend may invite too
+    assert friend.input_value("#invite-link") == link
+    host.click("#invite-renew")
+    changed = "old => document.querySelector('#invite-link')?.value !== old"
+    host.wait_for_function(changed, arg=link)
+    renewed = host.input_value("#invite-link")
+    friend.wait_for_function(changed, arg=link)
+    assert friend.input_value("#invite-link") == renewed
+    assert friend.eval_on_selector("#invite-qr svg title", "title => title.textContent") == renewed
+    assert not host.errors and not friend.errors
+    for page in (host, friend):
+        page.context.close()

@@ -6,13 +6,24 @@ from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, select, update
+from sqlalchemy import event, insert, select, update
 
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
 from codecrack.web.players.profile_routes import PAGE, history, profile
-from codecrack.web.players.ratings import anchors
-from codecrack.web.store import add_move, forfeit_table, make_engine, now, players, seat_tokens, tables
+from codecrack.web.players.ratings import anchors, shown
+from codecrack.web.store import (
+    add_move,
+    forfeit_table,
+    make_engine,
+    now,
+    players,
+    rated_games,
+    rating_changes,
+    ratings,
+    seat_tokens,
+    tables,
+)
 
 from .conftest import fast_config
 from .test_accounts import account
@@ -20,7 +31,7 @@ from .test_ratings import RACE, both_seats, rated_toy, seat_two  # noqa: F401  (
 from .wsclient import HUMAN, create
 
 pytestmark = pytest.mark.usefixtures("rated_toy")
-CODA_TIERS = anchors("coda")  # read before rated_toy stands in for the anchors
+CODA_TIERS = anchors("coda", 2)  # a profile shows a tier's two-player anchor
 
 
 @pytest.fixture
@@ -150,7 +161,7 @@ def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
     with engine.connect() as db:
         shown = profile(db, "ann")
         assert shown["played"] == 6 and [g["code"] for g in shown["recent"]] == ["G0", "G1", "G2", "G3", "G6", "G5"]
-        assert shown["against_ai"] == [  # each tier with its fixed rating (the package's ratings.json)
+        assert shown["against_ai"] == [  # each tier with its fixed rating (the package's ratings-2.json)
             {"game": "coda", "tier": tier, "rating": round(CODA_TIERS[tier].mu * 60), "played": played, "won": won}
             for tier, played, won in [("easy", 2, 1), ("hard", 1, 1), ("medium", 2, 1)]
         ]
@@ -168,4 +179,48 @@ def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
         assert listed(opponents="mixed") == ["G2"] and listed(opponents="mixed", result="lost") == []
         assert listed(game="coding") == [] and listed(page=2) == []
         assert listed(opponents="ai", result="won") == ["G0", "G5"]
+    engine.dispose()
+
+
+def test_a_profile_reads_every_ratings_course_in_one_statement(db_url):
+    """A rating per player count (Coda) costs a profile no round trip of its own: Ann with three
+    ratings and Bob with one are read in as many statements, each course its own, oldest first."""
+    engine = make_engine(db_url)
+    upgrade(engine)
+    moment = now()
+    with engine.begin() as db:
+        for handle in ("Ann", "Bob"):
+            db.execute(insert(players).values(name=handle, handle=handle, handle_key=handle.lower(), created_at=moment))
+        for count, who in ((2, 1), (3, 1), (4, 1), (2, 2)):
+            for n in (1, 2):
+                code = f"R{count}{who}{n}"
+                db.execute(
+                    insert(tables).values(
+                        code=code, game="coda", players=count, seed=n, options={}, seats=[{"kind": "human"}] * count,
+                        created_at=moment, finished=True, active_at=moment, result={"winners": [0], "scores": None},
+                    )
+                )  # fmt: skip
+                db.execute(insert(rated_games).values(table_code=code, game="coda", players=count, rated_at=moment))
+                mu = {"mu_before": 25.0, "sigma_before": 2.0, "mu_after": 10.0 * count + n, "sigma_after": 2.0}
+                db.execute(
+                    insert(rating_changes).values(table_code=code, seat=0, player_id=who, place=1, games=n, **mu)
+                )
+            db.execute(
+                insert(ratings).values(
+                    player_id=who, game="coda", players=count, mu=10.0 * count + 2, sigma=2.0, games=2, wins=2,
+                    played_at=moment,
+                )
+            )  # fmt: skip
+    statements = []
+    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    with engine.connect() as db:
+        anns = profile(db, "ann")
+        read_for_ann = len(statements)
+        statements.clear()
+        bobs = profile(db, "bob")
+    assert len(statements) == read_for_ann
+    assert [(r["players"], r["course"]) for r in anns["ratings"]] == [
+        (count, [shown(10.0 * count + 1), shown(10.0 * count + 2)]) for count in (2, 3, 4)
+    ]
+    assert [(r["players"], r["course"]) for r in bobs["ratings"]] == [(2, [shown(21.0), shown(22.0)])]
     engine.dispose()

@@ -12,6 +12,7 @@ from codecrack.web.admin import forget
 from codecrack.web.app import create_app
 from codecrack.web.matching import near
 from codecrack.web.players.identity import COOKIE
+from codecrack.web.players.ratings import anchors
 from codecrack.web.store import match_queue, now, player_sessions, ratings, seat_tokens
 
 from .conftest import fast_config
@@ -259,9 +260,10 @@ def test_the_closest_rating_in_range_is_matched_first():
 def test_the_ai_offered_is_the_tier_rated_closest_to_the_player(server):
     ann = Guest(server, "Ann")
     coda = {"game": "coda", "players": 2}
-    assert ann.match(coda).json()["ai"] == "easy"  # a newcomer's 25 is nearest easy's 23.4 (coda/ratings.json)
-    rated(server, ann, "coda", 28.5, players=3)  # another count's rating (Coda is rated per count)
+    hard = anchors("coda", 2)["hard"].mu  # the two-player anchors (coda/ratings-2.json)
+    assert ann.match(coda).json()["ai"] == "easy"  # a newcomer's 25 is nearest easy's 35.5
+    rated(server, ann, "coda", hard, players=3)  # another count's rating (Coda is rated per count)
     assert ann.match(coda).json()["ai"] == "easy"
-    rated(server, ann, "coda", 28.5, players=2)
-    assert ann.match(coda).json()["ai"] == "hard"  # 28.8
+    rated(server, ann, "coda", hard, players=2)
+    assert ann.match(coda).json()["ai"] == "hard"
     assert ann.match().json()["ai"] is None  # the toy game's tiers are not rated

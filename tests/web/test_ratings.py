@@ -34,6 +34,7 @@ from .test_several_instances import run_two_instances
 from .wsclient import HUMAN, RANDOM, create, seated
 
 RACE = {"target": 2}  # the toy game's rated preset: the first to add 2 wins
+MEASURED = anchors  # the packages' anchors (rated_toy stands in for them)
 ANCHOR = Rating(mu=30.0, sigma=1.0, games=400)
 
 
@@ -41,17 +42,46 @@ ANCHOR = Rating(mu=30.0, sigma=1.0, games=400)
 def rated_toy(monkeypatch):
     """The toy game has one rated preset, and its ``random`` tier an anchor."""
     monkeypatch.setattr(ToyGame, "presets", (Preset("race", "Race", "First to 2", RACE),))
-    monkeypatch.setattr(ratings_module, "anchors", lambda game: {"random": ANCHOR})
+    monkeypatch.setattr(ratings_module, "anchors", lambda game, players: {"random": ANCHOR})
     ratings_module._rated_options.cache_clear()
     yield
     ratings_module._rated_options.cache_clear()
 
 
+@pytest.mark.parametrize("count", [2, 3, 4])
 @pytest.mark.parametrize("game", ["coda", "coding", "alphacode"])
-def test_every_tier_of_every_game_has_its_anchor(game):
-    measured = anchors(game)  # the package's ratings.json, as the arena wrote it
+def test_every_tier_of_every_game_has_its_anchor_at_each_player_count(game, count):
+    measured = anchors(game, count)  # the package's ratings-N.json, as the arena wrote it
     assert set(measured) == set(tier_names(game))
     assert measured["random"].mu < min(measured[tier].mu for tier in ("easy", "medium", "hard"))
+    assert all(rating.games > 0 for rating in measured.values())
+    assert anchors(game, count) != anchors(game, 2 + count % 3)  # each count measured on its own
+
+
+def test_a_count_past_the_measured_ones_takes_the_largest_measured():
+    assert anchors("alphacode", 6) == anchors("alphacode", 4)
+
+
+def test_a_two_player_game_against_an_ai_tier_uses_its_two_player_anchor(tmp_path, monkeypatch):
+    monkeypatch.setattr(ratings_module, "anchors", MEASURED)  # the packages' anchors, not rated_toy's
+
+    async def scenario() -> None:
+        hub = Hub(fast_config(tmp_path))
+        try:
+            (ann,) = await accounts(hub, "Ann")
+            table = await hub.create("coda", 2, {}, [HUMAN, {"kind": "ai", "agent": "hard"}])
+            await hub.claim(table, 0, ann.name, ann)
+            assert ratings_module.rated_setup(table.row)
+            changes = await hub.writer.write(ratings_module.rate_table, table.row, [2, 1])  # the AI won
+        finally:
+            await hub.stop()
+        two, four = MEASURED("coda", 2)["hard"], MEASURED("coda", 4)["hard"]
+        assert two.mu != four.mu
+        assert (changes[1].agent, changes[1].before, changes[1].after) == ("hard", two, two)
+        assert changes[0].after.mu < changes[0].before.mu
+
+    upgrade(make_engine(fast_config(tmp_path).db_url))
+    asyncio.run(scenario())
 
 
 @pytest.fixture
@@ -122,7 +152,7 @@ def test_a_guest_at_the_table_makes_it_casual(client, browser):
 )
 def test_other_setups_are_not_rated(client, monkeypatch, options, seats, anchored):
     if not anchored:
-        monkeypatch.setattr(ratings_module, "anchors", lambda game: {})
+        monkeypatch.setattr(ratings_module, "anchors", lambda game, players: {})
     account(client, "Ann")
     code = create(client, "toy", list(seats), sit=0, options=options)["code"]
     assert client.get(f"/api/tables/{code}").json()["rated"] is False

@@ -37,13 +37,13 @@ def test_a_call_runs_in_a_worker_in_the_callers_language(sandbox):
     assert sandbox.call(greedy, 16) == 16 * MB  # within the budget
     with pytest.raises(ValueError):
         sandbox.call(int, "not a number")  # the work's own error reaches the caller
-    assert len(sandbox.idle) == 1  # one worker served them all
+    assert len(sandbox.workers) == 1  # this thread's worker served them all
 
 
 def test_a_call_past_the_memory_budget_is_refused_and_the_next_one_runs(sandbox):
     with pytest.raises(OverBudget) as refused:
         sandbox.call(greedy, 512)
-    assert refused.value.kind == "memory" and not sandbox.idle  # its worker was ended
+    assert refused.value.kind == "memory" and not sandbox.workers  # its worker was ended
     assert "64 MB" in refused.value.text()
     assert sandbox.call(greedy, 16) == 16 * MB  # a new worker
 
@@ -51,7 +51,7 @@ def test_a_call_past_the_memory_budget_is_refused_and_the_next_one_runs(sandbox)
 def test_a_call_past_the_cpu_budget_is_refused_and_the_next_one_runs(sandbox):
     with pytest.raises(OverBudget) as refused:
         sandbox.call(spin)
-    assert refused.value.kind == "time" and not sandbox.idle
+    assert refused.value.kind == "time" and not sandbox.workers
     assert sandbox.call(len, [1, 2]) == 2
 
 
@@ -60,7 +60,7 @@ def test_a_call_that_waits_past_the_wall_clock_backstop_is_ended():
     try:
         with pytest.raises(OverBudget) as refused:
             sandbox.call(time.sleep, 600)  # no CPU time: only the wall clock stops it
-        assert refused.value.kind == "time" and not sandbox.idle
+        assert refused.value.kind == "time" and not sandbox.workers
     finally:
         sandbox.close()
 

@@ -85,7 +85,7 @@ class Solver(Agent):
     def __init__(self, seed: int = 0, solo: bool = False) -> None:
         super().__init__(seed)
         self.solo = solo  # ignore the race against the opponent (the solver benchmark)
-        self.knowledge = Tracker(target_of=lambda view: view["target"])
+        self.knowledge = Tracker("target")
 
     def act(self, view: dict[str, Any]) -> dict[str, Any]:
         if view["phase"] == "code":
@@ -144,7 +144,7 @@ class HardSolver(Solver):
 
     def __init__(self, seed: int = 0, solo: bool = False) -> None:
         super().__init__(seed, solo)
-        self.exposure = Tracker(target_of=lambda view: view["seat"])  # own code, as the opponent sees it
+        self.exposure = Tracker("seat")  # own code, as the opponent sees it
 
     def act(self, view: dict[str, Any]) -> dict[str, Any]:
         if view["phase"] == "play" and view["mode"] == "duel" and not self.solo:

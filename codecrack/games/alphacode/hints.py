@@ -19,7 +19,7 @@ def hint(view: dict[str, Any]) -> dict[str, Any] | None:
     if view.get("target") is None:
         return None
     space = CodeSpace.for_view(view)
-    alive = Tracker(target_of=lambda seen: seen["target"]).update(view)
+    alive = Tracker("target").update(view)
     words = space.table.words[alive]
     squares, settled = {}, {}
     for index, (row, column) in enumerate(space.sheet.squares):

@@ -9,7 +9,7 @@ the candidate vector between views and folds in only what is new.
 >>> for seat in (0, 1):
 ...     _ = game.apply(seat, {"type": "random_code"})
 >>> _ = game.apply(0, {"type": "count", "row": "O", "column": "B"})
->>> tracker = Tracker(target_of=lambda view: view["target"])
+>>> tracker = Tracker("target")
 >>> alive = tracker.update(game.view(0))
 >>> 0 < len(alive) < 44099
 True
@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -26,25 +25,39 @@ from .solver import CodeSpace, answer_value
 
 
 class Tracker:
-    """The candidates for the code of seat ``target_of(view)`` (the seat's target, or its own code
-    as its opponent sees it), kept up to date view by view."""
+    """The candidates for the code of the seat a view names under ``about``: ``"target"`` (the code
+    the seat cracks) or ``"seat"`` (its own code, as its opponent sees it), kept up to date view by view.
 
-    def __init__(self, target_of: Callable[[dict[str, Any]], int | None]) -> None:
-        self.target_of = target_of
+    A tracker sent to another process (pickled) leaves its candidates behind: the next view reads
+    them again, to the same vector.
+    """
+
+    def __init__(self, about: str) -> None:
+        self.about = about
+        self._forget()
+
+    def _forget(self) -> None:
         self._key: tuple[object, ...] | None = None
         self.alive = np.zeros(0, dtype=np.int64)
         self.answers: list[tuple[int, int]] = []  # (question index, answer) folded so far
         self._declarations = 0
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {"about": self.about}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.about = state["about"]
+        self._forget()
+
     def update(self, view: dict[str, Any]) -> np.ndarray:
         space = CodeSpace.for_view(view)
-        target = self.target_of(view)
+        target = view[self.about]
         key = (space.setup, view["round"], target)
-        about = [entry for entry in view["questions"] if entry["target"] == target]
+        asked = [entry for entry in view["questions"] if entry["target"] == target]
         wrong = [d for d in view["declarations"] if d["target"] == target and not d["correct"]]
-        if key != self._key or len(about) < len(self.answers) or len(wrong) < self._declarations:
+        if key != self._key or len(asked) < len(self.answers) or len(wrong) < self._declarations:
             self._key, self.alive, self.answers, self._declarations = key, space.everything(), [], 0
-        for entry in about[len(self.answers) :]:
+        for entry in asked[len(self.answers) :]:
             q, answer = space.question_index(entry["question"]), answer_value(entry["answer"])
             self.alive = space.keep(self.alive, q, answer)
             self.answers.append((q, answer))

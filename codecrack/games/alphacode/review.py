@@ -29,7 +29,7 @@ def question_text(question: dict[str, Any]) -> str:
 class AlphacodeReviewer:
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.tracker = Tracker(target_of=lambda view: view["target"])
+        self.tracker = Tracker("target")
 
     def review(self, step: int, view: dict[str, Any], action: dict[str, Any]) -> list[Decision]:
         kind = action.get("type")

@@ -91,10 +91,10 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
     by_player = hub.fanout.window("exports", config.exports_per_hour, HOUR)
     by_address = hub.fanout.window("exports-address", config.exports_per_address, HOUR)
 
-    @router.post("/api/me/account", responses=REFUSED)
+    @router.post("/api/me/account", responses=REFUSED, response_model=Me)
     async def create_account(
         body: Credentials, request: Request, response: Response, player: Player = Depends(required_player)
-    ) -> Me:
+    ) -> dict[str, Any]:
         """The guest becomes an account, keeping its player (its seats and history)."""
         try:
             handle, password = checked_handle(body.handle), checked_password(body.password)
@@ -113,8 +113,8 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
         account = Player(player.id, player.name, handle)
         return await signed_in(request, response, accounts, account)
 
-    @router.post("/api/session", responses=REFUSED)
-    async def sign_in(body: Credentials, request: Request, response: Response) -> Me:
+    @router.post("/api/session", responses=REFUSED, response_model=Me)
+    async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         """Sign in with a handle and password: the same answer, after the same work, for an unknown
         handle as for a wrong password."""
         if not same_origin(request.scope, required=False):
@@ -130,15 +130,17 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
         await write(clear_failures, next(iter(limits)))
         return await signed_in(request, response, accounts, account)
 
-    @router.delete("/api/session", responses={401: {"model": Problem}, 403: {"model": Problem}})
-    async def sign_out(request: Request, response: Response, player: Player = Depends(required_player)) -> Me:
+    @router.delete("/api/session", responses={401: {"model": Problem}, 403: {"model": Problem}}, response_model=Me)
+    async def sign_out(
+        request: Request, response: Response, player: Player = Depends(required_player)
+    ) -> dict[str, Any]:
         """End this browser's session."""
         await write(end_session, session_id(request.cookies[COOKIE]))
         response.delete_cookie(COOKIE, path="/")
         return me_answer(None, None)
 
-    @router.delete("/api/sessions", responses={401: {"model": Problem}, 403: {"model": Problem}})
-    async def sign_out_everywhere(response: Response, player: Player = Depends(required_player)) -> Me:
+    @router.delete("/api/sessions", responses={401: {"model": Problem}, 403: {"model": Problem}}, response_model=Me)
+    async def sign_out_everywhere(response: Response, player: Player = Depends(required_player)) -> dict[str, Any]:
         """End every session of the player, on every browser."""
         await write(end_sessions, player.id)
         response.delete_cookie(COOKIE, path="/")
@@ -172,10 +174,10 @@ def account_router(hub: Any, accounts: Players) -> APIRouter:
             headers={"content-disposition": 'attachment; filename="codecrack-player.json"'},
         )
 
-    @router.delete("/api/me", responses=REFUSED)
+    @router.delete("/api/me", responses=REFUSED, response_model=Me)
     async def delete_account(
         body: Confirmation, request: Request, response: Response, player: Player = Depends(required_player)
-    ) -> Me:
+    ) -> dict[str, Any]:
         """Delete the player: its games stay replayable, its seats are named "deleted player"."""
         if player.handle is not None:  # an account: a browser left signed in cannot delete it
             limits = throttle_keys(player.handle, address(request))

@@ -71,7 +71,7 @@ def aware(moment: datetime) -> datetime:
 
 # -- write steps (run by the hub's writer) -------------------------------------------------------
 def add_guest(db: Connection, name: str, secret: str, days: float) -> Player:
-    player_id = db.execute(insert(players).values(name=name, created_at=now())).inserted_primary_key[0]
+    player_id = db.execute(insert(players).values(name=name, created_at=now()).returning(players.c.id)).scalar_one()
     add_session(db, player_id, secret, days)
     return Player(player_id, name)
 

@@ -11,13 +11,12 @@ session id. Asking for a ceremony's options writes a challenge, so it is limited
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, Field
 
 from ...i18n import _
-from ..middleware import Scope
 from ..schema import ERRORS, Problem, Strict
 from .account_routes import REFUSED, address, signed_in
 from .accounts import clear_failures, count_failure, throttle_keys, throttled
@@ -119,14 +118,14 @@ def passkey_router(hub: Any, accounts: Players) -> APIRouter:
     @router.post("/api/session/passkey/options", responses={**ERRORS, 403: {"model": Problem}, 429: {"model": Problem}})
     async def signing_in(request: Request) -> dict[str, Any]:
         """The options for ``navigator.credentials.get`` (any passkey of this site)."""
-        if not same_origin(cast(Scope, request.scope), required=False):
+        if not same_origin(request.scope, required=False):
             raise HTTPException(status_code=403, detail=_("refused: this request came from another site"))
         return sign_in_options(site(request)[0], await new_challenge(request, None))
 
     @router.post("/api/session/passkey", responses=REFUSED, response_model=Me)
     async def sign_in(body: Answer, request: Request, response: Response) -> dict[str, Any]:
         """Sign in with the passkey the browser chose for the options of ``challenge``."""
-        if not same_origin(cast(Scope, request.scope), required=False):
+        if not same_origin(request.scope, required=False):
             raise HTTPException(status_code=403, detail=_("refused: this request came from another site"))
         live = await write(take_challenge, body.challenge, None)
         credential_id = str(body.credential.get("id", ""))[:1400]

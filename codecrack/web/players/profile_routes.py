@@ -10,13 +10,14 @@ Only finished games are shown: an unfinished one would tell more than its public
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import and_, case, or_, select
+from sqlalchemy import and_, case, literal, or_, select, union_all
 from sqlalchemy.engine import Connection
 
 from ...core.registry import GAMES, game_class
@@ -67,7 +68,9 @@ class GameRating(BaseModel):
 class TierResult(BaseModel):
     game: str
     tier: str
-    rating: int | None = Field(description="the tier's fixed rating, measured in the arena (null: none)")
+    rating: int | None = Field(
+        description="the tier's fixed rating in a two-player game, measured in the arena (null: none)"
+    )
     played: int
     won: int
 
@@ -154,8 +157,9 @@ def finished_rows(db: Connection, where: Any, offset: int, limit: int) -> list[A
 
 
 def tier_rating(game: str, tier: str) -> int | None:
-    """The AI tier's fixed rating as shown (its anchor, kept with the game's package)."""
-    anchor = anchors(game).get(tier) if game in GAMES else None
+    """The AI tier's fixed rating as shown: its anchor in the game's smallest count (one player
+    against one AI, the commonest game against a tier), kept with the game's package."""
+    anchor = anchors(game, game_class(game).min_players).get(tier) if game in GAMES else None
     return shown(anchor.mu) if anchor else None
 
 
@@ -212,12 +216,13 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
     return {
         "handle": shown_handle,
         "name": name,
-        "ratings": [
-            rating(db, player_id, row)
-            for row in db.execute(
+        "ratings": rated_list(
+            db,
+            player_id,
+            db.execute(
                 select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game, ratings.c.players)
-            )
-        ],
+            ).all(),
+        ),
         "against_ai": [
             {
                 "game": row.game,
@@ -234,17 +239,32 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
     }
 
 
-def rating(db: Connection, player_id: int, row: Any) -> dict[str, Any]:
-    of_rating = rated_games.c.game == row.game
-    if row.players:
-        of_rating &= rated_games.c.players == row.players
-    course = db.execute(
-        select(rating_changes.c.mu_after)
-        .join(rated_games, rated_games.c.table_code == rating_changes.c.table_code)
-        .where(rating_changes.c.player_id == player_id, of_rating)
-        .order_by(rating_changes.c.games.desc())  # the index's order: no other change is read
-        .limit(COURSE)
-    ).scalars()
+def rated_list(db: Connection, player_id: int, rows: Sequence[Any]) -> list[dict[str, Any]]:
+    """The player's ratings ``rows`` as shown, each with its course: every course read in one
+    statement (one branch a rating, each its latest changes in the index's order)."""
+    if not rows:
+        return []
+    branches = []
+    for index, row in enumerate(rows):
+        of_rating = rated_games.c.game == row.game
+        if row.players:
+            of_rating &= rated_games.c.players == row.players
+        branches.append(
+            select(literal(index).label("rating"), rating_changes.c.games, rating_changes.c.mu_after)
+            .join(rated_games, rated_games.c.table_code == rating_changes.c.table_code)
+            .where(rating_changes.c.player_id == player_id, of_rating)
+            .order_by(rating_changes.c.games.desc())  # the index's order: no other change is read
+            .limit(COURSE)
+            .subquery()
+        )
+    courses: list[list[tuple[int, float]]] = [[] for _ in rows]
+    for found in db.execute(union_all(*(select(branch) for branch in branches))):
+        courses[found.rating].append((found.games, found.mu_after))
+    return [rating(row, sorted(course)) for row, course in zip(rows, courses)]
+
+
+def rating(row: Any, course: list[tuple[int, float]]) -> dict[str, Any]:
+    """One rating as shown; ``course``: its latest changes (rated games after, mu), oldest first."""
     return {
         "game": row.game,
         "players": row.players or None,
@@ -253,7 +273,7 @@ def rating(db: Connection, player_id: int, row: Any) -> dict[str, Any]:
         "provisional": row.games < PROVISIONAL_GAMES,
         "games": row.games,
         "wins": row.wins,
-        "course": [shown(mu) for mu in reversed(list(course))],
+        "course": [shown(mu) for _, mu in course],
     }
 
 

@@ -3,9 +3,9 @@ per player count for a game rated per count (``Game.rated_per_count``: Coda).
 
 A table is *rated* when its options are one of its game's presets (the first seat drawn at random),
 every AI seat is a tier with an anchor, and, at the end, every human seat is held by a different
-account. The AI tiers are fixed anchors: their ratings were measured in the arena
-(``codecrack arena ... --ratings``) and are kept in each game's package (``ratings.json``); a game
-moves the people's ratings only. A seat the takeover AI was playing at the end counts last.
+account. The AI tiers are fixed anchors: their ratings were measured in the arena at each player
+count (``codecrack arena --players N ... --ratings``) and are kept in each game's package
+(``ratings-N.json``); a game uses its count's anchors and moves the people's ratings only. A seat the takeover AI was playing at the end counts last.
 
 A finished game is rated once: the ``rated_games`` row of its table is the unique key, written in
 the same transaction as the ratings, so two instances that both see the end cannot both rate it.
@@ -51,11 +51,18 @@ def shown(mu: float) -> int:
 
 
 @functools.cache
-def anchors(game: str) -> dict[str, Rating]:
-    """The AI tiers' ratings for ``game``, from the ``ratings.json`` next to its rules (a ladder
-    written by ``codecrack arena --ratings``); none when the game has no such file."""
-    path = Path(sys.modules[game_class(game).__module__].__file__ or "").with_name("ratings.json")
-    return dict(Ladder.load(path).data.games.get(game, {}))
+def anchors(game: str, players: int) -> dict[str, Rating]:
+    """The AI tiers' ratings for ``game`` at ``players`` seats, from the ``ratings-N.json`` next to
+    its rules (a ladder written by ``codecrack arena --players N ... --ratings``): N the largest count
+    measured up to ``players`` (else the smallest measured); none when the game has no such file."""
+    folder = Path(sys.modules[game_class(game).__module__].__file__ or "").parent
+    measured = sorted(
+        int(n) for n in (p.stem.removeprefix("ratings-") for p in folder.glob("ratings-*.json")) if n.isdigit()
+    )
+    if not measured:
+        return {}
+    count = max((n for n in measured if n <= players), default=measured[0])
+    return dict(Ladder.load(folder / f"ratings-{count}.json").data.games.get(game, {}))
 
 
 @functools.cache
@@ -73,7 +80,7 @@ def rated_count(game: str, players: int) -> int:
 def rated_setup(row: TableRow) -> bool:
     """Whether a table's game, options and AI seats make it a rated one (if its players are accounts)."""
     options = json.dumps(game_class(row.game).Options(**row.options).model_dump(mode="json"), sort_keys=True)
-    tiers = anchors(row.game)
+    tiers = anchors(row.game, row.players)
     return options in _rated_options(row.game) and all(
         seat["kind"] == "human" or seat.get("agent") in tiers for seat in row.seats
     )
@@ -134,7 +141,7 @@ def rate_table(db: Connection, row: TableRow, seat_places: list[int]) -> list[Ch
             .with_for_update()  # PostgreSQL: another table's update of the same player waits
         )
     }
-    tiers = anchors(row.game)
+    tiers = anchors(row.game, row.players)
     before = [
         Rating(mu=stored[holders[s]].mu, sigma=stored[holders[s]].sigma, games=stored[holders[s]].games)
         if holders.get(s) in stored

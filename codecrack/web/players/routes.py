@@ -51,7 +51,7 @@ class MySeatToken(MySeat):
 
 def me_answer(player: Player | None, secret: str | None) -> dict[str, Any]:
     """``GET /api/me``'s answer for ``player``, whose session's cookie holds ``secret``."""
-    if player is None:
+    if player is None or secret is None:  # a player comes from a session's cookie, so has one
         return {"player": None, "csrf": None}
     return {"player": {"name": player.name, "handle": player.handle, "guest": player.guest}, "csrf": csrf_token(secret)}
 
@@ -65,12 +65,12 @@ def players_router(hub: Any, players: Players) -> APIRouter:
         except OptionError as error:
             raise HTTPException(status_code=400, detail=explain(error)) from None
 
-    @router.get("/api/me")
-    async def who(request: Request, player: Player | None = Depends(current_player)) -> Me:
+    @router.get("/api/me", response_model=Me)
+    async def who(request: Request, player: Player | None = Depends(current_player)) -> dict[str, Any]:
         return me_answer(player, request.cookies.get(COOKIE))
 
-    @router.post("/api/me/guest", responses={**ERRORS, 403: {"model": Problem}})
-    async def guest(body: NameRequest, request: Request, response: Response) -> Me:
+    @router.post("/api/me/guest", responses={**ERRORS, 403: {"model": Problem}}, response_model=Me)
+    async def guest(body: NameRequest, request: Request, response: Response) -> dict[str, Any]:
         """A guest player and its session (the cookie), unless the browser has a live one already."""
         if not same_origin(request.scope, required=False):
             raise HTTPException(status_code=403, detail=_("refused: this request came from another site"))
@@ -81,15 +81,15 @@ def players_router(hub: Any, players: Players) -> APIRouter:
         set_session_cookie(response, request, secret, hub.config.session_days)
         return me_answer(player, secret)
 
-    @router.patch("/api/me", responses={**ERRORS, 401: {"model": Problem}, 403: {"model": Problem}})
-    async def rename(body: NameRequest, request: Request, player: Player = Depends(required_player)) -> Me:
+    @router.patch("/api/me", responses={**ERRORS, 401: {"model": Problem}, 403: {"model": Problem}}, response_model=Me)
+    async def rename(body: NameRequest, request: Request, player: Player = Depends(required_player)) -> dict[str, Any]:
         name = name_or_400(body.name)
         if not name:
             raise HTTPException(status_code=400, detail=_("name: give a name"))
         return me_answer(await players.rename(player, name), request.cookies.get(COOKIE))
 
-    @router.get("/api/me/seats", responses={401: {"model": Problem}})
-    async def my_seats(player: Player = Depends(required_player)) -> list[MySeat]:
+    @router.get("/api/me/seats", responses={401: {"model": Problem}}, response_model=list[MySeat])
+    async def my_seats(player: Player = Depends(required_player)) -> list[dict[str, Any]]:
         """The seats the player holds at unfinished tables, the newest table first."""
         query = (
             select(seat_tokens.c.table_code.label("code"), tables.c.game, seat_tokens.c.seat)
@@ -100,8 +100,8 @@ def players_router(hub: Any, players: Players) -> APIRouter:
         )
         return await asyncio.to_thread(read_all, hub.engine, query)
 
-    @router.get("/api/tables/{code}/mine", responses={**ERRORS, 401: {"model": Problem}})
-    async def my_seat(code: str, player: Player = Depends(required_player)) -> MySeatToken:
+    @router.get("/api/tables/{code}/mine", responses={**ERRORS, 401: {"model": Problem}}, response_model=MySeatToken)
+    async def my_seat(code: str, player: Player = Depends(required_player)) -> dict[str, Any]:
         """The player's seat at the table and its token (for the socket's hello)."""
         query = (
             select(seat_tokens.c.table_code.label("code"), tables.c.game, seat_tokens.c.seat, seat_tokens.c.token)
