@@ -60,7 +60,8 @@ class CodecrackApp(FastAPI):
         code = game_socket(scope)
         if code is None:
             return await super().__call__(scope, receive, send)
-        return await self.game_sockets.serve(scope, receive, send, code)
+        # starlette types the messages as mappings; uvicorn's are the dicts live_routes reads
+        return await self.game_sockets.serve(scope, receive, send, code)  # type: ignore[arg-type]
 
 
 def address_of(http: Request) -> str:
