@@ -97,8 +97,10 @@ def play_one(config: ArenaConfig, game_index: int) -> dict[str, Any]:
     except IllegalAction as error:
         fault = _illegal(error, game, agents)
     finally:
-        result = game.result if fault is None else forfeit_result(config.players, [fault.seat], fault.kind)
+        result = game.result if fault is None else forfeit_result(config.players, [seat_of(fault)], fault.kind)
         _close(agents, result)
+    if result is None:  # play_out ends with the game over, or with a fault
+        raise RuntimeError("the game stopped before its end with no fault")
     summary = _summary_of_game(game_index, names, result, run, fault)
     summary["cpu_ms"] = round((time.process_time() - cpu_started) * 1000, 3)  # this process only
     return summary
@@ -115,9 +117,17 @@ def _illegal(error: IllegalAction, game: Game, agents: dict[int, Agent]) -> BotF
     seat to act is still the one that answered. Only external bots forfeit; codecrack's own
     agents answering illegally is a bug and raises."""
     seat = next_actor(game, agents)
-    if not isinstance(agents[seat], ProcessAgent):
+    agent = agents[seat]
+    if not isinstance(agent, ProcessAgent):
         raise error
-    return BotFault("illegal", str(error), agents[seat].bot.stderr_tail, seat)
+    return BotFault("illegal", str(error), agent.bot.stderr_tail, seat)
+
+
+def seat_of(fault: BotFault) -> int:
+    """The seat a fault is blamed on: a ProcessAgent names it on every fault it raises."""
+    if fault.seat is None:
+        raise RuntimeError(f"a bot's fault names no seat: {fault}")
+    return fault.seat
 
 
 def _close(agents: dict[int, Agent], result: dict[str, Any] | None) -> None:
@@ -143,8 +153,8 @@ def _summary_of_game(
         if fault is None
         else {
             "game": index,
-            "agent": names[fault.seat],
-            "seat": fault.seat,
+            "agent": names[seat_of(fault)],
+            "seat": seat_of(fault),
             "kind": fault.kind,
             "detail": fault.detail,
             "stderr": fault.stderr[-STDERR_REPORTED:],

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import signal
 import tempfile
 import time
 import urllib.request
@@ -35,7 +34,7 @@ SHORT_GAME = {
     "options": {"mode": "one-shot"},
 }
 PROBED = ("codecrack.bench.memory_probe",)  # the server with GET /probe/memory (soak -o probe=1)
-NO_PAUSE = {"CODECRACK_AI_PACE": "0"}  # bots answer at once: the benchmarks measure the server
+NO_PAUSE = "0"  # CODECRACK_AI_PACE: bots answer at once, the benchmarks measure the server
 
 
 def scratch() -> str | None:
@@ -106,7 +105,7 @@ def soak_benchmark(games: int = 10_000, seed: int = 0, workers: int = 4, probe: 
     probed: dict[str, dict[str, Any]] = {}
     launcher = PROBED if int(probe) else SERVE
     with tempfile.TemporaryDirectory(dir=scratch()) as folder:
-        with codecrack_server(f"sqlite:///{folder}/soak.db", launcher, **NO_PAUSE) as server:
+        with codecrack_server(f"sqlite:///{folder}/soak.db", launcher, CODECRACK_AI_PACE=NO_PAUSE) as server:
             started_rss, started = rss_mb(server.pid), time.perf_counter()
             if launcher is PROBED:
                 probed["start"] = http("GET", f"{server.url}/probe/memory")
@@ -141,9 +140,9 @@ def crash_benchmark(games: int = 3, seed: int = 0, workers: int = 8, actions: in
         db_url = f"sqlite:///{folder}/crash.db"
         for index in range(games):
             acknowledged: dict[str, int] = {}
-            with codecrack_server(db_url, **NO_PAUSE) as server:
+            with codecrack_server(db_url, CODECRACK_AI_PACE=NO_PAUSE) as server:
                 asyncio.run(load_until(server, acknowledged, int(workers), seed + index, int(actions)))
-            with codecrack_server(db_url, **NO_PAUSE):  # restarts, migrates and restores like any start
+            with codecrack_server(db_url, CODECRACK_AI_PACE=NO_PAUSE):  # restarts, migrates and restores like any start
                 rounds.append(check_stored(db_url, acknowledged))
     lost = sum(r["lost"] for r in rounds)
     return {
@@ -169,8 +168,7 @@ async def load_until(
     tasks = [asyncio.create_task(worker(index)) for index in range(workers)]
     while sum(acknowledged.values()) < actions:
         await asyncio.sleep(0.01)
-    server.process.send_signal(signal.SIGKILL)
-    server.process.wait()
+    server.kill()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -183,6 +181,8 @@ def check_stored(db_url: str, acknowledged: dict[str, int]) -> dict[str, int]:
         row, moves = store.table(code), store.moves(code)
         lost += max(0, step - len(moves))
         try:
+            if row is None:
+                raise LookupError(f"table {code} is not stored")
             replay(row.record(moves))
         except Exception:
             unreplayable += 1

@@ -62,6 +62,13 @@ class CodecrackEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.nature.actions.size)
         self.table: SerialTable | None = None
 
+    @property
+    def playing(self) -> SerialTable:
+        """The table of the episode that :meth:`reset` started."""
+        if self.table is None:
+            raise RuntimeError("no episode: call reset() first")
+        return self.table
+
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
@@ -81,26 +88,26 @@ class CodecrackEnv(gymnasium.Env):
         info: dict[str, Any] = {}
         self.steps += 1
         try:
-            self.table.act_index(self.seat, action)
+            self.playing.act_index(self.seat, action)
         except IllegalAction as error:
             info["illegal_action"] = str(error)
         self._play_opponents()
-        terminated = self.table.over
-        truncated = not terminated and self.steps >= self.table.step_limit()
-        reward = self.table.utilities()[self.seat] if terminated else 0.0
+        terminated = self.playing.over
+        truncated = not terminated and self.steps >= self.playing.step_limit()
+        reward = self.playing.utilities()[self.seat] if terminated else 0.0
         return self._observation(), reward, terminated, truncated, info
 
     def _play_opponents(self) -> None:
         """Let the codecrack agents act until the learner's seat must choose or the game ends."""
-        while (actor := self.table.actor()) is not None and actor != self.seat:
-            self.table.act(actor, self.opponents[actor].act(self.table.game.view(actor)))
+        while (actor := self.playing.actor()) is not None and actor != self.seat:
+            self.playing.act(actor, self.opponents[actor].act(self.playing.game.view(actor)))
 
     def _observation(self) -> dict[str, np.ndarray]:
-        return self.table.observation(self.seat, self.encoder)
+        return self.playing.observation(self.seat, self.encoder)
 
     def view(self) -> dict[str, Any]:
         """The learner's view: what the observation encodes."""
-        return self.table.game.view(self.seat)
+        return self.playing.game.view(self.seat)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

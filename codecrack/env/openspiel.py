@@ -151,24 +151,31 @@ class CodecrackState(pyspiel.State):
         self.pending = None
         self.table = SerialTable(game, self.spec.nature)
 
+    @property
+    def playing(self) -> SerialTable:
+        """The engine game's table, once dealt (until then the state is a chance node of the deal)."""
+        if self.table is None:
+            raise RuntimeError("the game is still being dealt")
+        return self.table
+
     def _go_on(self) -> None:
         """Apply the held choices one by one; a chance event without an outcome restores the game
         before the choice that needs it and makes this state a chance node."""
         self.pending = None
-        while self.table.ready():
-            before = copied_game(self.table.game) if hasattr(self.table.game, "clone") else None
+        while self.playing.ready():
+            before = copied_game(self.playing.game) if hasattr(self.playing.game, "clone") else None
             try:
-                self.table.apply_next()
+                self.playing.apply_next()
             except ChancePending as event:
-                self.table.game = before or copied_game_as_recorded(self.table.game)
+                self.playing.game = before or copied_game_as_recorded(self.playing.game)
                 self.pending = (event.kind, event.outcomes)
                 return
 
     def view(self, player: int) -> dict[str, Any]:
-        return self.table.game.view(player)
+        return self.playing.game.view(player)
 
     def held_choice(self, player: int) -> list[Any]:
-        return [action for seat, action in self.table.held if seat == player]
+        return [action for seat, action in self.playing.held if seat == player]
 
     # -- OpenSpiel's state interface -----------------------------------------------------------
     def current_player(self) -> int:
@@ -176,12 +183,15 @@ class CodecrackState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if self.pending is not None:
             return pyspiel.PlayerId.CHANCE
-        return self.table.actor()
+        actor = self.playing.actor()
+        return pyspiel.PlayerId.TERMINAL if actor is None else actor
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.table.legal_indices(player)
+        return self.playing.legal_indices(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.pending is None:
+            raise ValueError("not a chance node")
         outcomes = self.pending[1]
         return [(outcome, 1.0 / outcomes) for outcome in range(outcomes)]
 
@@ -191,11 +201,13 @@ class CodecrackState(pyspiel.State):
                 self.dealing.append(int(action))
                 self._deal()
             else:
-                self.table.game.chance_source.outcomes.append(int(action))
+                forced_outcomes(self.playing.game).append(int(action))
                 self._go_on()
             return
-        seat = self.table.actor()
-        self.table.hold(seat, self.table.action_at(seat, action), checked=True)
+        seat = self.playing.actor()
+        if seat is None:
+            raise ValueError("the game is over: no seat acts")
+        self.playing.hold(seat, self.playing.action_at(seat, action), checked=True)
         self.steps += 1
         self._go_on()
 
@@ -224,9 +236,9 @@ class CodecrackState(pyspiel.State):
             raise NotImplementedError(f"{self.spec.codecrack_name} cannot sample worlds")
         rng = random.Random(int(probability_sampler() * 2**31))
         world = self.clone()
-        world.table.game = worlds.resample(self.table.game, player, rng)
-        world.table.game.use_chance(ForcedChance(list(self.table.game.chance_source.outcomes)))
-        world.table.held = [
+        world.playing.game = worlds.resample(self.table.game, player, rng)
+        world.playing.game.use_chance(ForcedChance(list(forced_outcomes(self.table.game))))
+        world.playing.held = [
             (seat, action if seat == player else rng.choice(self.table.game.legal_actions(seat)))
             for seat, action in self.table.held
         ]
@@ -237,7 +249,7 @@ class CodecrackState(pyspiel.State):
             return json.dumps({"chance": self.dealing})
         game = self.table.game
         return json.dumps(
-            {"chance": game.chance_source.outcomes, "actions": game.record()["actions"], "held": self.table.held},
+            {"chance": forced_outcomes(game), "actions": game.record()["actions"], "held": self.table.held},
             sort_keys=True,
         )
 
@@ -245,7 +257,7 @@ class CodecrackState(pyspiel.State):
 def copied_game_as_recorded(game: Game) -> Game:
     """``game`` rebuilt from its record and chance outcomes: an action that a missing chance
     outcome interrupted leaves no trace in the record, so this undoes it."""
-    rebuilt = replay(game.record(), chance=ForcedChance(list(game.chance_source.outcomes)))
+    rebuilt = replay(game.record(), chance=ForcedChance(list(forced_outcomes(game))))
     rebuilt.use_chance(game.chance_source)
     return rebuilt
 
@@ -308,3 +320,12 @@ def register_all() -> list[str]:
 
 
 register_all()
+
+
+def forced_outcomes(game: Game) -> list[int]:
+    """The chance outcomes chosen for ``game`` so far: an OpenSpiel state's game draws its chance
+    from a :class:`ForcedChance` whose outcomes OpenSpiel's chance nodes choose."""
+    source = game.chance_source
+    if not isinstance(source, ForcedChance):
+        raise TypeError("an OpenSpiel state's game draws its chance from a ForcedChance")
+    return source.outcomes

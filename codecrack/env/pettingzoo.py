@@ -54,6 +54,13 @@ class CodecrackAEC(AECEnv):
         self._action_space = spaces.Discrete(self.nature.actions.size)
         self.table: SerialTable | None = None
 
+    @property
+    def playing(self) -> SerialTable:
+        """The table of the episode that :meth:`reset` started."""
+        if self.table is None:
+            raise RuntimeError("no episode: call reset() first")
+        return self.table
+
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
 
@@ -66,44 +73,53 @@ class CodecrackAEC(AECEnv):
         self.table = SerialTable.new(
             self.game_name, players=self.players, seed=seed, nature=self.nature, **self.options
         )
-        self.limit = self.table.step_limit()
+        self.limit = self.playing.step_limit()
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = agent_name(self.table.actor())
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = agent_name(self.actor())
+
+    def actor(self) -> int:
+        """The seat to act in a game not yet over."""
+        actor = self.playing.actor()
+        if actor is None:
+            raise RuntimeError("the game is over: no seat acts")
+        return actor
 
     def view(self, agent: str) -> dict[str, Any]:
         """The engine's view of ``agent``'s seat: what the observation encodes."""
-        return self.table.game.view(self.seat_of[agent])
+        return self.playing.game.view(self.seat_of[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observation(self.seat_of[agent], self.encoder)
+        return self.playing.observation(self.seat_of[agent], self.encoder)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise ValueError(f"{agent} must act: only an agent whose game ended steps with None")
         self._cumulative_rewards[agent] = 0.0
-        self.table.act_index(self.seat_of[agent], action)
+        self.playing.act_index(self.seat_of[agent], action)
         self.steps += 1
-        if self.table.over:
-            self.rewards = dict(zip(self.agents, self.table.utilities()))
+        if self.playing.over:
+            self.rewards = dict(zip(self.agents, self.playing.utilities()))
             self.terminations = {name: True for name in self.agents}
             self._accumulate_rewards()  # rewards come only at the end: nothing to add before
         elif self.steps >= self.limit:
             self.truncations = {name: True for name in self.agents}
-        actor = self.table.actor()
+        actor = self.playing.actor()
         self.agent_selection = agent if actor is None else self.possible_agents[actor]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return f"{self.game_name}: {self.table.game.view(None)}"
+        return f"{self.game_name}: {self.playing.game.view(None)}"
 
     def close(self) -> None:
         self.table = None

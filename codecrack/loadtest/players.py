@@ -257,7 +257,7 @@ class Player:
         simultaneous phases, e.g. Coda's opening)."""
         if refused:
             self.acted_step = -1  # choose again from the current view
-        else:
+        elif self.sent_at is not None:
             self.tally.latencies.append(time.monotonic() - self.sent_at)
         self.sent_at = None
 
@@ -270,7 +270,7 @@ class Player:
             self.due = None
 
     async def _act_if_due(self, ws) -> None:
-        if self.due is None or time.monotonic() < self.due:
+        if self.due is None or self.view is None or time.monotonic() < self.due:
             return
         self.due = None
         action = self.rng.choice(self.view["legal_actions"])
@@ -324,9 +324,9 @@ async def play_tables(
             Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally, rated=bool(browsers))
             for token in tokens
         ]
-        ends = await asyncio.gather(*(player.play(deadline) for player in players))
+        ends = [end for end in await asyncio.gather(*(player.play(deadline) for player in players)) if end is not None]
         played += 1
-        if any(end is None for end in ends):
+        if len(ends) < len(players):  # a player's game was cut by the deadline
             tally.games_cut += 1
             return
         agree = all(end["result"] == ends[0]["result"] for end in ends)

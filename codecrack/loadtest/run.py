@@ -3,25 +3,27 @@
 from __future__ import annotations
 
 import os
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from .anchor import run_anchor
 from .report import ratio, summary
 from .settings import LoadSettings
 from .shares import run_step
-from .target import codecrack_server
+from .target import ServerProcess, codecrack_server
 
 
 def run_load(settings: LoadSettings) -> dict[str, Any]:
     """Run every step against the URL (or a spawned server) and return the JSON report."""
     settings.check()
-    spawned = codecrack_server(settings.db) if settings.spawn else nullcontext()
+    spawned: AbstractContextManager[ServerProcess | None] = (
+        codecrack_server(settings.db) if settings.spawn else nullcontext()
+    )
     with spawned as server:
-        url = server.url if settings.spawn else settings.url.rstrip("/")
-        pid = server.pid if settings.spawn else settings.server_pid
+        url = server.url if server else settings.url.rstrip("/")
+        pid = server.pid if server else settings.server_pid
         steps = [run_step(settings, url, pid, tables) for tables in settings.tables]
-    report = {
+    report: dict[str, Any] = {
         "target": "codecrack",
         "url": url,
         "spawned": settings.spawn,

@@ -11,6 +11,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -103,11 +104,16 @@ class ServerProcess:
     answers once it is up. A context manager: the server is stopped (and the folder removed) on exit."""
 
     def __init__(
-        self, command, probe: str, environ: dict[str, str], cwd: Path | None = None, port: int | None = None
+        self,
+        command: Callable[[int, Path], list[str]],
+        probe: str,
+        environ: Callable[[Path], dict[str, str]],
+        cwd: Path | None = None,
+        port: int | None = None,
     ) -> None:
         self.command, self.probe, self.environ, self.cwd, self.port = command, probe, environ, cwd, port
         self.url = ""
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> ServerProcess:
         self._folder = tempfile.TemporaryDirectory(prefix="codecrack-load-")
@@ -132,9 +138,17 @@ class ServerProcess:
 
     @property
     def pid(self) -> int:
+        if self.process is None:
+            raise RuntimeError("the server is not started: enter the context first")
         return self.process.pid
 
-    def __exit__(self, *exc) -> None:
+    def kill(self) -> None:
+        """End the server at once with SIGKILL, as a crash would, and reap it."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+
+    def __exit__(self, *exc: object) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()
             try:

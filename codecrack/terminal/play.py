@@ -74,6 +74,8 @@ def summary(game_name: str, game: Game) -> list[str]:
     """The end in words: who won, the scores, why, then what the game's terminal module adds
     (everything that was hidden: codes, tiles)."""
     result = game.result
+    if result is None:
+        raise ValueError("the game is not over: it has no end to tell")
     names = ", ".join(seat_name(seat) for seat in result["winners"])
     lines = [
         _(NO_WINNER)

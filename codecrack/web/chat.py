@@ -19,8 +19,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import insert, select
@@ -99,6 +100,22 @@ def chat_off(db: Db, code: str) -> bool:
     return latest == "off"
 
 
+def switched_off(latest: Sequence[Mapping[Any, Any]], complete: bool) -> bool | None:
+    """Whether the chat is off, told by a table's latest lines of every kind (the newest first):
+    by the latest switch among them, or, when they are all its lines (``complete``), by there being
+    none; ``None`` when they do not tell (:func:`chat_off` asks the database).
+
+    >>> switched_off([{"kind": "text"}, {"kind": "off"}, {"kind": "on"}], complete=False)
+    True
+    >>> switched_off([{"kind": "text"}], complete=True), switched_off([{"kind": "text"}], complete=False)
+    (False, None)
+    """
+    for line in latest:
+        if line["kind"] in SWITCHES:
+            return line["kind"] == "off"
+    return False if complete else None
+
+
 def read_lines(engine: Engine, code: str, spectators_only: bool = False) -> tuple[list[messages.ChatLine], bool]:
     """The table's latest :data:`HISTORY` lines (or its spectators' only), the oldest first, and
     whether its chat is off."""
@@ -107,7 +124,9 @@ def read_lines(engine: Engine, code: str, spectators_only: bool = False) -> tupl
         query = query.where(chat_lines.c.seat.is_(None), chat_lines.c.kind.not_in(SWITCHES))
     with engine.connect() as db:
         rows = db.execute(query.order_by(chat_lines.c.id.desc()).limit(HISTORY)).mappings().all()
-        off = chat_off(db, code)
+        off = None if spectators_only else switched_off(rows, complete=len(rows) < HISTORY)
+        if off is None:
+            off = chat_off(db, code)
     lines: list[messages.ChatLine] = [
         {"id": r["id"], "seat": r["seat"], "name": r["name"], "kind": r["kind"], "body": r["body"]}
         for r in reversed(rows)
