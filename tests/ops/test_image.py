@@ -35,6 +35,7 @@ default_ulimits = []
 netns = "host"
 
 [network]
+network_backend = "cni"  # what `make podman` installs (netavark, where installed, would be chosen)
 network_config_dir = "{folder}/networks"
 
 [engine]
