@@ -49,13 +49,13 @@ prometheus:
 
 # Podman builds and runs the image from Debian's packages alone (docs/deploy.md, tests/ops/test_image.py):
 # mmdebstrap makes the base, Debian's python3-venv resolves the wheels for the image's Python;
-# podman-compose runs deploy/compose.yaml, whose services find each other by name (CNI's dnsname plugin).
+# podman-compose runs deploy/compose.yaml, whose services find each other by name (netavark's aardvark-dns).
 podman:
 	@command -v podman >/dev/null && command -v runc >/dev/null && command -v mmdebstrap >/dev/null && \
-		command -v podman-compose >/dev/null && test -x /usr/lib/cni/dnsname && \
+		command -v podman-compose >/dev/null && test -x /usr/lib/podman/netavark && test -x /usr/lib/podman/aardvark-dns && \
 		dpkg -s python3-venv >/dev/null 2>&1 || ($(SUDO) apt-get update -qq && \
 		$(SUDO) apt-get install -y -qq --no-install-recommends podman runc mmdebstrap python3-venv \
-			podman-compose golang-github-containernetworking-plugin-dnsname containernetworking-plugins iptables)
+			podman-compose netavark aardvark-dns iptables)
 
 # The image, localhost/codecrack:latest (deploy/build-image; the base is kept in build/container/).
 image: setup podman

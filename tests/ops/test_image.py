@@ -3,7 +3,7 @@
 read-only root, its HEALTHCHECK passes once ready, a game is played through it, and a new container
 on the same volume carries the game on: the player is back in it and everything it was shown is
 stored. deploy/compose.yaml runs too (podman-compose): PostgreSQL, Redis, two instances and nginx
-on the project's network, where they find each other by name (CNI's bridge and dnsname plugins),
+on the project's network, where they find each other by name (netavark's bridge and aardvark-dns),
 and a game is played through nginx. Podman runs as the machine allows it: runc, the cgroupfs
 manager, host networking unless a network is named, and no default ulimits, in this test's own
 containers.conf, storage, networks and locks (nothing is left behind).
@@ -35,7 +35,7 @@ default_ulimits = []
 netns = "host"
 
 [network]
-network_backend = "cni"  # what `make podman` installs (netavark, where installed, would be chosen)
+network_backend = "netavark"  # what `make podman` installs (podman would pick CNI where netavark is missing)
 network_config_dir = "{folder}/networks"
 
 [engine]
