@@ -280,6 +280,7 @@ def test_an_action_whose_sender_is_replaced_during_its_commit_still_reaches_ever
         with seated(client, code, bob_token) as bob, seated(client, code, made["token"]) as ann:
             commits.hold()
             ann.act({"type": "add", "amount": 2})
+            assert commits.held.wait(60)  # her action is being committed, not still unread
             with seated(client, code, made["token"]) as ann_again:
                 ann.until(lambda m: m["type"] == "error")  # replaced: the old connection closes
                 bob.ws.send_json({"type": "ping"})
