@@ -61,6 +61,13 @@ class OverBudget(Exception):
         return _(OVER_BUDGET).format(**limits)
 
 
+class Closed(RuntimeError):
+    """The sandbox was closed (the server is shutting down): no call runs."""
+
+    def __init__(self) -> None:
+        super().__init__("the sandbox is closed")
+
+
 @dataclass(frozen=True)
 class Budget:
     memory_bytes: int  # one call's, above the worker's size once started
@@ -122,11 +129,13 @@ class Worker:
         self.process = WORKERS.Process(target=serve, args=(theirs, budget), name="codecrack-work", daemon=True)
         self.process.start()
         theirs.close()
+        self.ending = threading.Lock()  # the caller's thread and the sandbox's close may end it at once
 
     def end(self) -> None:
-        self.process.kill()
-        self.process.join(ENDED)
-        self.connection.close()
+        with self.ending:
+            self.process.kill()
+            self.process.join(ENDED)
+            self.connection.close()
 
 
 class Sandbox:
@@ -148,7 +157,9 @@ class Sandbox:
             if not worker.connection.poll(self.budget.wall_seconds):
                 raise OverBudget("time", self.budget)
             status, value = worker.connection.recv()
-        except (EOFError, OSError):  # ended by the kernel: SIGXCPU past the CPU time, else the OOM killer
+        except (EOFError, OSError):  # ended by the kernel (SIGXCPU past the CPU time, else the OOM killer) or closed
+            if self.closed:
+                raise Closed() from None
             worker.process.join(ENDED)
             self._end(worker)
             raise OverBudget("time" if worker.process.exitcode == -signal.SIGXCPU else "memory", self.budget) from None
@@ -167,7 +178,7 @@ class Sandbox:
         thread = threading.get_ident()
         with self.lock:
             if self.closed:
-                raise RuntimeError("the sandbox is closed")
+                raise Closed()
             if thread in self.workers:
                 return self.workers[thread]
         worker = Worker(self.budget)
@@ -176,7 +187,7 @@ class Sandbox:
                 self.workers[thread] = worker
                 return worker
         worker.end()
-        raise RuntimeError("the sandbox is closed")
+        raise Closed()
 
     def _end(self, worker: Worker) -> None:
         with self.lock:

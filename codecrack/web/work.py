@@ -143,6 +143,8 @@ class FairPool:
 
     def _finished(self, loop: asyncio.AbstractEventLoop, owner: Owner, job: Job, done: asyncio.Future[Any]) -> None:
         self._release(owner)
+        if not done.cancelled():
+            done.exception()  # retrieved even when the waiter gave up: nothing is logged for it
         if not job.future.done():
             if done.cancelled():
                 job.future.cancel()

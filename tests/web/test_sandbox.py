@@ -5,12 +5,13 @@ for and the spinning one never returns."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
 
 from codecrack.i18n import current, language
-from codecrack.web.sandbox import MB, Budget, OverBudget, Sandbox
+from codecrack.web.sandbox import MB, Budget, Closed, OverBudget, Sandbox
 
 from .wsclient import HUMAN, RANDOM, bearer, create, seated
 
@@ -85,3 +86,29 @@ def test_a_hint_or_review_past_the_budget_is_refused_and_the_table_plays_on(clie
     review = client.get(f"/api/tables/{made['code']}/review", headers=bearer(made["token"]))
     assert review.status_code == 400 and "512 MB" in review.json()["detail"]
     assert client.get("/healthz").status_code == 200
+
+
+def test_closing_the_sandbox_during_calls_ends_them_cleanly():
+    """A server shutting down closes the sandbox while threads wait for their workers: each waiting
+    call is refused as closed, and closing never fails (CI of 85342f8: a worker's pipe was closed by
+    both the call and the sandbox at once, ``OSError: [Errno 9] Bad file descriptor``)."""
+    for _ in range(12):
+        sandbox = Sandbox(Budget(memory_bytes=64 * MB, cache_bytes=0, cpu_seconds=5, wall_seconds=300))
+        refusals: list[BaseException] = []
+
+        def waiting_call() -> None:
+            try:
+                sandbox.call(time.sleep, 600)
+            except BaseException as error:
+                refusals.append(error)
+
+        threads = [threading.Thread(target=waiting_call) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 60
+        while len(sandbox.workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        sandbox.close()  # raises nothing
+        for thread in threads:
+            thread.join(60)
+        assert [type(error) for error in refusals] == [Closed, Closed]
