@@ -4,7 +4,7 @@ message at once, from the caller's own turn of the event loop.
 Through ASGI, every message of live play costs a task's wake-up (the connection's writer) and a
 chain of coroutines down to the protocol, which frames it through the websockets library. Here
 the protocol offers a plain function, in the websocket's scope under :data:`SEND_NOW` (in
-``extensions``), that frames an unfragmented text message and writes it to the transport, when
+``extensions``, as ``{"send": function}``: ASGI gives each extension as a dict), that frames an unfragmented text message and writes it to the transport, when
 the socket is open, no compression was agreed and the transport holds nothing unsent (the
 kernel took every earlier write: the client reads). Otherwise it declines, and the message takes
 the connection's queue and the ASGI ``send`` as before, which handle every such case: so a
@@ -24,11 +24,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
+from websockets.http11 import Request
 from websockets.protocol import State
 
 from .pings import SpreadPings
 
-SEND_NOW = "codecrack.send_now"  # the scope's extension: a function(text) -> bool, True once written
+SEND_NOW = "codecrack.send_now"  # the scope's extension: {"send": a function(text) -> bool, True once written}
 
 
 class Inbox:
@@ -39,10 +41,10 @@ class Inbox:
     __slots__ = ("events", "waiter")
 
     def __init__(self) -> None:
-        self.events: list[Any] = []
-        self.waiter: asyncio.Future | None = None
+        self.events: list[ASGIReceiveEvent] = []
+        self.waiter: asyncio.Future[None] | None = None
 
-    def put_nowait(self, event: Any) -> None:
+    def put_nowait(self, event: ASGIReceiveEvent) -> None:
         self.events.append(event)
         if self.waiter is not None and not self.waiter.done():
             self.waiter.set_result(None)
@@ -50,7 +52,7 @@ class Inbox:
     def empty(self) -> bool:
         return not self.events
 
-    async def get(self) -> Any:
+    async def get(self) -> ASGIReceiveEvent:
         while not self.events:
             self.waiter = asyncio.get_running_loop().create_future()
             try:
@@ -68,7 +70,7 @@ class Writable:
 
     def __init__(self) -> None:
         self.open = True
-        self.waiters: list[asyncio.Future] | None = None
+        self.waiters: list[asyncio.Future[None]] | None = None
 
     def is_set(self) -> bool:
         return self.open
@@ -104,23 +106,25 @@ class DirectSend(SpreadPings):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # duck-typed stand-ins for what uvicorn declares as an asyncio.Queue and an asyncio.Event
         self.queue = Inbox()  # type: ignore[assignment]
         self.writable = Writable()  # type: ignore[assignment]
 
-    async def send(self, message: Any) -> None:
+    async def send(self, message: ASGISendEvent) -> None:
+        opening = not self.handshake_complete
         await super().send(message)
-        if self.handshake_complete and self.response is not None:
+        if opening and self.handshake_complete:
             # the handshake's, read only before the socket opens (the websockets library's parser
             # keeps the request it parsed for the connection's life: its headers are emptied)
             self.request.headers.clear()
             self.response.headers.clear()
-            self.request = self.response = None
+            del self.request, self.response
             self.scope["headers"] = []
 
-    def handle_connect(self, event) -> None:
+    def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
         if self.response.status_code == 101:
-            self.scope["extensions"][SEND_NOW] = self.send_now
+            self.scope["extensions"][SEND_NOW] = {"send": self.send_now}
 
     def send_receive_event_to_app(self) -> None:
         """A text message that is not UTF-8 closes the socket with 1007, as uvicorn does, but

@@ -133,7 +133,8 @@ class AsgiSocket:
 
     def __init__(self, scope: Scope, receive: Receive, send: Send) -> None:
         self.receive, self._send = receive, send
-        self._send_now = scope.get("extensions", {}).get(SEND_NOW)
+        offered = scope.get("extensions", {}).get(SEND_NOW)
+        self._send_now: Callable[[str], bool] | None = offered["send"] if offered else None
 
     async def accept(self) -> None:
         """Take the client's connect and accept it; :class:`WebSocketDisconnect` if it left first."""

@@ -17,6 +17,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
 from codecrack.web.direct_send import SEND_NOW, DirectSend, Inbox, Writable
+from codecrack.web.middleware import AsgiSocket
 
 
 class Transport:
@@ -143,42 +144,82 @@ def reachable(root: object, limit: int = 200_000) -> list[object]:
     return found
 
 
+UPGRADE = (
+    b"GET /ws/ABCDE HTTP/1.1\r\nhost: localhost\r\nupgrade: websocket\r\nconnection: Upgrade\r\n"
+    b"sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\nsec-websocket-version: 13\r\n"
+)
+
+
+async def open_socket(app, headers: bytes = b"") -> DirectSend:
+    """A protocol that took an upgrade request (as uvicorn's HTTP protocol hands it over), once
+    ``app`` has run up to its first ``await`` after accepting (it appends to ``app.opened``)."""
+    config = uvicorn.Config(app=app, interface="asgi3")
+    config.loaded, config.loaded_app = True, app
+    protocol = DirectSend(config, ServerState(), {}, _loop=asyncio.get_running_loop())
+    protocol.connection_made(PeerTransport())
+    protocol.data_received(UPGRADE + headers + b"\r\n")
+    async with asyncio.timeout(30):
+        while not app.opened:
+            await asyncio.sleep(0)
+    assert protocol.transport.written[0].startswith(b"HTTP/1.1 101")
+    return protocol
+
+
+async def close_socket(protocol: DirectSend) -> None:
+    protocol.connection_lost(None)
+    async with asyncio.timeout(30):
+        while protocol.tasks:
+            await asyncio.sleep(0)
+
+
 def test_an_open_socket_holds_none_of_its_handshakes_headers():
     """Once the app accepted it, an idle socket keeps neither the request's headers (nor the
     websockets library's parsed request) nor the scope's copy of them: a socket's lifelong cost
     (docs/benchmarks.md, "Idle sockets")."""
     marker = "a-header-value-only-this-handshake-has"
-    opened: list[dict] = []
 
     async def app(scope, receive, send):
         assert (await receive())["type"] == "websocket.connect"
         assert b"x-marker" in dict(scope["headers"])
         await send({"type": "websocket.accept"})
-        opened.append(scope)
+        app.opened.append(scope)
         await receive()  # the disconnect
 
+    app.opened = []
+
     async def scenario() -> None:
-        config = uvicorn.Config(app=app, interface="asgi3")
-        config.loaded, config.loaded_app = True, app
-        protocol = DirectSend(config, ServerState(), {}, _loop=asyncio.get_running_loop())
-        protocol.connection_made(PeerTransport())  # the upgrade request, as uvicorn's HTTP protocol hands it over
-        protocol.data_received(
-            b"GET /ws/ABCDE HTTP/1.1\r\nhost: localhost\r\nupgrade: websocket\r\nconnection: Upgrade\r\n"
-            b"sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\nsec-websocket-version: 13\r\n"
-            b"x-marker: " + marker.encode() + b"\r\n\r\n"
-        )
-        async with asyncio.timeout(30):
-            while not opened:
-                await asyncio.sleep(0)
-        assert protocol.transport.written[0].startswith(b"HTTP/1.1 101")
+        protocol = await open_socket(app, b"x-marker: " + marker.encode() + b"\r\n")
         held = [item for item in reachable(protocol) if isinstance(item, (str, bytes)) and marker in str(item)]
         assert held == []
-        protocol.connection_lost(None)
-        async with asyncio.timeout(30):
-            while protocol.tasks:
-                await asyncio.sleep(0)
+        await close_socket(protocol)
 
     asyncio.run(scenario())
+
+
+def test_the_direct_send_is_offered_as_an_asgi_extension_is_a_dict_of_its_data():
+    """ASGI gives every extension in the scope as a dict (uvicorn's types say so, which mypy
+    checks): the direct send is ``{"send": function}``, and the app's socket finds it there."""
+    sent: list[bool] = []
+
+    async def app(scope, receive, send):
+        await receive()
+        await send({"type": "websocket.accept"})
+        app.opened.append(scope)
+        sent.append(AsgiSocket(scope, receive, send).send_now('{"type":"state"}'))
+        await receive()  # the disconnect
+
+    app.opened = []
+
+    async def scenario() -> dict:
+        protocol = await open_socket(app)
+        extensions = dict(app.opened[0]["extensions"])
+        assert protocol.transport.written[-1] == Frame(Opcode.TEXT, b'{"type":"state"}').serialize(mask=False)
+        await close_socket(protocol)
+        return extensions
+
+    extensions = asyncio.run(scenario())
+    assert all(isinstance(data, dict) for data in extensions.values()), extensions
+    assert sent == [True] and callable(extensions[SEND_NOW]["send"])
 
 
 def test_the_writable_flag_holds_back_a_send_until_the_transport_drains():
