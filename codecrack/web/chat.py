@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, WeakSet
 
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection as Db
@@ -152,6 +152,12 @@ class TableChat:
         self.fanout = fanout
         self.talkers: WeakKeyDictionary[Connection, Talker] = WeakKeyDictionary()
         self.tasks: set[asyncio.Task] = set()
+        self.quiet: WeakSet[LiveTable] = WeakSet()  # tables opened here, with no line said yet
+
+    def opened(self, table: LiveTable) -> None:
+        """``table`` was just made (stored a moment ago): nothing was said there yet, so neither a
+        greeting nor its end reads the database until a line comes (:meth:`deliver`)."""
+        self.quiet.add(table)
 
     def talker(self, connection: Connection) -> Talker:
         found = self.talkers.get(connection)
@@ -163,6 +169,8 @@ class TableChat:
     async def greet(self, table: LiveTable, connection: Connection) -> None:
         """Send a new connection the lines said before it came (those it may read), if any; none
         if the database cannot be read (the game goes on)."""
+        if table in self.quiet:
+            return
         try:
             lines, off = await asyncio.to_thread(read_lines, self.engine, table.code)
         except Exception:
@@ -216,6 +224,7 @@ class TableChat:
 
     def deliver(self, table: LiveTable, line: messages.ChatLine, off: bool) -> None:
         """Send ``line`` to the connections here that may read it."""
+        self.quiet.discard(table)
         over = table.over
         for connection in list(table.connections):
             talker = self.talkers.get(connection)
@@ -224,7 +233,7 @@ class TableChat:
 
     def ended(self, table: LiveTable) -> None:
         """The game is over: the players here are sent what the spectators said meanwhile."""
-        if any(connection.seat is not None for connection in table.connections):
+        if table not in self.quiet and any(connection.seat is not None for connection in table.connections):
             task = asyncio.get_running_loop().create_task(self._show_spectators(table))
             self.tasks.add(task)
             task.add_done_callback(self._done)

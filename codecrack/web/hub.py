@@ -378,7 +378,9 @@ class Hub:
             tokens[secrets.token_urlsafe(24)] = (sit, creator)
         owner = player and player.id
         await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens, owner))
-        return self._open(row, instance, tokens=tokens, origin=origin)
+        table = self._open(row, instance, tokens=tokens, origin=origin)
+        table.anonymous = owner is None  # until a player's session claims a seat (here, or there: reread)
+        return table
 
     async def open_seated(
         self, row: TableRow, game: Game, store: Callable[[], Awaitable[dict[str, tuple[int, str]] | None]]
@@ -433,7 +435,10 @@ class Hub:
         return row, instance
 
     async def refuse_blocked(self, names: list[str]) -> None:
-        """Raise :class:`OptionError` if the operator blocked one of ``names`` (``codecrack admin block``)."""
+        """Raise :class:`OptionError` if the operator blocked one of ``names`` (``codecrack admin block``);
+        no name to check (seats left unnamed) asks nothing."""
+        if not any(names):
+            return
         blocked = await asyncio.to_thread(self.store.blocked, names)
         if blocked:
             raise OptionError(N_("the name {name!r} is not allowed here; choose another"), name=blocked[0])
@@ -445,6 +450,7 @@ class Hub:
         table = self.table(row, game, tokens)
         table.origin = origin
         self._register(table)
+        self.chat.opened(table)
         table.restart_clock()
         table.restart_turn()
         table.wake()
@@ -484,12 +490,14 @@ class Hub:
                     add_invited_token, table.code, seat, token, name, player and player.id, invite
                 )
             except IntegrityError:  # the unique (table, seat): claimed through another instance
+                table.anonymous = False  # perhaps by a player
                 table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
                 table.announce()
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat)) from None
             if not stored:  # the stored invitation decides (renewed a moment ago on another instance, say)
                 raise NotInvited
             table.tokens[token] = (seat, name)
+            table.anonymous = table.anonymous and player is None
             table.announce()
         self.fanout.changed(table)
         self.notifier.ready(table, seat)
@@ -558,6 +566,7 @@ class Hub:
         if row and row.closed:
             close_live(self, table, row.closed)
             return
+        table.anonymous = False  # its seats may have been claimed there by players
         table.tokens = await asyncio.to_thread(self.store.tokens, table.code)
         if row:
             self.invite_renewed(table, row.invite)  # renewed there

@@ -60,6 +60,7 @@ class LiveTable(Seating, Audiences, ActionPipeline, Driving, ClocksAndTakeovers,
     views_sent_at: float = float("-inf")
     views_timer: asyncio.TimerHandle | None = None
     origin: str | None = None  # the address of the client that made it, when this instance knows it
+    anonymous: bool = False  # known here that every seat was taken with no player's session: none to notify or rate
 
     @property
     def code(self) -> str:

@@ -6,7 +6,7 @@ from contextlib import ExitStack, contextmanager
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
 
 from codecrack.web.app import create_app
 from codecrack.web.chat import BURST
@@ -174,3 +174,29 @@ def stored_lines(path, code: str) -> int:
         count = db.execute(text("SELECT count(*) FROM chat_lines WHERE table_code = :code"), {"code": code}).scalar()
     engine.dispose()
     return count
+
+
+def test_a_table_where_nothing_was_said_reads_no_chat_from_the_database(client):
+    """A new table's connections are greeted, and its end is told, without reading ``chat_lines``
+    (nothing was said there: issue 26's load figures); once a line is said, a connection that
+    comes later is sent it, read from the database."""
+    statements: list[str] = []
+    engine = client.app.state.hub.engine
+    listen = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listen)
+    try:
+        with toy_table(client) as (code, ann, bob, [watcher]):
+            ann.act({"type": "add", "amount": 1})
+            bob.state_at(1)
+            bob.act({"type": "add", "amount": 2})  # three: the game is over
+            for connection in (ann, bob, watcher):
+                connection.state_at(2)
+            assert [s for s in statements if "chat_lines" in s] == []
+            assert [said(connection) for connection in (ann, bob, watcher)] == [[], [], []]
+            watcher.ws.send_json({"type": "chat", "phrase": "well_played"})
+            assert next_line(ann)["body"] == "well_played"
+            with seated(client, code) as late:
+                assert [line["body"] for line in late.until(lambda m: m["type"] == "chat")["lines"]] == ["well_played"]
+    finally:
+        event.remove(engine, "before_cursor_execute", listen)
+    assert any("FROM chat_lines" in s for s in statements)  # the late one's greeting read it

@@ -10,7 +10,7 @@ import pytest
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import event, insert, select, text, update
 
 from codecrack.agents.registry import tier_names
 from codecrack.core.options import Preset
@@ -140,6 +140,33 @@ def test_a_guest_at_the_table_makes_it_casual(client, browser):
     settle(client)
     assert client.get(f"/api/tables/{code}/ratings").json() == []
     assert rows(client, select(rated_games)) == rows(client, select(ratings)) == []
+
+
+def test_a_table_seated_without_players_ends_with_no_lookup_of_players(client):
+    """Seats taken with no player's session (no account, no guest): its end asks the database
+    for no one to rate or notify (issue 26's load figures); with one player's session it does."""
+    statements: list[str] = []
+    engine = client.app.state.hub.engine
+    listen = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listen)
+    try:
+        for signed_in in (False, True):
+            statements.clear()
+            if signed_in:
+                account(client, "Ann")
+            code, tokens = seat_two(client, TestClient(client.app))
+            with both_seats(client, code, tokens) as seats:
+                seats[seats[0].view["turn"]].act({"type": "add", "amount": 2})
+                seats[0].until(lambda m: m["type"] == "table" and m["table"]["over"])
+            settle(client)
+            client.portal.call(asyncio.gather, *client.app.state.hub.notifier.tasks)
+            # the notifier's seats to tell (seated_players), the rater's holders (rate_table); the
+            # players' tallies (count_ended) stay in the finishing action's transaction
+            asked = [s for s in statements if "seat_tokens.seat IN" in s or "JOIN players" in s]
+            assert bool(asked) is signed_in, asked
+    finally:
+        event.remove(engine, "before_cursor_execute", listen)
+    assert client.get(f"/api/tables/{code}/ratings").json() == []  # one player and a guest: casual
 
 
 @pytest.mark.parametrize(

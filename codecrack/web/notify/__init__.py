@@ -90,7 +90,7 @@ class Notifier:
             self.tell(table, "ready", [s for s in humans if s != seat])
 
     def tell(self, table: LiveTable, kind: Kind, seats: list[int], deadline: str | None = None) -> None:
-        if not self.channels or not seats:
+        if not self.channels or not seats or table.anonymous:  # no player there to tell
             return
         task = asyncio.get_running_loop().create_task(self.deliver(kind, table.code, table.row.game, seats, deadline))
         self.tasks.add(task)

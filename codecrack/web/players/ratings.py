@@ -226,7 +226,7 @@ class Rater:
 
     def ended(self, table: Any) -> None:
         # the instance that drives the table knows which seats the takeover AI was playing
-        if table.driving and rated_setup(table.row):
+        if table.driving and not table.anonymous and rated_setup(table.row):  # no player there to rate
             task = asyncio.get_running_loop().create_task(self.rate(table))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
