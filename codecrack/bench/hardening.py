@@ -5,7 +5,8 @@ For each game, in a fresh server on SQLite: a table of the game's largest allowe
 every seat played by ``hard`` AIs (the human seat's player connects and leaves at once, and the
 takeover AI plays it), to the end; then a review and a replay hint of that seat, and the whole replay
 page by page, ten times, while another client asks ``/healthz`` without pause. Reported: the server's peak
-RSS above its start (``VmHWM``) and the CPU seconds it used, the longest ``/healthz`` answer
+RSS above its start (``VmHWM``) and the CPU seconds it used, and those of its worker processes
+(where the hint, the review and heavy tables' bot moves run: their CPU in all, the largest peak), the longest ``/healthz`` answer
 during the replay (the longest stall another client saw), and then what idle and slow HTTP
 connections from one address get.
 
@@ -46,9 +47,10 @@ from ..loadtest.target import ServerProcess, codecrack_server
 from ..protocol.deltas import followed
 
 # The largest option sets a client may choose (Alphabet Code: the largest sheet within the default
-# work budget, docs/ai.md), with each game's most players.
+# work budget, docs/ai.md; Coda: the dashes, its dearest moves by ``move-cost``), with each game's
+# most players.
 LARGEST: dict[str, dict[str, Any]] = {
-    "coda": {"players": 4, "options": {}},
+    "coda": {"players": 4, "options": {"dashes": True}},
     "coding": {"players": 4, "options": {}},
     "alphacode": {"players": 2, "options": {"letters": 10, "columns": 13, "rows": 7}},
 }
@@ -146,6 +148,7 @@ def heaviest_table(server: ServerProcess, game: str) -> dict[str, Any]:
                 pages += 1
         pinger.done.set()
         pinger.join(timeout=60)
+    workers = descendants(server.pid)  # the fork server and the workers of the AI's heavy work
     return {
         "game": game,
         "players": plan["players"],
@@ -154,6 +157,8 @@ def heaviest_table(server: ServerProcess, game: str) -> dict[str, Any]:
         "game_seconds": round(played, 1),
         "peak_rss_mb_above_start": round((proc_status(server.pid, "VmHWM") - base_rss) / 1024, 1),
         "cpu_seconds": round(cpu_seconds(server.pid) - base_cpu, 2),
+        "worker_cpu_seconds": round(sum(cpu_seconds(pid) for pid in workers), 2),
+        "worker_peak_rss_mb": round(max((proc_status(pid, "VmHWM") for pid in workers), default=0) / 1024, 1),
         "replay_pages": pages,
         "replay_mb_read": round(replay_bytes / 2**20, 2),
         "longest_healthz_during_replay_ms": round(pinger.longest * 1000, 1),

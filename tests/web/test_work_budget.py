@@ -10,8 +10,12 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from codecrack.bench import run_benchmark
 from codecrack.bench.hardening import descendants
+from codecrack.bench.movecost import MEASURED, READ, UNREAD
 from codecrack.core.lru import ByteLRU
+from codecrack.core.options import server_only
+from codecrack.core.registry import game_class
 from codecrack.games.alphacode.solver import MEASURED_CODES, solver_cost
 from codecrack.loadtest.target import codecrack_server
 from codecrack.web.config import WebConfig
@@ -47,6 +51,38 @@ def test_every_allowed_setup_was_measured_and_fits_the_default_budget():
     allowed = [setup for setup in MEASURED_CODES if solver_cost(*setup)[0] <= config.work_memory_mb * MB]
     assert (10, 13, 7) in allowed and (20, 13, 5) in allowed and (10, 21, 5) not in allowed
     assert all(solver_cost(*setup)[1] <= config.work_seconds for setup in allowed)
+
+
+@pytest.mark.parametrize("game", ["coda", "coding"])
+def test_every_option_of_coda_and_the_coding_is_measured_by_move_cost_or_named_as_not_read(game):
+    """Their bots think in the server's threads, not cut off: what lets them is that their cost was
+    measured for every option set a client may choose (``codecrack bench move-cost``). A new
+    option must join the measured ones (every value) or say why no move's work depends on it."""
+    model = game_class(game).Options
+    chosen = {name for name in model.model_fields if not server_only(model, name)}
+    assert chosen == set(READ[game]) | set(UNREAD[game]) and not set(READ[game]) & set(UNREAD[game])
+    for name, values in READ[game].items():
+        for value in values:
+            model(**{name: value})  # each value measured is one a client may choose
+        annotation = model.model_fields[name].annotation
+        if annotation is bool or getattr(annotation, "__origin__", None) is not None:
+            assert set(values) == set(getattr(annotation, "__args__", (False, True)))
+
+
+@pytest.mark.parametrize("game", ["coda", "coding"])
+def test_coda_and_the_codings_dearest_move_was_measured_far_under_the_default_budget(game):
+    """A tenth of the budget at most: why their moves, unlike Alphabet Code's heavy tables', need
+    no cut-off while they run (docs/security.md)."""
+    config = WebConfig(db_url="sqlite://")
+    peak_mb, cpu_seconds = MEASURED[game]
+    assert peak_mb <= config.work_memory_mb / 10 and cpu_seconds <= config.work_seconds / 10
+
+
+def test_move_cost_reports_the_dearest_move_of_every_option_set():
+    report = run_benchmark("move-cost", game="coding", players="2", memory="true")
+    assert report["sets"] == len(READ["coding"]["mode"]) * len(READ["coding"]["notes"])
+    assert all(row["players"] == 2 and row["decisions"] for row in report["by_set"])
+    assert 0 < report["dearest_cpu_s"] and 0 < report["peak_mb"]
 
 
 def test_the_cache_of_tables_is_bounded_by_bytes():
