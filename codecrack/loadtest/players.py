@@ -21,13 +21,18 @@ from http.cookiejar import CookieJar
 from typing import Any
 
 import orjson
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 from ..core.registry import GAMES
 from ..protocol.deltas import followed
 
 Json = dict[str, Any]
 RESYNC = json.dumps({"type": "resync"})
+# websocket handshakes in flight per client process: thousands begun at once outrun the process's
+# own event loop, whose requests then reach the server after its header timeout (it closes a
+# connection that says nothing for that long: web/guard.py), and overflow the listen backlog
+OPENING_AT_ONCE = 64
+GREETING_SECONDS = 120.0  # a new socket's wait for its seat's first state, once it said hello
 
 
 @dataclass
@@ -176,9 +181,18 @@ class Player:
     """One human seat's websocket client."""
 
     def __init__(
-        self, ws_url: str, token: str, pace: Pace, rng: random.Random, tally: Tally, rated: bool = False
+        self,
+        ws_url: str,
+        token: str,
+        pace: Pace,
+        rng: random.Random,
+        tally: Tally,
+        rated: bool = False,
+        opening: asyncio.Semaphore | None = None,
     ) -> None:
         self.ws_url, self.token, self.pace, self.rng, self.tally = ws_url, token, pace, rng, tally
+        self.opening = opening or asyncio.Semaphore(OPENING_AT_ONCE)  # shared by a process's players
+        self.ws: ClientConnection | None = None  # the socket, once open (:meth:`open`)
         self.rated = rated  # after the end, wait for the ratings' changes (in ``changes``)
         self.changes: list[Json] | None = None
         self.end: Json | None = None
@@ -191,12 +205,39 @@ class Player:
         self.due: float | None = None
         self.lost = False  # a delta did not fit our view: a whole one is asked for
 
+    async def open(self) -> None:
+        """Connect, say hello and read until the seat's first state (or the table's end), with at
+        most ``opening``'s count of this process's handshakes in flight."""
+        async with self.opening:
+            # no keepalive pings of our own: a browser sends none (it answers the server's)
+            self.ws = await connect(self.ws_url, max_size=2**24, open_timeout=60, ping_interval=None)
+            try:
+                await self.ws.send(json.dumps({"type": "hello", "token": self.token}))
+                async with asyncio.timeout(GREETING_SECONDS):
+                    while self.view is None and self.end is None:
+                        raw = await self.ws.recv(decode=False)
+                        self.tally.received_bytes += len(raw)
+                        self._receive(orjson.loads(raw))
+            except BaseException:
+                await self.close()
+                raise
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
     async def play(self, deadline: float) -> Json | None:
         """Play until the table is over (its final table info) and, rated, its ratings changed, or
-        the deadline (None)."""
-        # no keepalive pings of our own: a browser sends none (it answers the server's)
-        async with connect(self.ws_url, max_size=2**24, open_timeout=60, ping_interval=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+        the deadline (None). A player opened before (:meth:`open`, perhaps long before the step's
+        clock started) takes its first pause from now."""
+        if self.ws is None:
+            await self.open()
+        assert self.ws is not None, "open() opened it"
+        async with self.ws as ws:
+            self.due = None
+            self._plan()
+            if self._done():
+                return self.end
             while True:
                 timeout = (self.due or deadline) - time.monotonic()
                 if time.monotonic() >= deadline:
@@ -209,12 +250,16 @@ class Player:
                     continue
                 self.tally.received_bytes += len(raw)
                 self._receive(orjson.loads(raw))
-                if self.end is not None and (self.changes is not None or not self.waits_for_ratings()):
+                if self._done():
                     return self.end
                 if self.lost:
                     self.lost = False
                     await ws.send(RESYNC)
                 await self._act_if_due(ws)
+
+    def _done(self) -> bool:
+        """The table is over and, rated, its ratings' changes came."""
+        return self.end is not None and (self.changes is not None or not self.waits_for_ratings())
 
     def waits_for_ratings(self) -> bool:
         """Whether the game that ended is one whose ratings change (played as accounts, and the
@@ -299,31 +344,70 @@ def ratings_changed(players: list[Player]) -> bool:
     return all(p.changes and all(c["before"] != c["after"] for c in p.changes) for p in players)
 
 
+class Slot:
+    """One table slot of a step: its seeded choices, and the players of its first table when they
+    were seated before the step's clock started (:meth:`seat_first`)."""
+
+    def __init__(self, index: int, seed: int, opening: asyncio.Semaphore | None = None) -> None:
+        self.index = index
+        self.rng = random.Random(f"{seed}:{index}")
+        self.opening = opening or asyncio.Semaphore(OPENING_AT_ONCE)
+        self.seated: list[Player] | None = None
+
+    def players(
+        self, ws_base: str, code: str, tokens: list[str], pace: Pace, tally: Tally, rated: bool
+    ) -> list[Player]:
+        return [
+            Player(f"{ws_base}/ws/{code}", token, pace, random.Random(self.rng.random()), tally, rated, self.opening)
+            for token in tokens
+        ]
+
+    async def seat_first(
+        self,
+        base: str,
+        ws_base: str,
+        plan: TablePlan,
+        pace: Pace,
+        rate: TableRate,
+        tally: Tally,
+        browsers: list[Browser] | None = None,
+    ) -> None:
+        """Create the slot's first table and open its players' sockets, each with its seat's
+        state (``--open-first``: the step's clock then starts with every socket seated). A
+        failure is counted as an error; the slot then opens a table once the clock starts."""
+        try:
+            code, tokens = await open_rated(base, plan, rate, browsers)
+            players = self.players(ws_base, code, tokens, pace, tally, rated=bool(browsers))
+            opened = await asyncio.gather(*(player.open() for player in players), return_exceptions=True)
+            failure = next((o for o in opened if isinstance(o, BaseException)), None)
+            if failure is not None:
+                await asyncio.gather(*(player.close() for player in players), return_exceptions=True)
+                raise failure
+            self.seated = players
+        except Exception as failure:
+            tally.error(f"opening a table: {type(failure).__name__}: {failure}"[:300])
+
+
 async def play_tables(
     base: str,
     ws_base: str,
     plan: TablePlan,
     pace: Pace,
     rate: TableRate,
-    slot: int,
-    seed: int,
+    slot: Slot,
     games: int,
     deadline: float,
     tally: Tally,
-    opened: tuple[str, list[str]] | None = None,
     browsers: list[Browser] | None = None,
 ) -> None:
     """One table slot: play ``games`` games one after the other (0: until the deadline); the first
-    on the table ``opened`` beforehand, if given; as ``browsers``' accounts, if given."""
+    with the players seated beforehand, if any; as ``browsers``' accounts, if given."""
     played = 0
-    rng = random.Random(f"{seed}:{slot}")
     while (games == 0 or played < games) and time.monotonic() < deadline:
-        code, tokens = opened or await open_rated(base, plan, rate, browsers)
-        opened = None
-        players = [
-            Player(f"{ws_base}/ws/{code}", token, pace, random.Random(rng.random()), tally, rated=bool(browsers))
-            for token in tokens
-        ]
+        players, slot.seated = slot.seated, None
+        if players is None:
+            code, tokens = await open_rated(base, plan, rate, browsers)
+            players = slot.players(ws_base, code, tokens, pace, tally, rated=bool(browsers))
         ends = [end for end in await asyncio.gather(*(player.play(deadline) for player in players)) if end is not None]
         played += 1
         if len(ends) < len(players):  # a player's game was cut by the deadline
@@ -332,7 +416,16 @@ async def play_tables(
         agree = all(end["result"] == ends[0]["result"] for end in ends)
         problem = valid_result(ends[0]) or (None if agree else "players saw different results")
         if problem:
-            tally.games_invalid.append(f"{code}: {problem}")
+            tally.games_invalid.append(f"{code_of(players[0])}: {problem}")
         else:
             tally.games_valid += 1
             tally.games_rated += ratings_changed(players)
+
+
+def code_of(player: Player) -> str:
+    """The table code of a player's socket URL.
+
+    >>> code_of(Player("ws://127.0.0.1:8000/ws/AB12C", "", Pace(), random.Random(), Tally()))
+    'AB12C'
+    """
+    return player.ws_url.rsplit("/", 1)[1]

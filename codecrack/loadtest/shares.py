@@ -2,7 +2,7 @@
 
 Each process plays its share of the slots on its own event loop (one Python process holding
 thousands of sockets can be the limit of a step rather than the server). The step's clock starts
-in every process at once (a barrier, once each has opened its first tables); each process counts
+in every process at once (a barrier, once each has seated its first tables, with --open-first); each process counts
 what happens after the warm-up and returns every latency, so that the merged percentiles are those
 of all the step's actions, not an average of each process's percentiles.
 """
@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .players import Browser, Pace, TableRate, Tally, accounts_of, open_rated, play_tables
+from .players import OPENING_AT_ONCE, Browser, Pace, Slot, TableRate, Tally, accounts_of, play_tables
 from .report import ServerWatch, step_report
 from .settings import LoadSettings
 from .target import websocket_base
@@ -108,35 +108,31 @@ async def play_share(settings: LoadSettings, url: str, slots: list[int], ready: 
 
 
 async def _play_share(settings: LoadSettings, url: str, slots: list[int], ready: Callable[[], Awaitable[Any]]) -> Share:
-    """Open ``slots``' first tables (with ``open_first``), await ``ready()`` (every process
+    """Seat ``slots``' first tables (with ``open_first``), await ``ready()`` (every process
     ready), then play the warm-up and the counted ``seconds``."""
     low, high = settings.pause()
     tables_per_minute, messages_per_second = settings.client_limits()
     pace = Pace(low, high, messages_per_second)
     tally = Tally()
     rate = TableRate(max(1, tables_per_minute // settings.client_processes))  # the address's limit, shared
+    opening = asyncio.Semaphore(OPENING_AT_ONCE)  # this process's websocket handshakes in flight
+    table_slots = [Slot(slot, settings.seed, opening) for slot in slots]
     seated = await _accounts(settings, url, slots)
-    opened = await _open_first(settings, url, rate, seated, tally)
+    ws_base = websocket_base(url)
+    if settings.open_first:
+        await asyncio.gather(
+            *(
+                slot.seat_first(url, ws_base, settings.plan, pace, rate, tally, browsers)
+                for slot, browsers in zip(table_slots, seated)
+            )
+        )
     await ready()
     began = time.monotonic()
     deadline = began + settings.warmup + settings.seconds
     marking = asyncio.create_task(_mark_after(settings.warmup, tally))
     plays = [
-        play_tables(
-            url,
-            websocket_base(url),
-            settings.plan,
-            pace,
-            rate,
-            slot,
-            settings.seed,
-            settings.games,
-            deadline,
-            tally,
-            first,
-            browsers,
-        )
-        for slot, first, browsers in zip(slots, opened, seated)
+        play_tables(url, ws_base, settings.plan, pace, rate, slot, settings.games, deadline, tally, browsers)
+        for slot, browsers in zip(table_slots, seated)
     ]
     outcomes = await asyncio.gather(*plays, return_exceptions=True)
     mark = marking.result() if marking.done() else _Mark.now(tally)
@@ -167,21 +163,6 @@ async def _accounts(settings: LoadSettings, url: str, slots: list[int]) -> list[
     if not settings.accounts:
         return [None] * len(slots)
     return [await accounts_of(url, slot, settings.plan.humans) for slot in slots]
-
-
-async def _open_first(
-    settings: LoadSettings, url: str, rate: TableRate, seated: list[list[Browser] | None], tally: Tally
-) -> list[tuple[str, list[str]] | None]:
-    """With ``open_first``, every slot's first table, created and seated before the step's clock
-    starts (a slot whose table could not be opened opens one during the step)."""
-    if not settings.open_first:
-        return [None] * len(seated)
-    opened = await asyncio.gather(
-        *(open_rated(url, settings.plan, rate, browsers) for browsers in seated), return_exceptions=True
-    )
-    for failure in (o for o in opened if isinstance(o, BaseException)):
-        tally.error(f"opening a table: {type(failure).__name__}: {failure}"[:300])
-    return [None if isinstance(o, BaseException) else o for o in opened]
 
 
 def run_step(settings: LoadSettings, url: str, pid: int | None, tables: int) -> dict[str, Any]:
