@@ -41,6 +41,7 @@ from sqlalchemy import (
     event,
     exists,
     insert,
+    literal_column,
     or_,
     select,
     update,
@@ -193,7 +194,16 @@ ratings = Table(
     Column("games", Integer, nullable=False),  # rated games played
     Column("wins", Integer, nullable=False),  # of which placed first
     Column("played_at", DateTime(timezone=True), nullable=False),  # the latest rated game
-    Index("ix_ratings_game_players_mu", "game", "players", "mu"),  # the leaderboards
+)
+# the leaderboards: the listed ratings only (10 rated games or more; rating_routes.py), best first
+Index(
+    "ix_ratings_listed",
+    ratings.c.game,
+    ratings.c.players,
+    ratings.c.mu.desc(),
+    ratings.c.player_id,
+    postgresql_where=ratings.c.games >= literal_column("10"),
+    sqlite_where=ratings.c.games >= literal_column("10"),
 )
 
 rated_games = Table(  # a table's ratings were updated: its row is the unique key that makes it once

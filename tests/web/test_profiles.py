@@ -10,6 +10,7 @@ from sqlalchemy import event, insert, select, update
 
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
+from codecrack.web.players.identity import read
 from codecrack.web.players.profile_routes import PAGE, history, profile
 from codecrack.web.players.ratings import anchors, shown
 from codecrack.web.store import (
@@ -184,7 +185,10 @@ def test_a_profile_and_its_history_are_counted_in_the_database(db_url):
 
 def test_a_profile_reads_every_ratings_course_in_one_statement(db_url):
     """A rating per player count (Coda) costs a profile no round trip of its own: Ann with three
-    ratings and Bob with one are read in as many statements, each course its own, oldest first."""
+    ratings and Bob with one are read in as many statements, each course its own, oldest first.
+    A profile is three statements (the account with its tallies and ratings, the courses, the
+    latest games with their seats' names), a history page one; through ``read`` on PostgreSQL
+    no transaction is opened (a BEGIN and a ROLLBACK would be two more round trips)."""
     engine = make_engine(db_url)
     upgrade(engine)
     moment = now()
@@ -218,7 +222,18 @@ def test_a_profile_reads_every_ratings_course_in_one_statement(db_url):
         read_for_ann = len(statements)
         statements.clear()
         bobs = profile(db, "bob")
-    assert len(statements) == read_for_ann
+    assert len(statements) == read_for_ann == 3
+    statements.clear()
+    with engine.connect() as db:
+        pages = [history(db, "ann", 1, None, None, None), history(db, "nobody", 1, None, None, None)]
+    assert len(statements) == 2 and pages[0]["handle"] == "Ann" and pages[1] is None  # no seat: no game listed
+
+    def in_a_transaction(db):
+        profile(db, "ann")
+        driver = db.connection.driver_connection
+        return driver.in_transaction if db.dialect.name == "sqlite" else driver.info.transaction_status != 0  # 0: idle
+
+    assert read(engine, in_a_transaction) is (engine.dialect.name != "postgresql")
     assert [(r["players"], r["course"]) for r in anns["ratings"]] == [
         (count, [shown(10.0 * count + 1), shown(10.0 * count + 2)]) for count in (2, 3, 4)
     ]

@@ -19,9 +19,11 @@ from codecrack.web.admin import forget
 from codecrack.web.app import create_app
 from codecrack.web.hub import Hub
 from codecrack.web.migrate import MIGRATIONS, upgrade
+from codecrack.web.players import rating_routes
 from codecrack.web.players import ratings as ratings_module
 from codecrack.web.players.identity import Player
 from codecrack.web.players.profile_routes import finished_games, finished_rows, won
+from codecrack.web.players.rating_routes import leaderboard
 from codecrack.web.players.ratings import Rater, anchors, shown
 from codecrack.web.store import make_engine, now, players, rated_games, rating_changes, ratings
 from codecrack.web.turns import TurnPlan
@@ -341,6 +343,50 @@ def test_the_leaderboard_lists_active_players_with_ten_games_and_the_viewers_ran
     assert board["players"] is None and board["counts"] == []  # one board for every count
     refused = client.get("/api/leaderboards/toy", params={"players": 2})
     assert refused.status_code == 400 and "one leaderboard for every player count" in refused.text
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_the_leaderboard_walks_the_index_of_listed_ratings_in_one_statement(request, tmp_path, database, monkeypatch):
+    """Its top is one statement, planned on the partial index of the ratings with 10 games or
+    more (migration 0025), in its order: no sort, and no newcomer's rating read (at 1,000,000
+    games the index of every rating read 5,700 entries for 100, docs/players.md); the viewer's
+    entry and rank one more statement."""
+    url = request.getfixturevalue("postgres_url") if database == "postgresql" else f"sqlite:///{tmp_path}/b.db"
+    engine = make_engine(url)
+    upgrade(engine)
+    moment = now()
+    with engine.begin() as db:
+        for n in range(1, 41):
+            db.execute(
+                insert(players).values(id=n, name=f"p{n}", handle=f"p{n}", handle_key=f"p{n}", created_at=moment)
+            )
+            db.execute(
+                insert(ratings).values(
+                    player_id=n, game="toy", players=0, mu=20.0 + n % 7, sigma=2.0, games=5 + n % 10, wins=1,
+                    played_at=moment,
+                )
+            )  # fmt: skip
+    statements: list[tuple[str, object]] = []
+    event.listen(engine, "before_cursor_execute", lambda _c, _cur, sql, params, *_: statements.append((sql, params)))
+    with engine.connect() as db:
+        board = leaderboard(db, "toy", 0, None)
+        [(top, params)] = statements
+        if database == "postgresql":
+            db.execute(text("SET enable_seqscan = off"))  # a table this small would be read whole
+            plan = "\n".join(db.exec_driver_sql("EXPLAIN " + top, params).scalars())
+        else:
+            plan = "\n".join(row[-1] for row in db.exec_driver_sql("EXPLAIN QUERY PLAN " + top, params))
+        statements.clear()
+        mine = leaderboard(db, "toy", 0, 3)  # p3: 8 games, not listed
+    assert "ix_ratings_listed" in plan and "sort" not in plan.lower(), plan
+    assert [row["handle"] for row in board["top"]][:3] == ["p6", "p27", "p5"]  # mu 26, 26, 25: the older first
+    assert len(statements) == 2 and mine["you"]["rank"] is None and mine["you"]["games"] == 8  # its row, unranked
+    monkeypatch.setattr(rating_routes, "TOP", 3)
+    statements.clear()
+    with engine.connect() as db:  # p39 (mu 24) below the top: 5 listed ratings above it
+        assert leaderboard(db, "toy", 0, 39)["you"]["rank"] == 6
+    assert len(statements) == 2
+    engine.dispose()
 
 
 def test_a_game_rated_per_player_count_keeps_a_rating_and_a_leaderboard_per_count(tmp_path, monkeypatch):

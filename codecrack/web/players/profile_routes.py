@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import and_, case, literal, or_, select, union_all
+from sqlalchemy import and_, case, literal, literal_column, null, or_, select, true, union_all
 from sqlalchemy.engine import Connection
 
 from ...core.registry import GAMES, game_class
@@ -91,13 +92,6 @@ class History(BaseModel):
     games: list[PlayedGame]
 
 
-def account_id(db: Connection, handle: str) -> tuple[int, str, str] | None:
-    row = db.execute(
-        select(players.c.id, players.c.handle, players.c.name).where(players.c.handle_key == handle_key(handle))
-    ).first()
-    return (row.id, row.handle, row.name) if row else None
-
-
 def seats_at_most() -> int:
     """The most seats any game has: a table's seats and winners are read by index up to it."""
     return max(game_class(name).max_players for name in GAMES)
@@ -123,7 +117,7 @@ OPPONENTS = {  # each filter of the history, in SQL (the player's own seat is a 
 }
 
 
-def finished_games(player_id: int, game: str | None = None) -> Any:
+def finished_games(player_id: Any, game: str | None = None) -> Any:
     """The condition for the player's finished games (a join of its seats and their tables)."""
     found = and_(seat_tokens.c.player_id == player_id, seat_tokens.c.finished_at.is_not(None))
     return found if game is None else and_(found, tables.c.game == game)
@@ -131,8 +125,16 @@ def finished_games(player_id: int, game: str | None = None) -> Any:
 
 def finished_rows(db: Connection, where: Any, offset: int, limit: int) -> list[Any]:
     """A page of the finished games ``where`` selects, the latest first: each one's table, the
-    player's seat and its rating change (no names: :func:`described` reads those for the games shown)."""
-    query = (
+    player's seat, its rating change and every seat's name (``names``: seat -> name), read in one
+    statement (the page, in the index's order, joined to its tables' seats)."""
+    return shown_page(db.execute(page_with_names(where, offset, limit)).all())
+
+
+def page_with_names(where: Any, offset: int, limit: int, key: str | None = None) -> Any:
+    """The query of :func:`finished_rows`: a row for each seat of each game of the page. With the
+    handle ``key`` of an account, the account's id and handle come first on every row, and an
+    account without a game on the page still has a row (its game's columns null)."""
+    page = (
         select(
             tables.c.code,
             tables.c.game,
@@ -152,8 +154,31 @@ def finished_rows(db: Connection, where: Any, offset: int, limit: int) -> list[A
         .order_by(seat_tokens.c.finished_at.desc(), seat_tokens.c.table_code.desc())  # the index's order
         .offset(offset)
         .limit(limit)
+        .subquery("page")
     )
-    return list(db.execute(query).all())
+    named = seat_tokens.alias("named")
+    columns: list[Any] = [page, named.c.seat.label("named_seat"), named.c.name.label("named")]
+    in_order = (page.c.finished_at.desc(), page.c.code.desc(), named.c.seat)
+    if key is None:
+        joined = page.outerjoin(named, named.c.table_code == page.c.code)
+        return select(*columns).select_from(joined).order_by(*in_order)
+    joined = players.outerjoin(page, true()).outerjoin(named, named.c.table_code == page.c.code)
+    account = (players.c.id.label("player_id"), players.c.handle.label("handle"))
+    return select(*account, *columns).select_from(joined).where(players.c.handle_key == key).order_by(*in_order)
+
+
+def shown_page(rows: Sequence[Any]) -> list[Any]:
+    """The games of :func:`page_with_names`' rows, in their order, each with its seats' names."""
+    games: dict[str, Any] = {}
+    for row in rows:
+        if row.code is None:  # an account without a game on this page
+            continue
+        game = games.setdefault(row.code, SimpleNamespace(**{k: getattr(row, k) for k in GAME_COLUMNS}, names={}))
+        game.names[row.named_seat] = row.named
+    return list(games.values())
+
+
+GAME_COLUMNS = ("code", "game", "seats", "result", "finished_at", "seat", "mu_before", "mu_after")
 
 
 def tier_rating(game: str, tier: str) -> int | None:
@@ -163,27 +188,20 @@ def tier_rating(game: str, tier: str) -> int | None:
     return shown(anchor.mu) if anchor else None
 
 
-def described(db: Connection, rows: list[Any]) -> list[dict[str, Any]]:
-    """The games of ``rows`` as shown, with their opponents' names."""
-    names = {}
-    for code, seat, name in db.execute(
-        select(seat_tokens.c.table_code, seat_tokens.c.seat, seat_tokens.c.name).where(
-            seat_tokens.c.table_code.in_([row.code for row in rows])
-        )
-    ):
-        names[code, seat] = name
-    return [played(row, names) for row in rows]
+def described(rows: list[Any]) -> list[dict[str, Any]]:
+    """The games of ``rows`` (:func:`finished_rows`) as shown, with their opponents' names."""
+    return [played(row, row.names) for row in rows]
 
 
 def won(row: Any) -> bool:
     return row.seat in (row.result or {}).get("winners", [])
 
 
-def played(row: Any, names: dict[tuple[str, int], str]) -> dict[str, Any]:
+def played(row: Any, names: dict[int, str]) -> dict[str, Any]:
     opponents = [
         {
             "seat": seat,
-            "name": names.get((row.code, seat)) or plan.get("name") or f"Seat {seat + 1}",
+            "name": names.get(seat) or plan.get("name") or f"Seat {seat + 1}",
             "agent": plan.get("agent"),
         }
         for seat, plan in enumerate(row.seats)
@@ -204,25 +222,22 @@ def played(row: Any, names: dict[tuple[str, int], str]) -> dict[str, Any]:
 
 
 def profile(db: Connection, handle: str) -> dict[str, Any] | None:
-    found = account_id(db, handle)
-    if found is None:
+    """The account's profile in three statements: the account with its tallies and ratings, every
+    rating's course, and its latest games with their seats' names."""
+    found = db.execute(account_with_counts(handle_key(handle))).all()
+    if not found:
         return None
-    player_id, shown_handle, name = found
-    counted = db.execute(  # kept as each game ended: no game is read to count them
-        select(player_tallies)
-        .where(player_tallies.c.player_id == player_id)
-        .order_by(player_tallies.c.game, player_tallies.c.tier)
-    ).all()
+    counted = [row for row in found if row.tier is not None]  # kept as each game ended: no game read to count them
+    rated = [
+        SimpleNamespace(game=row.game, players=row.seats, mu=row.mu, sigma=row.sigma, games=row.played, wins=row.won)
+        for row in found
+        if row.sigma is not None
+    ]
+    player_id = found[0].id
     return {
-        "handle": shown_handle,
-        "name": name,
-        "ratings": rated_list(
-            db,
-            player_id,
-            db.execute(
-                select(ratings).where(ratings.c.player_id == player_id).order_by(ratings.c.game, ratings.c.players)
-            ).all(),
-        ),
+        "handle": found[0].handle,
+        "name": found[0].name,
+        "ratings": rated_list(db, player_id, rated),
         "against_ai": [
             {
                 "game": row.game,
@@ -235,8 +250,37 @@ def profile(db: Connection, handle: str) -> dict[str, Any] | None:
             if row.tier
         ],
         "played": sum(row.played for row in counted if not row.tier),
-        "recent": described(db, finished_rows(db, finished_games(player_id), 0, RECENT)),
+        "recent": described(finished_rows(db, finished_games(player_id), 0, RECENT)),
     }
+
+
+def account_with_counts(key: str) -> Any:
+    """The account of the handle ``key``, a row for each of its tallies (``tier`` not null) and for
+    each of its ratings (``sigma`` not null; ``seats``: its player count), in one statement: each
+    kind by its game, then its tier or count; an account with neither has one row of its own."""
+    account = (players.c.id, players.c.handle, players.c.name)
+    counts = select(
+        *account,
+        player_tallies.c.game,
+        player_tallies.c.tier,
+        null().label("seats"),
+        player_tallies.c.played,
+        player_tallies.c.won,
+        null().label("mu"),
+        null().label("sigma"),
+    ).select_from(players.outerjoin(player_tallies, player_tallies.c.player_id == players.c.id))
+    rated = select(
+        *account,
+        ratings.c.game,
+        null().label("tier"),
+        ratings.c.players.label("seats"),
+        ratings.c.games.label("played"),
+        ratings.c.wins.label("won"),
+        ratings.c.mu,
+        ratings.c.sigma,
+    ).join(ratings, ratings.c.player_id == players.c.id)
+    both = union_all(counts.where(players.c.handle_key == key), rated.where(players.c.handle_key == key))
+    return both.order_by(literal_column("game"), literal_column("tier"), literal_column("seats"))
 
 
 def rated_list(db: Connection, player_id: int, rows: Sequence[Any]) -> list[dict[str, Any]]:
@@ -280,16 +324,20 @@ def rating(row: Any, course: list[tuple[int, float]]) -> dict[str, Any]:
 def history(
     db: Connection, handle: str, page: int, game: str | None, result: str | None, opponents: str | None
 ) -> dict[str, Any] | None:
-    found = account_id(db, handle)
-    if found is None:
-        return None
-    where = finished_games(found[0], game)
+    """A page of the account's history in one statement: the account, its page of games (the
+    account's id read inside it by handle) and their seats' names."""
+    key = handle_key(handle)
+    of_account = select(players.c.id).where(players.c.handle_key == key).correlate(None).scalar_subquery()
+    where = finished_games(of_account, game)
     if result is not None:
         where = and_(where, won_by_seat() == int(result == "won"))
     if opponents is not None:
         where = and_(where, OPPONENTS[opponents]())
-    rows = finished_rows(db, where, (page - 1) * PAGE, PAGE + 1)
-    return {"handle": found[1], "page": page, "more": len(rows) > PAGE, "games": described(db, rows[:PAGE])}
+    found = db.execute(page_with_names(where, (page - 1) * PAGE, PAGE + 1, key)).all()
+    if not found:
+        return None
+    rows = shown_page(found)
+    return {"handle": found[0].handle, "page": page, "more": len(rows) > PAGE, "games": described(rows[:PAGE])}
 
 
 def profile_router(hub: Any) -> APIRouter:

@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel, Field
-from sqlalchemy import func, select
+from sqlalchemy import func, literal_column, select
 from sqlalchemy.engine import Connection
 
 from ...core.registry import GAMES, game_class
@@ -46,21 +46,39 @@ class Leaderboard(BaseModel):
 
 
 def leaderboard(db: Connection, game: str, count: int, player_id: int | None) -> dict[str, Any]:
-    """The board of ``game``'s ratings at ``count`` players (0: the game's one board)."""
+    """The board of ``game``'s ratings at ``count`` players (0: the game's one board): its top in
+    one statement, which walks the index of the listed ratings (``ix_ratings_listed``, the rule of
+    10 games written out so that the planners see the index's own condition) in its order; the
+    viewer's entry and rank in one more."""
     board = (ratings.c.game == game) & (ratings.c.players == count)
-    active = (ratings.c.games >= PROVISIONAL_GAMES) & (ratings.c.played_at >= now() - timedelta(days=ACTIVE_DAYS))
+    active = (ratings.c.games >= literal_column(str(PROVISIONAL_GAMES))) & (
+        ratings.c.played_at >= now() - timedelta(days=ACTIVE_DAYS)
+    )
     entries = select(
         players.c.handle, ratings.c.mu, ratings.c.games, ratings.c.wins, ratings.c.player_id, active.label("listed")
     ).join(players, players.c.id == ratings.c.player_id)
     rows = db.execute(entries.where(board, active).order_by(ratings.c.mu.desc(), ratings.c.player_id).limit(TOP)).all()
     top = [ranked(rank, row) for rank, row in enumerate(rows, 1)]
     you = next((entry for entry, row in zip(top, rows) if row.player_id == player_id), None)
-    mine = (
-        None if you or player_id is None else db.execute(entries.where(board, ratings.c.player_id == player_id)).first()
-    )
-    if mine is not None:  # listed below the top, or not listed: its rating all the same
-        ahead = select(func.count()).select_from(ratings).where(board, active, ratings.c.mu > mine.mu)
-        you = ranked(db.execute(ahead).scalar_one() + 1 if mine.listed else None, mine)
+    if you is None and player_id is not None:  # listed below the top, or not listed: its rating all the same
+        ahead = ratings.alias("ahead")
+        listed_above = (
+            select(func.count())
+            .select_from(ahead)
+            .where(
+                ahead.c.game == game,
+                ahead.c.players == count,
+                ahead.c.games >= literal_column(str(PROVISIONAL_GAMES)),
+                ahead.c.played_at >= now() - timedelta(days=ACTIVE_DAYS),
+                ahead.c.mu > ratings.c.mu,
+            )
+            .scalar_subquery()
+        )
+        mine = db.execute(
+            entries.add_columns(listed_above.label("above")).where(board, ratings.c.player_id == player_id)
+        ).first()
+        if mine is not None:
+            you = ranked(mine.above + 1 if mine.listed else None, mine)
     return {"game": game, "players": count or None, "counts": counts(game), "top": top, "you": you}
 
 
