@@ -10,11 +10,12 @@ from sqlalchemy import insert, select, update
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
 from codecrack.web.players.csrf import same_origin
-from codecrack.web.players.identity import COOKIE
+from codecrack.web.players.identity import COOKIE, Players, end_sessions
 from codecrack.web.store import make_engine, now, player_sessions, players, seat_tokens, tables
 
 from .conftest import fast_config
 from .test_quick_match import SITE, sign_up
+from .test_several_instances import run_two_instances
 from .wsclient import HUMAN, RANDOM, bearer, create, seated
 
 COINS = {"game": "toy", "seats": [HUMAN, HUMAN], "options": {"target": 99}}
@@ -223,3 +224,18 @@ def test_the_players_migration_keeps_the_stored_seats(db_url):
     with engine.connect() as db:
         assert db.execute(select(seat_tokens.c.token, seat_tokens.c.player_id)).all() == [("t", None)]
     engine.dispose()
+
+
+def test_a_session_made_on_one_instance_is_served_and_ended_by_another(tmp_path, postgres_url):
+    """Sessions live in the database (issue 27 §1): a guest's session made by instance A is the
+    same player on instance B, and signing out everywhere on B ends it on A at once (no instance
+    keeps a copy)."""
+
+    async def scenario(a, b):
+        made_on_a, secret = await Players(a).new_guest("Ann")
+        on_b = Players(b)
+        assert await on_b.by_secret(secret) == made_on_a
+        await b.writer.write(end_sessions, made_on_a.id)
+        assert await Players(a).by_secret(secret) is None and await on_b.by_secret(secret) is None
+
+    run_two_instances(tmp_path, postgres_url, scenario)
