@@ -24,7 +24,7 @@ from codecrack.web.app import create_app
 from codecrack.web.bots import Bots
 
 from .conftest import fast_config
-from .test_sandbox import greedy_hint, greedy_review
+from .sandbox_work import greedy_hint, greedy_review
 from .wsclient import HUMAN, RANDOM, bearer, create, seated
 
 GUARD = 300.0  # seconds before bots that do not move fail the test (a hang guard, not a timing claim)
