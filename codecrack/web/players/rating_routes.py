@@ -7,7 +7,7 @@ Coda, has one leaderboard per count)."""
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query
@@ -50,10 +50,8 @@ def leaderboard(db: Connection, game: str, count: int, player_id: int | None) ->
     one statement, which walks the index of the listed ratings (``ix_ratings_listed``, the rule of
     10 games written out so that the planners see the index's own condition) in its order; the
     viewer's entry and rank in one more."""
-    board = (ratings.c.game == game) & (ratings.c.players == count)
-    active = (ratings.c.games >= literal_column(str(PROVISIONAL_GAMES))) & (
-        ratings.c.played_at >= now() - timedelta(days=ACTIVE_DAYS)
-    )
+    since = now() - timedelta(days=ACTIVE_DAYS)
+    board, active = on_board(ratings, game, count), listed(ratings, since)
     entries = select(
         players.c.handle, ratings.c.mu, ratings.c.games, ratings.c.wins, ratings.c.player_id, active.label("listed")
     ).join(players, players.c.id == ratings.c.player_id)
@@ -65,13 +63,7 @@ def leaderboard(db: Connection, game: str, count: int, player_id: int | None) ->
         listed_above = (
             select(func.count())
             .select_from(ahead)
-            .where(
-                ahead.c.game == game,
-                ahead.c.players == count,
-                ahead.c.games >= literal_column(str(PROVISIONAL_GAMES)),
-                ahead.c.played_at >= now() - timedelta(days=ACTIVE_DAYS),
-                ahead.c.mu > ratings.c.mu,
-            )
+            .where(on_board(ahead, game, count), listed(ahead, since), ahead.c.mu > ratings.c.mu)
             .scalar_subquery()
         )
         mine = db.execute(
@@ -80,6 +72,17 @@ def leaderboard(db: Connection, game: str, count: int, player_id: int | None) ->
         if mine is not None:
             you = ranked(mine.above + 1 if mine.listed else None, mine)
     return {"game": game, "players": count or None, "counts": counts(game), "top": top, "you": you}
+
+
+def on_board(rated: Any, game: str, count: int) -> Any:
+    """The condition for ``rated``'s ratings (the table or an alias) of ``game`` at ``count`` players."""
+    return (rated.c.game == game) & (rated.c.players == count)
+
+
+def listed(rated: Any, since: datetime) -> Any:
+    """The condition for a listed rating: rated games enough (the number written out, as the
+    index's own condition has it) and one played ``since``."""
+    return (rated.c.games >= literal_column(str(PROVISIONAL_GAMES))) & (rated.c.played_at >= since)
 
 
 def counts(game: str) -> list[int]:
