@@ -24,6 +24,7 @@ from typing import Any
 from ..agents import make_agent
 from ..core.errors import OptionError
 from ..core.registry import game_class, new_game
+from ..core.runner import next_actor
 
 # The options each game's agents read (in the view, or through the worlds they sample), each with
 # every value a client may choose.
@@ -72,7 +73,7 @@ def decisions(game_name: str, players: int, options: dict[str, Any], level: str,
     agents = {seat: make_agent(level, game_name, seed=seed * 7 + seat) for seat in range(players)}
     costs = []
     while not game.over:
-        seat = min(game.awaited, key=lambda s: (agents[s].reaction_delay, s))
+        seat = next_actor(game, agents)
         view = game.view(seat)
         if memory:
             tracemalloc.reset_peak()
