@@ -196,14 +196,15 @@ ratings = Table(
     Column("played_at", DateTime(timezone=True), nullable=False),  # the latest rated game
 )
 # the leaderboards: the listed ratings only (10 rated games or more; rating_routes.py), best first
+listed_ratings = ratings.c.games >= literal_column("10")
 Index(
     "ix_ratings_listed",
     ratings.c.game,
     ratings.c.players,
     ratings.c.mu.desc(),
     ratings.c.player_id,
-    postgresql_where=ratings.c.games >= literal_column("10"),
-    sqlite_where=ratings.c.games >= literal_column("10"),
+    postgresql_where=listed_ratings,
+    sqlite_where=listed_ratings,
 )
 
 rated_games = Table(  # a table's ratings were updated: its row is the unique key that makes it once
