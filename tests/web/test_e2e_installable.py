@@ -50,12 +50,12 @@ def site(tmp_path_factory):
 
 SHOWN = """async () => {
   const registration = await navigator.serviceWorker.ready;
-  for (let tries = 0; tries < 1200; tries++) {  // a bound (a minute), not a timing claim
+  for (let tries = 0; tries < 200; tries++) {  // a bound (ten seconds), not a timing claim
     const found = await registration.getNotifications();
     if (found.length) return found.map((n) => ({ title: n.title, body: n.body, url: n.data.url }));
     await new Promise((wake) => setTimeout(wake, 50));
   }
-  return null;
+  return [];
 }"""
 
 
@@ -128,12 +128,16 @@ def test_a_push_shows_its_title_and_body_and_the_account_page_offers_the_opt_in(
         page.evaluate("() => new Promise((wake) => setTimeout(wake, 50))")  # lets DevTools' events in
     registration = mine[0]
     message = {"title": "codecrack", "body": "Your move at table ABCDE", "url": "/t/ABCDE"}
-    devtools.send(
-        "ServiceWorker.deliverPushMessage",
-        {"origin": url, "registrationId": registration["registrationId"], "data": json.dumps(message)},
-    )
-    shown = page.evaluate(SHOWN)
-    assert shown == [message]
+    shown = []
+    for _ in range(6):  # DevTools' delivery is fire and forget: a loaded Chromium may drop one (seen 1 in 4 at load 9)
+        devtools.send(
+            "ServiceWorker.deliverPushMessage",
+            {"origin": url, "registrationId": registration["registrationId"], "data": json.dumps(message)},
+        )
+        shown = page.evaluate(SHOWN)
+        if shown:
+            break
+    assert shown and all(notification == message for notification in shown), shown
     page.goto(f"{url}/#/account")
     page.wait_for_selector("#push-on:not([disabled])")
     assert page.csp_refusals == []
