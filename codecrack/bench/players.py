@@ -26,7 +26,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import httpx
-from sqlalchemy import JSON, Table, func, insert, select
+from sqlalchemy import JSON, Table, event, func, select
 from sqlalchemy.engine import Connection
 
 from ..web.migrate import upgrade
@@ -53,8 +53,12 @@ def filled(db_url: str, count: int, games: int, seed: int) -> None:
 
     Each game's seats are dated with its end and counted in the tallies by the same rule as a
     game's end (:func:`~codecrack.web.store.tallies`), summed in memory and written once; the
-    rows go in by ``COPY`` on PostgreSQL (1,000,000 games in minutes), in batches elsewhere."""
+    rows go in by ``COPY`` on PostgreSQL (1,000,000 games in minutes), in batches elsewhere (on
+    SQLite with a 1 GB page cache and no syncing while it fills: the random seat tokens' index
+    outgrows the default 2 MB cache and every insert then reads pages back)."""
     engine = make_engine(db_url)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _filling_sqlite)
     upgrade(engine)
     with engine.connect() as db:
         if db.execute(select(func.count()).select_from(tables)).scalar_one() >= games:
@@ -107,6 +111,11 @@ def filled(db_url: str, count: int, games: int, seed: int) -> None:
         )
 
 
+def _filling_sqlite(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.execute("PRAGMA cache_size=-1000000")  # in KiB: 1 GB
+    dbapi_connection.execute("PRAGMA synchronous=OFF")  # a bench's database: a crash refills it
+
+
 def _seat_rows(seats: list[dict[str, Any]], ended: dict[str, dict[str, Any]]) -> list[SimpleNamespace]:
     """The seats as :func:`~codecrack.web.store.tallies` reads them (with their table's game)."""
     return [
@@ -120,14 +129,21 @@ def _table_of(table: dict[str, Any]) -> dict[str, Any]:
 
 
 def write_rows(db: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
-    """Insert ``rows`` (dicts with the same keys): by ``COPY`` on PostgreSQL, else in batches."""
+    """Insert ``rows`` (dicts with the same keys): by ``COPY`` on PostgreSQL, else in batches of
+    the driver's own ``executemany``, each value made by its column type's bind processor (as
+    SQLAlchemy's ``insert`` would store it, without its work per row)."""
     if not rows:
         return
-    if db.dialect.name != "postgresql":
-        for first in range(0, len(rows), BATCH):
-            db.execute(insert(table), rows[first : first + BATCH])
-        return
     names = list(rows[0])
+    if db.dialect.name != "postgresql":
+        kinds = [table.c[name].type.dialect_impl(db.dialect) for name in names]
+        made = [kind.bind_processor(db.dialect) or (lambda value: value) for kind in kinds]
+        marks = ", ".join("?" if db.dialect.paramstyle == "qmark" else "%s" for _ in names)
+        statement = f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({marks})"
+        for first in range(0, len(rows), BATCH):
+            values = [tuple(m(row[n]) for m, n in zip(made, names)) for row in rows[first : first + BATCH]]
+            db.exec_driver_sql(statement, values)
+        return
     json_names = {name for name in names if isinstance(table.c[name].type, JSON)}
     driver: Any = db.connection.driver_connection  # psycopg's own connection: its cursor copies
     cursor = driver.cursor()
