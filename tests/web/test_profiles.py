@@ -239,3 +239,61 @@ def test_a_profile_reads_every_ratings_course_in_one_statement(db_url):
     ]
     assert [(r["players"], r["course"]) for r in bobs["ratings"]] == [(2, [shown(21.0), shown(22.0)])]
     engine.dispose()
+
+
+def test_each_course_reads_only_its_own_latest_games_of_the_index(db_url):
+    """A Coda player's counts number their rated games each from 1, so a course that walked the
+    (player, rated games) index from the top until it had 50 changes of its count read every other
+    count's changes above them too (the busiest of 1,000,000 games: 471, 247 and 50 changes,
+    docs/players.md). Each branch reads the window of its own latest 50 numbers only: here 6, 50
+    and at most 100 entries (on main at 89dfcad: 182, 50 and 159), the courses the same."""
+    engine = make_engine(db_url)
+    upgrade(engine)
+    moment = now()
+    played = {2: 120, 3: 60, 4: 2}
+    with engine.begin() as db:
+        db.execute(insert(players).values(id=1, name="Ann", handle="Ann", handle_key="ann", created_at=moment))
+        for count, games in played.items():
+            for n in range(1, games + 1):
+                code = f"R{count}{n:04d}"
+                db.execute(
+                    insert(tables).values(
+                        code=code, game="coda", players=count, seed=n, options={}, seats=[{"kind": "human"}] * count,
+                        created_at=moment, finished=True, active_at=moment, result={"winners": [0], "scores": None},
+                    )
+                )  # fmt: skip
+                db.execute(insert(rated_games).values(table_code=code, game="coda", players=count, rated_at=moment))
+                mu = {"mu_before": 25.0, "sigma_before": 2.0, "mu_after": 10.0 * count + n / 1000, "sigma_after": 2.0}
+                db.execute(insert(rating_changes).values(table_code=code, seat=0, player_id=1, place=1, games=n, **mu))
+            db.execute(
+                insert(ratings).values(
+                    player_id=1, game="coda", players=count, mu=10.0 * count, sigma=2.0, games=games, wins=1,
+                    played_at=moment,
+                )
+            )  # fmt: skip
+    statements: list[tuple[str, object]] = []
+    event.listen(engine, "before_cursor_execute", lambda _c, _cur, sql, params, *_: statements.append((sql, params)))
+    with engine.connect() as db:
+        found = profile(db, "ann")
+        [(courses, params)] = [(sql, params) for sql, params in statements if "mu_after" in sql and "UNION" in sql]
+        if db.dialect.name == "postgresql":
+            db.exec_driver_sql("SET enable_seqscan = off")  # tables this small would be read whole
+            db.exec_driver_sql("SET enable_bitmapscan = off")
+            [plan] = db.exec_driver_sql("EXPLAIN (ANALYZE, FORMAT JSON) " + courses, params).scalar_one()
+            read = sorted(scanned(plan["Plan"], "rating_changes"))
+            assert read[:2] == [6, 50] and read[2] <= 100, read  # 1-2 of each count; 71-120 of 2; 11-60 of 2, 3
+        else:
+            plan = "\n".join(row[-1] for row in db.exec_driver_sql("EXPLAIN QUERY PLAN " + courses, params))
+            assert plan.count("(player_id=? AND games>? AND games<?)") == 3, plan  # each branch a window of the index
+    engine.dispose()
+    shown_course = {r["players"]: r["course"] for r in found["ratings"]}
+    assert shown_course == {
+        count: [shown(10.0 * count + n / 1000) for n in range(max(1, games - 49), games + 1)]
+        for count, games in played.items()
+    }
+
+
+def scanned(node: dict, table: str) -> list[int]:
+    """The rows each scan of ``table`` in a PostgreSQL JSON plan returned (all its loops)."""
+    own = [node["Actual Rows"] * node["Actual Loops"]] if node.get("Relation Name") == table else []
+    return own + [rows for child in node.get("Plans", []) for rows in scanned(child, table)]
