@@ -7,12 +7,13 @@ Coda, has one leaderboard per count)."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta
+from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query
 from pydantic import BaseModel, Field
-from sqlalchemy import func, literal_column, select
+from sqlalchemy import bindparam, func, literal_column, select
 from sqlalchemy.engine import Connection
 
 from ...core.registry import GAMES, game_class
@@ -49,37 +50,48 @@ def leaderboard(db: Connection, game: str, count: int, player_id: int | None) ->
     """The board of ``game``'s ratings at ``count`` players (0: the game's one board): its top in
     one statement, which walks the index of the listed ratings (``ix_ratings_listed``, the rule of
     10 games written out so that the planners see the index's own condition) in its order; the
-    viewer's entry and rank in one more."""
-    since = now() - timedelta(days=ACTIVE_DAYS)
-    board, active = on_board(ratings, game, count), listed(ratings, since)
-    entries = select(
-        players.c.handle, ratings.c.mu, ratings.c.games, ratings.c.wins, ratings.c.player_id, active.label("listed")
-    ).join(players, players.c.id == ratings.c.player_id)
-    rows = db.execute(entries.where(board, active).order_by(ratings.c.mu.desc(), ratings.c.player_id).limit(TOP)).all()
+    viewer's entry and rank in one more. Both statements are built once (:func:`statements`)."""
+    values = {"game": game, "count": count, "since": now() - timedelta(days=ACTIVE_DAYS), "player_id": player_id}
+    top_statement, mine_statement = statements(TOP)
+    rows = db.execute(top_statement, values).all()
     top = [ranked(rank, row) for rank, row in enumerate(rows, 1)]
     you = next((entry for entry, row in zip(top, rows) if row.player_id == player_id), None)
     if you is None and player_id is not None:  # listed below the top, or not listed: its rating all the same
-        ahead = ratings.alias("ahead")
-        listed_above = (
-            select(func.count())
-            .select_from(ahead)
-            .where(on_board(ahead, game, count), listed(ahead, since), ahead.c.mu > ratings.c.mu)
-            .scalar_subquery()
-        )
-        mine = db.execute(
-            entries.add_columns(listed_above.label("above")).where(board, ratings.c.player_id == player_id)
-        ).first()
+        mine = db.execute(mine_statement, values).first()
         if mine is not None:
             you = ranked(mine.above + 1 if mine.listed else None, mine)
     return {"game": game, "players": count or None, "counts": counts(game), "top": top, "you": you}
 
 
-def on_board(rated: Any, game: str, count: int) -> Any:
+@lru_cache(maxsize=4)
+def statements(length: int) -> tuple[Any, Any]:
+    """A board's top ``length`` and the viewer's entry with its rank, their values bound as
+    ``game``, ``count``, ``since`` (the oldest listed rated game) and ``player_id``."""
+    game: Any = bindparam("game")
+    count: Any = bindparam("count")
+    since: Any = bindparam("since")
+    board, active = on_board(ratings, game, count), listed(ratings, since)
+    entries = select(
+        players.c.handle, ratings.c.mu, ratings.c.games, ratings.c.wins, ratings.c.player_id, active.label("listed")
+    ).join(players, players.c.id == ratings.c.player_id)
+    top = entries.where(board, active).order_by(ratings.c.mu.desc(), ratings.c.player_id).limit(length)
+    ahead = ratings.alias("ahead")
+    listed_above = (
+        select(func.count())
+        .select_from(ahead)
+        .where(on_board(ahead, game, count), listed(ahead, since), ahead.c.mu > ratings.c.mu)
+        .scalar_subquery()
+    )
+    mine = entries.add_columns(listed_above.label("above")).where(board, ratings.c.player_id == bindparam("player_id"))
+    return top, mine
+
+
+def on_board(rated: Any, game: Any, count: Any) -> Any:
     """The condition for ``rated``'s ratings (the table or an alias) of ``game`` at ``count`` players."""
     return (rated.c.game == game) & (rated.c.players == count)
 
 
-def listed(rated: Any, since: datetime) -> Any:
+def listed(rated: Any, since: Any) -> Any:
     """The condition for a listed rating: rated games enough (the number written out, as the
     index's own condition has it) and one played ``since``."""
     return (rated.c.games >= literal_column(str(PROVISIONAL_GAMES))) & (rated.c.played_at >= since)
