@@ -63,3 +63,28 @@ def test_every_option_has_a_label_and_a_description_and_seats_count_from_one(sit
     table = json.loads(urllib.request.urlopen(f"{site[0]}/api/tables/{code}").read())
     assert table["options"]["creator"] == 0
     page.close()
+
+
+def test_the_lobby_says_which_waiting_table_is_rated_before_its_game_starts(site):
+    """Issue 27 §3: a table of a rated preset says "Rated" in the lobby's list while it waits for
+    its players (its help: when every player has an account); a table of custom options says
+    nothing."""
+    url, browser = site
+    made = {}
+    for kind, options in (("rated", {}), ("casual", {"clock": True})):  # Classic; not a preset
+        body = {"game": "coda", "seats": [{"kind": "human"}, {"kind": "human"}], "options": options, "name": "Ann"}
+        asked = urllib.request.Request(
+            f"{url}/api/tables", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+        )
+        made[kind] = json.loads(urllib.request.urlopen(asked).read())
+        assert made[kind]["table"]["rated"] is (kind == "rated") and not made[kind]["table"]["over"]
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(url)
+    rows = {kind: page.locator("#tables li", has_text=made[kind]["code"]) for kind in made}
+    rows["rated"].locator(".tag.rated").wait_for()
+    assert rows["rated"].locator(".tag.rated").inner_text() == "Rated"
+    assert "every player has an account" in rows["rated"].locator(".tag.rated").get_attribute("title")
+    waiting = rows["rated"].inner_text()
+    assert "2 open seats" in waiting or "2 seats for invited friends" in waiting, waiting  # no one sits yet
+    assert rows["casual"].count() == 1 and rows["casual"].locator(".tag.rated").count() == 0
+    page.close()
