@@ -71,8 +71,9 @@ LEASES = Counter(
     registry=REGISTRY,
 )
 LAG_INTERVAL = 0.5
-# Series that exist from the start (at 0), so that a rate sees their first increase.
-ACTIONS.labels("accepted")
+# Series that exist from the start (at 0), so that a rate sees their first increase. The outcomes'
+# series are kept here once made: ``labels`` takes a lock and builds a key at every call.
+OUTCOMES = {"accepted": ACTIONS.labels("accepted")}
 for _direction in ("sent", "heard"):
     FANOUT.labels(_direction)
 for _change in ("taken", "lost", "released"):
@@ -86,7 +87,10 @@ def action(outcome: str, received: float, committed: float | None = None, shown:
     it was received, committed and shown."""
     if not on:
         return
-    ACTIONS.labels(outcome).inc()
+    series = OUTCOMES.get(outcome)
+    if series is None:
+        series = OUTCOMES[outcome] = ACTIONS.labels(outcome)
+    series.inc()
     if committed is not None:
         COMMIT_SECONDS.observe(committed - received)
     if shown is not None:

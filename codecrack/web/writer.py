@@ -87,11 +87,7 @@ class Writer:
         if not self.pending:
             self.waiting_since = time.monotonic()
         self.pending += 1
-        future.add_done_callback(self._answered)
         return future
-
-    def _answered(self, _future: asyncio.Future) -> None:
-        self.pending -= 1
 
     def stalled_for(self) -> float:
         """Seconds the writer has had writes waiting without answering any (0 when it keeps up)."""
@@ -222,17 +218,28 @@ class Writer:
         except Exception as error:
             raise _WriteFailed(run[0] if len(run) == 1 else None, error) from error
 
-    @staticmethod
-    def _answer(batch: list[Write], outcomes: list[tuple[bool, Any]]) -> None:
+    def _answer(self, batch: list[Write], outcomes: list[tuple[bool, Any]]) -> None:
         """Resolve the futures, one call into each waiting event loop per batch."""
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, bool, Any]]] = {}
         for write, (ok, value) in zip(batch, outcomes):
             by_loop.setdefault(write.loop, []).append((write.future, ok, value))
         for loop, answers in by_loop.items():
             try:
-                loop.call_soon_threadsafe(_resolve, answers)
+                loop.call_soon_threadsafe(self._resolve, answers)
             except RuntimeError:  # that loop is closed: nobody waits any more
                 pass
+
+    def _resolve(self, answers: list[tuple[asyncio.Future, bool, Any]]) -> None:
+        """On the waiting loop: the batch's answers, and ``pending`` down by as many (one call per
+        batch rather than a done-callback per write)."""
+        self.pending -= len(answers)
+        for future, ok, value in answers:
+            if future.done():  # the waiter was cancelled
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
 
 
 class _WriteFailed(Exception):
@@ -241,13 +248,3 @@ class _WriteFailed(Exception):
     def __init__(self, index: int | None, error: Exception) -> None:
         super().__init__(str(error))
         self.index, self.error = index, error
-
-
-def _resolve(answers: list[tuple[asyncio.Future, bool, Any]]) -> None:
-    for future, ok, value in answers:
-        if future.done():  # the waiter was cancelled
-            continue
-        if ok:
-            future.set_result(value)
-        else:
-            future.set_exception(value)

@@ -251,6 +251,28 @@ def test_a_write_is_answered_only_after_its_commit(engine):
     writer.close()
 
 
+def test_pending_counts_the_writes_not_answered_yet_failed_ones_included(sqlite_engine):
+    """The queue's depth (readiness, metrics): up at each submit, down when the writer answers,
+    whether the write was stored or failed."""
+    writer, commits = Writer(sqlite_engine), Commits(sqlite_engine)
+
+    async def scenario() -> list[int]:
+        seen = []
+        commits.hold()
+        first = writer.submit(add_move, CODES[0], 0, 0, {"n": 1})
+        await asyncio.to_thread(commits.held.wait)
+        later = [writer.submit(add_move, code, 0, 0, {"n": 1}) for code in CODES[1:3]]
+        seen.append(writer.pending)
+        commits.fail_at = 2
+        commits.release()
+        await asyncio.gather(first, *later, return_exceptions=True)
+        seen.append(writer.pending)
+        return seen
+
+    assert asyncio.run(scenario()) == [3, 0]
+    writer.close()
+
+
 def test_nobody_is_shown_an_action_before_it_is_committed(tmp_path):
     with TestClient(create_app(fast_config(tmp_path))) as client:
         commits = Commits(client.app.state.hub.engine)
