@@ -197,18 +197,7 @@ def test_a_profile_reads_every_ratings_course_in_one_statement(db_url):
             db.execute(insert(players).values(name=handle, handle=handle, handle_key=handle.lower(), created_at=moment))
         for count, who in ((2, 1), (3, 1), (4, 1), (2, 2)):
             for n in (1, 2):
-                code = f"R{count}{who}{n}"
-                db.execute(
-                    insert(tables).values(
-                        code=code, game="coda", players=count, seed=n, options={}, seats=[{"kind": "human"}] * count,
-                        created_at=moment, finished=True, active_at=moment, result={"winners": [0], "scores": None},
-                    )
-                )  # fmt: skip
-                db.execute(insert(rated_games).values(table_code=code, game="coda", players=count, rated_at=moment))
-                mu = {"mu_before": 25.0, "sigma_before": 2.0, "mu_after": 10.0 * count + n, "sigma_after": 2.0}
-                db.execute(
-                    insert(rating_changes).values(table_code=code, seat=0, player_id=who, place=1, games=n, **mu)
-                )
+                rated_coda_win(db, f"R{count}{who}{n}", count, who, n, 10.0 * count + n, moment)
             db.execute(
                 insert(ratings).values(
                     player_id=who, game="coda", players=count, mu=10.0 * count + 2, sigma=2.0, games=2, wins=2,
@@ -241,6 +230,20 @@ def test_a_profile_reads_every_ratings_course_in_one_statement(db_url):
     engine.dispose()
 
 
+def rated_coda_win(db, code, count, player_id, games, mu_after, moment):
+    """A finished, rated Coda table of ``count`` human seats won by seat 0, the player's ``games``-th
+    rated game of that count, its rating moving from 25 to ``mu_after``."""
+    db.execute(
+        insert(tables).values(
+            code=code, game="coda", players=count, seed=games, options={}, seats=[{"kind": "human"}] * count,
+            created_at=moment, finished=True, active_at=moment, result={"winners": [0], "scores": None},
+        )
+    )  # fmt: skip
+    db.execute(insert(rated_games).values(table_code=code, game="coda", players=count, rated_at=moment))
+    mu = {"mu_before": 25.0, "sigma_before": 2.0, "mu_after": mu_after, "sigma_after": 2.0}
+    db.execute(insert(rating_changes).values(table_code=code, seat=0, player_id=player_id, place=1, games=games, **mu))
+
+
 def test_each_course_reads_only_its_own_latest_games_of_the_index(db_url):
     """A Coda player's counts number their rated games each from 1, so a course that walked the
     (player, rated games) index from the top until it had 50 changes of its count read every other
@@ -255,16 +258,7 @@ def test_each_course_reads_only_its_own_latest_games_of_the_index(db_url):
         db.execute(insert(players).values(id=1, name="Ann", handle="Ann", handle_key="ann", created_at=moment))
         for count, games in played.items():
             for n in range(1, games + 1):
-                code = f"R{count}{n:04d}"
-                db.execute(
-                    insert(tables).values(
-                        code=code, game="coda", players=count, seed=n, options={}, seats=[{"kind": "human"}] * count,
-                        created_at=moment, finished=True, active_at=moment, result={"winners": [0], "scores": None},
-                    )
-                )  # fmt: skip
-                db.execute(insert(rated_games).values(table_code=code, game="coda", players=count, rated_at=moment))
-                mu = {"mu_before": 25.0, "sigma_before": 2.0, "mu_after": 10.0 * count + n / 1000, "sigma_after": 2.0}
-                db.execute(insert(rating_changes).values(table_code=code, seat=0, player_id=1, place=1, games=n, **mu))
+                rated_coda_win(db, f"R{count}{n:04d}", count, 1, n, 10.0 * count + n / 1000, moment)
             db.execute(
                 insert(ratings).values(
                     player_id=1, game="coda", players=count, mu=10.0 * count, sigma=2.0, games=games, wins=1,
