@@ -1,17 +1,18 @@
-"""``codecrack bench move-cost --game coda|coding``: what one AI move costs, for every option set a
-client may choose (issue 24; docs/security.md, "Coda's and The Coding's bots").
+"""``codecrack bench move-cost --game G``: what one AI move costs, for every option set a client
+may choose, in a game that declares its :class:`~codecrack.core.agent.MoveCost` (Coda, The
+Coding; issue 24; docs/security.md, "Coda's and The Coding's bots").
 
 Alphabet Code's cost grows with its sheet and is measured per setup (``alphacode-cost``); Coda's
 and The Coding's agents work within fixed budgets of their own (playouts, worlds, solve effort),
 whatever the options. This benchmark shows it: for each player count and each combination of the
-options the AI reads (:data:`READ`), ``--games`` (1) seeded games with every seat played by
+options the AI reads (the declaration's ``read``), ``--games`` (1) seeded games with every seat played by
 ``--level`` (``hard``, the dearest), timing each decision in CPU time (``time.thread_time``); with
 ``-o memory=true`` it also traces each decision's peak of new Python memory (``tracemalloc``, which
 slows the decisions: read the CPU figures of a run without it). Reported: per option set the
 decisions, the dearest one's CPU and (with ``memory``) the largest peak; and the worst of all.
 
-The options the AI does not read are fixed at their defaults (:data:`UNREAD`, each with its
-reason); ``tests/web/test_work_budget.py`` checks that every other option of the game is here.
+The options the AI does not read are fixed at their defaults (``unread``, each with its reason);
+``tests/web/test_work_budget.py`` checks that every other option of the game is declared.
 """
 
 from __future__ import annotations
@@ -22,48 +23,29 @@ import tracemalloc
 from typing import Any
 
 from ..agents import make_agent
+from ..core.agent import MoveCost
 from ..core.errors import OptionError
-from ..core.registry import game_class, new_game
+from ..core.registry import GAMES, game_class, game_part, new_game
 from ..core.runner import next_actor
 
-# The options each game's agents read (in the view, or through the worlds they sample), each with
-# every value a client may choose.
-READ: dict[str, dict[str, tuple[Any, ...]]] = {
-    "coda": {
-        "draw": ("classic", "deck"),
-        "dashes": (False, True),
-        "empty_deck": ("reveal", "eliminate"),
-        "memory": (False, True),
-        "notes": (True, False),
-    },
-    "coding": {"mode": ("counter-revised", "counter", "speed", "one-shot"), "notes": (True, False)},
-}
-# The options a client may choose that no decision's work depends on, and why.
-UNREAD: dict[str, dict[str, str]] = {
-    "coda": {
-        "clock": "a turn's time limit: the bots answer within it, and the engine's timeouts are not theirs",
-        "rounds": "a tournament plays three games of the same moves (the worlds drop it)",
-        "first": "who starts",
-    },
-    "coding": {"answer_window": "speed mode's time to answer: a wait, not work", "first": "who starts"},
-}
 
-# The dearest move measured, (peak MB, CPU seconds) of ``hard``: 5 Dec 2026, ``codecrack bench
-# move-cost --game G -o players=P --json`` over every option set (and ``-o memory=true`` for the
-# peak): docs/security.md, "Coda and The Coding's bots".
-MEASURED: dict[str, tuple[float, float]] = {"coda": (0.9, 1.2), "coding": (0.7, 0.012)}
+def declared(game: str) -> MoveCost:
+    """The move cost game ``game`` declares (``MOVE_COST`` in its ``agents`` module)."""
+    cost = game_part(game, "agents", "MOVE_COST")
+    if cost is None:
+        measured = ", ".join(name for name in GAMES if game_part(name, "agents", "MOVE_COST") is not None)
+        raise OptionError(f"move-cost measures the games that declare a MOVE_COST: {measured}")
+    return cost
 
 
 def option_sets(game: str) -> list[tuple[int, dict[str, Any]]]:
     """Every (players, options) the AI's work may depend on."""
-    if game not in READ:
-        raise OptionError(f"move-cost measures {', '.join(READ)} (Alphabet Code: alphacode-cost)")
+    read = declared(game).read
     cls = game_class(game)
-    names = list(READ[game])
     return [
-        (players, dict(zip(names, values, strict=True)))
+        (players, dict(zip(read, values, strict=True)))
         for players in range(cls.min_players, cls.max_players + 1)
-        for values in itertools.product(*(READ[game][name] for name in names))
+        for values in itertools.product(*read.values())
     ]
 
 

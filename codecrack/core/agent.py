@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -24,3 +25,17 @@ class Agent(ABC):
     @abstractmethod
     def act(self, view: dict[str, Any]) -> dict[str, Any]:
         """Choose one of ``view["legal_actions"]`` (or an equivalent action)."""
+
+
+@dataclass(frozen=True)
+class MoveCost:
+    """What one move of a game's agents may cost, declared by the game for ``codecrack bench move-cost``.
+
+    ``read``: the options its agents' work depends on, each with every value a client may choose;
+    ``unread``: the other options a client may choose, each with why no move depends on it;
+    ``dearest``: the dearest ``hard`` move measured over every set of ``read``, (peak MB, CPU seconds).
+    """
+
+    read: dict[str, tuple[Any, ...]]
+    unread: dict[str, str]
+    dearest: tuple[float, float]

@@ -12,7 +12,7 @@ from websockets.sync.client import connect
 
 from codecrack.bench import run_benchmark
 from codecrack.bench.hardening import descendants
-from codecrack.bench.movecost import MEASURED, READ, UNREAD
+from codecrack.bench.movecost import declared
 from codecrack.core.lru import ByteLRU
 from codecrack.core.options import server_only
 from codecrack.core.registry import game_class
@@ -59,9 +59,10 @@ def test_every_option_of_coda_and_the_coding_is_measured_by_move_cost_or_named_a
     measured for every option set a client may choose (``codecrack bench move-cost``). A new
     option must join the measured ones (every value) or say why no move's work depends on it."""
     model = game_class(game).Options
+    cost = declared(game)
     chosen = {name for name in model.model_fields if not server_only(model, name)}
-    assert chosen == set(READ[game]) | set(UNREAD[game]) and not set(READ[game]) & set(UNREAD[game])
-    for name, values in READ[game].items():
+    assert chosen == set(cost.read) | set(cost.unread) and not set(cost.read) & set(cost.unread)
+    for name, values in cost.read.items():
         for value in values:
             model(**{name: value})  # each value measured is one a client may choose
         annotation = model.model_fields[name].annotation
@@ -74,13 +75,14 @@ def test_coda_and_the_codings_dearest_move_was_measured_well_under_the_default_b
     """A quarter of the CPU budget and a hundredth of its memory at most: why their moves, unlike
     Alphabet Code's heavy tables', need no cut-off while they run (docs/security.md)."""
     config = WebConfig(db_url="sqlite://")
-    peak_mb, cpu_seconds = MEASURED[game]
+    peak_mb, cpu_seconds = declared(game).dearest
     assert 0 < peak_mb <= config.work_memory_mb / 100 and 0 < cpu_seconds <= config.work_seconds / 4
 
 
 def test_move_cost_reports_the_dearest_move_of_every_option_set():
     report = run_benchmark("move-cost", game="coding", players="2", memory="true")
-    assert report["sets"] == len(READ["coding"]["mode"]) * len(READ["coding"]["notes"])
+    read = declared("coding").read
+    assert report["sets"] == len(read["mode"]) * len(read["notes"])
     assert all(row["players"] == 2 and row["decisions"] for row in report["by_set"])
     assert 0 < report["dearest_cpu_s"] and 0 < report["peak_mb"]
 

@@ -16,7 +16,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...core.agent import Agent
+from ...core.agent import Agent, MoveCost
 from .belief import DASH, Belief, Position, Tile, effort, solve
 from .observe import COLORS, OwnMemory, position_from_view, value_code
 from .playout import Misses, Playouts, playout_cost, seat_position, turn_sketch
@@ -419,3 +419,22 @@ class HardAgent(MediumAgent):
 
 
 AGENTS = {"easy": EasyAgent, "medium": MediumAgent, "hard": HardAgent}
+
+
+# Measured by ``codecrack bench move-cost --game coda -o players=P --json`` (and ``-o memory=true``
+# for the peak), 5 Dec 2026: docs/security.md, "Coda and The Coding's bots".
+MOVE_COST = MoveCost(
+    read={
+        "draw": ("classic", "deck"),
+        "dashes": (False, True),
+        "empty_deck": ("reveal", "eliminate"),
+        "memory": (False, True),
+        "notes": (True, False),
+    },
+    unread={
+        "clock": "a turn's time limit: the bots answer within it, and the engine's timeouts are not theirs",
+        "rounds": "a tournament plays three games of the same moves (the worlds drop it)",
+        "first": "who starts",
+    },
+    dearest=(0.9, 1.2),
+)

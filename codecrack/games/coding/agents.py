@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.agent import Agent
+from ...core.agent import Agent, MoveCost
 from .belief import code_index, symbol_bits, uses_none
 from .facts import Code, Facts
 from .reading import View, facts_from_view, live_opponents, my_code, revealed_symbols
@@ -286,3 +286,12 @@ def _factory(style: Style) -> Callable[..., CodingAgent]:
 
 
 AGENTS = {style.name: _factory(style) for style in (EASY, MEDIUM, HARD)}
+
+
+# Measured by ``codecrack bench move-cost --game coding -o players=P --json`` (and ``-o memory=true``
+# for the peak), 5 Dec 2026: docs/security.md, "Coda and The Coding's bots".
+MOVE_COST = MoveCost(
+    read={"mode": ("counter-revised", "counter", "speed", "one-shot"), "notes": (True, False)},
+    unread={"answer_window": "speed mode's time to answer: a wait, not work", "first": "who starts"},
+    dearest=(0.7, 0.012),
+)
