@@ -1,6 +1,7 @@
-"""Bots at the table: each awaited AI seat (``game.awaited``) gets a driver task that thinks in a thread
-(:mod:`.work`: heavy tables in one of their own, handing each move on to a worker process within the
-budget; a move cut off there is replaced by the seed's legal move).
+"""Bots at the table: each awaited AI seat (``game.awaited``) gets a driver task whose moves are made
+in a worker process within the budget, sent from a thread (:mod:`.work`: heavy tables' from one of
+their own; a tutorial's scripted opponent moves in the thread); a move cut off there is replaced by
+the seed's legal move.
 
 In a turn-based or simultaneous moment a bot waits ``ai_pace`` so humans can follow; in a
 real-time moment (a race, such as The Coding's slapping) it waits its agent's ``reaction_delay``
@@ -87,7 +88,7 @@ class Bots:
             step, started = table.step, monotonic()
             view = table.game.view(seat)
             try:
-                action, moved = await self.work.decide(table, agent, view)
+                action, moved = await self.work.decide(table, agent, view, apart=tier != TUTORIAL_AGENT)
             except OverBudget as over:
                 log.warning(
                     "%s agent cut off on %s seat %d: past its %s budget", agent.name, table.code, seat, over.kind

@@ -8,10 +8,13 @@ Tables whose work may take more than ``heavy_work_seconds`` are heavy: their wor
 through one thread of its own, so it never holds up the bots and hints of the other tables, and on
 from there to a worker process within the budget (:mod:`.sandbox`), bot moves included, so it
 neither takes the GIL from the event loop nor runs past the budget: a move cut off is replaced by
-the seed's legal move (:meth:`.bots.Bots.play`). Hints and reviews always run in a worker process.
-The light tables' bots think in threads, which share Python's GIL with the event loop: each time
-the loop waits for it, a thinking thread keeps it up to ``work_switch_ms`` (Python's own 5 ms made
-every ``/healthz`` wait longer under AI load).
+the seed's legal move (:meth:`.bots.Bots.play`). The light tables' bot moves go the same way from
+the light pool's threads, each to a worker of its own (a Coda agent and view pickle to at most
+about 23 and 10 KB: a hop costs the server about a millisecond a move, where a move in a thread held
+the GIL for up to 1.2 s), except a tutorial's scripted opponent, which reads its table as it moves
+and thinks in the thread. Hints and reviews always run in a worker process. A thread that thinks
+shares Python's GIL with the event loop: each time the loop waits for it, the thread keeps it up to
+``work_switch_ms`` (Python's own 5 ms made every ``/healthz`` wait longer under AI load).
 
 Each pool serves its waiting work fairly (:class:`FairPool`): by client (the address that made the
 table; a table of no known client is a client of its own), the client served longest ago first, and
@@ -182,8 +185,8 @@ def decided(agent: Agent, view: dict[str, Any]) -> tuple[Any, Agent]:
 class Work:
     """Where the AI's work runs: the light pool of threads every table shares, and one thread for the
     heavy tables; each serves the clients and their tables in turn (:class:`FairPool`). Hints,
-    reviews and the heavy tables' bot moves go on from their thread to a worker process, within the
-    budget (:mod:`.sandbox`)."""
+    reviews and bot moves go on from their thread to a worker process, within the budget
+    (:mod:`.sandbox`)."""
 
     def __init__(self, config: WebConfig, light_workers: int = 2) -> None:
         self.config = config
@@ -226,12 +229,16 @@ class Work:
                 self.refused.popitem(last=False)
             raise
 
-    async def decide(self, table: LiveTable, agent: Agent, view: dict[str, Any]) -> tuple[Any, Agent]:
-        """``agent``'s move on ``view`` and the agent after it: a heavy table's in a worker process,
-        within the budget (:class:`~codecrack.web.sandbox.OverBudget` past it), another's in a thread."""
-        if self.is_heavy(table.game):
-            return await self.heavy.run(table.owner, self.sandbox.call, decided, agent, view)
-        return await self.light.run(table.owner, decided, agent, view)
+    async def decide(
+        self, table: LiveTable, agent: Agent, view: dict[str, Any], apart: bool = True
+    ) -> tuple[Any, Agent]:
+        """``agent``'s move on ``view`` and the agent after it, in a worker process within the budget
+        (:class:`~codecrack.web.sandbox.OverBudget` past it), from a thread of the table's pool; with
+        ``apart=False`` (an agent that reads its table as it moves, such as a tutorial's script, and
+        so cannot be sent) in that thread itself."""
+        if apart:
+            return await self.run(table, self.sandbox.call, decided, agent, view)
+        return await self.run(table, decided, agent, view)
 
     def close(self) -> None:
         self.light.shutdown()

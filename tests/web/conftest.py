@@ -1,5 +1,3 @@
-import threading
-
 import pytest
 from fastapi.testclient import TestClient
 
@@ -7,6 +5,8 @@ from codecrack.core import registry
 from codecrack.web.app import create_app
 from codecrack.web.bots import Bots
 from codecrack.web.config import WebConfig
+
+from .sandbox_work import Go, Waiting
 
 
 @pytest.fixture(autouse=True)
@@ -26,24 +26,10 @@ def client(tmp_path):
         yield test_client
 
 
-class Waiting:
-    """An agent that decides only once ``go`` is set."""
-
-    def __init__(self, agent, go: threading.Event) -> None:
-        self.agent, self.go = agent, go
-
-    def act(self, view):
-        self.go.wait(60)
-        return self.agent.act(view)
-
-    def __getattr__(self, name):
-        return getattr(self.agent, name)
-
-
 @pytest.fixture
-def bots_wait(monkeypatch):
+def bots_wait(monkeypatch, tmp_path):
     """The bots decide only once the test sets this event (so that the test has done what must come first)."""
-    go = threading.Event()
+    go = Go(tmp_path / "bots may decide")
     make = Bots.agent
     monkeypatch.setattr(Bots, "agent", lambda self, table, seat, tier: Waiting(make(self, table, seat, tier), go))
     yield go

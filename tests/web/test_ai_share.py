@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -20,46 +19,32 @@ from codecrack.web.ports import TableEvents
 
 from .conftest import fast_config
 from .ports import HUMAN, memory_table
+from .sandbox_work import Noted
 
 AI = {"kind": "ai", "agent": "random", "name": ""}
 GREEDY, OTHER = "10.0.0.1", "10.0.0.2"
-
-
-class Held:
-    """An agent that notes the table it decides for, then waits to be let go (bounded)."""
-
-    def __init__(self, code: str, served: list[str], permits: threading.Semaphore) -> None:
-        self.code, self.served, self.permits = code, served, permits
-
-    def act(self, view):
-        self.served.append(self.code)
-        assert self.permits.acquire(timeout=60)
-        return view["legal_actions"][0]
 
 
 async def served_order(tmp_path, plan: list[tuple[str, str | None]], workers: int = 1) -> list[str]:
     """The order in which one bot move of each table of ``plan`` ((code, client address)) is
     decided, with ``workers`` AI threads, every table's bot asking at once in the plan's order."""
     bots = Bots(fast_config(tmp_path), workers=workers)
-    served: list[str] = []
-    permits = threading.Semaphore(0)
+    served = Path(tmp_path) / "served"
     events = TableEvents(drive=bots.drive)
     try:
         tables = []
         for code, origin in plan:
             table = memory_table(seats=[AI, HUMAN], options={"first": 0}, events=events, code=code, tmp_path=tmp_path)
             table.origin = origin
-            bots.agents[(code, 0, "random")] = Held(code, served, permits)
+            bots.agents[(code, 0, "random")] = Noted(code, served)
             tables.append(table)
         for table in tables:
             table.wake()
-        for _ in plan:
-            permits.release()
         for _ in range(6000):  # at most a minute
             if all(table.step == 1 for table in tables):
                 break
             await asyncio.sleep(0.01)
-        return served
+        return served.read_text().split()
     finally:
         for table in tables:
             table.close()

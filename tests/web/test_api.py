@@ -4,8 +4,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from codecrack.web.app import create_app
+from codecrack.web.bots import Bots
 
 from .conftest import fast_config
+from .sandbox_work import Failing
 from .wsclient import HUMAN, RANDOM, bearer, create, replay_frames, seated
 
 
@@ -226,16 +228,12 @@ def test_every_broadcast_action_is_already_stored(client):
     assert seen and all(stored >= step for step, stored in seen)
 
 
-def test_a_failing_bot_falls_back_to_a_legal_move(client, monkeypatch):
-    from codecrack.agents.random_agent import RandomAgent
-
-    def broken(self, view):
-        raise RuntimeError("the bot crashed")
-
-    monkeypatch.setattr(RandomAgent, "act", broken)
+def test_a_failing_bot_falls_back_to_a_legal_move(client, monkeypatch, caplog):
+    monkeypatch.setattr(Bots, "agent", lambda bots, table, seat, tier: Failing())  # sent to a worker, as any agent
     made = create(client, "toy", [RANDOM, RANDOM], options={"target": 4})
     with seated(client, made["code"]) as spectator:
         spectator.until(lambda m: m["type"] == "table" and m["table"]["over"])
+    assert any("failing agent failed" in record.getMessage() for record in caplog.records)
 
 
 def test_finished_tables_in_the_list_keep_their_players_names(tmp_path):

@@ -16,8 +16,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from codecrack.agents import make_agent
 from codecrack.core.agent import Agent
 from codecrack.core.lru import WORK_CACHE
+from codecrack.core.registry import new_game
+from codecrack.core.runner import next_actor
 from codecrack.games.alphacode.agents import EasySolver
 from codecrack.games.alphacode.hints import hint
 from codecrack.web.app import create_app
@@ -34,12 +37,12 @@ MEDIUM = {"kind": "ai", "agent": "medium"}
 
 
 class Recorded(Agent):
-    """An easy solver that writes down the process it moves in, and with ``spin`` first spins in the
-    code phase (``spun`` written once it is through)."""
+    """An agent (``inner``, else an easy solver) that writes down the process it moves in, and with
+    ``spin`` first spins in the code phase (``spun`` written once it is through)."""
 
-    def __init__(self, path: Path, spin: bool = False) -> None:
+    def __init__(self, path: Path, spin: bool = False, inner: Agent | None = None) -> None:
         super().__init__(seed=1)
-        self.inner, self.path, self.spin = EasySolver(seed=1), path, spin
+        self.inner, self.path, self.spin = inner or EasySolver(seed=1), path, spin
 
     def act(self, view: dict[str, Any]) -> dict[str, Any]:
         if self.spin and view["phase"] == "code":
@@ -85,6 +88,37 @@ def test_a_heavy_tables_bot_moves_are_made_in_a_worker_process(heavy, monkeypatc
     create(heavy, "alphacode", [EASY, EASY])
     eventually(lambda: notes.exists() and len(notes.read_text().split()) >= 6, "six bot moves")
     assert str(os.getpid()) not in notes.read_text().split()
+
+
+def test_a_light_tables_bot_moves_are_made_in_a_worker_process_too(client, monkeypatch, tmp_path):
+    """Before (89dfcad): Coda's and The Coding's bots thought in the server's threads, where they held
+    its GIL from the event loop (73 % of the server's samples in `bench ai-share`'s Coda flood)."""
+    notes = tmp_path / "moves"
+    monkeypatch.setattr(
+        Bots, "agent", lambda bots, table, seat, tier: Recorded(notes, inner=make_agent("easy", "coda", seed=seat))
+    )
+    made = create(client, "coda", [EASY, EASY])
+    assert not client.app.state.hub.bots.work.is_heavy(client.app.state.hub.live[made["code"]].game)
+    eventually(lambda: notes.exists() and len(notes.read_text().split()) >= 6, "six bot moves")
+    assert str(os.getpid()) not in notes.read_text().split()
+
+
+def test_a_light_tables_bots_play_as_the_same_agents_would_alone(tmp_path):
+    """A bot's agent goes to a worker with the view and comes back with the move, its random
+    generator moved on: the table's game is the one its seeded agents play on their own, move for
+    move (a turn-based game: where seats move at once, which decision arrives first decides)."""
+    options = {"first": 0, "target": 30}
+    with TestClient(create_app(fast_config(tmp_path, allow_seed=True))) as client:
+        made = create(client, "toy", [RANDOM, RANDOM], seed=7, options=options)
+        eventually(lambda: client.get(f"/api/tables/{made['code']}").json()["over"], "the end of the game")
+        played = client.app.state.hub.live[made["code"]].game.record()["actions"]
+    game = new_game("toy", players=2, seed=7, **options)
+    agents = {seat: make_agent("random", "toy", seed=7 * 31 + seat) for seat in range(2)}
+    while not game.over:
+        seat = next_actor(game, agents)
+        game.apply(seat, agents[seat].act(game.view(seat)))
+    assert played == game.record()["actions"]
+    assert len({action["amount"] for _, action in played}) > 1  # the agents' choices, not one rule
 
 
 def test_a_bot_move_past_the_budget_is_cut_off_and_the_table_plays_on(tmp_path, monkeypatch):
