@@ -34,6 +34,7 @@ def test_the_seed_reaches_no_client_while_the_game_runs(client):
     seed = str(client.app.state.hub.live[code].row.seed)
     texts = [json.dumps(made), client.get("/api/tables").text, client.get(f"/api/tables/{code}").text]
     with seated(client, code, made["token"]) as me, seated(client, code) as spectator:
+        me.state_at(1)  # the AI's first move, which comes from a worker process (sent at step 0, the add is refused)
         me.act({"type": "add", "amount": 1})
         me.state_at(2)
         spectator.state_at(2)
