@@ -18,7 +18,8 @@ import secrets
 import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, timedelta
 from typing import Any, TypeVar
@@ -44,6 +45,7 @@ from .notify import Notifier
 from .notify.email import EmailChannel
 from .ports import SqlJournal, TableEvents
 from .store import (
+    BlockedName,
     Store,
     TableRow,
     add_invited_token,
@@ -119,6 +121,20 @@ def is_tutorial(row: TableRow) -> bool:
 
 class NotInvited(Exception):
     """An open seat of a friends' table asked for without its link's (current) invitation."""
+
+
+def blocked_refusal(name: str) -> OptionError:
+    """The refusal of a seat's name that the operator blocked (``codecrack admin block``)."""
+    return OptionError(N_("the name {name!r} is not allowed here; choose another"), name=name)
+
+
+@contextmanager
+def blocked_refused() -> Iterator[None]:
+    """A write's :class:`~codecrack.web.store.BlockedName` raised as its refusal (:func:`blocked_refusal`)."""
+    try:
+        yield
+    except BlockedName as blocked:
+        raise blocked_refusal(blocked.name) from None
 
 
 @dataclass
@@ -372,12 +388,11 @@ class Hub:
         if turns is not None:
             turns.apply(row, instance)
         tokens = {}
-        if sit is not None:
-            creator = self.seat_name(row, sit, name, player)
-            await self.refuse_blocked([creator])
-            tokens[secrets.token_urlsafe(24)] = (sit, creator)
+        if sit is not None:  # the creator's name is checked as it is stored (add_table)
+            tokens[secrets.token_urlsafe(24)] = (sit, self.seat_name(row, sit, name, player))
         owner = player and player.id
-        await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens, owner))
+        with blocked_refused():
+            await self.with_free_code(row, lambda: self.writer.write(add_table, row, tokens, owner))
         table = self._open(row, instance, tokens=tokens, origin=origin)
         table.anonymous = owner is None  # until a player's session claims a seat (here, or there: reread)
         return table
@@ -441,7 +456,7 @@ class Hub:
             return
         blocked = await asyncio.to_thread(self.store.blocked, names)
         if blocked:
-            raise OptionError(N_("the name {name!r} is not allowed here; choose another"), name=blocked[0])
+            raise blocked_refusal(blocked[0])
 
     def _open(
         self, row: TableRow, game: Game, tokens: dict[str, tuple[int, str]], origin: str | None = None
@@ -479,16 +494,16 @@ class Hub:
         """Give an open human seat to a player (a :class:`~codecrack.web.players.identity.Player`,
         who is linked to the seat, or ``None``: only the token knows it) holding the table's
         ``invite`` if it has one (else :class:`NotInvited`); returns the seat token."""
-        name = self.seat_name(table.row, seat, name, player)
-        await self.refuse_blocked([name])
+        name = self.seat_name(table.row, seat, name, player)  # checked as it is stored (add_invited_token)
         async with table.lock:  # two players sitting down at once: only the first gets the seat
             if table.claimed(seat):
                 raise OptionError(N_("seat {seat} is not open"), seat=SeatNumber(seat))
             token = secrets.token_urlsafe(24)
             try:
-                stored = await self.writer.write(
-                    add_invited_token, table.code, seat, token, name, player and player.id, invite
-                )
+                with blocked_refused():
+                    stored = await self.writer.write(
+                        add_invited_token, table.code, seat, token, name, player and player.id, invite
+                    )
             except IntegrityError:  # the unique (table, seat): claimed through another instance
                 table.anonymous = False  # perhaps by a player
                 table.tokens = await asyncio.to_thread(self.store.tokens, table.code)

@@ -360,6 +360,33 @@ def name_key(name: str) -> str:
     return name.strip().casefold()
 
 
+IS_BLOCKED = select(blocked_names.c.name).where(blocked_names.c.name == bindparam("key"))
+
+
+class BlockedName(Exception):
+    """A write that would give a seat a name the operator blocked (``codecrack admin block``): nothing
+    of it is stored. ``name``: the first such name, as it was given."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def blocked_among(db: Connection, names: Iterable[str]) -> list[str]:
+    """Those of ``names`` that the operator blocked (compared as :func:`name_key` has them)."""
+    keys = {name_key(name): name for name in names if name}
+    # one name at a time: a seat has one, and an IN of a list is compiled again at every call
+    return [name for key, name in keys.items() if db.execute(IS_BLOCKED, {"key": key}).first()]
+
+
+def refuse_blocked(db: Connection, names: Iterable[str]) -> None:
+    """Raise :class:`BlockedName` if one of ``names`` is blocked; within a write, so that a seat's
+    name is checked in the transaction that stores it (no read of its own)."""
+    blocked = blocked_among(db, names)
+    if blocked:
+        raise BlockedName(blocked[0])
+
+
 @dataclass
 class TableRow:
     """One table as stored: its record header, seat plan and state. ``seats`` holds one
@@ -500,13 +527,11 @@ class Store:
             return [[seat, action] for seat, action in db.execute(query.order_by(actions.c.step))]
 
     def blocked(self, names: list[str]) -> list[str]:
-        """Those of ``names`` that the operator blocked (compared as :func:`name_key` has them)."""
-        keys = {name_key(name): name for name in names if name}
-        if not keys:
+        """Those of ``names`` that the operator blocked (:func:`blocked_among`)."""
+        if not any(names):
             return []
-        query = select(blocked_names.c.name).where(blocked_names.c.name.in_(keys))
         with self.engine.connect() as db:
-            return [keys[key] for key in db.execute(query).scalars()]
+            return blocked_among(db, names)
 
     def tokens(self, code: str) -> dict[str, tuple[int, str]]:
         """``token -> (seat, name)`` for every claimed seat of the table."""
@@ -526,7 +551,9 @@ def add_table(
     db: Connection, row: TableRow, tokens: dict[str, tuple[int, str]] | None = None, player_id: int | None = None
 ) -> None:
     """Store a new table and the seats taken with it (``tokens``: token -> (seat, name), linked to
-    player ``player_id`` if any)."""
+    player ``player_id`` if any; :class:`BlockedName` if one of their names is blocked)."""
+    if tokens:
+        refuse_blocked(db, (name for _, name in tokens.values()))
     db.execute(ADD_TABLE, row.__dict__)
     for token, (seat, name) in (tokens or {}).items():
         add_token(db, row.code, seat, token, name, player_id)
@@ -695,8 +722,9 @@ def add_invited_token(
     db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None, invite: str | None
 ) -> bool:
     """:func:`add_token` if ``invite`` is the table's invitation as stored now, or the table has none
-    (its seats are open to anyone); ``False``, nothing stored, if not. The table's row is locked, so
-    a renewal on any instance commits wholly before or after."""
+    (its seats are open to anyone); ``False``, nothing stored, if not; :class:`BlockedName` if ``name``
+    is blocked. The table's row is locked, so a renewal on any instance commits wholly before or after."""
+    refuse_blocked(db, [name])
     stored = db.execute(select(tables.c.invite).where(tables.c.code == code).with_for_update()).scalar_one()
     if stored is not None and not secrets.compare_digest((invite or "").encode(), stored.encode()):
         return False

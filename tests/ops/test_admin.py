@@ -126,6 +126,13 @@ def test_admin_commands(db_url):
             f"{server.url}/api/tables", json={"game": "coda", "seats": [HUMAN, {"kind": "human", "name": "Mal"}]}
         )
         assert planned_refused.status_code == 400
+        # the creator sitting down with a blocked name: refused, and no table stored for it
+        before = len(admin(db_url, "tables").output.splitlines())
+        sat_refused = httpx.post(
+            f"{server.url}/api/tables", json={"game": "coda", "seats": [HUMAN, HUMAN], "sit": 1, "name": "MAL"}
+        )
+        assert sat_refused.status_code == 400 and "not allowed" in sat_refused.json()["detail"]
+        assert len(admin(db_url, "tables").output.splitlines()) == before
         assert admin(db_url, "unblock", "Mal").exit_code == 0
         assert (
             httpx.post(f"{server.url}/api/tables/{fresh['code']}/join", json={"seat": 0, "name": "Mal"}).status_code
