@@ -15,18 +15,26 @@ The frame is made by the websockets library's own connection (``send_text``), as
 It also keeps an idle socket small (docs/benchmarks.md, "Idle sockets"): its incoming messages wait
 in an :class:`Inbox` (a list and, while the app waits, one future) instead of an ``asyncio.Queue``
 (three deques and an event: 3 KB), its flag of a writable transport is a :class:`Writable` (no
-deque), and the handshake's headers are let go once the socket is open: the request's and the
-response's, and the scope's copy (the app reads them before it accepts the socket).
+deque), the handshake's headers are let go once the socket is open: the request's and the
+response's, and the scope's copy (the app reads them before it accepts the socket), and what every
+socket of a server shares (its settings, its sets of connections and tasks) is one
+:class:`ServerWide` object read through, not 13 attributes of each socket: CPython shares the keys
+of an object's dict for up to 30 attributes, and uvicorn's 35 cost 1.5 KB a socket.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
+from uvicorn.config import Config
+from uvicorn.server import ServerState
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.http11 import Request
 from websockets.protocol import State
+from websockets.server import ServerProtocol
 
 from .pings import SpreadPings
 
@@ -100,15 +108,82 @@ class Writable:
         return True
 
 
+class ServerWide:
+    """What uvicorn's protocol copies onto each of its sockets and is the same for every socket of
+    a server: read through from here (:class:`DirectSend`'s properties)."""
+
+    __slots__ = ("config", "state", "app_state", "loop")
+
+    def __init__(self, config: Config, state: ServerState, app_state: dict[str, Any], loop: asyncio.AbstractEventLoop):
+        self.config, self.state, self.app_state, self.loop = config, state, app_state, loop
+
+
 class DirectSend(SpreadPings):
     """The websocket protocol of ``codecrack serve``: spread pings, :meth:`send_now`, and a small
     idle socket."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    logger = logging.getLogger("uvicorn.error")
+    close_timeout = 10.0
+    config = property(lambda self: self.wide.config)
+    app = property(lambda self: self.wide.config.loaded_app)
+    loop = property(lambda self: self.wide.loop)
+    root_path = property(lambda self: self.wide.config.root_path)
+    asgi_version = property(lambda self: self.wide.config.asgi_version)
+    app_state = property(lambda self: self.wide.app_state)
+    connections = property(lambda self: self.wide.state.connections)
+    tasks = property(lambda self: self.wide.state.tasks)
+    default_headers = property(lambda self: self.wide.state.default_headers)
+    ping_interval = property(lambda self: self.wide.config.ws_ping_interval)
+    ping_timeout = property(lambda self: self.wide.config.ws_ping_timeout)
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        """uvicorn's ``WebSocketsSansIOProtocol.__init__`` (its per-socket state, in its order),
+        without the copies of what the server shares (tests/web/test_direct_send.py checks that
+        both have the same attributes)."""
+        if not config.loaded:
+            config.load()
+        self.wide = ServerWide(config, server_state, app_state, _loop or asyncio.get_event_loop())
+        self.transport: asyncio.Transport = None  # type: ignore[assignment]
+        self.server: tuple[str, int | None] | None = None
+        self.client: tuple[str, int] | None = None
+        self.scheme = None  # type: ignore[assignment]
         # duck-typed stand-ins for what uvicorn declares as an asyncio.Queue and an asyncio.Event
         self.queue = Inbox()  # type: ignore[assignment]
+        self.handshake_initiated = False
+        self.handshake_complete = False
+        self.close_sent = False
+        self.disconnected = False
+        self.close_timer: asyncio.TimerHandle | None = None
+        self.initial_response: tuple[int, list[tuple[str, str]], bytes] | None = None
+        extensions = []
+        if config.ws_per_message_deflate:
+            extensions = [
+                ServerPerMessageDeflateFactory(
+                    server_max_window_bits=12, client_max_window_bits=12, compress_settings={"memLevel": 5}
+                )
+            ]
+        self.conn = ServerProtocol(extensions=extensions, max_size=config.ws_max_size, logger=self.logger)
+        self.read_paused = False
         self.writable = Writable()  # type: ignore[assignment]
+        self.ping_timer: asyncio.TimerHandle | None = None
+        self.pong_timer: asyncio.TimerHandle | None = None
+        self.pending_ping_payload: bytes | None = None
+        self.ping_sent_at = 0.0
+        self.last_ping_rtt = 0.0
+        self.frames: list[bytes] = []
+        self.curr_msg_data_type = "bytes"  # type: ignore[assignment]
+        # set by the handshake: named here, so that the class's shared keys hold every name from the
+        # first socket on (each new object takes a slot of them: a name first set later, once they
+        # are used up, turns that object's attributes into a dict of its own)
+        self.request = None  # type: ignore[assignment]
+        self.response = None  # type: ignore[assignment]
+        self.scope = None  # type: ignore[assignment]
 
     async def send(self, message: ASGISendEvent) -> None:
         opening = not self.handshake_complete
@@ -118,7 +193,7 @@ class DirectSend(SpreadPings):
             # keeps the request it parsed for the connection's life: its headers are emptied)
             self.request.headers.clear()
             self.response.headers.clear()
-            del self.request, self.response
+            self.request = self.response = None  # type: ignore[assignment]
             self.scope["headers"] = []
 
     def handle_connect(self, event: Request) -> None:
@@ -140,7 +215,7 @@ class DirectSend(SpreadPings):
         super().send_receive_event_to_app()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        scope = getattr(self, "scope", None)  # none when uvicorn refused the handshake
+        scope = self.scope  # none when uvicorn refused the handshake
         if scope is not None:
             scope["extensions"].pop(SEND_NOW, None)  # it holds self, the scope's holder: no cycle
         super().connection_lost(exc)

@@ -105,6 +105,7 @@ class GameSockets:
         """Send the ``greeting``, then answer the connection's messages, within the size and rate
         limits, until it closes."""
         await greeting
+        del greeting  # done: not held for the socket's life
         config, clock = self.config, asyncio.get_running_loop().time
         bucket, throttled = TokenBucket(config.messages_per_second, config.message_burst, clock()), False
         while True:

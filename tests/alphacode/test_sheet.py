@@ -20,6 +20,14 @@ def test_every_zone_has_four_squares_around_it():
         assert sheet.zone_mask(*zone).bit_count() == 4
 
 
+def test_sheets_of_one_size_share_their_cells():
+    """Each game holds its sheet for its table's life: the cells of a size are made once
+    (docs/benchmarks.md, "Idle sockets")."""
+    one, other = Sheet(), Sheet()
+    assert one.squares is other.squares and one.zones is other.zones
+    assert Sheet(15, 7).squares is not one.squares
+
+
 def test_larger_odd_sheets_use_the_same_lattice():
     sheet = Sheet(15, 7)
     assert len(sheet.zones) == 7 * 3

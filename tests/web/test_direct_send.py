@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import types
 
 import pytest
@@ -194,6 +195,55 @@ def test_an_open_socket_holds_none_of_its_handshakes_headers():
         await close_socket(protocol)
 
     asyncio.run(scenario())
+
+
+def test_an_open_socket_keeps_its_attributes_in_a_shared_key_dict():
+    """CPython keeps an object's attributes in a dict whose keys its class shares, for up to 30
+    of them, while the class has slots left for new names (each new object takes one); else the
+    object gets a dict of its own, 1.5 KB a socket. uvicorn's protocol sets 35, three of them
+    only at the handshake. Ours keeps what every socket of a server shares (its settings, its
+    sets of connections and tasks) in one object, read through, and names every attribute at its
+    start (docs/benchmarks.md, "Idle sockets"). Many sockets are made before the first one opens,
+    as when a crowd connects."""
+
+    async def app(scope, receive, send):
+        await receive()
+        await send({"type": "websocket.accept"})
+        app.opened.append(scope)
+        await receive()  # the disconnect
+
+    app.opened = []
+
+    async def scenario() -> tuple[int, int]:
+        config = uvicorn.Config(app=app, interface="asgi3")
+        crowd = [DirectSend(config, ServerState(), {}, _loop=asyncio.get_running_loop()) for _ in range(50)]
+        protocol = await open_socket(app)
+        del crowd
+        attributes, size = len(vars(protocol)), sys.getsizeof(vars(protocol))
+        assert protocol in protocol.connections and protocol.ping_interval == protocol.config.ws_ping_interval
+        await close_socket(protocol)
+        return attributes, size
+
+    attributes, size = asyncio.run(scenario())
+    assert attributes <= 30 and size < 1000, (attributes, size)
+
+
+def test_the_protocol_has_every_attribute_of_uvicorns_with_its_value():
+    """DirectSend sets up its socket itself (not through uvicorn's ``__init__``): whatever a newer
+    uvicorn adds there must be added here too."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    config = uvicorn.Config(app=None, interface="asgi3", ws_ping_interval=7.0, ws_ping_timeout=3.0)
+    config.loaded, config.loaded_app = True, None
+    state, loop = ServerState(), object()
+    theirs = WebSocketsSansIOProtocol(config, state, {}, _loop=loop)  # type: ignore[arg-type]
+    ours = DirectSend(config, state, {}, _loop=loop)  # type: ignore[arg-type]
+    for name, value in vars(theirs).items():
+        assert hasattr(ours, name), name
+        if value is None or isinstance(value, (bool, int, float, str, list, tuple, dict, set)):
+            assert getattr(ours, name) == value, name
+        elif not isinstance(value, (asyncio.Queue, asyncio.Event)):  # our Inbox and Writable stand in
+            assert type(getattr(ours, name)) is type(value), name
 
 
 def test_the_direct_send_is_offered_as_an_asgi_extension_is_a_dict_of_its_data():

@@ -54,9 +54,9 @@ class Sheet:
 
     def __post_init__(self) -> None:
         check_size(self.columns, self.rows)
-        cells = [(r, c) for r in range(self.rows) for c in range(self.columns)]
-        object.__setattr__(self, "squares", tuple(cell for cell in cells if self.kind(*cell) == "square"))
-        object.__setattr__(self, "zones", tuple(cell for cell in cells if self.kind(*cell) == "zone"))
+        squares, zones = _lattice(self.columns, self.rows)
+        object.__setattr__(self, "squares", squares)
+        object.__setattr__(self, "zones", zones)
 
     # -- geometry ----------------------------------------------------------------
     @property
@@ -69,8 +69,7 @@ class Sheet:
 
     def kind(self, row: int, column: int) -> str:
         """``"zone"``, ``"square"`` or ``"corner"`` (a corner point)."""
-        odd = (row % 2) + (column % 2)
-        return ("corner", "square", "zone")[odd]
+        return _kind(row, column)
 
     def on_sheet(self, row: int, column: int) -> bool:
         return 0 <= row < self.rows and 0 <= column < self.columns
@@ -112,6 +111,21 @@ class Sheet:
             "column_labels": self.column_labels,
             "row_labels": self.row_labels,
         }
+
+
+def _kind(row: int, column: int) -> str:
+    return ("corner", "square", "zone")[(row % 2) + (column % 2)]
+
+
+@cache
+def _lattice(columns: int, rows: int) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """The squares and the zones of a sheet size, made once and shared by every sheet of that size
+    (each game holds a sheet for its table's life: 2.4 KB of cells apiece, docs/benchmarks.md,
+    "Idle sockets")."""
+    cells = [(r, c) for r in range(rows) for c in range(columns)]
+    return tuple(cell for cell in cells if _kind(*cell) == "square"), tuple(
+        cell for cell in cells if _kind(*cell) == "zone"
+    )
 
 
 @cache
