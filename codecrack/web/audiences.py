@@ -62,6 +62,7 @@ class Audiences(TablePart):
             return
         self.views_timer = None
         self.sent.forget()
+        self.rest()  # and the game, kept as its record (resting.py)
 
     def forget_views(self) -> None:
         """Let the kept views go now (the next step sends whole views)."""

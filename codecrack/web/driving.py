@@ -13,7 +13,7 @@ class Driving(TablePart):
         """Make sure every bot the game is waiting for has a driver task."""
         if self.over or not self.driving:
             return
-        for seat in self.game.awaited:
+        for seat in self.game_awaited:
             if self.bot_tier(seat) and not self.running(("bot", seat)):
                 self.start(("bot", seat), self.events.drive(self.whole, seat))
 

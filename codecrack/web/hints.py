@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from ..core.game import Game
+from ..core.options import GameOptions
 from ..core.registry import game_part
 from .work import FairPool, Work
 
@@ -26,9 +26,9 @@ def provider(game: str) -> HintProvider | None:
     return found
 
 
-def hints_available(game: Game) -> bool:
-    """Whether the notes panel may offer probabilities for this game."""
-    return provider(game.name) is not None and getattr(game.options, "notes", True)
+def hints_available(game: str, options: GameOptions) -> bool:
+    """Whether the notes panel may offer probabilities for ``game`` played with ``options``."""
+    return provider(game) is not None and getattr(options, "notes", True)
 
 
 async def hint_for(

@@ -49,6 +49,7 @@ async def join(
     table = await hub.hold(table.code)  # it may have been pushed out of the loaded tables meanwhile
     if table is None:  # and deleted, as a table nobody joined
         raise JoinRefused(NOT_FOUND, no_table(code))
+    await table.awake()  # a resting table's record played again, a long one off the event loop (resting.py)
     table.connect(connection)  # the newest connection of a seat wins: an older one is closed
     return table, connection
 

@@ -50,6 +50,7 @@ class ActionPipeline(TablePart):
         self, seat: int, action: Any, expect_step: int | None, ack: Ack | None, received: float
     ) -> Refused | None:
         async with self.lock:
+            await self.awake()  # a resting table plays its record again (resting.py)
             if self.row.finished:  # over, by the game or a forfeit (turns.py)
                 return Refused(Refusal.ILLEGAL, IllegalAction(GAME_OVER))
             for attempt in range(WRITE_ATTEMPTS):

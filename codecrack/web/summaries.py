@@ -32,7 +32,7 @@ def table_summary(row: TableRow, names: dict[int, str], live: LiveTable | None =
         "code": row.code,
         "game": row.game,
         "players": row.players,
-        "options": row.options if live is None else live.game.options.model_dump(mode="json"),
+        "options": row.options if live is None else live.game_options.model_dump(mode="json"),
         "seats": seats,
         "takeover": row.takeover,
         "rated": rated_setup(row),
@@ -47,7 +47,7 @@ def table_summary(row: TableRow, names: dict[int, str], live: LiveTable | None =
         "over": live.over,
         "result": live.result,
         "rematch": row.rematch,
-        "hints": hints_available(live.game),
+        "hints": hints_available(row.game, live.game_options),
     }
 
 

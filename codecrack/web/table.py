@@ -9,7 +9,8 @@ up to whoever owns it. Its jobs live in one module each, joined here (each a mix
 - :mod:`.pipeline`: the action pipeline and its recovery paths;
 - :mod:`.driving`: the driver of bots, and whether this instance drives the table;
 - :mod:`.timers`: the clock and the takeovers of absent players;
-- :mod:`.turns`: a turn-based table's deadline per move.
+- :mod:`.turns`: a turn-based table's deadline per move;
+- :mod:`.resting`: an idle table's game let go and played again from its record.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .connections import Connection
 from .driving import Driving
 from .pipeline import ActionPipeline
 from .ports import Journal, TableEvents
+from .resting import Resting
 from .seats import Seating
 from .store import TableRow
 from .timers import ClocksAndTakeovers, RunningClock
@@ -35,11 +37,11 @@ from .turns import TurnDeadlines
 
 
 @dataclass(eq=False)
-class LiveTable(Seating, Audiences, ActionPipeline, Driving, ClocksAndTakeovers, TurnDeadlines):
+class LiveTable(Seating, Audiences, ActionPipeline, Driving, ClocksAndTakeovers, TurnDeadlines, Resting):
     """A table being played or watched."""
 
     row: TableRow
-    game: Game
+    game: Game = field()  # no default: dataclass deletes this Field, so Resting.game (a property) sets and gets it
     tokens: dict[str, tuple[int, str]]
     journal: Journal
     events: TableEvents

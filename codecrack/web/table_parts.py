@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from ..core.game import Game
+    from ..core.options import GameOptions
     from ..protocol.deltas import SentViews
     from . import messages
     from .config import WebConfig
     from .connections import Ack, Connection
     from .ports import Journal, TableEvents
     from .refusals import Refused
+    from .resting import Rest
     from .store import TableRow
     from .table import LiveTable
     from .timers import RunningClock
@@ -36,6 +38,8 @@ class TablePart:
     config: WebConfig
     step: int  # accepted actions so far
     ahead: Game | None  # the live game's twin that actions are tried on (pipeline.twin)
+    held: Game | None  # the live game, unless the table rests (resting.py: then its record is kept)
+    resting: Rest | None  # what a resting table keeps of its game (resting.py)
     connections: set[Connection]
     taken_over: set[int]  # absent humans' seats played by the takeover AI
     lock: asyncio.Lock
@@ -79,3 +83,14 @@ class TablePart:
         def over(self) -> bool: ...
         def resume_turn(self) -> None: ...
         def restart_turn(self, stored: bool = False) -> None: ...
+        def _keep_views(self) -> None: ...
+        def rest(self) -> bool: ...
+        async def awake(self) -> None: ...
+        @property
+        def game_over(self) -> bool: ...
+        @property
+        def game_result(self) -> dict[str, Any] | None: ...
+        @property
+        def game_awaited(self) -> frozenset[int]: ...
+        @property
+        def game_options(self) -> GameOptions: ...

@@ -88,16 +88,16 @@ class TurnDeadlines(TablePart):
     @property
     def over(self) -> bool:
         """Whether the table is over: its game is, or a seat lost on time (a forfeit)."""
-        return self.game.over or self.row.finished
+        return self.game_over or self.row.finished
 
     @property
     def result(self) -> dict[str, Any] | None:
         """The game's result, or the forfeit's."""
-        return self.game.result if self.game.over else self.row.result if self.row.finished else None
+        return self.game_result if self.game_over else self.row.result if self.row.finished else None
 
     def waiting_on(self) -> list[int]:
         """The human seats the game awaits now that no AI plays."""
-        return sorted(seat for seat in self.game.awaited if not self.bot_tier(seat))
+        return sorted(seat for seat in self.game_awaited if not self.bot_tier(seat))
 
     def resume_turn(self) -> None:
         """After a load: the seats whose time ran out stay the takeover AI's (unless their player is
