@@ -20,6 +20,7 @@ import asyncio
 import logging
 import unicodedata
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary, WeakSet
@@ -47,6 +48,7 @@ MAX_CHAT = 500  # characters of a chat line the protocol accepts at most (the se
 BURST = 3  # chat lines a connection may send at once before the per-minute rate applies
 HISTORY = 100  # the latest lines a joining connection is sent
 SWITCHES = ("off", "on")
+NOBODY: frozenset[int | None] = frozenset()  # muted by a connection that never chose
 BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # would reorder the page's text
 
 
@@ -67,7 +69,7 @@ def clean_text(text: str, limit: int) -> str:
     return text
 
 
-def readable(line: messages.ChatLine, seat: int | None, over: bool, muted: set[int | None]) -> bool:
+def readable(line: messages.ChatLine, seat: int | None, over: bool, muted: AbstractSet[int | None]) -> bool:
     """Whether a connection of ``seat`` (``None``: a spectator) is sent ``line``."""
     if line["kind"] in SWITCHES:
         return True
@@ -176,7 +178,8 @@ class TableChat:
         except Exception:
             log.exception("could not read the chat of table %s", table.code)
             return
-        muted = self.talker(connection).muted
+        talker = self.talkers.get(connection)  # none made for a connection that only reads (an idle socket)
+        muted = talker.muted if talker is not None else NOBODY
         shown = [line for line in lines if readable(line, connection.seat, table.over, muted)]
         if shown or off:  # nothing to tell: no message (a page starts with an empty chat, on)
             connection.push(messages.chat(shown, off))

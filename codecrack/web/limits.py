@@ -19,6 +19,8 @@ from typing import Protocol
 class TokenBucket:
     """``rate`` tokens per second, at most ``burst`` saved up; each message takes one."""
 
+    __slots__ = ("rate", "burst", "tokens", "at")  # one per socket: no dict
+
     def __init__(self, rate: float, burst: int, now: float) -> None:
         self.rate, self.burst = rate, burst
         self.tokens, self.at = float(burst), now

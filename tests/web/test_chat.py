@@ -200,3 +200,17 @@ def test_a_table_where_nothing_was_said_reads_no_chat_from_the_database(client):
     finally:
         event.remove(engine, "before_cursor_execute", listen)
     assert any("FROM chat_lines" in s for s in statements)  # the late one's greeting read it
+
+
+def test_a_connection_that_only_reads_the_chat_keeps_no_talker(client):
+    """A connection is greeted with the lines said before it came without being given a rate or a
+    muted set of its own (an idle socket holds none: docs/benchmarks.md, "Idle sockets"); one that
+    speaks gets them."""
+    talkers = client.app.state.hub.chat.talkers
+    with toy_table(client) as (code, ann, bob, [watcher]):
+        bob.ws.send_json({"type": "chat", "phrase": "hello"})
+        assert next_line(ann)["body"] == "hello"
+        assert len(talkers) == 1
+        with seated(client, code) as late:
+            assert [line["body"] for line in late.until(lambda m: m["type"] == "chat")["lines"]] == ["hello"]
+            assert len(talkers) == 1

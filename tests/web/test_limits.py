@@ -5,6 +5,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from codecrack.web.app import create_app
+from codecrack.web.limits import TokenBucket
 
 from .conftest import fast_config
 from .wsclient import HUMAN, create, seated
@@ -83,3 +84,8 @@ def test_a_table_takes_a_bounded_number_of_spectators_but_always_its_players(lim
             assert "spectators" in closed_with(second, 1008)
         with seated(limited, made["code"], made["token"]) as player:
             assert next(m for m in player.log if m["type"] == "hello")["seat"] == 0
+
+
+def test_a_token_bucket_has_no_dict():
+    """One bucket per socket (its message rate): slotted, it holds no dict."""
+    assert not hasattr(TokenBucket(2, 2, 0.0), "__dict__")
