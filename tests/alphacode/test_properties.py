@@ -133,6 +133,7 @@ def test_solvers_see_neither_the_creators_code_nor_each_others_submissions():
     others = consistent_codes(game.view(None), 3)
     assert len(others) > 1
     swap_code(game, 3, int(others[-1]))
-    game.declarations[0]["letters"] = letters(CODE_C)  # seat 1 had submitted something else
+    # seat 1 had submitted something else (a declaration is frozen once made: replaced, not changed)
+    game.declarations[0] = {**game.declarations[0], "letters": letters(CODE_C)}
     assert [json.dumps(game.view(s)) for s in (0, 2, None)] == solver_views
     assert json.dumps(game.view(1)) != solver_views[0]

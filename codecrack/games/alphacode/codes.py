@@ -23,11 +23,13 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
 from ...core.errors import IllegalAction
+from ...core.frozen import FrozenDict, FrozenList, frozen
 from ...core.lru import WORK_CACHE
 from ...i18n import N_
 from .letters import GLYPHS, LETTER_SETS, check_letters, frame_offset, shape
@@ -180,6 +182,19 @@ def code_json(code: Code, sheet: Sheet) -> list[dict[str, str]]:
         {"letter": piece.letter, "row": sheet.row_labels[piece.row], "column": sheet.column_labels[piece.column]}
         for piece in sorted(code, key=reading_key)
     ]
+
+
+def shared_code_json(code: Code, sheet: Sheet) -> FrozenList:
+    """:func:`code_json` as a new frozen list of shared entries, one made once per piece and sheet
+    (a code's views share them)."""
+    return FrozenList(entry for _, entry in sorted((_shared_entry(piece, sheet) for piece in code), key=itemgetter(0)))
+
+
+@cache
+def _shared_entry(piece: Piece, sheet: Sheet) -> tuple[tuple[int, int, int], FrozenDict]:
+    """The piece's writing-order key (:func:`reading_key`) and its frozen JSON entry."""
+    entry = {"letter": piece.letter, "row": sheet.row_labels[piece.row], "column": sheet.column_labels[piece.column]}
+    return reading_key(piece), frozen(entry)
 
 
 def code_mask(code: Iterable[Piece]) -> int:

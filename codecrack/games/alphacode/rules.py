@@ -35,11 +35,11 @@ from .sheet import (
     MIN_ROWS,
     ROW_LABELS,
     Sheet,
-    all_questions,
     answer,
     check_size,
     question_cell,
     settled_squares,
+    shared_questions,
 )
 from .solver import solver_cost
 from .view import alphacode_view
@@ -198,7 +198,7 @@ class AlphacodeGame(Game):
         if self.phase in ("final", "cascade"):
             return declare + [{"type": "pass"}]
         asked = {self._question_key(entry["question"]) for entry in self._answers_about(self.target(seat))}
-        questions = [q for q in all_questions(self.sheet) if self._question_key(q) not in asked]
+        questions = [q for key, q in shared_questions(self.sheet) if key not in asked]
         return questions + (declare if self.phase == "play" else [])
 
     def known_declaration(self, seat: int) -> list[dict[str, str]] | None:
@@ -228,7 +228,8 @@ class AlphacodeGame(Game):
         played_round = self.round
         events = handlers[kind](seat, action)
         for event in events:
-            event.setdefault("round", played_round)
+            if "round" not in event:  # an answer is frozen with its round
+                event["round"] = played_round
         self.history.extend(frozen(event) for event in events)  # shared by every later view
         return detached(events)
 
@@ -271,10 +272,19 @@ class AlphacodeGame(Game):
         }
         target = self.target(seat)
         for entry in self._answers_about(target):
-            if self._question_key(entry["question"]) == self._question_key(question):
+            if entry["question"] == question:  # both in the sheet's own labels (upper case)
                 raise _already_asked(question["type"], self.sheet.label(row, column), entry["answer"])
         result = answer(self.sheet, question, code_mask(self._code_of(target)))
-        entry = {"type": "answer", "seat": seat, "target": target, "question": question, "answer": result}
+        entry = frozen(  # never changed: shared by the history and every later view
+            {
+                "type": "answer",
+                "seat": seat,
+                "target": target,
+                "question": question,
+                "answer": result,
+                "round": self.round,
+            }
+        )
         self.questions.append(entry)
         if self.phase == "handicap":
             self.handicap_left -= 1
@@ -296,8 +306,8 @@ class AlphacodeGame(Game):
         check_code(guess, self.sheet, self.letters, self.options.real_words)
         target = self.target(seat)
         correct = set(guess) == set(self._code_of(target))
-        self.declarations.append(
-            {"seat": seat, "target": target, "letters": code_json(guess, self.sheet), "correct": correct}
+        self.declarations.append(  # never changed: frozen, shared by every later view
+            frozen({"seat": seat, "target": target, "letters": code_json(guess, self.sheet), "correct": correct})
         )
         event: Event = {"type": "declared", "seat": seat, "correct": correct}
         if self.duel:  # spoken aloud in a duel; handed to the creator alone with 3+ players
@@ -369,15 +379,17 @@ class AlphacodeGame(Game):
         return next(s for s in order if s not in self.eliminated)
 
     def _replay_after_draw(self) -> list[Event]:
-        self.past_rounds.append(
-            {
-                "round": self.round,
-                "outcome": "draw",
-                "first": self.first,
-                "codes": self.codes_json(),
-                "questions": self.questions,
-                "declarations": self.declarations,
-            }
+        self.past_rounds.append(  # never changed: frozen, shared by every later view
+            frozen(
+                {
+                    "round": self.round,
+                    "outcome": "draw",
+                    "first": self.first,
+                    "codes": self.codes_json(),
+                    "questions": self.questions,
+                    "declarations": self.declarations,
+                }
+            )
         )
         events: list[Event] = [{"type": "draw", "round": self.round}]
         self._start_round(1 - self.first)

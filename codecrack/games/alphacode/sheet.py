@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...core.frozen import FrozenDict, frozen
 from ...i18n import N_
 
 COLUMN_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
@@ -91,7 +92,12 @@ class Sheet:
 
     # -- coordinates -------------------------------------------------------------
     def cell(self, row: object, column: object) -> Cell:
-        """Indices of the point (row, column) given by labels; off the sheet is an error."""
+        """Indices of the point (row, column) given by labels; off the sheet is an error. Two labels
+        as the game writes them (one upper-case letter each: every stored question) are one lookup."""
+        if type(row) is str and type(column) is str:
+            found = _cells(self).get(row + column) if len(row) == 1 == len(column) else None
+            if found is not None:
+                return found
         return (
             self._index(self.row_labels, row, N_("row {text!r} is off the sheet (rows {first}-{last})")),
             self._index(self.column_labels, column, N_("column {text!r} is off the sheet (columns {first}-{last})")),
@@ -126,6 +132,16 @@ def _lattice(columns: int, rows: int) -> tuple[tuple[Cell, ...], tuple[Cell, ...
     return tuple(cell for cell in cells if _kind(*cell) == "square"), tuple(
         cell for cell in cells if _kind(*cell) == "zone"
     )
+
+
+@cache
+def _cells(sheet: Sheet) -> dict[str, Cell]:
+    """Every point's cell, keyed by its row label and column label written together (``"QI"``)."""
+    return {
+        row_label + column_label: (row, column)
+        for row, row_label in enumerate(sheet.row_labels)
+        for column, column_label in enumerate(sheet.column_labels)
+    }
 
 
 @cache
@@ -169,6 +185,17 @@ def all_questions(sheet: Sheet) -> list[dict[str, Any]]:
         return {"type": kind, "row": sheet.row_labels[row], "column": sheet.column_labels[column]}
 
     return [named("count", *zone) for zone in sheet.zones] + [named("filled", *sq) for sq in sheet.squares]
+
+
+QuestionKey = tuple[str, str, str]
+
+
+@cache
+def shared_questions(sheet: Sheet) -> tuple[tuple[QuestionKey, FrozenDict], ...]:
+    """:func:`all_questions` in the same order, each with its key (its kind and labels), made once
+    per sheet and frozen: a seat's legal actions are a new list of these shared questions (as Coda's
+    guesses are: docs/engine.md, "Views share what never changes")."""
+    return tuple(((q["type"], q["row"], q["column"]), frozen(q)) for q in all_questions(sheet))
 
 
 def settled_squares(sheet: Sheet, entries: list[dict[str, Any]]) -> tuple[set[Cell], set[Cell]]:

@@ -7,14 +7,17 @@ over, else only the seat's own.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.detached import detached
-from .codes import code_json
-from .letters import GLYPHS
+from ...core.frozen import FrozenDict, frozen
+from .codes import shared_code_json
+from .letters import GLYPHS, LETTER_SETS
+from .sheet import Sheet
 
 if TYPE_CHECKING:
-    from .rules import AlphacodeGame
+    from .rules import AlphacodeGame, AlphacodeOptions
 
 
 def visible_declarations(game: AlphacodeGame, seat: int | None) -> list[dict[str, Any]]:
@@ -26,34 +29,57 @@ def visible_declarations(game: AlphacodeGame, seat: int | None) -> list[dict[str
 
 
 def alphacode_view(game: AlphacodeGame, seat: int | None) -> dict[str, Any]:
+    """The seat's view: new top-level lists, holding the frozen parts the game shares (the answers,
+    declarations, past rounds and history are frozen when they happen; the parts no step changes
+    once per option set), so a view copies nothing (docs/engine.md, "Views share what never changes")."""
     own = None if seat is None else game.codes[seat]
-    return detached(
+    fixed = _fixed_parts(game.name, game.players, game.options)
+    result = game.result
+    return {
+        "game": fixed["game"],
+        "seat": seat,
+        "players": fixed["players"],
+        "options": fixed["options"],
+        "sheet": fixed["sheet"],
+        "letters": fixed["letters"],
+        "glyphs": fixed["glyphs"],
+        "mode": fixed["mode"],
+        "creator": game.creator,
+        "round": game.round,
+        "phase": game.phase,
+        "first": game.first,
+        "to_move": sorted(game.to_move),
+        "handicap_left": game.handicap_left,
+        "coded": [code is not None for code in game.codes],
+        "code": None if own is None else shared_code_json(own, game.sheet),
+        "target": game.target(seat),
+        "questions": list(game.questions),  # its answers are frozen, shared by every view
+        "declarations": visible_declarations(game, seat),
+        "misses": list(game.misses),
+        "eliminated": list(game.eliminated),
+        "pending": list(game.pending),
+        "past_rounds": list(game.past_rounds),
+        "codes": game.codes_json() if game.outcome is not None else None,
+        "history": list(game.history),  # its events are frozen, shared by every view
+        "result": None if result is None else detached(result),
+    }
+
+
+@lru_cache(maxsize=64)
+def _fixed_parts(name: str, players: int, options: AlphacodeOptions) -> FrozenDict:
+    """What no step of a game changes, made once for every game of these options (frozen, shared
+    by every view of each of them: docs/engine.md, "Views share what never changes")."""
+    sheet = Sheet(options.columns, options.rows)
+    letters = LETTER_SETS[options.letters]
+    parts: FrozenDict = frozen(
         {
-            "game": game.name,
-            "seat": seat,
-            "players": game.players,
-            "options": game.options.model_dump(mode="json"),
-            "sheet": game.sheet.describe(),
-            "letters": game.letters,
-            "glyphs": {letter: GLYPHS[letter] for letter in game.letters},
-            "mode": "duel" if game.duel else "creator",
-            "creator": game.creator,
-            "round": game.round,
-            "phase": game.phase,
-            "first": game.first,
-            "to_move": sorted(game.to_move),
-            "handicap_left": game.handicap_left,
-            "coded": [code is not None for code in game.codes],
-            "code": None if own is None else code_json(own, game.sheet),
-            "target": game.target(seat),
-            "questions": game.questions,
-            "declarations": visible_declarations(game, seat),
-            "misses": game.misses,
-            "eliminated": game.eliminated,
-            "pending": game.pending,
-            "past_rounds": game.past_rounds,
-            "codes": game.codes_json() if game.outcome is not None else None,
-            "history": None,
-            "result": game.result,
+            "game": name,
+            "players": players,
+            "options": options.model_dump(mode="json"),
+            "sheet": sheet.describe(),
+            "letters": letters,
+            "glyphs": {letter: GLYPHS[letter] for letter in letters},
+            "mode": "duel" if players == 2 else "creator",
         }
-    ) | {"history": list(game.history)}  # its events are frozen, shared by every view
+    )
+    return parts
