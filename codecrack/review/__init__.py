@@ -14,13 +14,25 @@ True
 
 from typing import Any
 
-from .core import GRADES, Decision, Review, ReviewError, review_record
+from .core import GRADES, Decision, Review, Reviewer, ReviewError, review_record, reviewer_for, seat_decisions
 from .numbering import tiles_counted_from
 
-__all__ = ["GRADES", "Decision", "Review", "ReviewError", "review_for_the_page", "review_record"]
+__all__ = [
+    "GRADES",
+    "Decision",
+    "Review",
+    "ReviewError",
+    "review_record",
+    "review_step_for_the_page",
+    "reviewer_for",
+    "seat_decisions",
+]
 
 
-def review_for_the_page(record: dict[str, Any], seat: int) -> dict[str, Any]:
-    """:func:`review_record` as JSON, its tiles counted from 1 as the table page numbers a row's."""
+def review_step_for_the_page(
+    reviewer: Reviewer, step: int, view: dict[str, Any], action: dict[str, Any]
+) -> tuple[Reviewer, list[Decision]]:
+    """One decision graded, its tiles counted from 1 as the table page numbers a row's; the reviewer
+    comes back with what it remembered, so that a review can be made one step at a time."""
     with tiles_counted_from(1):
-        return review_record(record, seat).to_json()
+        return reviewer, reviewer.review(step, view, action)

@@ -185,10 +185,17 @@ def seat_steps(game: Game, actions: list[Any], seat: int) -> Iterator[Step]:
             yield step, view, action
 
 
-def review_record(record: dict[str, Any], seat: int) -> Review:
-    """Review every decision ``seat`` took in ``record`` from that seat's own views."""
+def seat_decisions(record: dict[str, Any], seat: int) -> tuple[Review, list[Step]]:
+    """``seat``'s review of ``record`` with no decision graded yet, and the steps to grade, in order."""
     game, actions = replayed(record)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         raise ReviewError(N_("no seat {seat!r}: seats are 0 to {last}"), seat=seat, last=game.players - 1)
-    decisions = review_steps(game.name, seat, seat_steps(game, actions, seat))
-    return Review(game.name, seat, game.players, game.over, decisions)
+    steps = list(seat_steps(game, actions, seat))
+    return Review(game.name, seat, game.players, game.over), steps
+
+
+def review_record(record: dict[str, Any], seat: int) -> Review:
+    """Review every decision ``seat`` took in ``record`` from that seat's own views."""
+    review, steps = seat_decisions(record, seat)
+    review.decisions = review_steps(review.game, seat, steps)
+    return review

@@ -17,7 +17,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException
 
 from ..i18n import _, current
-from ..review import review_for_the_page
+from ..review import review_step_for_the_page, reviewer_for, seat_decisions
 from .hints import hint_for
 from .hub import Hub
 from .replays import frame_at
@@ -59,20 +59,23 @@ def review_router(hub: Hub) -> APIRouter:
     async def review(code: str, token: str | None = Depends(bearer_token)) -> dict[str, Any]:
         table, seat = await finished_seat(code, token)
         key = (table.code, seat, current())
-        if key not in cache:  # the worker runs in this request's language
-            work = hub.bots.work
+        if key not in cache:  # the workers run in this request's language
+            made, steps = await asyncio.to_thread(seat_decisions, table.game.record(), seat)
+            reviewer = reviewer_for(made.game, seat)
             try:
-                result = await work.run_apart(
-                    table,
-                    ("review", table.code, seat),
-                    review_for_the_page,
-                    table.game.record(),
-                    seat,
-                    light=hub.hint_pool,
-                )
+                for step in steps:  # one call a decision: each within one step's budget, other work between
+                    reviewer, decisions = await hub.bots.work.run_apart(
+                        table,
+                        ("review", table.code, seat),
+                        review_step_for_the_page,
+                        reviewer,
+                        *step,
+                        light=hub.hint_pool,
+                    )
+                    made.decisions += decisions
             except OverBudget as refused:
                 raise HTTPException(status_code=400, detail=refused.text()) from None
-            cache[key] = {"code": table.code, **result}
+            cache[key] = {"code": table.code, **made.to_json()}
             while len(cache) > CACHED_REVIEWS:
                 cache.popitem(last=False)
         cache.move_to_end(key)

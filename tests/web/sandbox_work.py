@@ -25,8 +25,8 @@ def greedy_hint(view: dict) -> dict:
     return {"size": greedy(64 * 1024)}  # 64 GB: more than any server's budget
 
 
-def greedy_review(record: dict, seat: int) -> dict:
-    return {"size": greedy(64 * 1024)}
+def greedy_review(reviewer: Any, step: int, view: dict, action: dict) -> tuple[Any, list]:
+    return reviewer, [greedy(64 * 1024)]
 
 
 class Go:

@@ -170,7 +170,8 @@ def counting_sandbox_calls(client: TestClient, monkeypatch) -> list[Any]:
 def test_a_hint_or_review_refused_for_its_budget_is_refused_again_at_once(client, monkeypatch):
     """Before: asked again, it ran again in a new worker (and was refused again)."""
     monkeypatch.setattr("codecrack.web.hints.provider", lambda game: greedy_hint)
-    monkeypatch.setattr("codecrack.web.review_routes.review_for_the_page", greedy_review)
+    monkeypatch.setattr("codecrack.web.review_routes.review_step_for_the_page", greedy_review)
+    monkeypatch.setattr("codecrack.web.review_routes.reviewer_for", lambda game, seat: None)  # the toy game has none
     calls = counting_sandbox_calls(client, monkeypatch)
     made = create(client, "toy", [HUMAN, RANDOM], sit=0, options={"target": 3, "first": 0})
     with seated(client, made["code"], made["token"]) as me:

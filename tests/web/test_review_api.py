@@ -7,6 +7,7 @@ import random
 from codecrack.review import review_record
 from codecrack.review.numbering import tiles_counted_from
 
+from .test_bot_budget import counting_sandbox_calls
 from .wsclient import HUMAN, bearer, create, seated
 
 
@@ -48,3 +49,16 @@ def test_no_review_before_the_end_for_spectators_or_unknown_tables(client):
     spectator = client.get(f"/api/tables/{done['code']}/review")
     assert spectator.status_code == 400 and "only a player" in spectator.json()["detail"]
     assert client.get(f"/api/tables/{done['code']}/review", headers=bearer("forged")).status_code == 400
+
+
+def test_a_review_is_made_one_decision_a_worker_call_each_within_a_steps_budget(client, monkeypatch):
+    """The server admits options by the cost of one step (an AI move, a hint, one decision reviewed).
+    Before: the whole review was one call under that one step's budget, and the review of a long game
+    on the largest allowed Alphabet Code sheet was refused past its 5 s of CPU (CI of 7333395)."""
+    made = finished_coda(client)
+    calls = counting_sandbox_calls(client, monkeypatch)
+    response = client.get(f"/api/tables/{made['code']}/review", headers=bearer(made["token"]))
+    assert response.status_code == 200
+    store = client.app.state.hub.store
+    record = store.table(made["code"]).record(store.moves(made["code"]))
+    assert len(calls) == sum(actor == 0 for actor, _ in record["actions"]) > 1

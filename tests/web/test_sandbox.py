@@ -60,7 +60,8 @@ def test_a_call_that_waits_past_the_wall_clock_backstop_is_ended():
 
 def test_a_hint_or_review_past_the_budget_is_refused_and_the_table_plays_on(client, monkeypatch):
     monkeypatch.setattr("codecrack.web.hints.provider", lambda game: greedy_hint)
-    monkeypatch.setattr("codecrack.web.review_routes.review_for_the_page", greedy_review)
+    monkeypatch.setattr("codecrack.web.review_routes.review_step_for_the_page", greedy_review)
+    monkeypatch.setattr("codecrack.web.review_routes.reviewer_for", lambda game, seat: None)  # the toy game has none
     made = create(client, "toy", [HUMAN, RANDOM], sit=0, options={"target": 3, "first": 0})
     with seated(client, made["code"], made["token"]) as me:
         me.ws.send_json({"type": "hint"})
