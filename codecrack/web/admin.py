@@ -193,7 +193,12 @@ def _seats_mention(name: str):
 def block(engine: Engine, name: str) -> bool:
     """Refuse ``name`` (any case) for new seats and tables from now on; ``False`` if it already was."""
     dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(blocked_names).values(name=name_key(name), blocked_at=now()).on_conflict_do_nothing()
+    statement = (
+        dialect.insert(blocked_names)
+        .values(name=name_key(name), blocked_at=now())
+        .on_conflict_do_nothing()
+        .execution_options(preserve_rowcount=True)  # else psycopg's cursor is closed before it is read: -1
+    )
     with engine.begin() as db:
         return db.execute(statement).rowcount == 1
 

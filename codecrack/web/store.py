@@ -379,14 +379,6 @@ def blocked_among(db: Connection, names: Iterable[str]) -> list[str]:
     return [name for key, name in keys.items() if db.execute(IS_BLOCKED, {"key": key}).first()]
 
 
-def refuse_blocked(db: Connection, names: Iterable[str]) -> None:
-    """Raise :class:`BlockedName` if one of ``names`` is blocked; within a write, so that a seat's
-    name is checked in the transaction that stores it (no read of its own)."""
-    blocked = blocked_among(db, names)
-    if blocked:
-        raise BlockedName(blocked[0])
-
-
 @dataclass
 class TableRow:
     """One table as stored: its record header, seat plan and state. ``seats`` holds one
@@ -545,18 +537,36 @@ class Store:
 # action (their compiled forms are cached)
 ADD_TABLE = insert(tables)
 ADD_TOKEN = insert(seat_tokens)
+# a seat token, inserted only if its name is not blocked (no row inserted: it is; the count of rows
+# is kept for an INSERT only when asked: psycopg's cursor is closed before it is read otherwise)
+ADD_TOKEN_UNLESS_BLOCKED = (
+    insert(seat_tokens)
+    .from_select(
+        ["token", "table_code", "seat", "name", "player_id"],
+        select(
+            bindparam("token", type_=String),
+            bindparam("table_code", type_=String),
+            bindparam("seat", type_=Integer),
+            bindparam("name", type_=String),
+            bindparam("player_id", type_=Integer),
+        ).where(~exists().where(blocked_names.c.name == bindparam("key"))),
+    )
+    .execution_options(preserve_rowcount=True)
+)
 
 
 def add_table(
     db: Connection, row: TableRow, tokens: dict[str, tuple[int, str]] | None = None, player_id: int | None = None
 ) -> None:
     """Store a new table and the seats taken with it (``tokens``: token -> (seat, name), linked to
-    player ``player_id`` if any; :class:`BlockedName` if one of their names is blocked)."""
-    if tokens:
-        refuse_blocked(db, (name for _, name in tokens.values()))
+    player ``player_id`` if any; :class:`BlockedName` if one of their names is blocked: the caller's
+    transaction, rolled back, stores none of it). Each seat's name is checked by the statement that
+    stores it (:data:`ADD_TOKEN_UNLESS_BLOCKED`), not by a read of its own."""
     db.execute(ADD_TABLE, row.__dict__)
     for token, (seat, name) in (tokens or {}).items():
-        add_token(db, row.code, seat, token, name, player_id)
+        values = {"token": token, "table_code": row.code, "seat": seat, "name": name, "player_id": player_id}
+        if not db.execute(ADD_TOKEN_UNLESS_BLOCKED, {**values, "key": name_key(name)}).rowcount:
+            raise BlockedName(name)
 
 
 def update_table(db: Connection, code: str, **values: Any) -> None:
@@ -623,17 +633,23 @@ def add_tallies(db: Connection, counted: dict[tuple[int, str, str], list[int]]) 
 ENDED_AT = select(tables.c.active_at).where(tables.c.code == seat_tokens.c.table_code).scalar_subquery()
 
 
+# the seats held by players at tables that end (``codes``), built once (a game's end is in the
+# writer's batches: building the statement cost more than running it)
+HELD_AT = and_(seat_tokens.c.table_code.in_(bindparam("codes", expanding=True)), seat_tokens.c.player_id.is_not(None))
+ENDED_SEATS = (
+    select(seat_tokens.c.player_id, seat_tokens.c.seat, tables.c.game, tables.c.seats, tables.c.result)
+    .join(tables, tables.c.code == seat_tokens.c.table_code)
+    .where(HELD_AT)
+)
+DATE_ENDED_SEATS = update(seat_tokens).where(HELD_AT).values(finished_at=ENDED_AT)
+
+
 def count_ended(db: Connection, codes: list[str]) -> None:
     """Count the games of tables ``codes``, which end in this transaction, in their players'
     tallies, and date the players' seats with the end (the tables' last activity)."""
-    held = and_(seat_tokens.c.table_code.in_(codes), seat_tokens.c.player_id.is_not(None))
-    seats = db.execute(
-        select(seat_tokens.c.player_id, seat_tokens.c.seat, tables.c.game, tables.c.seats, tables.c.result)
-        .join(tables, tables.c.code == seat_tokens.c.table_code)
-        .where(held)
-    ).all()
+    seats = db.execute(ENDED_SEATS, {"codes": codes}).all()
     if seats:  # else nothing to write: tables without players end in no more statements
-        db.execute(update(seat_tokens).where(held).values(finished_at=ENDED_AT))
+        db.execute(DATE_ENDED_SEATS, {"codes": codes})
         add_tallies(db, tallies(seats))
 
 
@@ -718,14 +734,24 @@ def add_token(db: Connection, code: str, seat: int, token: str, name: str, playe
     db.execute(ADD_TOKEN, {"token": token, "table_code": code, "seat": seat, "name": name, "player_id": player_id})
 
 
+# the claim's one read: the table's invitation (its row locked) and whether the seat's name is blocked
+INVITE_AND_BLOCKED = (
+    select(tables.c.invite, exists().where(blocked_names.c.name == bindparam("key")).label("blocked"))
+    .where(tables.c.code == bindparam("code"))
+    .with_for_update(of=tables)
+)
+
+
 def add_invited_token(
     db: Connection, code: str, seat: int, token: str, name: str, player_id: int | None, invite: str | None
 ) -> bool:
     """:func:`add_token` if ``invite`` is the table's invitation as stored now, or the table has none
     (its seats are open to anyone); ``False``, nothing stored, if not; :class:`BlockedName` if ``name``
-    is blocked. The table's row is locked, so a renewal on any instance commits wholly before or after."""
-    refuse_blocked(db, [name])
-    stored = db.execute(select(tables.c.invite).where(tables.c.code == code).with_for_update()).scalar_one()
+    is blocked. The table's row is locked, so a renewal on any instance commits wholly before or after.
+    One statement reads both the invitation and the name's block (:data:`INVITE_AND_BLOCKED`)."""
+    stored, blocked = db.execute(INVITE_AND_BLOCKED, {"code": code, "key": name_key(name)}).one()
+    if blocked:
+        raise BlockedName(name)
     if stored is not None and not secrets.compare_digest((invite or "").encode(), stored.encode()):
         return False
     add_token(db, code, seat, token, name, player_id)

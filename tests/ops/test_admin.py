@@ -187,3 +187,19 @@ def test_forget_deletes_the_account(db_url):
         engine.dispose()
         assert httpx.get(f"{server.url}/api/tables/{code}").status_code == 200
         assert admin(db_url, "check").exit_code == 0
+
+
+def test_block_and_unblock_say_whether_they_changed_anything(db_url):
+    """``block`` is ``False`` for a name already blocked (any case), ``unblock`` for one that was not.
+    Before: ``block`` was ``False`` on PostgreSQL even when it stored the name (SQLAlchemy closed the
+    INSERT's cursor before its row count was read: -1)."""
+    from codecrack.web.admin import block, unblock
+    from codecrack.web.migrate import upgrade
+
+    engine = make_engine(db_url)
+    try:
+        upgrade(engine)
+        assert block(engine, "Mallory") and not block(engine, "mALLORY")
+        assert unblock(engine, "mallory") and not unblock(engine, "Mallory")
+    finally:
+        engine.dispose()

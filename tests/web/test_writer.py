@@ -11,9 +11,20 @@ from sqlalchemy.exc import IntegrityError
 
 from codecrack.web import store as store_module
 from codecrack.web import writer as writer_module
+from codecrack.web.admin import block
 from codecrack.web.app import create_app
 from codecrack.web.migrate import upgrade
-from codecrack.web.store import Store, TableRow, actions, add_move, add_moves, add_table, make_engine
+from codecrack.web.store import (
+    BlockedName,
+    Store,
+    TableRow,
+    actions,
+    add_invited_token,
+    add_move,
+    add_moves,
+    add_table,
+    make_engine,
+)
 from codecrack.web.writer import Writer
 
 from .conftest import fast_config
@@ -137,6 +148,39 @@ def test_the_actions_of_a_batch_are_stored_in_three_statements_whatever_their_nu
     assert all(store.moves(code) == [[0, {"n": 1}]] for code in CODES[1:])
     assert store.moves(CODES[0]) == [[1, {"n": 2}]] and store.table(CODES[0]).result == {"winners": [1]}
     assert store.table(CODES[0]).finished and not store.table(CODES[1]).finished
+
+
+def test_opening_a_table_checks_its_seats_names_in_the_statements_that_store_them(engine):
+    """A new table with its creator seated is two statements (the table, the seat: the seat's INSERT
+    checks its name), a claim two (one read of the invitation and the name's block, the seat): no
+    read of their own for the names (issue 26's CPU per table opened). A blocked name, in any case,
+    stores nothing; a wrong invitation stores nothing either."""
+    store = Store(engine)
+    statements: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(" ".join(args[2].split()[:3])))
+    seats = [{"kind": "human", "agent": None, "name": ""}] * 2
+
+    def row(code: str, invite: str | None = None) -> TableRow:
+        return TableRow(code=code, game="toy", players=2, seed=1, options={}, seats=seats, invite=invite)
+
+    store.write(add_table, row("N1"), {"t1": (0, "Ann")})
+    assert statements == ["INSERT INTO tables", "INSERT INTO seat_tokens"]
+    statements.clear()
+    assert store.write(add_invited_token, "N1", 1, "t2", "Bob", None, None)
+    assert statements == ["SELECT tables.invite, EXISTS", "INSERT INTO seat_tokens"]
+    assert store.tokens("N1") == {"t1": (0, "Ann"), "t2": (1, "Bob")}
+
+    block(engine, "mallory")
+    with pytest.raises(BlockedName):
+        store.write(add_table, row("N2"), {"t3": (0, " MALLORY ")})
+    assert store.table("N2") is None and store.tokens("N2") == {}
+    store.write(add_table, row("N3", invite="secret"))
+    with pytest.raises(BlockedName):
+        store.write(add_invited_token, "N3", 0, "t4", "Mallory", None, "secret")
+    assert not store.write(add_invited_token, "N3", 0, "t5", "Carol", None, "guess")
+    assert store.tokens("N3") == {}
+    assert store.write(add_invited_token, "N3", 0, "t6", "Carol", None, "secret")
+    assert store.tokens("N3") == {"t6": (0, "Carol")}
 
 
 @pytest.mark.parametrize("together", [{}, {add_move: add_moves}], ids=["one by one", "together"])
