@@ -61,7 +61,9 @@ class CodecrackApp(FastAPI):
         if code is None:
             return await super().__call__(scope, receive, send)
         # starlette types the messages as mappings; uvicorn's are the dicts live_routes reads
-        return await self.game_sockets.serve(scope, receive, send, code)  # type: ignore[arg-type]
+        serving = self.game_sockets.serve(scope, receive, send, code)  # type: ignore[arg-type]
+        del scope  # this frame waits as long as the socket is open: only the socket's serving keeps the scope
+        return await serving
 
 
 def address_of(http: Request) -> str:

@@ -68,6 +68,7 @@ class GameSockets:
         if self.drain.active:
             return await socket.close(RESTARTING, "restarting")
         address = client_address(scope)
+        del scope  # read: not held for the socket's life
         if not await self.connections.enter(address):
             return await refuse(
                 socket,
@@ -75,29 +76,26 @@ class GameSockets:
                 _("at most {count} connections from one address").format(count=self.config.connections_per_address),
             )
         SOCKETS.opened += 1
-        try:
-            await self.play(socket, code)
+        try:  # the join and the play inline: every coroutine here is a frame held for the socket's life
+            try:  # partials, not closures: a closure's variables are cells this frame holds for the socket's life
+                table, connection = await join(
+                    self.hub, code, partial(hello_in_time, socket), partial(new_connection, socket, self.config)
+                )
+            except JoinRefused as refused:
+                return await refuse(socket, refused.code, refused.message)
+            except WebSocketDisconnect:
+                return
+            except (ValueError, TimeoutError) as error:
+                return await refuse(socket, POLICY, str(error) or _("no hello: say hello with your token first"))
+            try:
+                await connection.serve(self.converse(socket, table, connection, self.hub.chat.greet(table, connection)))
+            except WebSocketDisconnect:
+                pass
+            finally:
+                leave(self.hub, table, connection)
         finally:
             await self.connections.leave(address)
             SOCKETS.closed += 1
-
-    async def play(self, socket: AsgiSocket, code: str) -> None:
-        try:  # partials, not closures: a closure's variables are cells this frame holds for the socket's life
-            table, connection = await join(
-                self.hub, code, partial(hello_in_time, socket), partial(new_connection, socket, self.config)
-            )
-        except JoinRefused as refused:
-            return await refuse(socket, refused.code, refused.message)
-        except WebSocketDisconnect:
-            return
-        except (ValueError, TimeoutError) as error:
-            return await refuse(socket, POLICY, str(error) or _("no hello: say hello with your token first"))
-        try:
-            await connection.serve(self.converse(socket, table, connection, self.hub.chat.greet(table, connection)))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            leave(self.hub, table, connection)
 
     async def converse(self, socket: AsgiSocket, table: LiveTable, connection: Connection, greeting: Awaitable) -> None:
         """Send the ``greeting``, then answer the connection's messages, within the size and rate

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import codecrack
+from codecrack.core.detached import detached
 from codecrack.core.frozen import FrozenDict
 from tests.alphacode.helpers import CODE_A, CODE_B, ask, declare, duel
 from tests.core.test_shared_views import vandalize
@@ -62,3 +63,28 @@ def test_a_drawn_duels_views_share_the_frozen_parts_and_changing_them_changes_no
         json.dumps(second) == before[2]
         and json.loads(json.dumps(game.record()))["actions"][:-1] == (json.loads(record)["actions"])
     )
+
+
+def test_a_step_returns_the_frozen_events_its_history_keeps_and_a_copy_shares_the_sheet():
+    """``apply`` returns the history's own frozen events (no copy of them per step, as Coda and The
+    Coding); a game's copy (the server's twin, a pickle) holds the one shared sheet of its size and
+    none of the parts its views keep; and each round's code is shown, not a cached earlier one."""
+    game = duel(CODE_A, CODE_B, first=0)
+    seen = []
+    for seat, action in [
+        (0, ask("filled", "NB")),
+        (1, ask("count", "OB")),
+        (0, declare(CODE_B)),
+        (1, declare(CODE_A)),  # a draw: a new round, and new codes
+        (0, {"type": "random_code"}),
+        (1, {"type": "random_code"}),
+    ]:
+        events = game.apply(seat, action)
+        assert events and all(isinstance(event, FrozenDict) for event in events)
+        assert all(mine is kept for mine, kept in zip(events, game.history[-len(events) :], strict=True))
+        seen.append(texts(game))
+        assert seen[-1] == texts(codecrack.replay(game.record()))
+    assert seen[-1] != seen[1]  # the second round's codes
+    copy = detached(game)
+    assert copy.sheet is game.sheet and copy.view_parts == {} and game.view_parts
+    assert texts(copy) == texts(game)

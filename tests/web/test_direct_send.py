@@ -15,6 +15,7 @@ import pytest
 import uvicorn
 from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
 from websockets.protocol import State
 
 from codecrack.web.direct_send import SEND_NOW, DirectSend, Inbox, Writable
@@ -68,6 +69,7 @@ def test_an_open_socket_writes_a_text_message_at_once_as_one_unmasked_frame(size
         lambda protocol: setattr(protocol.transport, "closing", True),
         lambda protocol: setattr(protocol.transport, "unsent", 1),  # the client is not reading
         lambda protocol: setattr(protocol.conn, "extensions", ["permessage-deflate"]),
+        lambda protocol: protocol.conn.send_pong(b"ping"),  # the library's own frame waits to go first
     ],
 )
 def test_a_socket_not_plainly_writable_refuses_and_writes_nothing(unwritable):
@@ -99,18 +101,22 @@ def test_a_connection_refused_at_its_handshake_is_lost_cleanly():
 
 def test_the_inbox_hands_events_over_in_order_and_wakes_a_waiting_reader():
     async def scenario() -> list[dict]:
-        inbox = Inbox()
+        loop, inbox = asyncio.get_running_loop(), Inbox()
         inbox.put_nowait({"n": 1})
-        got = [await inbox.get()]
+        got = [await inbox.next(loop)]
         assert inbox.empty()
-        waiting = asyncio.ensure_future(inbox.get())
-        await asyncio.sleep(0)  # the reader waits
-        inbox.put_nowait({"n": 2})
+        waiting = inbox.next(loop)  # the reader waits
+        inbox.put_nowait({"n": 2})  # handed to it
         inbox.put_nowait({"n": 3})
-        got += [await asyncio.wait_for(waiting, 30), await inbox.get()]
+        assert not inbox.empty()
+        got += [await asyncio.wait_for(waiting, 30), await inbox.next(loop)]
+        cancelled = inbox.next(loop)
+        cancelled.cancel()  # a reader that stopped waiting: the event stays for the next one
+        inbox.put_nowait({"n": 4})
+        got.append(await inbox.next(loop))
         return got
 
-    assert asyncio.run(scenario()) == [{"n": 1}, {"n": 2}, {"n": 3}]
+    assert asyncio.run(scenario()) == [{"n": 1}, {"n": 2}, {"n": 3}, {"n": 4}]
 
 
 class PeerTransport(Transport):
@@ -122,11 +128,13 @@ class PeerTransport(Transport):
     def close(self) -> None:
         self.closing = True
 
+    paused = False  # reading
+
     def pause_reading(self) -> None:
-        pass
+        self.paused = True
 
     def resume_reading(self) -> None:
-        pass
+        self.paused = False
 
 
 def reachable(root: object, limit: int = 200_000) -> list[object]:
@@ -151,14 +159,15 @@ UPGRADE = (
 )
 
 
-async def open_socket(app, headers: bytes = b"") -> DirectSend:
-    """A protocol that took an upgrade request (as uvicorn's HTTP protocol hands it over), once
-    ``app`` has run up to its first ``await`` after accepting (it appends to ``app.opened``)."""
+async def open_socket(app, headers: bytes = b"", after: bytes = b"") -> DirectSend:
+    """A protocol that took an upgrade request (as uvicorn's HTTP protocol hands it over; ``after``:
+    what the client sent with it), once ``app`` has run up to its first ``await`` after accepting
+    (it appends to ``app.opened``)."""
     config = uvicorn.Config(app=app, interface="asgi3")
     config.loaded, config.loaded_app = True, app
     protocol = DirectSend(config, ServerState(), {}, _loop=asyncio.get_running_loop())
     protocol.connection_made(PeerTransport())
-    protocol.data_received(UPGRADE + headers + b"\r\n")
+    protocol.data_received(UPGRADE + headers + b"\r\n" + after)
     async with asyncio.timeout(30):
         while not app.opened:
             await asyncio.sleep(0)
@@ -195,6 +204,101 @@ def test_an_open_socket_holds_none_of_its_handshakes_headers():
         await close_socket(protocol)
 
     asyncio.run(scenario())
+
+
+def reading_app(got: list[str]):
+    """An app that accepts its socket (``open_socket`` waits for it) and appends every text message
+    it reads to ``got``."""
+
+    async def app(scope, receive, send):
+        await receive()
+        await send({"type": "websocket.accept"})
+        app.opened.append(scope)
+        while (message := await receive())["type"] == "websocket.receive":
+            got.append(message["text"])
+
+    app.opened = []
+    return app
+
+
+def test_an_open_socket_keeps_no_parsed_request_and_still_reads_its_messages():
+    """The websockets library's parser keeps the request it parsed for the connection's life (a
+    local of its generator, 0.6 KB a socket with its emptied headers): once open, a socket reads
+    with a frame parser of its own, and every message still arrives, in order."""
+    got: list[str] = []
+    app = reading_app(got)
+
+    async def scenario() -> list[object]:
+        protocol = await open_socket(app)
+        requests = [item for item in reachable(protocol) if isinstance(item, Request)]
+        hello = Frame(Opcode.TEXT, b'{"type":"hello"}').serialize(mask=True)
+        protocol.data_received(hello[:3])  # a frame in two pieces
+        protocol.data_received(hello[3:] + Frame(Opcode.TEXT, b"second").serialize(mask=True))
+        async with asyncio.timeout(30):
+            while len(got) < 2:
+                await asyncio.sleep(0)
+        await close_socket(protocol)
+        return requests
+
+    assert asyncio.run(scenario()) == []
+    assert got == ['{"type":"hello"}', "second"]
+
+
+def test_a_message_sent_with_the_upgrade_request_is_read_all_the_same():
+    """A client may send its first message before the 101 response comes: the parser in the middle
+    of it is kept (only a parser waiting at a frame's start with nothing unread is replaced)."""
+    got: list[str] = []
+    app = reading_app(got)
+
+    async def scenario() -> None:
+        hello = Frame(Opcode.TEXT, b'{"type":"hello"}').serialize(mask=True)
+        protocol = await open_socket(app, b"", after=hello[:5])
+        protocol.data_received(hello[5:])
+        async with asyncio.timeout(30):
+            while not got:
+                await asyncio.sleep(0)
+        await close_socket(protocol)
+
+    asyncio.run(scenario())
+    assert got == ['{"type":"hello"}']
+
+
+def test_reading_goes_on_while_the_app_handles_a_message_and_stops_while_one_waits():
+    """As uvicorn's: the socket is read (pongs, a close) while the app works on a message it took,
+    and not while a message waits for the app (the client's messages wait in the kernel)."""
+    busy, seen = asyncio.Event(), []
+
+    async def app(scope, receive, send):
+        await receive()
+        await send({"type": "websocket.accept"})
+        app.opened.append(scope)
+        seen.append((await receive())["text"])  # handed over while it waits
+        await busy.wait()  # working on it
+        seen.append((await receive())["text"])
+        await receive()  # the disconnect
+
+    app.opened = []
+
+    async def scenario() -> list[bool]:
+        protocol = await open_socket(app)
+        transport, paused = protocol.transport, []
+        protocol.data_received(Frame(Opcode.TEXT, b"first").serialize(mask=True))
+        async with asyncio.timeout(30):
+            while not seen:
+                await asyncio.sleep(0)
+        paused.append(transport.paused)  # the app took it: reading goes on
+        protocol.data_received(Frame(Opcode.TEXT, b"second").serialize(mask=True))
+        paused.append(transport.paused)  # it waits: reading stops
+        busy.set()
+        async with asyncio.timeout(30):
+            while len(seen) < 2:
+                await asyncio.sleep(0)
+        paused.append(transport.paused)  # taken: reading goes on
+        await close_socket(protocol)
+        return paused
+
+    assert asyncio.run(scenario()) == [False, True, False]
+    assert seen == ["first", "second"]
 
 
 def test_an_open_socket_keeps_its_attributes_in_a_shared_key_dict():

@@ -19,7 +19,7 @@ import numpy as np
 from ...core.features import Layout, one_hot, seats
 from .codes import CODE_LENGTH
 from .letters import LETTER_SETS
-from .sheet import Sheet, all_questions
+from .sheet import all_questions, sheet_of
 
 PHASES = ("code", "handicap", "play", "final", "cascade", "over")
 ANSWERS = 5
@@ -32,7 +32,7 @@ def question_key(question: dict[str, Any]) -> tuple[str, str, str]:
 
 class AlphacodeEncoder:
     def __init__(self, players: int, options: Any) -> None:
-        self.sheet = Sheet(options.columns, options.rows)
+        self.sheet = sheet_of(options.columns, options.rows)
         self.letters = LETTER_SETS[options.letters]
         self.questions = {question_key(q): i for i, q in enumerate(all_questions(self.sheet))}
         p, q = players, len(self.questions)

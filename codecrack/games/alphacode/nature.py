@@ -19,7 +19,7 @@ from ...core.nature import ActionSpace, Nature, action_key
 from .codes import DENSE_SQUARES, legal_codes
 from .letters import LETTER_SETS
 from .rules import MISSES_ALLOWED
-from .sheet import Sheet, all_questions
+from .sheet import Sheet, all_questions, sheet_of
 
 HANDICAP_MAX = 3
 
@@ -41,7 +41,7 @@ def round_length(players: int, questions: int) -> int:
 
 
 def declare(players: int, options: Any) -> Nature:
-    sheet = Sheet(options.columns, options.rows)
+    sheet = sheet_of(options.columns, options.rows)
     dense = len(sheet.squares) <= DENSE_SQUARES
     codes = (
         len(legal_codes(LETTER_SETS[options.letters], sheet.columns, sheet.rows, options.real_words)) if dense else 0

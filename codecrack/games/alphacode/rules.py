@@ -20,7 +20,6 @@ from typing import Any
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from ...core.detached import detached
 from ...core.errors import IllegalAction, OptionError
 from ...core.frozen import frozen
 from ...core.game import Action, Event, Game
@@ -34,12 +33,13 @@ from .sheet import (
     MIN_COLUMNS,
     MIN_ROWS,
     ROW_LABELS,
-    Sheet,
-    answer,
+    answer_at,
     check_size,
     question_cell,
+    question_index,
     settled_squares,
     shared_questions,
+    sheet_of,
 )
 from .solver import solver_cost
 from .view import alphacode_view
@@ -125,10 +125,16 @@ class AlphacodeGame(Game):
     presets = ALPHACODE_PRESETS
     options: AlphacodeOptions
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The game's state without what its views share (a copy, a twin or a pickle, makes its own)."""
+        return {**self.__dict__, "view_parts": {}}
+
     # -- setup ------------------------------------------------------------------------
     def _setup(self) -> None:
+        # what its views share from step to step (view.py): made at the first view, never copied
+        self.view_parts: dict[Any, Any] = {}
         options = self.options
-        self.sheet = Sheet(options.columns, options.rows)
+        self.sheet = sheet_of(options.columns, options.rows)
         self.letters = LETTER_SETS[options.letters]
         self.duel = self.players == 2
         self.creator = self._creator_seat()
@@ -230,8 +236,9 @@ class AlphacodeGame(Game):
         for event in events:
             if "round" not in event:  # an answer is frozen with its round
                 event["round"] = played_round
-        self.history.extend(frozen(event) for event in events)  # shared by every later view
-        return detached(events)
+        happened = [frozen(event) for event in events]
+        self.history.extend(happened)  # shared by every later view
+        return happened  # the frozen events themselves, as Coda's and The Coding's (docs/engine.md)
 
     def _make_code(self, seat: int, action: Action) -> list[Event]:
         if self.phase != "code":
@@ -264,17 +271,16 @@ class AlphacodeGame(Game):
                 else N_("no questions now: only a declaration or a pass is allowed")
             )
         check_keys(action, "row", "column")
-        row, column = question_cell(self.sheet, action)
-        question = {
-            "type": action["type"],
-            "row": self.sheet.row_labels[row],
-            "column": self.sheet.column_labels[column],
-        }
+        sheet = self.sheet
+        row, column = question_cell(sheet, action)
+        kind = action["type"]
+        # the sheet's own frozen question (its labels upper case), as the legal actions hold it
+        question = question_index(sheet)[kind, sheet.row_labels[row], sheet.column_labels[column]]
         target = self.target(seat)
         for entry in self._answers_about(target):
-            if entry["question"] == question:  # both in the sheet's own labels (upper case)
-                raise _already_asked(question["type"], self.sheet.label(row, column), entry["answer"])
-        result = answer(self.sheet, question, code_mask(self._code_of(target)))
+            if entry["question"] == question:
+                raise _already_asked(kind, sheet.label(row, column), entry["answer"])
+        result = answer_at(sheet, kind, row, column, code_mask(self._code_of(target)))
         entry = frozen(  # never changed: shared by the history and every later view
             {
                 "type": "answer",
@@ -375,6 +381,8 @@ class AlphacodeGame(Game):
         return []
 
     def _next_solver(self, seat: int) -> int:
+        if self.duel:  # no one is eliminated in a duel
+            return 1 - seat
         order = self.solvers[self.solvers.index(seat) + 1 :] + self.solvers[: self.solvers.index(seat) + 1]
         return next(s for s in order if s not in self.eliminated)
 

@@ -59,6 +59,10 @@ class Sheet:
         object.__setattr__(self, "squares", squares)
         object.__setattr__(self, "zones", zones)
 
+    def __reduce__(self) -> tuple[Any, tuple[int, int]]:
+        """A copy (a pickled game's, a twin's) is the shared sheet of its size: :func:`sheet_of`."""
+        return sheet_of, (self.columns, self.rows)
+
     # -- geometry ----------------------------------------------------------------
     @property
     def column_labels(self) -> str:
@@ -77,7 +81,7 @@ class Sheet:
 
     def square_index(self, row: int, column: int) -> int:
         """The bit number of square (row, column)."""
-        return _square_numbers(self)[(row, column)]
+        return _square_numbers(self.columns, self.rows)[(row, column)]
 
     def sides(self, row: int, column: int) -> list[Cell]:
         """The 4 squares around a zone: above, below, left, right."""
@@ -85,6 +89,9 @@ class Sheet:
 
     def zone_mask(self, row: int, column: int) -> int:
         """Bitmask of the 4 squares around zone (row, column)."""
+        found = _zone_masks(self.columns, self.rows).get((row, column))
+        if found is not None:
+            return found
         return sum(1 << self.square_index(*cell) for cell in self.sides(row, column))
 
     def label(self, row: int, column: int) -> str:
@@ -95,7 +102,7 @@ class Sheet:
         """Indices of the point (row, column) given by labels; off the sheet is an error. Two labels
         as the game writes them (one upper-case letter each: every stored question) are one lookup."""
         if type(row) is str and type(column) is str:
-            found = _cells(self).get(row + column) if len(row) == 1 == len(column) else None
+            found = _cells(self.columns, self.rows).get(row + column) if len(row) == 1 == len(column) else None
             if found is not None:
                 return found
         return (
@@ -119,6 +126,14 @@ class Sheet:
         }
 
 
+@cache
+def sheet_of(columns: int = MIN_COLUMNS, rows: int = MIN_ROWS) -> Sheet:
+    """The one sheet of a size that every game of that size shares: the caches keyed by a sheet
+    (its cells, its questions, each code entry's JSON) then find it by identity, with no
+    comparison of two equal sheets (a game's step and views look them up many times)."""
+    return Sheet(columns, rows)
+
+
 def _kind(row: int, column: int) -> str:
     return ("corner", "square", "zone")[(row % 2) + (column % 2)]
 
@@ -134,19 +149,31 @@ def _lattice(columns: int, rows: int) -> tuple[tuple[Cell, ...], tuple[Cell, ...
     )
 
 
+# The lookups of a sheet size, keyed by its two numbers (hashed in C, where a Sheet's hash is
+# a Python call): a game's every step and view use them.
 @cache
-def _cells(sheet: Sheet) -> dict[str, Cell]:
+def _cells(columns: int, rows: int) -> dict[str, Cell]:
     """Every point's cell, keyed by its row label and column label written together (``"QI"``)."""
     return {
         row_label + column_label: (row, column)
-        for row, row_label in enumerate(sheet.row_labels)
-        for column, column_label in enumerate(sheet.column_labels)
+        for row, row_label in enumerate(ROW_LABELS[:rows])
+        for column, column_label in enumerate(COLUMN_LABELS[:columns])
     }
 
 
 @cache
-def _square_numbers(sheet: Sheet) -> dict[Cell, int]:
-    return {cell: index for index, cell in enumerate(sheet.squares)}
+def _square_numbers(columns: int, rows: int) -> dict[Cell, int]:
+    return {cell: index for index, cell in enumerate(_lattice(columns, rows)[0])}
+
+
+@cache
+def _zone_masks(columns: int, rows: int) -> dict[Cell, int]:
+    """Each zone's bitmask of its 4 squares."""
+    numbers = _square_numbers(columns, rows)
+    return {
+        (r, c): sum(1 << numbers[side] for side in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        for r, c in _lattice(columns, rows)[1]
+    }
 
 
 def answer(sheet: Sheet, question: dict[str, Any], filled: int) -> int | bool:
@@ -155,8 +182,12 @@ def answer(sheet: Sheet, question: dict[str, Any], filled: int) -> int | bool:
     ``{"type": "count", "row", "column"}`` names a zone and returns 0-4;
     ``{"type": "filled", "row", "column"}`` names a square and returns True or False.
     """
-    row, column = question_cell(sheet, question)
-    if question["type"] == "count":
+    return answer_at(sheet, question["type"], *question_cell(sheet, question), filled)
+
+
+def answer_at(sheet: Sheet, kind: str, row: int, column: int, filled: int) -> int | bool:
+    """:func:`answer` for a question already checked (:func:`question_cell`)."""
+    if kind == "count":
         return (filled & sheet.zone_mask(row, column)).bit_count()
     return bool(filled >> sheet.square_index(row, column) & 1)
 
@@ -168,14 +199,14 @@ def question_cell(sheet: Sheet, question: dict[str, Any]) -> Cell:
         raise IllegalAction(N_("a question is 'count' (a zone) or 'filled' (a square), not {kind!r}"), kind=kind)
     row, column = sheet.cell(question.get("row"), question.get("column"))
     point = sheet.kind(row, column)
+    if point == ("zone" if kind == "count" else "square"):
+        return row, column
     where = sheet.label(row, column)
     if point == "corner":
         raise IllegalAction(N_("{where} is a corner point: it can be neither filled nor asked about"), where=where)
-    if kind == "count" and point != "zone":
+    if kind == "count":
         raise IllegalAction(N_("{where} is a square, not a zone: ask 'filled' about it"), where=where)
-    if kind == "filled" and point != "square":
-        raise IllegalAction(N_("{where} is a zone, not a square: ask 'count' about it"), where=where)
-    return row, column
+    raise IllegalAction(N_("{where} is a zone, not a square: ask 'count' about it"), where=where)
 
 
 def all_questions(sheet: Sheet) -> list[dict[str, Any]]:
@@ -196,6 +227,12 @@ def shared_questions(sheet: Sheet) -> tuple[tuple[QuestionKey, FrozenDict], ...]
     per sheet and frozen: a seat's legal actions are a new list of these shared questions (as Coda's
     guesses are: docs/engine.md, "Views share what never changes")."""
     return tuple(((q["type"], q["row"], q["column"]), frozen(q)) for q in all_questions(sheet))
+
+
+@cache
+def question_index(sheet: Sheet) -> dict[QuestionKey, FrozenDict]:
+    """:func:`shared_questions` by key: the shared question a game's answer holds."""
+    return dict(shared_questions(sheet))
 
 
 def settled_squares(sheet: Sheet, entries: list[dict[str, Any]]) -> tuple[set[Cell], set[Cell]]:

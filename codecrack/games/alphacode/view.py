@@ -11,10 +11,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.detached import detached
-from ...core.frozen import FrozenDict, frozen
-from .codes import shared_code_json
+from ...core.frozen import FrozenDict, FrozenList, frozen
+from .codes import Code, shared_code_json
 from .letters import GLYPHS, LETTER_SETS
-from .sheet import Sheet
+from .sheet import sheet_of
 
 if TYPE_CHECKING:
     from .rules import AlphacodeGame, AlphacodeOptions
@@ -33,7 +33,10 @@ def alphacode_view(game: AlphacodeGame, seat: int | None) -> dict[str, Any]:
     declarations, past rounds and history are frozen when they happen; the parts no step changes
     once per option set), so a view copies nothing (docs/engine.md, "Views share what never changes")."""
     own = None if seat is None else game.codes[seat]
-    fixed = _fixed_parts(game.name, game.players, game.options)
+    kept = game.view_parts
+    fixed = kept.get("fixed")
+    if fixed is None:
+        fixed = kept["fixed"] = _fixed_parts(game.name, game.players, game.options)
     result = game.result
     return {
         "game": fixed["game"],
@@ -51,7 +54,7 @@ def alphacode_view(game: AlphacodeGame, seat: int | None) -> dict[str, Any]:
         "to_move": sorted(game.to_move),
         "handicap_left": game.handicap_left,
         "coded": [code is not None for code in game.codes],
-        "code": None if own is None else shared_code_json(own, game.sheet),
+        "code": None if own is None else _own_code(kept, seat, own, game),
         "target": game.target(seat),
         "questions": list(game.questions),  # its answers are frozen, shared by every view
         "declarations": visible_declarations(game, seat),
@@ -65,11 +68,19 @@ def alphacode_view(game: AlphacodeGame, seat: int | None) -> dict[str, Any]:
     }
 
 
+def _own_code(kept: dict[Any, Any], seat: int | None, own: Code, game: AlphacodeGame) -> FrozenList:
+    """The seat's code as its views show it, made once per code (a new round's code is another)."""
+    found = kept.get(seat)
+    if found is None or found[0] is not own:
+        found = kept[seat] = (own, shared_code_json(own, game.sheet))
+    return found[1]
+
+
 @lru_cache(maxsize=64)
 def _fixed_parts(name: str, players: int, options: AlphacodeOptions) -> FrozenDict:
     """What no step of a game changes, made once for every game of these options (frozen, shared
     by every view of each of them: docs/engine.md, "Views share what never changes")."""
-    sheet = Sheet(options.columns, options.rows)
+    sheet = sheet_of(options.columns, options.rows)
     letters = LETTER_SETS[options.letters]
     parts: FrozenDict = frozen(
         {
