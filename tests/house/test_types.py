@@ -7,10 +7,13 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
+@pytest.mark.long  # about a minute of one core on a fresh clone (no cache): started first, never the run's tail
 def test_mypy_finds_no_fault():
     """A module mypy faults fails here: fix it."""
     done = subprocess.run(
