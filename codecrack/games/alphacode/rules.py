@@ -33,11 +33,11 @@ from .sheet import (
     MIN_COLUMNS,
     MIN_ROWS,
     ROW_LABELS,
+    QuestionKey,
     answer_at,
     check_size,
     question_cell,
     question_index,
-    settled_squares,
     shared_questions,
     sheet_of,
 )
@@ -168,6 +168,10 @@ class AlphacodeGame(Game):
         self.first = first
         self.codes: list[Code | None] = [None] * self.players
         self.questions: list[dict[str, Any]] = []
+        # by target, kept with the questions: each answer by its question's key, and the squares
+        # the answers settle (bitmasks filled, empty), so a step or the legal actions read no list
+        self.answered: dict[int | None, dict[QuestionKey, int | bool]] = {}
+        self.settled: dict[int | None, tuple[int, int]] = {}
         self.declarations: list[dict[str, Any]] = []
         self.misses = [0] * self.players
         self.eliminated: list[int] = []
@@ -203,17 +207,16 @@ class AlphacodeGame(Game):
         declare = [] if known is None else [{"type": "declare", "letters": known}]
         if self.phase in ("final", "cascade"):
             return declare + [{"type": "pass"}]
-        asked = {self._question_key(entry["question"]) for entry in self._answers_about(self.target(seat))}
+        asked = self.answered.get(self.target(seat), {})
         questions = [q for key, q in shared_questions(self.sheet) if key not in asked]
         return questions + (declare if self.phase == "play" else [])
 
     def known_declaration(self, seat: int) -> list[dict[str, str]] | None:
         """The code ``seat`` is cracking, once the public answers settle every square; else ``None``."""
-        filled, empty = settled_squares(self.sheet, self._answers_about(self.target(seat)))
-        if len(filled | empty) != len(self.sheet.squares):
+        filled, empty = self.settled.get(self.target(seat), (0, 0))
+        if filled | empty != (1 << len(self.sheet.squares)) - 1:
             return None
-        mask = sum(1 << self.sheet.square_index(*cell) for cell in filled)
-        found = codes_filling(mask, self.sheet, self.letters, limit=1)
+        found = codes_filling(filled, self.sheet, self.letters, limit=1)
         return code_json(found[0], self.sheet) if found else None
 
     # -- actions ---------------------------------------------------------------------
@@ -275,12 +278,16 @@ class AlphacodeGame(Game):
         row, column = question_cell(sheet, action)
         kind = action["type"]
         # the sheet's own frozen question (its labels upper case), as the legal actions hold it
-        question = question_index(sheet)[kind, sheet.row_labels[row], sheet.column_labels[column]]
+        key = kind, sheet.row_labels[row], sheet.column_labels[column]
+        question = question_index(sheet)[key]
         target = self.target(seat)
-        for entry in self._answers_about(target):
-            if entry["question"] == question:
-                raise _already_asked(kind, sheet.label(row, column), entry["answer"])
+        answered = self.answered.get(target, {})
+        if key in answered:
+            raise _already_asked(kind, sheet.label(row, column), answered[key])
         result = answer_at(sheet, kind, row, column, code_mask(self._code_of(target)))
+        self.answered[target] = answered
+        answered[key] = result
+        self._settle_squares(target, kind, row, column, result)
         entry = frozen(  # never changed: shared by the history and every later view
             {
                 "type": "answer",
@@ -432,12 +439,17 @@ class AlphacodeGame(Game):
         assert code is not None, "questions and declarations come after the codes"
         return code
 
-    def _answers_about(self, target: int | None) -> list[dict[str, Any]]:
-        return [entry for entry in self.questions if entry["target"] == target]
-
-    @staticmethod
-    def _question_key(question: dict[str, str]) -> tuple[str, str, str]:
-        return question["type"], question["row"].upper(), question["column"].upper()
+    def _settle_squares(self, target: int | None, kind: str, row: int, column: int, result: int | bool) -> None:
+        """Add what an answer about ``target``'s code settles: a ``filled`` answer its square, a
+        zone count of 0 or 4 all four sides (as :func:`~.sheet.settled_squares`)."""
+        filled, empty = self.settled.get(target, (0, 0))
+        if kind == "filled":
+            bit = 1 << self.sheet.square_index(row, column)
+            filled, empty = (filled | bit, empty) if result else (filled, empty | bit)
+        elif result in (0, 4):
+            sides = self.sheet.zone_mask(row, column)
+            filled, empty = (filled | sides, empty) if result == 4 else (filled, empty | sides)
+        self.settled[target] = filled, empty
 
     @staticmethod
     def facts() -> dict[str, Any]:
