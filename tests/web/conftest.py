@@ -1,12 +1,27 @@
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from codecrack.core import registry
 from codecrack.web.app import create_app
 from codecrack.web.bots import Bots
 from codecrack.web.config import WebConfig
+from codecrack.web.players import accounts
 
 from .sandbox_work import Go, Waiting
+
+
+@pytest.fixture(scope="session", autouse=True)
+def real_passwords():
+    """In this process, passwords are hashed with argon2id's cheapest parameters (the real ones
+    cost a fifth of a second of CPU a hash); yields the real ``(hasher, UNKNOWN_HASH)``, which
+    test_accounts checks."""
+    quick = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    real = accounts.hasher, accounts.UNKNOWN_HASH
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(accounts, "hasher", quick)
+        patch.setattr(accounts, "UNKNOWN_HASH", quick.hash("an unknown handle is checked against this"))
+        yield real
 
 
 @pytest.fixture(autouse=True)

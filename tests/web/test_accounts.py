@@ -118,6 +118,14 @@ def test_a_wrong_password_and_an_unknown_handle_get_the_same_answer_after_the_sa
     assert COOKIE not in browser.cookies
 
 
+def test_an_unknown_handle_is_checked_against_a_hash_of_the_real_parameters(real_passwords):
+    """Else an unknown handle would be answered after less (or more) work than a wrong password
+    (the hash, made at import before, is a constant: tests/web/conftest.py hashes quicker)."""
+    hasher, unknown = real_passwords
+    assert hasher.type.name == "ID" and not hasher.check_needs_rehash(unknown)
+    assert hasher.verify(unknown, "an unknown handle is checked against this")  # a whole hash, not just its header
+
+
 def test_sign_ins_are_throttled_per_account(client, browser):
     account(client)
     for _ in range(ACCOUNT_FAILURES):
