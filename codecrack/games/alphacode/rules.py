@@ -16,7 +16,7 @@ the view and action formats.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import Field, ValidationInfo, field_validator
 
@@ -33,7 +33,6 @@ from .sheet import (
     MIN_COLUMNS,
     MIN_ROWS,
     ROW_LABELS,
-    QuestionKey,
     answer_at,
     check_size,
     question_cell,
@@ -45,6 +44,18 @@ from .solver import solver_cost
 from .view import alphacode_view
 
 MISSES_ALLOWED = 1  # the second wrong declaration loses (2 players) or eliminates (3+ players)
+
+
+class Found(NamedTuple):
+    """What the answers about one code found: the questions asked (bit ``n``: question ``n`` of
+    :func:`~.sheet.shared_questions`) and the squares they settle (bitmasks, filled and empty)."""
+
+    asked: int
+    filled: int
+    empty: int
+
+
+NOTHING_FOUND = Found(0, 0, 0)
 
 
 class AlphacodeOptions(GameOptions):
@@ -168,10 +179,7 @@ class AlphacodeGame(Game):
         self.first = first
         self.codes: list[Code | None] = [None] * self.players
         self.questions: list[dict[str, Any]] = []
-        # by target, kept with the questions: each answer by its question's key, and the squares
-        # the answers settle (bitmasks filled, empty), so a step or the legal actions read no list
-        self.answered: dict[int | None, dict[QuestionKey, int | bool]] = {}
-        self.settled: dict[int | None, tuple[int, int]] = {}
+        self.found: dict[int | None, Found] = {}  # by target, kept with the questions: a step reads no list
         self.declarations: list[dict[str, Any]] = []
         self.misses = [0] * self.players
         self.eliminated: list[int] = []
@@ -207,13 +215,13 @@ class AlphacodeGame(Game):
         declare = [] if known is None else [{"type": "declare", "letters": known}]
         if self.phase in ("final", "cascade"):
             return declare + [{"type": "pass"}]
-        asked = self.answered.get(self.target(seat), {})
-        questions = [q for key, q in shared_questions(self.sheet) if key not in asked]
+        asked = self.found.get(self.target(seat), NOTHING_FOUND).asked
+        questions = [q for number, (_, q) in enumerate(shared_questions(self.sheet)) if not asked >> number & 1]
         return questions + (declare if self.phase == "play" else [])
 
     def known_declaration(self, seat: int) -> list[dict[str, str]] | None:
         """The code ``seat`` is cracking, once the public answers settle every square; else ``None``."""
-        filled, empty = self.settled.get(self.target(seat), (0, 0))
+        _, filled, empty = self.found.get(self.target(seat), NOTHING_FOUND)
         if filled | empty != (1 << len(self.sheet.squares)) - 1:
             return None
         found = codes_filling(filled, self.sheet, self.letters, limit=1)
@@ -278,16 +286,14 @@ class AlphacodeGame(Game):
         row, column = question_cell(sheet, action)
         kind = action["type"]
         # the sheet's own frozen question (its labels upper case), as the legal actions hold it
-        key = kind, sheet.row_labels[row], sheet.column_labels[column]
-        question = question_index(sheet)[key]
+        number, question = question_index(sheet)[kind, sheet.row_labels[row], sheet.column_labels[column]]
         target = self.target(seat)
-        answered = self.answered.get(target, {})
-        if key in answered:
-            raise _already_asked(kind, sheet.label(row, column), answered[key])
+        found = self.found.get(target, NOTHING_FOUND)
+        if found.asked >> number & 1:
+            answered = next(e["answer"] for e in self.questions if e["target"] == target and e["question"] == question)
+            raise _already_asked(kind, sheet.label(row, column), answered)
         result = answer_at(sheet, kind, row, column, code_mask(self._code_of(target)))
-        self.answered[target] = answered
-        answered[key] = result
-        self._settle_squares(target, kind, row, column, result)
+        self.found[target] = self._found_after(found, number, kind, row, column, result)
         entry = frozen(  # never changed: shared by the history and every later view
             {
                 "type": "answer",
@@ -439,17 +445,18 @@ class AlphacodeGame(Game):
         assert code is not None, "questions and declarations come after the codes"
         return code
 
-    def _settle_squares(self, target: int | None, kind: str, row: int, column: int, result: int | bool) -> None:
-        """Add what an answer about ``target``'s code settles: a ``filled`` answer its square, a
-        zone count of 0 or 4 all four sides (as :func:`~.sheet.settled_squares`)."""
-        filled, empty = self.settled.get(target, (0, 0))
+    def _found_after(self, found: Found, number: int, kind: str, row: int, column: int, result: int | bool) -> Found:
+        """``found`` with question ``number`` asked and what its answer settles: a ``filled`` answer
+        its square, a zone count of 0 or 4 all four sides (as :func:`~.sheet.settled_squares`)."""
+        asked, filled, empty = found
+        asked |= 1 << number
         if kind == "filled":
             bit = 1 << self.sheet.square_index(row, column)
-            filled, empty = (filled | bit, empty) if result else (filled, empty | bit)
-        elif result in (0, 4):
+            return Found(asked, filled | bit, empty) if result else Found(asked, filled, empty | bit)
+        if result in (0, 4):
             sides = self.sheet.zone_mask(row, column)
-            filled, empty = (filled | sides, empty) if result == 4 else (filled, empty | sides)
-        self.settled[target] = filled, empty
+            return Found(asked, filled | sides, empty) if result == 4 else Found(asked, filled, empty | sides)
+        return Found(asked, filled, empty)
 
     @staticmethod
     def facts() -> dict[str, Any]:

@@ -230,9 +230,10 @@ def shared_questions(sheet: Sheet) -> tuple[tuple[QuestionKey, FrozenDict], ...]
 
 
 @cache
-def question_index(sheet: Sheet) -> dict[QuestionKey, FrozenDict]:
-    """:func:`shared_questions` by key: the shared question a game's answer holds."""
-    return dict(shared_questions(sheet))
+def question_index(sheet: Sheet) -> dict[QuestionKey, tuple[int, FrozenDict]]:
+    """:func:`shared_questions` by key: the question's number (its place in that order, a game's bit
+    for it) and the shared question a game's answer holds."""
+    return {key: (number, question) for number, (key, question) in enumerate(shared_questions(sheet))}
 
 
 def settled_squares(sheet: Sheet, entries: list[dict[str, Any]]) -> tuple[set[Cell], set[Cell]]:
