@@ -55,7 +55,7 @@ class ServerWatch:
         }
 
 
-def _ms(seconds: float | None) -> float | None:
+def ms(seconds: float | None) -> float | None:
     return None if seconds is None else round(1000 * seconds, 2)
 
 
@@ -69,10 +69,10 @@ def step_report(tables: int, sockets: int, elapsed: float, tally: Tally, watch: 
         "actions": len(lat),
         "actions_per_second": round(len(lat) / elapsed, 1),
         "latency_ms": {
-            "p50": _ms(percentile(lat, 0.50)),
-            "p95": _ms(percentile(lat, 0.95)),
-            "p99": _ms(percentile(lat, 0.99)),
-            "max": _ms(max(lat, default=None)),
+            "p50": ms(percentile(lat, 0.50)),
+            "p95": ms(percentile(lat, 0.95)),
+            "p99": ms(percentile(lat, 0.99)),
+            "max": ms(max(lat, default=None)),
         },
         "errors": sum(tally.errors.values()),
         "error_messages": tally.errors,

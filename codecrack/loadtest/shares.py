@@ -16,13 +16,13 @@ import time
 import traceback
 from collections.abc import Awaitable, Callable
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .players import OPENING_AT_ONCE, Browser, Pace, Slot, TableRate, Tally, accounts_of, play_tables
-from .report import ServerWatch, step_report
+from .report import ServerWatch, ms, percentile, step_report
 from .settings import LoadSettings
-from .target import websocket_base
+from .target import machine_cpu_seconds, websocket_base
 
 START_TIMEOUT = 1800.0  # seconds a client process may take to open its first tables
 
@@ -35,6 +35,7 @@ class Share:
     tally: Tally
     seconds: float  # the counted window
     cpu_seconds: float  # the process's CPU time (every thread) over the counted window
+    lags: list[float] = field(default_factory=list)  # how late its event loop woke a timer, seconds (LoopLag)
 
 
 @dataclass
@@ -101,6 +102,27 @@ def collector_paused():
         gc.collect()
 
 
+LAG_INTERVAL = 0.05  # seconds between the samples of a client process's event-loop lag
+
+
+class LoopLag:
+    """How late a client process's event loop wakes a timer, sampled every ``LAG_INTERVAL`` while
+    it plays: a loop that lags delays the receipt of every state in flight, so a latency measured
+    then is partly the client's own (``load_generator.loop_lag_ms`` in the report)."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+
+    async def sample(self, after: float) -> None:
+        """Sample from ``after`` seconds from now (the warm-up's end) until cancelled."""
+        await asyncio.sleep(after)
+        clock = asyncio.get_running_loop().time
+        while True:
+            due = clock() + LAG_INTERVAL
+            await asyncio.sleep(LAG_INTERVAL)
+            self.lags.append(max(0.0, clock() - due))
+
+
 async def play_share(settings: LoadSettings, url: str, slots: list[int], ready: Callable[[], Awaitable[Any]]) -> Share:
     """Play ``slots`` for the step (the garbage collector paused: :func:`collector_paused`)."""
     with collector_paused():
@@ -130,6 +152,8 @@ async def _play_share(settings: LoadSettings, url: str, slots: list[int], ready:
     began = time.monotonic()
     deadline = began + settings.warmup + settings.seconds
     marking = asyncio.create_task(_mark_after(settings.warmup, tally))
+    lag = LoopLag()
+    sampling = asyncio.create_task(lag.sample(settings.warmup))
     plays = [
         play_tables(url, ws_base, settings.plan, pace, rate, slot, settings.games, deadline, tally, browsers)
         for slot, browsers in zip(table_slots, seated)
@@ -137,6 +161,7 @@ async def _play_share(settings: LoadSettings, url: str, slots: list[int], ready:
     outcomes = await asyncio.gather(*plays, return_exceptions=True)
     mark = marking.result() if marking.done() else _Mark.now(tally)
     marking.cancel()
+    sampling.cancel()
     for failure in (o for o in outcomes if isinstance(o, BaseException)):
         tally.error(f"{type(failure).__name__}: {failure}"[:300])
     counted = Tally(
@@ -148,7 +173,7 @@ async def _play_share(settings: LoadSettings, url: str, slots: list[int], ready:
         tally.received_bytes - mark.received_bytes,
         tally.games_rated,
     )
-    return Share(counted, time.monotonic() - mark.at, time.process_time() - mark.cpu_seconds)
+    return Share(counted, time.monotonic() - mark.at, time.process_time() - mark.cpu_seconds, lag.lags)
 
 
 async def _mark_after(warmup: float, tally: Tally) -> _Mark:
@@ -198,22 +223,39 @@ async def _measured(
     if settings.warmup > 0:
         await asyncio.wait({playing}, timeout=settings.warmup)
     watch = ServerWatch(pid)
+    machine_before = machine_cpu_seconds()
     follower = asyncio.create_task(watch.follow())
     try:
         found = await playing
     finally:
         follower.cancel()
+    machine = machine_cpu_seconds() - machine_before
     seconds = max(share.seconds for share in found)
     cpu = sum(share.cpu_seconds for share in found)
+    lags = [lag for share in found for lag in share.lags]
     generator = {
         "processes": settings.client_processes,
         "cpu_seconds": round(cpu, 3),
         "cpu_percent": round(100 * cpu / seconds, 1) if seconds else None,
+        "loop_lag_ms": {
+            "p50": ms(percentile(lags, 0.5)),
+            "p99": ms(percentile(lags, 0.99)),
+            "max": ms(max(lags, default=None)),
+        },
     }
-    return {
-        **step_report(tables, tables * settings.plan.humans, seconds, merged(found), watch),
-        "load_generator": generator,
-    }
+    step = step_report(tables, tables * settings.plan.humans, seconds, merged(found), watch)
+    server_cpu = step["server"]["cpu_seconds"] if step["server"] else 0.0
+    # the whole machine's busy time over the window, and what neither the server nor the clients
+    # used: another program's share of the cores (a measurement is quiet when it is near 0)
+    busy = (
+        {
+            "cpu_percent": round(100 * machine / seconds, 1),
+            "others_cpu_percent": round(100 * (machine - cpu - server_cpu) / seconds, 1),
+        }
+        if seconds
+        else None
+    )
+    return {**step, "load_generator": generator, "machine": busy}
 
 
 def _step_in_processes(settings: LoadSettings, url: str, pid: int | None, tables: int) -> dict[str, Any]:

@@ -79,6 +79,13 @@ def sample_process(pid: int) -> ProcessSample:
     return ProcessSample(cpu, rss_pages * os.sysconf("SC_PAGE_SIZE"))
 
 
+def machine_cpu_seconds() -> float:
+    """The CPU seconds every core of the machine has spent busy since boot, from ``/proc/stat``
+    (Linux only): user, nice, system, interrupts and steal, not idle or waiting for I/O."""
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text().split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import urllib.request
 import weakref
 
@@ -16,7 +17,7 @@ import pytest
 from sqlalchemy import func, select
 
 from codecrack.loadtest import LoadSettings
-from codecrack.loadtest.shares import collector_paused, play_share
+from codecrack.loadtest.shares import LAG_INTERVAL, LoopLag, collector_paused, play_share
 from codecrack.loadtest.target import TargetError, codecrack_server
 from codecrack.web.store import make_engine, players, rated_games, rating_changes, ratings
 
@@ -147,6 +148,8 @@ def test_tables_shared_among_client_processes_are_each_played_once_and_counted_t
     assert step["games"]["valid"] == 3 and step["games"]["cut_at_time_limit"] == 0
     assert step["actions"] > 0 and step["latency_ms"]["p99"] > 0
     assert step["load_generator"]["processes"] == 2 and step["load_generator"]["cpu_seconds"] > 0
+    assert set(step["load_generator"]["loop_lag_ms"]) == {"p50", "p99", "max"}
+    assert set(step["machine"]) == {"cpu_percent", "others_cpu_percent"} and step["machine"]["cpu_percent"] > 0
 
 
 def test_as_accounts_signed_in_through_the_api_the_tables_are_rated_and_every_rating_changes(tmp_path):
@@ -220,3 +223,20 @@ def test_a_client_process_plays_with_the_garbage_collector_paused_then_collects(
         assert gc.isenabled() == enabled and gone() is None
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_the_clients_loop_lag_is_sampled_after_the_warm_up_and_shows_a_blocked_loop():
+    async def blocked() -> list[float]:
+        lag = LoopLag()
+        sampling = asyncio.create_task(lag.sample(after=2 * LAG_INTERVAL))
+        await asyncio.sleep(LAG_INTERVAL)
+        time.sleep(4 * LAG_INTERVAL)  # within the warm-up: not sampled
+        await asyncio.sleep(3 * LAG_INTERVAL)
+        counted = len(lag.lags)
+        time.sleep(4 * LAG_INTERVAL)  # a client busy for that long
+        await asyncio.sleep(2 * LAG_INTERVAL)
+        sampling.cancel()
+        return lag.lags[counted:]
+
+    lags = asyncio.run(blocked())
+    assert max(lags) >= 3 * LAG_INTERVAL  # the sleep it was in woke at least that late
