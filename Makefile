@@ -57,7 +57,7 @@ podman:
 		$(SUDO) apt-get install -y -qq --no-install-recommends podman runc mmdebstrap python3-venv \
 			podman-compose netavark aardvark-dns iptables)
 
-# The image, localhost/codecrack:latest (deploy/build-image; the base is kept in build/container/).
+# The image, localhost/codecrack:latest (deploy/build-image; the base is kept in ~/.cache/codecrack/container/).
 image: setup podman
 	PIP=$(BIN)/pip deploy/build-image
 
