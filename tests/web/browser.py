@@ -87,30 +87,19 @@ def browsing(config: WebConfig):
         yield url, browser
 
 
-@pytest.fixture(scope="session")
-def shared_chromium():
-    """One Chromium for the whole test process (a launch costs a second of CPU); each test opens
-    its pages in contexts of their own (``browser.new_page()``), so no cookie or storage is shared."""
-    require_chromium()
-    with chromium() as browser:
-        yield browser
-
-
 def site_fixture(*, host: str = "127.0.0.1", games: dict[str, str] | None = None, **settings):
     """A module's ``site`` fixture (``site = site_fixture(...)``): for the whole module, a server of
-    ``WebConfig(**settings)`` on a SQLite file of its own, and the process's Chromium, as ``(url,
-    browser)``. ``host`` is the name the browser calls the server by (a passkey needs a domain:
-    ``localhost``); ``games`` (name -> ``"module:Class"``) are registered before the app is made."""
+    ``WebConfig(**settings)`` on a SQLite file of its own and a Chromium, as ``(url, browser)``.
+    ``host`` is the name the browser calls the server by (a passkey needs a domain: ``localhost``);
+    ``games`` (name -> ``"module:Class"``) are registered before the app is made."""
 
     @pytest.fixture(scope="module")
-    def site(tmp_path_factory, shared_chromium):
+    def site(tmp_path_factory):
         config = WebConfig(db_url=f"sqlite:///{tmp_path_factory.mktemp('site')}/web.db", **settings)
         with pytest.MonkeyPatch.context() as patch:
             for name, rules in (games or {}).items():
                 patch.setitem(registry.GAMES, name, rules)
-            with running_server(config) as url:
-                yield url.replace("127.0.0.1", host), shared_chromium
-                for context in shared_chromium.contexts:  # the module's pages, left open or not
-                    context.close()
+            with browsing(config) as (url, browser):
+                yield url.replace("127.0.0.1", host), browser
 
     return site

@@ -8,7 +8,6 @@ from codecrack.web.bots import Bots
 from codecrack.web.config import WebConfig
 from codecrack.web.players import accounts
 
-from .browser import shared_chromium  # noqa: F401  (one Chromium per test process)
 from .sandbox_work import Go, Waiting
 
 
