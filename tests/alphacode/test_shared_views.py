@@ -5,7 +5,9 @@ exactly what a fresh game replayed to the same step shows, and changing a view m
 
 import json
 import random
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,8 @@ from codecrack.core.detached import detached
 from codecrack.core.frozen import FrozenDict
 from tests.alphacode.helpers import CODE_A, CODE_B, ask, declare, duel
 from tests.core.test_shared_views import vandalize
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def texts(game) -> list[str]:
@@ -91,10 +95,21 @@ def test_a_step_returns_the_frozen_events_its_history_keeps_and_a_copy_shares_th
     assert texts(copy) == texts(game)
 
 
+SHARED_KEYS_CHECK = """
+import sys
+from codecrack.core.detached import detached
+from tests.alphacode.helpers import CODE_A, CODE_B, ask, duel
+game = duel(CODE_A, CODE_B, first=0)
+game.apply(0, ask("filled", "NB"))
+for made in (game, detached(game)):
+    assert sys.getsizeof(vars(made)) < sys.getsizeof(dict(vars(made))), len(vars(made))
+"""
+
+
 def test_a_games_attributes_share_their_names_with_every_other_games():
     """A game's instance dict shares its keys with the class's (CPython 3.11 does so for up to 30
-    names, at 30 a dict of its own: 1.3 KB more for each live game and its twin), also in a copy."""
-    game = duel(CODE_A, CODE_B, first=0)
-    game.apply(0, ask("filled", "NB"))
-    for made in (game, detached(game)):
-        assert sys.getsizeof(vars(made)) < sys.getsizeof(dict(vars(made))), len(vars(made))
+    names, at 30 a dict of its own: 1.3 KB more for each live game and its twin), also in a copy.
+    In a fresh interpreter: the class's shared names are the process's, and another test's game
+    given a name of its own (``game.x = ...``) uses one of the 30."""
+    done = subprocess.run([sys.executable, "-c", SHARED_KEYS_CHECK], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
