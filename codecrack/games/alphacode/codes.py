@@ -260,6 +260,15 @@ def codes_filling(mask: int, sheet: Sheet, letters: str, limit: int) -> list[Cod
 
 
 @cache
+def settled_code(filled: int, empty: int, sheet: Sheet, letters: str) -> list[dict[str, str]] | None:
+    """The code that settled squares (bitmasks, filled and empty) show, once they settle every
+    square of ``sheet``; else ``None``."""
+    if filled | empty != (1 << len(sheet.squares)) - 1:
+        return None
+    found = codes_filling(filled, sheet, letters, limit=1)
+    return code_json(found[0], sheet) if found else None
+
+
 def _pieces_by_lowest_square(sheet: Sheet, letters: str) -> dict[int, list[Piece]]:
     table: dict[int, list[Piece]] = {}
     for piece in pieces(sheet, letters).values():

@@ -31,10 +31,10 @@ from ...core.registry import new_game
 from ...core.runner import run_game
 from ...i18n import N_, _
 from .agents import HardSolver, Sparring
-from .codes import check_code, code_json, code_mask, codes_filling, legal_codes, parse_code
+from .codes import check_code, code_json, code_mask, legal_codes, parse_code, settled_code
 from .letters import GLYPHS
 from .rules import MISSES_ALLOWED
-from .sheet import all_questions, answer, question_cell, settled_squares
+from .sheet import all_questions, answer, question_cell, settled_masks
 
 OPTIONS = {"letters": 10, "columns": 13, "rows": 5, "real_words": False, "handicap": 0, "creator": None}
 ZONE_SQUARES = ("⬛", "🟦", "🟩", "🟧", "🟥")  # a zone's count of filled sides, 0-4
@@ -131,12 +131,7 @@ class Solo:
 
     def _settled_code(self) -> list[dict[str, str]] | None:
         """The code, once the answers settle every square (as the game offers it to declare)."""
-        filled, empty = settled_squares(self.sheet, self.questions)
-        if len(filled | empty) != len(self.sheet.squares):
-            return None
-        mask = sum(1 << self.sheet.square_index(*cell) for cell in filled)
-        found = codes_filling(mask, self.sheet, self.table.letters, limit=1)
-        return code_json(found[0], self.sheet) if found else None
+        return settled_code(*settled_masks(self.sheet, self.questions), self.sheet, self.table.letters)
 
     def legal_actions(self) -> list[dict[str, Any]]:
         if self.over:

@@ -26,7 +26,7 @@ from ...core.game import Action, Event, Game
 from ...core.options import GameOptions, Preset, choice_option, seat_option
 from ...core.shape import check_keys
 from ...i18n import N_
-from .codes import Code, check_code, code_json, code_mask, codes_filling, parse_code, random_code
+from .codes import Code, check_code, code_json, code_mask, parse_code, random_code, settled_code
 from .letters import GLYPHS, LETTER_SETS
 from .sheet import (
     COLUMN_LABELS,
@@ -37,6 +37,7 @@ from .sheet import (
     check_size,
     question_cell,
     question_index,
+    settled_by,
     shared_questions,
     sheet_of,
 )
@@ -222,10 +223,7 @@ class AlphacodeGame(Game):
     def known_declaration(self, seat: int) -> list[dict[str, str]] | None:
         """The code ``seat`` is cracking, once the public answers settle every square; else ``None``."""
         _, filled, empty = self.found.get(self.target(seat), NOTHING_FOUND)
-        if filled | empty != (1 << len(self.sheet.squares)) - 1:
-            return None
-        found = codes_filling(filled, self.sheet, self.letters, limit=1)
-        return code_json(found[0], self.sheet) if found else None
+        return settled_code(filled, empty, self.sheet, self.letters)
 
     # -- actions ---------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -446,17 +444,9 @@ class AlphacodeGame(Game):
         return code
 
     def _found_after(self, found: Found, number: int, kind: str, row: int, column: int, result: int | bool) -> Found:
-        """``found`` with question ``number`` asked and what its answer settles: a ``filled`` answer
-        its square, a zone count of 0 or 4 all four sides (as :func:`~.sheet.settled_squares`)."""
-        asked, filled, empty = found
-        asked |= 1 << number
-        if kind == "filled":
-            bit = 1 << self.sheet.square_index(row, column)
-            return Found(asked, filled | bit, empty) if result else Found(asked, filled, empty | bit)
-        if result in (0, 4):
-            sides = self.sheet.zone_mask(row, column)
-            return Found(asked, filled | sides, empty) if result == 4 else Found(asked, filled, empty | sides)
-        return Found(asked, filled, empty)
+        """``found`` with question ``number`` asked and the squares its answer settles (:func:`~.sheet.settled_by`)."""
+        filled, empty = settled_by(self.sheet, kind, row, column, result)
+        return Found(found.asked | 1 << number, found.filled | filled, found.empty | empty)
 
     @staticmethod
     def facts() -> dict[str, Any]:

@@ -236,16 +236,34 @@ def question_index(sheet: Sheet) -> dict[QuestionKey, tuple[int, FrozenDict]]:
     return {key: (number, question) for number, (key, question) in enumerate(shared_questions(sheet))}
 
 
-def settled_squares(sheet: Sheet, entries: list[dict[str, Any]]) -> tuple[set[Cell], set[Cell]]:
-    """The squares that answered questions show filled and empty: a ``filled`` answer settles its
-    square, a zone count of 0 or 4 settles all four sides. ``entries`` are ``{"question", "answer"}``."""
-    filled: set[Cell] = set()
-    empty: set[Cell] = set()
+def settled_by(sheet: Sheet, kind: str, row: int, column: int, result: int | bool) -> tuple[int, int]:
+    """The squares one answer settles, as bitmasks (filled, empty): a ``filled`` answer settles its
+    square, a zone count of 0 or 4 all four sides."""
+    if kind == "filled":
+        bit = 1 << sheet.square_index(row, column)
+        return (bit, 0) if result else (0, bit)
+    if result in (0, 4):
+        sides = sheet.zone_mask(row, column)
+        return (sides, 0) if result == 4 else (0, sides)
+    return 0, 0
+
+
+def settled_masks(sheet: Sheet, entries: list[dict[str, Any]]) -> tuple[int, int]:
+    """The squares that answered questions settle, as bitmasks (filled, empty) (:func:`settled_by`).
+    ``entries`` are ``{"question", "answer"}``."""
+    filled = empty = 0
     for entry in entries:
-        question, result = entry["question"], entry["answer"]
+        question = entry["question"]
         cell = sheet.cell(question["row"], question["column"])
-        if question["type"] == "filled":
-            (filled if result else empty).add(cell)
-        elif result in (0, 4):
-            (filled if result == 4 else empty).update(sheet.sides(*cell))
+        more_filled, more_empty = settled_by(sheet, question["type"], *cell, entry["answer"])
+        filled, empty = filled | more_filled, empty | more_empty
     return filled, empty
+
+
+def settled_squares(sheet: Sheet, entries: list[dict[str, Any]]) -> tuple[set[Cell], set[Cell]]:
+    """:func:`settled_masks` as the squares' cells (filled, empty)."""
+    filled, empty = settled_masks(sheet, entries)
+    return (
+        {cell for index, cell in enumerate(sheet.squares) if filled >> index & 1},
+        {cell for index, cell in enumerate(sheet.squares) if empty >> index & 1},
+    )
